@@ -1,0 +1,1 @@
+"""Discord adapters: one cog per game plus the game-agnostic /game group (DESIGN §5)."""

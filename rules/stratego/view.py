@@ -1,0 +1,175 @@
+"""What one seat, or the public, may see of a Stratego game (SG-7).
+
+:func:`view` is the only thing renderers and messages read. A view never holds a rank its viewer
+has not had revealed, another player's draft, or the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.stratego.board import COLOURS, ZONE_ORDER, name
+from rules.stratego.pieces import RANKS, STRENGTH
+from rules.stratego.setup import EMPTY
+from rules.stratego.state import Entry, StrategoState
+
+Colour = Literal["red", "blue"]
+Phase = Literal["setup", "play", "over"]
+BattleResult = Literal["attacker", "defender", "both"]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceView:
+    colour: Colour
+    rank: str | None
+    """The rank letter (``M 9 … 2 S B F``), or ``None`` when the viewer does not know it."""
+    moved: bool
+    """The piece has moved at least once: public knowledge (so it is neither Bomb nor Flag)."""
+    revealed: bool
+    """Its rank is known to the opponent and the public (lets an owner see what he has given away)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleView:
+    attacker_rank: str
+    """Always revealed (SG-5.2, SG-8.2)."""
+    defender_rank: str | None
+    """``None`` where Silent defence keeps it from this viewer (SG-8.2)."""
+    result: BattleResult
+    """Who won: the attacker, the defender, or ``both`` removed."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveView:
+    ply: int
+    """1 for Red's first move, counting every move and rescue."""
+    colour: Colour
+    frm: int
+    to: int
+    battle: BattleView | None
+    scout_revealed: bool
+    """A Scout moved more than one square and so was revealed (SG-4.4)."""
+    notation: str
+    """SG-9.1 as this viewer may read it, e.g. ``A4xA5 (6x4)`` or ``A4xA5 (8x?)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RescueView:
+    ply: int
+    colour: Colour
+    rank: str | None
+    """The rescued rank (always revealed, SG-8.3), ``None`` for a declined rescue."""
+    square: int | None
+    notation: str
+    """SG-9.2: ``R:7@C3`` or ``R:-``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultView:
+    winner: Colour | None
+    """``None`` for a draw."""
+    reason: str
+    """SG-6.5: flag, no_moves, resign, both_immobile, agreed_draw, move_limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrategoView:
+    viewer: int | None
+    """The seat this view is for, ``None`` for the public."""
+    viewer_colour: Colour | None
+    seat_colours: tuple[Colour, Colour]
+    """The colour of seat 0 and of seat 1."""
+    phase: Phase
+    army: str
+    options: tuple[tuple[str, object], ...]
+    board: tuple[PieceView | None, ...]
+    """100 entries indexed by square (A1 = 0 … J10 = 99). During setup only the viewer's draft."""
+    ready: tuple[bool, bool]
+    """By colour: red, blue (SG-7.4: the only thing anyone learns of the other's setup)."""
+    to_move: Colour | None
+    captured: tuple[tuple[str | None, ...], tuple[str | None, ...]]
+    """Captured pieces of red and of blue, by colour; ``None`` for a rank this viewer does not
+    know (SG-5.8 / SG-8.2: under Silent defence the opponent sees only the number)."""
+    history: tuple[MoveView | RescueView, ...]
+    last_move: MoveView | None
+    last_battle: MoveView | None
+    rescue_pending: Colour | None
+    rescues_used: tuple[int, int]
+    draw_offer: Colour | None
+    moves_without_battle: int
+    result: ResultView | None
+
+
+# --- building a view from the state ---------------------------------------------------------
+
+
+_NO_BOARD: tuple[PieceView | None, ...] = (None,) * 100
+
+
+def view(st: StrategoState, seat: int | None) -> StrategoView:
+    """SG-7: own ranks always; an enemy rank once revealed to its opponent (and so to the
+    public, SG-7.3); everything once the game is over. During setup only the viewer's draft."""
+    me = None if seat is None else st.seat_colour[seat]
+    over = st.phase == "over"
+    board: list[PieceView | None]
+    if st.phase == "setup":
+        board = list(_NO_BOARD)
+        if me is not None:
+            for sq, rank in zip(ZONE_ORDER[me], st.drafts[me], strict=True):
+                if rank != EMPTY:
+                    board[sq] = PieceView(COLOURS[me], rank, False, False)
+    else:
+        board = list(_NO_BOARD)
+        for p in st.pieces:
+            if p.square >= 0:
+                known = over or p.colour == me or p.revealed
+                board[p.square] = PieceView(COLOURS[p.colour], p.rank if known else None, p.moved, p.revealed)
+    captured: list[list[str | None]] = [[], []]
+    for p in st.pieces:
+        if p.square < 0:
+            captured[p.colour].append(p.rank if over or p.colour == me or p.revealed else None)
+    for lst in captured:
+        lst.sort(key=lambda r: (r is None, -STRENGTH[r] if r else 0, RANKS.index(r) if r else 0))
+    history = tuple(_entry_view(st, i, e, me, over) for i, e in enumerate(st.history))
+    moves = [h for h in history if isinstance(h, MoveView)]
+    battles = [m for m in moves if m.battle is not None]
+    return StrategoView(
+        viewer=seat,
+        viewer_colour=COLOURS[me] if me is not None else None,  # type: ignore[arg-type]
+        seat_colours=(COLOURS[st.seat_colour[0]], COLOURS[st.seat_colour[1]]),  # type: ignore[arg-type]
+        phase=st.phase,  # type: ignore[arg-type]
+        army=st.army,
+        options=tuple(sorted((k, v) for k, v in st.options.items())),
+        board=tuple(board),
+        ready=(st.ready[0], st.ready[1]),
+        to_move=COLOURS[st.turn] if st.phase == "play" else None,  # type: ignore[arg-type]
+        captured=(tuple(captured[0]), tuple(captured[1])),
+        history=history,
+        last_move=moves[-1] if moves else None,
+        last_battle=battles[-1] if battles else None,
+        rescue_pending=COLOURS[st.turn] if st.rescue_from >= 0 else None,  # type: ignore[arg-type]
+        rescues_used=(st.rescues[0], st.rescues[1]),
+        draw_offer=COLOURS[st.draw_offer] if st.draw_offer >= 0 else None,  # type: ignore[arg-type]
+        moves_without_battle=st.no_battle,
+        result=(
+            ResultView(COLOURS[st.winner] if st.winner >= 0 else None, st.reason)  # type: ignore[arg-type]
+            if over
+            else None
+        ),
+    )
+
+
+def _entry_view(st: StrategoState, i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
+    colour = COLOURS[e[1]]
+    if e[0] == "r":
+        _, _, piece, rank, sq = e  # type: ignore[misc]
+        if piece < 0:
+            return RescueView(i + 1, colour, None, None, "R:-")  # type: ignore[arg-type]
+        return RescueView(i + 1, colour, rank, sq, f"R:{rank}@{name(sq)}")  # type: ignore[arg-type]
+    _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e  # type: ignore[misc]
+    if defender < 0:
+        return MoveView(i + 1, colour, frm, to, None, scout_revealed, f"{name(frm)}-{name(to)}")  # type: ignore[arg-type]
+    shown = d_rank if (over or d_revealed or (me is not None and me != c)) else None
+    notation = f"{name(frm)}x{name(to)} ({a_rank}x{shown or '?'})"
+    return MoveView(i + 1, colour, frm, to, BattleView(a_rank, shown, result), scout_revealed, notation)  # type: ignore[arg-type]
