@@ -33,11 +33,14 @@ def square(file: int, rank: int) -> int:
     return file + SIZE * (rank - 1)
 
 
+SQUARE_NAMES = tuple(f"{FILES[sq % SIZE]}{sq // SIZE + 1}" for sq in SQUARES)
+
+
 def name(sq: int) -> str:
-    return f"{FILES[sq % SIZE]}{sq // SIZE + 1}"
+    return SQUARE_NAMES[sq]
 
 
-_NAMES = {name(sq): sq for sq in SQUARES}
+_NAMES = {n: sq for sq, n in enumerate(SQUARE_NAMES)}
 
 
 def parse_square(text: str, *, gravon: bool = False) -> int:

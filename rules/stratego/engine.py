@@ -346,7 +346,7 @@ def _apply_move(st: StrategoState, colour: int, mv: Move) -> list[Event]:
         st.chase = [[], []]
         entry_battle = (defender_id, p.rank, d.rank, result, d_revealed)
         event.update(battle=result, attacker_rank=p.rank, defender_rank=d.rank, defender_revealed=d_revealed)
-    st.history.append(("m", colour, p.id, frm, to, *entry_battle, scout_revealed))  # type: ignore[arg-type]
+    st.history.append(["m", colour, p.id, frm, to, *entry_battle, scout_revealed])
     st.ply += 1
     _track_run(st, colour, p.id, frm, to)
     st.last_from[colour] = [p.id, frm]
@@ -430,7 +430,7 @@ def _apply_rescue(st: StrategoState, colour: int, action: Rescue) -> list[Event]
         raise WrongPhase("no_rescue_pending")
     rescuer = st.pieces[st.rescue_from]
     if action.rank is None or action.square is None:
-        st.history.append(("r", colour, -1, "", -1))
+        st.history.append(["r", colour, -1, "", -1])
         st.ply += 1
         st.rescue_from = -1
         return _end_turn(st, [{"type": "rescue_declined", "colour": colour}])
@@ -453,7 +453,7 @@ def _apply_rescue(st: StrategoState, colour: int, action: Rescue) -> list[Event]
     rescuer.rescuer = True
     st.rescues[colour] += 1
     st.rescue_from = -1
-    st.history.append(("r", colour, piece.id, piece.rank, sq))
+    st.history.append(["r", colour, piece.id, piece.rank, sq])
     st.ply += 1
     if st.options["chase_rule"]:
         st.chase = [[], []]

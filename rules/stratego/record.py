@@ -17,7 +17,7 @@ from rules.stratego.actions import AcceptDraw, OfferDraw, PlaceSetup, Ready, par
 from rules.stratego.board import BLUE, COLOURS, RED
 from rules.stratego.setup import parse_code, to_code
 from rules.stratego.state import StrategoState
-from rules.stratego.view import view
+from rules.stratego.view import history
 
 HIDDEN = "hidden"
 
@@ -42,8 +42,7 @@ def record(st: StrategoState, seat: int | None, *, seed: int | None = None) -> s
     else:
         lines.append("Result: *")
     lines.append("")
-    v = view(st, seat)
-    lines.extend(f"{h.colour} {h.notation}" for h in v.history)
+    lines.extend(f"{h.colour} {h.notation}" for h in history(st, seat))
     lines.extend(_meta_lines(st))
     return "\n".join(lines) + "\n"
 

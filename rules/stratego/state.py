@@ -18,12 +18,14 @@ from rules.stratego.setup import Setup
 
 FORMAT = 1
 
-MoveEntry = tuple[str, int, int, int, int, int, str, str, str, bool, bool]
-"""``("m", colour, piece, frm, to, defender, attacker_rank, defender_rank, result,
-defender_revealed, scout_revealed)``; ``defender`` is -1 and the battle fields empty without a battle."""
-RescueEntry = tuple[str, int, int, str, int]
-"""``("r", colour, rescued_piece, rank, square)``; piece -1, rank "" and square -1 when declined."""
+MoveEntry = list[Any]
+"""``["m", colour, piece, frm, to, defender, attacker_rank, defender_rank, result,
+defender_revealed, scout_revealed]``; ``defender`` is -1 and the battle fields empty without a battle."""
+RescueEntry = list[Any]
+"""``["r", colour, rescued_piece, rank, square]``; piece -1, rank "" and square -1 when declined."""
 Entry = MoveEntry | RescueEntry
+"""History entries are JSON lists, written once and never changed, so that dumping and loading a
+long game copies only the outer list."""
 
 
 @dataclass(slots=True)
@@ -44,7 +46,7 @@ class Piece:
 
     @classmethod
     def from_json(cls, d: list[Any]) -> Piece:
-        return cls(d[0], d[1], d[2], d[3], d[4], d[5], d[6])
+        return cls(*d)
 
 
 @dataclass(slots=True)
@@ -117,7 +119,7 @@ def dump(st: StrategoState) -> dict[str, Any]:
         "pieces": [p.to_json() for p in st.pieces],
         "turn": st.turn,
         "ply": st.ply,
-        "history": [list(h) for h in st.history],
+        "history": list(st.history),
         "runs": [list(r) for r in st.runs],
         "last_from": [list(r) for r in st.last_from],
         "chase": [list(c) for c in st.chase],
@@ -143,7 +145,7 @@ def load(d: Mapping[str, Any]) -> StrategoState:
         pieces=[Piece.from_json(p) for p in d["pieces"]],
         turn=d["turn"],
         ply=d["ply"],
-        history=[tuple(h) for h in d["history"]],  # type: ignore[misc]
+        history=list(d["history"]),
         runs=[list(r) for r in d["runs"]],
         last_from=[list(r) for r in d["last_from"]],
         chase=[list(c) for c in d["chase"]],

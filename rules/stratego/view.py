@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.stratego.board import COLOURS, ZONE_ORDER, name
-from rules.stratego.pieces import RANKS, STRENGTH
+from rules.stratego.pieces import RANKS
 from rules.stratego.setup import EMPTY
 from rules.stratego.state import Entry, StrategoState
 
@@ -92,6 +92,9 @@ class StrategoView:
     """Captured pieces of red and of blue, by colour; ``None`` for a rank this viewer does not
     know (SG-5.8 / SG-8.2: under Silent defence the opponent sees only the number)."""
     history: tuple[MoveView | RescueView, ...]
+    """The last :data:`RECENT` moves and rescues, oldest first (the full list: :func:`history`)."""
+    ply: int
+    """Moves and rescues made so far."""
     last_move: MoveView | None
     last_battle: MoveView | None
     rescue_pending: Colour | None
@@ -106,6 +109,24 @@ class StrategoView:
 
 _NO_BOARD: tuple[PieceView | None, ...] = (None,) * 100
 
+_PIECES: dict[tuple[int, str | None, bool, bool], PieceView] = {}
+
+
+def _piece(colour: int, rank: str | None, moved: bool, revealed: bool) -> PieceView:
+    """PieceViews are immutable and few (about a hundred kinds): make each once."""
+    key = (colour, rank, moved, revealed)
+    pv = _PIECES.get(key)
+    if pv is None:
+        pv = _PIECES[key] = PieceView(COLOURS[colour], rank, moved, revealed)  # type: ignore[arg-type]
+    return pv
+
+
+_CAPTURE_ORDER = {r: i for i, r in enumerate(RANKS)} | {None: len(RANKS)}
+"""Captured pieces are listed strongest first (RANKS order), unknown ones last."""
+
+RECENT = 12
+"""How many recent moves a view carries; the whole history is :func:`history`."""
+
 
 def view(st: StrategoState, seat: int | None) -> StrategoView:
     """SG-7: own ranks always; an enemy rank once revealed to its opponent (and so to the
@@ -118,22 +139,21 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
         if me is not None:
             for sq, rank in zip(ZONE_ORDER[me], st.drafts[me], strict=True):
                 if rank != EMPTY:
-                    board[sq] = PieceView(COLOURS[me], rank, False, False)
+                    board[sq] = _piece(me, rank, False, False)
     else:
         board = list(_NO_BOARD)
         for p in st.pieces:
             if p.square >= 0:
                 known = over or p.colour == me or p.revealed
-                board[p.square] = PieceView(COLOURS[p.colour], p.rank if known else None, p.moved, p.revealed)
+                board[p.square] = _piece(p.colour, p.rank if known else None, p.moved, p.revealed)
     captured: list[list[str | None]] = [[], []]
     for p in st.pieces:
         if p.square < 0:
             captured[p.colour].append(p.rank if over or p.colour == me or p.revealed else None)
     for lst in captured:
-        lst.sort(key=lambda r: (r is None, -STRENGTH[r] if r else 0, RANKS.index(r) if r else 0))
-    history = tuple(_entry_view(st, i, e, me, over) for i, e in enumerate(st.history))
-    moves = [h for h in history if isinstance(h, MoveView)]
-    battles = [m for m in moves if m.battle is not None]
+        lst.sort(key=_CAPTURE_ORDER.__getitem__)
+    start = max(0, len(st.history) - RECENT)
+    recent = tuple(_entry_view(i, st.history[i], me, over) for i in range(start, len(st.history)))
     return StrategoView(
         viewer=seat,
         viewer_colour=COLOURS[me] if me is not None else None,  # type: ignore[arg-type]
@@ -145,9 +165,10 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
         ready=(st.ready[0], st.ready[1]),
         to_move=COLOURS[st.turn] if st.phase == "play" else None,  # type: ignore[arg-type]
         captured=(tuple(captured[0]), tuple(captured[1])),
-        history=history,
-        last_move=moves[-1] if moves else None,
-        last_battle=battles[-1] if battles else None,
+        history=recent,
+        ply=st.ply,
+        last_move=_last(st, recent, me, over, battle=False),
+        last_battle=_last(st, recent, me, over, battle=True),
         rescue_pending=COLOURS[st.turn] if st.rescue_from >= 0 else None,  # type: ignore[arg-type]
         rescues_used=(st.rescues[0], st.rescues[1]),
         draw_offer=COLOURS[st.draw_offer] if st.draw_offer >= 0 else None,  # type: ignore[arg-type]
@@ -160,7 +181,27 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
     )
 
 
-def _entry_view(st: StrategoState, i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
+def history(st: StrategoState, seat: int | None) -> tuple[MoveView | RescueView, ...]:
+    """SG-7.5: every move and rescue so far, as ``seat`` (or the public) may read it."""
+    me = None if seat is None else st.seat_colour[seat]
+    over = st.phase == "over"
+    return tuple(_entry_view(i, e, me, over) for i, e in enumerate(st.history))
+
+
+def _last(
+    st: StrategoState, recent: tuple[MoveView | RescueView, ...], me: int | None, over: bool, *, battle: bool
+) -> MoveView | None:
+    for h in reversed(recent):
+        if isinstance(h, MoveView) and (not battle or h.battle is not None):
+            return h
+    for i in range(len(st.history) - len(recent) - 1, -1, -1):
+        e = st.history[i]
+        if e[0] == "m" and (not battle or e[5] >= 0):
+            return _entry_view(i, e, me, over)  # type: ignore[return-value]
+    return None
+
+
+def _entry_view(i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
     colour = COLOURS[e[1]]
     if e[0] == "r":
         _, _, piece, rank, sq = e  # type: ignore[misc]
