@@ -69,7 +69,7 @@ def to_code(setup: Setup) -> str:
 
 _GRAVON_RED = {"A": ".", "B": "B", "C": "S", "D": "2", "E": "3", "F": "4", "G": "5", "H": "6",
                "I": "7", "J": "8", "K": "9", "L": "M", "M": "F"}  # fmt: skip
-_GRAVON_BLUE = {chr(ord(k) + 13): v for k, v in _GRAVON_RED.items() if k != "A"} | {"A": "."}
+_GRAVON_BLUE = {chr(ord(k) + 12): v for k, v in _GRAVON_RED.items() if k != "A"} | {"A": "."}
 _TO_GRAVON = ({v: k for k, v in _GRAVON_RED.items()}, {v: k for k, v in _GRAVON_BLUE.items()})
 
 
