@@ -1,0 +1,131 @@
+"""Typed store errors: ids and codes, never user-facing prose (DESIGN §5: the cogs word them).
+
+Rule errors from the engine (:mod:`rules.errors`) are *not* wrapped: they pass through the store
+unchanged so the Discord layer words them exactly as it words a rule error from a direct engine call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base of every error the game store raises on its own account."""
+
+
+class GameNotFound(StoreError):
+    """No game has this id (a deleted game, or an id from a foreign button)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
+
+    def __str__(self) -> str:
+        return f"game_not_found(game_id={self.game_id})"
+
+
+class StaleVersion(StoreError):
+    """The caller acted on version ``expected`` but the game is at ``actual`` (DESIGN §4).
+
+    A double click, two players at once, or a button from an old message; nothing was changed.
+    """
+
+    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+        super().__init__(game_id, expected, actual)
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+    def __str__(self) -> str:
+        return f"stale_version(game_id={self.game_id}, expected={self.expected}, actual={self.actual})"
+
+
+class WrongStatus(StoreError):
+    """The operation needs the game in one of ``allowed`` statuses but it is ``status``.
+
+    E.g. an action on a finished game, starting a game that already started, seating players in a
+    running game.
+    """
+
+    def __init__(self, game_id: int, status: str, allowed: tuple[str, ...]) -> None:
+        super().__init__(game_id, status, allowed)
+        self.game_id = game_id
+        self.status = status
+        self.allowed = allowed
+
+    def __str__(self) -> str:
+        return f"wrong_status(game_id={self.game_id}, status={self.status!r}, allowed={self.allowed!r})"
+
+
+class NoState(StoreError):
+    """The record carries no engine state: a lobby, or a record from ``list_games``."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        super().__init__(game_id, status)
+        self.game_id = game_id
+        self.status = status
+
+    def __str__(self) -> str:
+        return f"no_state(game_id={self.game_id}, status={self.status!r})"
+
+
+class UnknownGameKind(StoreError):
+    """The stored or requested ``kind`` names no engine in the games mapping."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+    def __str__(self) -> str:
+        return f"unknown_game_kind(kind={self.kind!r})"
+
+
+class UnloggableAction(StoreError):
+    """The engine's notation of an action does not parse back to the same action.
+
+    Logging it would make the game unreplayable (DESIGN §3: notation round-trips losslessly), so
+    the store refuses it before anything is written; this is an engine bug, not a player error.
+    """
+
+    def __init__(self, game_id: int, notation: str) -> None:
+        super().__init__(game_id, notation)
+        self.game_id = game_id
+        self.notation = notation
+
+    def __str__(self) -> str:
+        return f"unloggable_action(game_id={self.game_id}, notation={self.notation!r})"
+
+
+class CorruptLog(StoreError):
+    """Log entry ``seq`` of a game cannot be replayed; ``reason`` is a short code.
+
+    Reasons: ``json`` (not JSON), ``shape`` (not ``{"n": str}`` or a bad seat), ``notation`` (the
+    engine cannot parse it), ``rejected`` (the engine refuses it at that point of the game),
+    ``setup`` (the game cannot even be re-created from seed and options; ``seq`` is 0).
+    """
+
+    def __init__(self, game_id: int, seq: int, reason: str, detail: str = "") -> None:
+        super().__init__(game_id, seq, reason, detail)
+        self.game_id = game_id
+        self.seq = seq
+        self.reason = reason
+        self.detail = detail
+
+    def __str__(self) -> str:
+        tail = f", detail={self.detail!r}" if self.detail else ""
+        return f"corrupt_log(game_id={self.game_id}, seq={self.seq}, reason={self.reason!r}{tail})"
+
+
+class MigrationError(StoreError):
+    """Migration ``path`` could not be applied (or the set of migrations is inconsistent).
+
+    The failing file's transaction was rolled back; earlier files stay applied.
+    """
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        super().__init__(str(path), reason)
+        self.path = Path(path)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"migration_failed(file={self.path.name!r}, reason={self.reason!r})"

@@ -1,0 +1,107 @@
+"""Numbered ``.sql`` migrations applied in order at start-up (DESIGN §4).
+
+A migration is a file ``NNNN_name.sql`` in the migrations directory; ``NNNN`` is its version.
+Each file runs in its own ``BEGIN IMMEDIATE`` transaction together with the row that records it in
+``schema_migrations``, so a file is either applied and recorded or, when any statement fails, not
+applied at all. Files must therefore not contain ``BEGIN``/``COMMIT`` themselves. Re-running is a
+no-op; a database that already has a version this code does not know is refused, because an older
+bot would misread a newer schema.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from db.errors import MigrationError
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+_NAME = re.compile(r"^(\d+)_[A-Za-z0-9_-]+\.sql$")
+
+_BOOKKEEPING = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at REAL NOT NULL
+)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    path: Path
+
+
+def discover(directory: Path) -> list[Migration]:
+    """Every ``.sql`` file of ``directory`` by version; a misnamed or duplicate file is an error,
+    not silently skipped, since skipping it would leave the schema quietly incomplete."""
+    found: dict[int, Migration] = {}
+    for path in sorted(directory.glob("*.sql")):
+        match = _NAME.match(path.name)
+        if match is None:
+            raise MigrationError(path, "bad_name")
+        version = int(match.group(1))
+        if version in found:
+            raise MigrationError(path, f"duplicate_version:{version}")
+        found[version] = Migration(version, path)
+    return [found[v] for v in sorted(found)]
+
+
+async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
+    rows = await conn.execute_fetchall("SELECT version FROM schema_migrations")
+    return {int(r[0]) for r in rows}
+
+
+async def migrate(
+    conn: aiosqlite.Connection,
+    directory: Path | None = None,
+    *,
+    clock: Callable[[], float] = time.time,
+) -> list[int]:
+    """Apply the migrations of ``directory`` not yet recorded; return the versions applied now.
+
+    The caller must not hold an open transaction on ``conn``.
+    """
+    directory = MIGRATIONS_DIR if directory is None else directory
+    migrations = discover(directory)
+    await conn.execute(_BOOKKEEPING)
+    done = await applied_versions(conn)
+    known = {m.version for m in migrations}
+    unknown = sorted(done - known)
+    if unknown:
+        raise MigrationError(directory, f"database_newer_than_code:{unknown}")
+    applied: list[int] = []
+    for migration in migrations:
+        if migration.version in done:
+            continue
+        await _apply(conn, migration, clock())
+        applied.append(migration.version)
+    return applied
+
+
+async def _apply(conn: aiosqlite.Connection, migration: Migration, now: float) -> None:
+    try:
+        sql = migration.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MigrationError(migration.path, f"unreadable:{exc}") from exc
+    # executescript takes no parameters; the values are an int, a float from the clock and a file
+    # name that _NAME restricts to [A-Za-z0-9_-], so inlining them cannot inject anything.
+    record = (
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES "
+        f"({migration.version}, '{migration.path.name}', {float(now)!r});"
+    )
+    script = f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\nCOMMIT;"
+    try:
+        await conn.executescript(script)
+    except sqlite3.Error as exc:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+        raise MigrationError(migration.path, f"{type(exc).__name__}: {exc}") from exc

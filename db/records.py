@@ -1,0 +1,96 @@
+"""The immutable values the game store hands out: a game's row, a logged action, an append's result,
+a user's preferences. Plain data; only :meth:`GameRecord.load_state` touches an engine."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.errors import NoState, UnknownGameKind
+from rules.protocol import Game, Outcome
+
+STATUSES = ("lobby", "active", "finished", "cancelled")
+
+DEFAULT_DMS_ENABLED = True
+DEFAULT_LANGUAGE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game as stored. Times are unix seconds from the store's clock.
+
+    ``state_json`` is the engine state exactly as stored; it is ``None`` in a lobby and in every
+    record returned by ``GameStore.list_games``, which skips the state so that listing thousands of
+    games at start-up reads no state and parses none.
+    """
+
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    creator_id: int
+    status: str
+    options: dict[str, Any]
+    seed: int | None
+    version: int
+    players: tuple[int, ...]
+    outcome: Outcome | None
+    cancelled_by: int | None
+    created_at: float
+    updated_at: float
+    turn_since: float | None
+    state_json: str | None = field(default=None, repr=False)
+    engine: Game[Any] | None = field(default=None, repr=False, compare=False)
+
+    def load_state(self) -> Any:
+        """The engine state object, parsed on demand (a fresh object on every call)."""
+        if self.state_json is None:
+            raise NoState(self.id, self.status)
+        if self.engine is None:
+            raise UnknownGameKind(self.kind)
+        return self.engine.load(json.loads(self.state_json))
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The first seat ``user_id`` holds, or ``None``."""
+        try:
+            return self.players.index(user_id)
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """One entry of a game's append-only log; ``seq`` is the version the action produced."""
+
+    game_id: int
+    seq: int
+    seat: int
+    notation: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    """What one committed action did: the game's new version (also the log ``seq``), the engine's
+    events, the new state object, who must act next and the outcome once the game has ended."""
+
+    game_id: int
+    version: int
+    events: list[dict[str, Any]]
+    state: Any = field(repr=False)
+    to_act: tuple[int, ...]
+    outcome: Outcome | None
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+
+@dataclass(frozen=True, slots=True)
+class UserPrefs:
+    user_id: int
+    dms_enabled: bool = DEFAULT_DMS_ENABLED
+    language: str = DEFAULT_LANGUAGE

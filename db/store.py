@@ -1,0 +1,582 @@
+"""The SQLite game store: games, seats, the append-only action log and user preferences (DESIGN §4).
+
+Why it looks the way it does:
+
+* One action = one ``BEGIN IMMEDIATE`` transaction that reads the state, applies the action through
+  the engine, appends it to the log and writes the new state with ``version = version + 1 WHERE
+  version = expected``. A stale version or a rule error changes nothing.
+* One aiosqlite connection is shared by every coroutine of the bot, and SQLite transactions belong
+  to the connection, so an :class:`asyncio.Lock` keeps the statements of different transactions
+  (and the reads between them) from interleaving. Reads also run in a (deferred) transaction so that
+  a record and its seats come from one snapshot even when another process writes.
+* The store is engine-agnostic: engines come from a ``games`` mapping (the registry by default,
+  imported lazily so an engine under construction cannot break the store's import).
+* Only JSON is stored (``json.dumps`` compact, no NaN), never pickle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from db.connection import Synchronous, connect
+from db.errors import (
+    GameNotFound,
+    NoState,
+    StaleVersion,
+    UnknownGameKind,
+    UnloggableAction,
+    WrongStatus,
+)
+from db.migrate import migrate
+from db.records import STATUSES, AppendResult, GameRecord, LoggedAction, UserPrefs
+from db.replay import decode_notation, decode_seat, parse_notation, replay_log
+from rules.errors import RuleError
+from rules.protocol import Game, Outcome, resolve_options
+
+Clock = Callable[[], float]
+
+_COLUMNS = (
+    "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, "
+    "version, outcome, cancelled_by, created_at, updated_at, turn_since"
+)
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def dumps(value: Any) -> str:
+    """Compact, strict JSON: the only serialisation the store writes."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def _check_seed(seed: int) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not _INT64[0] <= seed <= _INT64[1]:
+        raise ValueError(f"seed must be an int in the signed 64-bit range, not {seed!r}")
+    return seed
+
+
+class GameStore:
+    """Async access to persisted games. Build with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        games: Mapping[str, Game[Any]] | None = None,
+        clock: Clock = time.time,
+    ) -> None:
+        conn.row_factory = sqlite3.Row
+        self._db = conn
+        self._games = games
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        games: Mapping[str, Game[Any]] | None = None,
+        clock: Clock = time.time,
+        *,
+        migrations_dir: Path | None = None,
+        synchronous: Synchronous = "NORMAL",
+        busy_timeout_ms: int = 5000,
+    ) -> GameStore:
+        """Connect to ``path`` (``":memory:"`` works) and apply pending migrations."""
+        conn = await connect(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
+        try:
+            await migrate(conn, migrations_dir, clock=clock)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, games, clock)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> GameStore:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    # -- engines -----------------------------------------------------------------------------
+
+    def _mapping(self) -> Mapping[str, Game[Any]]:
+        if self._games is None:
+            from rules.registry import GAMES
+
+            self._games = GAMES
+        return self._games
+
+    def engine(self, kind: str) -> Game[Any]:
+        """The engine for ``kind``; :class:`UnknownGameKind` if the mapping has none."""
+        try:
+            return self._mapping()[kind]
+        except KeyError:
+            raise UnknownGameKind(kind) from None
+
+    # -- transactions ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self, mode: str = "IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` for writes (take the write lock before reading what we will change),
+        ``BEGIN DEFERRED`` for consistent multi-statement reads; rollback on any exception."""
+        async with self._lock:
+            db = self._db
+            try:
+                # Inside the try: a coroutine cancelled while BEGIN is queued must still roll back,
+                # since the worker thread runs the BEGIN anyway.
+                await db.execute(f"BEGIN {mode}")
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        # OperationalError: no transaction left (BEGIN failed, or a cancelled COMMIT went through).
+        with suppress(sqlite3.OperationalError):
+            await self._db.execute("ROLLBACK")
+
+    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._transaction("DEFERRED")
+
+    # -- records -----------------------------------------------------------------------------
+
+    async def _row(self, db: aiosqlite.Connection, game_id: int, *, with_state: bool) -> sqlite3.Row:
+        cols = _COLUMNS + (", state" if with_state else "")
+        rows = await db.execute_fetchall(f"SELECT {cols} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        return next(iter(rows))
+
+    async def _players(self, db: aiosqlite.Connection, game_id: int) -> tuple[int, ...]:
+        rows = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return tuple(int(r[0]) for r in rows)
+
+    def _record(self, row: sqlite3.Row, players: tuple[int, ...], state_json: str | None) -> GameRecord:
+        kind = row["kind"]
+        engine = self._mapping().get(kind) if state_json is not None else None
+        outcome = row["outcome"]
+        return GameRecord(
+            id=row["id"],
+            kind=kind,
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            message_id=row["message_id"],
+            creator_id=row["creator_id"],
+            status=row["status"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            version=row["version"],
+            players=players,
+            outcome=Outcome.from_json(json.loads(outcome)) if outcome is not None else None,
+            cancelled_by=row["cancelled_by"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            turn_since=row["turn_since"],
+            state_json=state_json,
+            engine=engine,
+        )
+
+    async def _fetch(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
+        row = await self._row(db, game_id, with_state=True)
+        return self._record(row, await self._players(db, game_id), row["state"])
+
+    async def _write_seats(self, db: aiosqlite.Connection, game_id: int, players: Sequence[int]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+            [(game_id, seat, user) for seat, user in enumerate(players)],
+        )
+
+    @staticmethod
+    def _check(row: sqlite3.Row, expected_version: int | None, allowed: tuple[str, ...]) -> None:
+        """Version first (an old button on a finished game is stale, not "wrong status")."""
+        if expected_version is not None and row["version"] != expected_version:
+            raise StaleVersion(row["id"], expected_version, row["version"])
+        if row["status"] not in allowed:
+            raise WrongStatus(row["id"], row["status"], allowed)
+
+    # -- creating and starting games ---------------------------------------------------------
+
+    async def create(
+        self,
+        kind: str,
+        players: Sequence[int],
+        options: Mapping[str, Any] | None,
+        seed: int,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+    ) -> GameRecord:
+        """An active game at version 0 with the engine's initial state.
+
+        Options are resolved against the engine's spec and stored resolved, so a later change of a
+        default cannot alter the replay of an old game; the engine's ``new`` validates them and the
+        player count (``BadOptions`` propagates and nothing is stored).
+        """
+        game = self.engine(kind)
+        resolved = resolve_options(game.options, options)
+        state_json = dumps(game.dump(game.new(len(players), resolved, _check_seed(seed))))
+        now = self._clock()
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, thread_id, message_id, creator_id, status,"
+                " options, seed, state, version, created_at, updated_at, turn_since)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?)",
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    thread_id,
+                    message_id,
+                    creator_id,
+                    dumps(resolved),
+                    seed,
+                    state_json,
+                    now,
+                    now,
+                    now,
+                ),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            await self._write_seats(db, game_id, players)
+            return await self._fetch(db, game_id)
+
+    async def create_lobby(
+        self,
+        kind: str,
+        creator_id: int,
+        options: Mapping[str, Any] | None,
+        guild_id: int | None,
+        channel_id: int,
+        message_id: int | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> GameRecord:
+        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator.
+
+        Options are checked now so a bad option fails when the challenge is posted, not when the
+        opponent accepts.
+        """
+        resolved = resolve_options(self.engine(kind).options, options)
+        players = [creator_id] if seats is None else list(seats)
+        now = self._clock()
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
+                " version, created_at, updated_at, turn_since)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
+                (kind, guild_id, channel_id, message_id, creator_id, dumps(resolved), now, now, now),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            await self._write_seats(db, game_id, players)
+            return await self._fetch(db, game_id)
+
+    async def start(
+        self,
+        game_id: int,
+        players: Sequence[int] | None,
+        seed: int,
+        *,
+        expected_version: int | None = None,
+    ) -> GameRecord:
+        """Lobby → active: seat ``players`` (``None``: the lobby's seats) and create the engine state.
+        Bumps the version so the lobby's buttons go stale."""
+        _check_seed(seed)
+        async with self._transaction() as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, expected_version, ("lobby",))
+            seated = list(players) if players is not None else list(await self._players(db, game_id))
+            game = self.engine(row["kind"])
+            state_json = dumps(game.dump(game.new(len(seated), json.loads(row["options"]), seed)))
+            now = self._clock()
+            await db.execute(
+                "UPDATE games SET status = 'active', seed = ?, state = ?, version = version + 1,"
+                " updated_at = ?, turn_since = ? WHERE id = ?",
+                (seed, state_json, now, now, game_id),
+            )
+            await self._write_seats(db, game_id, seated)
+            return await self._fetch(db, game_id)
+
+    async def set_seats(
+        self, game_id: int, players: Sequence[int], *, expected_version: int | None = None
+    ) -> GameRecord:
+        """Replace a lobby's seats (join/leave). Bumps the version; with ``expected_version`` a
+        read-modify-write by the caller cannot lose a concurrent join (retry on StaleVersion)."""
+        async with self._transaction() as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, expected_version, ("lobby",))
+            await self._write_seats(db, game_id, players)
+            await db.execute(
+                "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
+                (self._clock(), game_id),
+            )
+            return await self._fetch(db, game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
+        """Record the game's thread. Metadata only: the version (and so every button) is kept."""
+        return await self._set_meta(game_id, "thread_id", thread_id)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> GameRecord:
+        """Record the challenge/lobby message. Metadata only: the version is kept."""
+        return await self._set_meta(game_id, "message_id", message_id)
+
+    async def _set_meta(self, game_id: int, column: str, value: int | None) -> GameRecord:
+        async with self._transaction() as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ?",
+                (value, self._clock(), game_id),
+            )
+            return await self._fetch(db, game_id)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> GameRecord:
+        """The game with its raw state JSON (parse with ``record.load_state()``)."""
+        async with self._read() as db:
+            return await self._fetch(db, game_id)
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        user_id: int | None = None,
+        status: str | Iterable[str] | None = None,
+    ) -> list[GameRecord]:
+        """Games matching every given filter, oldest first, *without* state (two queries in all,
+        no state read or parsed) so start-up over thousands of games stays fast."""
+        clauses: list[str] = []
+        params: list[Any] = []
+        for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("thread_id", thread_id)):
+            if value is not None:
+                clauses.append(f"g.{column} = ?")
+                params.append(value)
+        if user_id is not None:
+            clauses.append("g.id IN (SELECT s.game_id FROM seats s WHERE s.user_id = ?)")
+            params.append(user_id)
+        if status is not None:
+            wanted = (status,) if isinstance(status, str) else tuple(status)
+            bad = [s for s in wanted if s not in STATUSES]
+            if bad:
+                raise ValueError(f"unknown status {bad!r}; known: {STATUSES!r}")
+            clauses.append(f"g.status IN ({', '.join('?' * len(wanted))})")
+            params.extend(wanted)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(f"SELECT {_COLUMNS} FROM games g{where} ORDER BY g.id", params)
+            seat_rows = await db.execute_fetchall(
+                f"SELECT game_id, user_id FROM seats WHERE game_id IN (SELECT g.id FROM games g{where})"
+                " ORDER BY game_id, seat",
+                params,
+            )
+        seats: dict[int, list[int]] = {}
+        for game_id, user in seat_rows:
+            seats.setdefault(game_id, []).append(user)
+        return [self._record(row, tuple(seats.get(row["id"], ())), None) for row in rows]
+
+    # -- playing -----------------------------------------------------------------------------
+
+    async def append(self, game_id: int, expected_version: int, seat: int, action: Any) -> AppendResult:
+        """Apply ``action`` (an engine action, or its notation as text) for ``seat`` in one
+        transaction (DESIGN §4). ``StaleVersion`` or ``WrongStatus`` when the caller is out of date,
+        the engine's ``RuleError`` when it refuses; in every such case nothing changes."""
+        async with self._transaction() as db:
+            row = await self._row(db, game_id, with_state=True)
+            self._check(row, expected_version, ("active",))
+            game = self.engine(row["kind"])
+            state = game.load(json.loads(row["state"]))
+            if isinstance(action, str):
+                action = parse_notation(game, action, state)
+            notation = self._loggable(game, game_id, action, state)
+            before = game.to_act(state)
+            events = game.apply(state, seat, action)
+            after = game.to_act(state)
+            outcome = game.outcome(state)
+            now = self._clock()
+            newly_waiting = bool(set(after) - set(before))
+            cur = await db.execute(
+                "UPDATE games SET state = ?, version = version + 1, updated_at = ?,"
+                " turn_since = CASE WHEN ? THEN ? ELSE turn_since END,"
+                " status = ?, outcome = ? WHERE id = ? AND version = ?",
+                (
+                    dumps(game.dump(state)),
+                    now,
+                    newly_waiting,
+                    now,
+                    "finished" if outcome is not None else "active",
+                    dumps(outcome.to_json()) if outcome is not None else None,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if cur.rowcount != 1:  # unreachable under BEGIN IMMEDIATE; kept as the DESIGN §4 guard
+                raise StaleVersion(game_id, expected_version, -1)
+            version = expected_version + 1
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, version, seat, dumps({"n": notation}), now),
+            )
+        return AppendResult(game_id, version, events, state, tuple(after), outcome)
+
+    @staticmethod
+    def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
+        """The action's notation, refused unless it parses back (in this state, as replay will
+        parse it) to the very same action: the log must replay to what was actually applied."""
+        notation = action.notation()
+        try:
+            same = parse_notation(game, notation, state) == action
+        except RuleError as exc:
+            raise UnloggableAction(game_id, notation) from exc
+        if not same:
+            raise UnloggableAction(game_id, notation)
+        return notation
+
+    async def finish(self, game_id: int, outcome: Outcome, *, expected_version: int | None = None) -> GameRecord:
+        """End an active game outside the engine's own ending (resignation, timeout).
+        Bumps the version so the game's buttons go stale."""
+        return await self._end(game_id, "finished", outcome, None, expected_version, ("active",))
+
+    async def cancel(self, game_id: int, by_user: int, *, expected_version: int | None = None) -> GameRecord:
+        """Cancel a lobby or an active game: status ``cancelled`` with no winner, which statistics
+        must not count as anyone's loss. Bumps the version so the game's buttons go stale."""
+        outcome = Outcome(winners=(), reason="cancelled")
+        return await self._end(game_id, "cancelled", outcome, by_user, expected_version, ("lobby", "active"))
+
+    async def _end(
+        self,
+        game_id: int,
+        status: str,
+        outcome: Outcome,
+        by_user: int | None,
+        expected_version: int | None,
+        allowed: tuple[str, ...],
+    ) -> GameRecord:
+        async with self._transaction() as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, expected_version, allowed)
+            now = self._clock()
+            await db.execute(
+                "UPDATE games SET status = ?, outcome = ?, cancelled_by = ?, version = version + 1,"
+                " updated_at = ? WHERE id = ?",
+                (status, dumps(outcome.to_json()), by_user, now, game_id),
+            )
+            return await self._fetch(db, game_id)
+
+    # -- the log -----------------------------------------------------------------------------
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        """The game's log in order; an unreadable entry raises ``CorruptLog`` (never skipped)."""
+        async with self._read() as db:
+            await self._row(db, game_id, with_state=False)
+            rows = await self._log_rows(db, game_id)
+        return [
+            LoggedAction(game_id, seq, decode_seat(game_id, seq, seat), decode_notation(game_id, seq, raw), at)
+            for seq, seat, raw, at in rows
+        ]
+
+    async def _log_rows(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
+        rows = await db.execute_fetchall(
+            "SELECT seq, seat, action, created_at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return list(rows)
+
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the state from seed + options + the log through the engine (DESIGN §4)."""
+        _, state = await self._replay(game_id)
+        return state
+
+    async def verify(self, game_id: int) -> bool:
+        """Whether replaying the log gives exactly the stored state (as JSON values)."""
+        stored, state = await self._replay(game_id)
+        game = self.engine(stored["kind"])
+        return json.loads(dumps(game.dump(state))) == json.loads(stored["state"])
+
+    async def _replay(self, game_id: int) -> tuple[sqlite3.Row, Any]:
+        async with self._read() as db:
+            row = await self._row(db, game_id, with_state=True)
+            players = await self._players(db, game_id)
+            log = [(r["seq"], r["seat"], r["action"]) for r in await self._log_rows(db, game_id)]
+        if row["seed"] is None:
+            raise NoState(game_id, row["status"])
+        game = self.engine(row["kind"])
+        return row, replay_log(game, game_id, len(players), json.loads(row["options"]), row["seed"], log)
+
+    # -- user preferences --------------------------------------------------------------------
+
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        """A user's preferences; the defaults (DMs on, English) when they never set any."""
+        async with self._read() as db:
+            rows = list(
+                await db.execute_fetchall("SELECT dms_enabled, language FROM user_prefs WHERE user_id = ?", (user_id,))
+            )
+        if not rows:
+            return UserPrefs(user_id)
+        return UserPrefs(user_id, bool(rows[0]["dms_enabled"]), rows[0]["language"])
+
+    async def set_prefs(
+        self, user_id: int, *, dms_enabled: bool | None = None, language: str | None = None
+    ) -> UserPrefs:
+        """Change only the given preferences; the others keep their value (or the default)."""
+        values: dict[str, Any] = {}
+        if dms_enabled is not None:
+            values["dms_enabled"] = int(bool(dms_enabled))
+        if language is not None:
+            values["language"] = language
+        if values:
+            values["updated_at"] = self._clock()
+            cols = ", ".join(values)
+            marks = ", ".join("?" * len(values))
+            updates = ", ".join(f"{c} = excluded.{c}" for c in values)
+            async with self._transaction() as db:
+                await db.execute(
+                    f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks})"
+                    f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                    (user_id, *values.values()),
+                )
+        return await self.get_prefs(user_id)
+
+    # -- deployment facts and notices --------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,)))
+        return rows[0]["value"] if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (key, value, self._clock()),
+            )
+
+    async def mark_dm_warned(self, game_id: int, user_id: int) -> bool:
+        """Record that the thread told ``user_id`` their DMs are closed; True only the first time,
+        so the notice is posted once per player and game, across restarts."""
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "UPDATE seats SET dm_warned = 1 WHERE game_id = ? AND user_id = ? AND dm_warned = 0",
+                (game_id, user_id),
+            )
+            return cur.rowcount > 0

@@ -1,0 +1,184 @@
+"""Connection pragmas, numbered migrations and the schema's own guards (DESIGN §4)."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from db.connection import connect
+from db.errors import MigrationError
+from db.migrate import MIGRATIONS_DIR, migrate
+from db.store import GameStore
+from tests.toygame import GAMES
+
+NOW = 1_700_000_000.0
+
+
+def clock() -> float:
+    return NOW
+
+
+def tables(path: Path) -> set[str]:
+    with closing(sqlite3.connect(path)) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {r[0] for r in rows}
+
+
+def write(directory: Path, name: str, sql: str) -> None:
+    directory.mkdir(exist_ok=True)
+    (directory / name).write_text(sql, encoding="utf-8")
+
+
+async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) -> None:
+    """DESIGN §4: the schema comes from numbered migrations applied at start-up, into a file whose
+    parent directory may not exist yet (``data/deskovka.db`` on first run)."""
+    path = tmp_path / "data" / "nested" / "deskovka.db"
+    store = await GameStore.open(path, games=GAMES, clock=clock)
+    await store.close()
+    assert {"games", "seats", "actions", "user_prefs", "meta", "schema_migrations"} <= tables(path)
+    with closing(sqlite3.connect(path)) as conn:
+        recorded = conn.execute("SELECT version, name, applied_at FROM schema_migrations").fetchall()
+        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert recorded == [(1, "0001_initial.sql", NOW), (2, "0002_meta_and_dm_notices.sql", NOW)]
+    assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes
+
+
+async def test_reopening_applies_nothing_new(tmp_path: Path) -> None:
+    """Re-running the migrations on an up-to-date database is a no-op (start-up runs them always)."""
+    path = tmp_path / "deskovka.db"
+    await (await GameStore.open(path, games=GAMES, clock=clock)).close()
+    conn = await connect(path)
+    try:
+        assert await migrate(conn, clock=clock) == []
+        rows = await conn.execute_fetchall("SELECT version FROM schema_migrations")
+        assert [r[0] for r in rows] == [1, 2]
+    finally:
+        await conn.close()
+
+
+async def test_connection_pragmas(tmp_path: Path) -> None:
+    """WAL, foreign keys, synchronous=NORMAL and a busy timeout (DESIGN §4: WAL, FKs on)."""
+    conn = await connect(tmp_path / "p.db", busy_timeout_ms=1234)
+    try:
+        values = {}
+        for pragma in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
+            rows = await conn.execute_fetchall(f"PRAGMA {pragma}")
+            values[pragma] = next(iter(rows))[0]
+    finally:
+        await conn.close()
+    assert values == {"journal_mode": "wal", "foreign_keys": 1, "synchronous": 1, "busy_timeout": 1234}
+
+
+async def test_a_broken_migration_rolls_back_and_names_its_file(tmp_path: Path) -> None:
+    """A failing file leaves no half-applied schema and says which file failed; the files before it
+    stay applied, and once fixed it applies on the next start."""
+    migrations = tmp_path / "migrations"
+    write(migrations, "0001_first.sql", "CREATE TABLE first (x INTEGER);")
+    write(
+        migrations,
+        "0002_broken.sql",
+        "CREATE TABLE second (y INTEGER);\nINSERT INTO first VALUES (1);\nINSERT INTO missing VALUES (1);\n",
+    )
+    path = tmp_path / "m.db"
+    conn = await connect(path)
+    try:
+        with pytest.raises(MigrationError) as info:
+            await migrate(conn, migrations, clock=clock)
+        assert info.value.path.name == "0002_broken.sql"
+        assert "0002_broken.sql" in str(info.value)
+        assert not conn.in_transaction
+        assert "second" not in tables(path)
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT * FROM first")] == []
+        versions = await conn.execute_fetchall("SELECT version FROM schema_migrations")
+        assert [r[0] for r in versions] == [1]
+
+        write(migrations, "0002_broken.sql", "CREATE TABLE second (y INTEGER);")
+        assert await migrate(conn, migrations, clock=clock) == [2]
+        assert "second" in tables(path)
+    finally:
+        await conn.close()
+
+
+async def test_store_open_fails_on_a_broken_migration(tmp_path: Path) -> None:
+    """The bot must not start on a half-migrated database; the error names the file."""
+    migrations = tmp_path / "migrations"
+    write(migrations, "0001_initial.sql", (MIGRATIONS_DIR / "0001_initial.sql").read_text())
+    write(migrations, "0002_typo.sql", "ALTER TABLE gamez ADD COLUMN x INTEGER;")
+    with pytest.raises(MigrationError, match=r"0002_typo\.sql"):
+        await GameStore.open(tmp_path / "s.db", games=GAMES, clock=clock, migrations_dir=migrations)
+
+
+@pytest.mark.parametrize("name", ["initial.sql", "01-x.sql", "0003_bad name.sql"])
+async def test_a_misnamed_migration_is_an_error_not_skipped(tmp_path: Path, name: str) -> None:
+    """Silently skipping a file would leave the schema quietly incomplete."""
+    write(tmp_path / "migrations", name, "SELECT 1;")
+    conn = await connect(":memory:")
+    try:
+        with pytest.raises(MigrationError) as info:
+            await migrate(conn, tmp_path / "migrations")
+        assert info.value.path.name == name
+    finally:
+        await conn.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    """An older bot must not run on a schema it does not know."""
+    migrations = tmp_path / "migrations"
+    write(migrations, "0001_a.sql", "CREATE TABLE a (x);")
+    write(migrations, "0002_b.sql", "CREATE TABLE b (x);")
+    conn = await connect(":memory:")
+    try:
+        await migrate(conn, migrations)
+        (migrations / "0002_b.sql").unlink()
+        with pytest.raises(MigrationError, match="database_newer_than_code"):
+            await migrate(conn, migrations)
+    finally:
+        await conn.close()
+
+
+def test_the_action_log_is_append_only(tmp_path: Path) -> None:
+    """DESIGN §4: the action log is append-only; the schema refuses edits and deletions of a live
+    game's log, while deleting a whole game still removes its log by cascade."""
+    conn = sqlite3.connect(tmp_path / "a.db", isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    try:
+        conn.executescript((MIGRATIONS_DIR / "0001_initial.sql").read_text())
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, seed, state, created_at, updated_at)"
+            " VALUES (1, 'count', 10, 100, 'active', 7, '{}', 0, 0)"
+        )
+        conn.execute('INSERT INTO actions VALUES (1, 1, 0, \'{"n":"+1"}\', 0)')
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute('UPDATE actions SET action = \'{"n":"+2"}\'')
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("DELETE FROM actions")
+        conn.execute("DELETE FROM games WHERE id = 1")
+        assert conn.execute("SELECT COUNT(*) FROM actions").fetchone() == (0,)
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("status", "seed", "state", "outcome"),
+    [
+        ("paused", 1, "{}", None),  # unknown status
+        ("lobby", 1, "{}", None),  # a lobby has no state yet
+        ("active", None, None, None),  # a running game has state and seed
+        ("finished", 1, "{}", None),  # a finished game has an outcome
+    ],
+)
+def test_the_schema_refuses_inconsistent_games(
+    tmp_path: Path, status: str, seed: int | None, state: str | None, outcome: str | None
+) -> None:
+    """The CHECK constraints keep status, seed, state and outcome consistent with each other."""
+    with closing(sqlite3.connect(tmp_path / "c.db")) as conn:
+        conn.executescript((MIGRATIONS_DIR / "0001_initial.sql").read_text())
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute(
+                "INSERT INTO games (kind, channel_id, creator_id, status, seed, state, outcome,"
+                " created_at, updated_at) VALUES ('count', 1, 1, ?, ?, ?, ?, 0, 0)",
+                (status, seed, state, outcome),
+            )
