@@ -1,13 +1,138 @@
-"""Deskovka's entry point. The Discord bot itself arrives with the next issue; until then
-``make run`` says so instead of pretending to start."""
+"""Deskovka's entry point: settings, logging, the bot, and ``main()`` (DESIGN §2, §5)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import os
 import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from cogs.buttons import GameButton
+from cogs.common import Table, Tree
+from db.store import GameStore
+
+log = logging.getLogger("deskovka")
+
+COGS = ("cogs.game", "cogs.stratego")
+
+NO_TOKEN = """\
+Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
+
+1. Open https://discord.com/developers/applications and press "New Application".
+2. In "Bot", press "Reset Token" and copy the token. No privileged intents are needed.
+3. Put it in a file named .env next to bot.py (start from .env.example):
+       DISCORD_TOKEN=your-token-here
+4. Invite the bot: in "OAuth2 → URL Generator" tick the scopes `bot` and `applications.commands`,
+   and the permissions Send Messages, Send Messages in Threads, Create Public Threads,
+   Attach Files and Embed Links; open the generated URL and pick your server.
+5. Run `make run` again. Set DEV_GUILD_ID to your server's id for instant command updates.
+"""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+
+    def __repr__(self) -> str:  # never print the token
+        return (
+            f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+        )
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Read the environment (``.env`` already loaded by ``main``); raises SystemExit with
+        instructions when the token is missing or a value is malformed."""
+        env = dict(os.environ if env is None else env)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SystemExit(NO_TOKEN)
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SystemExit(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        return cls(
+            token=token,
+            database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/deskovka.db"),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+        )
+
+
+class Deskovka(commands.AutoShardedBot):
+    """The bot: no privileged intents, slash commands only, state in the game store."""
+
+    def __init__(self, settings: Settings, *, store: GameStore | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=Tree,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self.settings = settings
+        self._store = store
+        self.table = Table(self)
+
+    @property
+    def store(self) -> GameStore:
+        assert self._store is not None, "the store opens in setup_hook"
+        return self._store
+
+    async def setup_hook(self) -> None:
+        if self._store is None:
+            self._store = await GameStore.open(self.settings.database_path)
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(GameButton)
+        await self.sync_commands_if_changed()
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Discord allows 200 command creations a day per guild: sync only a changed tree."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        if await self.store.get_meta(key) == digest:
+            log.info("slash commands unchanged; not syncing")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
+        log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
+        return True
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._store is not None:
+                await self._store.close()
+                self._store = None
 
 
 def main() -> int:
-    print("Deskovka: the Discord bot is coming with the next release. `make test` runs the engines' tests.")
+    from dotenv import load_dotenv
+
+    load_dotenv(Path(__file__).with_name(".env"))
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+    bot = Deskovka(settings)
+    bot.run(settings.token, log_handler=None)
     return 0
 
 
