@@ -752,3 +752,21 @@ def test_sg_10_1_first_moves_only_from_the_front(seed: int) -> None:
     for m in legal_moves(st, RED):
         assert name(m.frm)[1:] == "4", m.notation()
         assert name(m.to)[1:] == "5" or GAME.view(st, R).board[m.frm].rank == "2"
+
+
+def test_sg_8_3_rescue_brings_back_a_piece_the_opponent_knows() -> None:
+    """Two captured Majors, one identified by Blue, one not (Silent defence): the rescue returns
+    the identified one, so Blue learns nothing beyond the rescued rank."""
+    st = position("R7@B5 R7@E5 R4@B9 B9@E6 B8@B6 B7@H9", rescue=True, silent_defence=True)
+    play(st, "E5xE6", "B6xB5")  # the E5 Major attacks (revealed), the B5 Major defends (hidden)
+    assert [p.revealed for p in st.pieces if p.rank == "7" and p.colour == RED] == [False, True]
+    play(st, "B9-B10", "R:7@E2")
+    assert GAME.view(st, B).captured[RED] == (None,), "the unidentified Major stays unknown"
+
+
+def test_sg_3_5_record_exports_both_forms() -> None:
+    from rules.stratego.record import record
+
+    st = started(seed=8)
+    text = record(st, R)
+    assert "Red StraDoS2: " in text and "Blue StraDoS2" not in text

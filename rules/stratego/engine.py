@@ -444,7 +444,9 @@ def _apply_rescue(st: StrategoState, colour: int, action: Rescue) -> list[Event]
         raise IllegalAction("rescue_not_own_half", square=sq)
     if st.board[sq] >= 0:
         raise IllegalAction("rescue_occupied", square=sq)
-    piece = candidates[0]
+    # Captured pieces of one rank are alike; bring back one the opponent already knows, so the
+    # rescue tells him nothing more than the rank SG-8.3 reveals.
+    piece = min(candidates, key=lambda p: (not p.revealed, p.id))
     piece.square = sq
     piece.revealed = True
     st.board[sq] = piece.id

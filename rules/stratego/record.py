@@ -15,7 +15,7 @@ from rules.errors import BadNotation
 from rules.stratego import engine
 from rules.stratego.actions import AcceptDraw, OfferDraw, PlaceSetup, Ready, parse_action
 from rules.stratego.board import BLUE, COLOURS, RED
-from rules.stratego.setup import parse_code, to_code
+from rules.stratego.setup import parse_code, to_code, to_gravon
 from rules.stratego.state import StrategoState
 from rules.stratego.view import history
 
@@ -35,7 +35,10 @@ def record(st: StrategoState, seat: int | None, *, seed: int | None = None) -> s
         lines.append(f"Seed: {seed}")
     for colour in (RED, BLUE):
         known = st.phase != "setup" and (over or colour == me)
-        lines.append(f"{COLOURS[colour].capitalize()} setup: {to_code(st.drafts[colour]) if known else HIDDEN}")
+        word = COLOURS[colour].capitalize()
+        lines.append(f"{word} setup: {to_code(st.drafts[colour]) if known else HIDDEN}")
+        if known:  # SG-3.5: the export writes both forms
+            lines.append(f"{word} StraDoS2: {to_gravon(st.drafts[colour], colour)}")
     if over:
         winner = COLOURS[st.winner] if st.winner >= 0 else "draw"
         lines.append(f"Result: {winner} {st.reason}")
