@@ -20,7 +20,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 bench: $(STAMP)
 	$(PY) -m bench

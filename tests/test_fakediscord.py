@@ -1,0 +1,519 @@
+"""End-to-end tests of tests/fakediscord: a small discord.py bot driven through the stand-in."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from tests.fakediscord import FakeDiscord, FakeDiscordError, Guild, TextChannel, User
+
+BOARD_PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 11)]
+
+
+ACCEPT_TEMPLATE = r"demo:accept:(?P<challenger>\d+):(?P<opponent>\d+)"
+
+
+class AcceptButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACCEPT_TEMPLATE):
+    """A persistent button: all its state is in the custom_id, so it survives restarts."""
+
+    def __init__(self, challenger: int, opponent: int) -> None:
+        self.challenger, self.opponent = challenger, opponent
+        super().__init__(
+            discord.ui.Button(
+                label="Accept", style=discord.ButtonStyle.success, custom_id=f"demo:accept:{challenger}:{opponent}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> AcceptButton:
+        return cls(int(match["challenger"]), int(match["opponent"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.opponent:
+            await interaction.response.send_message("This challenge is not for you.", ephemeral=True)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        done = discord.ui.View(timeout=None)
+        done.add_item(discord.ui.Button(label="Accepted", disabled=True, custom_id="demo:accepted"))
+        await interaction.response.edit_message(content=f"{interaction.user.mention} accepted!", view=done)
+
+
+class RenameModal(discord.ui.Modal, title="Rename the game"):
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="New name", custom_id="demo:name", max_length=40)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Renamed to {self.name.value}")
+
+
+class Demo(commands.GroupCog, group_name="demo", group_description="Demo game"):
+    board = app_commands.Group(name="board", description="The board")
+
+    def __init__(self, bot: DemoBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="move", description="Move a piece")
+    @app_commands.rename(frm="from")
+    async def move(self, interaction: discord.Interaction, frm: str, to: str) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} moved {frm} to {to}")
+
+    @move.autocomplete("to")
+    async def move_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        start = interaction.namespace["from"]
+        legal = [s for s in SQUARES if s[0] == start[0] and s.startswith(current.upper())]
+        return [app_commands.Choice(name=f"{start} → {s}", value=s) for s in legal][:25]
+
+    @app_commands.command(name="challenge", description="Challenge someone")
+    async def challenge(self, interaction: discord.Interaction, opponent: discord.User) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(AcceptButton(interaction.user.id, opponent.id))
+        await interaction.response.send_message(f"{interaction.user.mention} challenges {opponent.mention}", view=view)
+
+    @board.command(name="show", description="Show the board")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("The board:", file=discord.File(io.BytesIO(BOARD_PNG), "board.png"))
+
+    @app_commands.command(name="secret", description="Whisper")
+    async def secret(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Only you can see this.", ephemeral=True)
+
+    @app_commands.command(name="start", description="Start a game in a thread")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("The game starts.")
+        message = await interaction.original_response()
+        try:
+            thread = await message.create_thread(name="demo game")
+        except discord.Forbidden as error:
+            assert interaction.channel is not None and isinstance(interaction.channel, discord.TextChannel)
+            await interaction.channel.send(f"No thread ({error.code}); playing here.")
+            return
+        await thread.send(f"{interaction.user.mention}, your move.")
+
+    @app_commands.command(name="hand", description="DM me my hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.user.send("Your hand: 3 cards.")
+        except discord.Forbidden as error:
+            await interaction.response.send_message(f"I cannot DM you ({error.code}).", ephemeral=True)
+            return
+        await interaction.response.send_message("Sent you a DM.", ephemeral=True)
+
+    @app_commands.command(name="rename", description="Rename via a modal")
+    async def rename(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(RenameModal())
+
+    @app_commands.command(name="crash", description="Fails without answering")
+    async def crash(self, interaction: discord.Interaction) -> None:
+        raise RuntimeError("the engine exploded")
+
+    @app_commands.command(name="tour", description="Uses a wide range of REST calls")
+    async def tour(self, interaction: discord.Interaction, guest: discord.User) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        posted = await channel.send("draft", file=discord.File(io.BytesIO(b"v1"), "log.txt"))
+        kept = await posted.edit(
+            content="final", attachments=[*posted.attachments, discord.File(io.BytesIO(b"v2"), "more.txt")]
+        )
+        fetched = await channel.fetch_message(posted.id)
+        history = [m.content async for m in channel.history(limit=10)]
+        thread = await channel.create_thread(name="side room", type=discord.ChannelType.private_thread)
+        await thread.add_user(guest)
+        await thread.edit(archived=True)
+        await thread.send("back again")
+        again = await self.bot.fetch_channel(thread.id)
+        assert isinstance(again, discord.Thread)
+        user = await self.bot.fetch_user(guest.id)
+        doomed = await channel.send("to be deleted")
+        await doomed.delete()
+        await interaction.followup.send(
+            f"{[a.filename for a in kept.attachments]} {fetched.content} {history} "
+            f"archived={again.archived} {user.name}",
+            ephemeral=False,
+        )
+        await interaction.edit_original_response(content=f"{interaction.user.name}: tour done")
+
+    @app_commands.command(name="pins", description="Calls a route the stand-in lacks")
+    async def pins(self, interaction: discord.Interaction) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        try:
+            await interaction.channel.create_invite()
+        except discord.NotFound as error:
+            await interaction.response.send_message(f"404: {error.text}", ephemeral=True)
+
+
+class Admin(commands.Cog):
+    @app_commands.command(name="reset", description="Admins only")
+    @app_commands.default_permissions(manage_guild=True)
+    async def reset(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Reset done.")
+
+
+class DemoBot(commands.AutoShardedBot):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.guild_id = guild_id
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(AcceptButton)
+        await self.add_cog(Demo(self))
+        await self.add_cog(Admin())
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+
+@dataclass
+class Scene:
+    fake: FakeDiscord
+    guild: Guild
+    games: TextChannel
+    alice: User
+    bob: User
+    bot: DemoBot
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[Scene]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Test server")
+        games = guild.add_text_channel("games")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        guild.add_member(alice)
+        guild.add_member(bob, permissions=discord.Permissions(manage_guild=True))
+        bot = DemoBot(guild.id)
+        await fake.start_bot(bot)
+        yield Scene(fake, guild, games, alice, bob, bot)
+
+
+async def test_bot_logs_in_and_sees_the_guild(world: Scene) -> None:
+    bot = world.bot
+    assert bot.user is not None and bot.user.id == world.fake.bot_user.id
+    assert bot.application_id == world.fake.application_id
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None and guild.get_channel(world.games.id) is not None
+    assert bot.shard_count == 1
+    world.fake.assert_clean()
+
+
+async def test_synced_command_tree_is_visible(world: Scene) -> None:
+    fake = world.fake
+    assert set(fake.command_paths(world.guild)) >= {
+        "demo move",
+        "demo challenge",
+        "demo board show",
+        "demo secret",
+        "demo start",
+        "demo hand",
+        "reset",
+    }
+    move = fake.command("demo move", world.guild)
+    options = {o["name"]: o for o in move["options"]}
+    assert options["from"]["type"] == 3 and options["from"]["required"]
+    assert options["to"]["autocomplete"] is True
+    assert fake.command("demo challenge", world.guild)["options"][0]["type"] == 6
+    assert fake.command("demo board", world.guild)["type"] == 2
+    reset = fake.command("reset", world.guild)
+    assert reset["default_member_permissions"] == str(discord.Permissions(manage_guild=True).value)
+    with pytest.raises(FakeDiscordError, match="not synced"):
+        fake.command("demo move")
+
+
+async def test_slash_command_reply_is_public(world: Scene) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    interaction = await fake.slash(alice, world.games, "demo move", from_="A4", to="A5")
+    reply = await interaction.response()
+    assert reply.content == "alice moved A4 to A5"
+    assert not reply.ephemeral and reply.author is fake.bot_user
+    assert reply in world.games.messages and reply in fake.visible_to(bob)
+    assert await world.games.next_message() is reply
+    assert interaction.latency is not None and interaction.latency < 3
+    fake.assert_clean()
+
+
+async def test_autocomplete_offers_filtered_choices(world: Scene) -> None:
+    fake = world.fake
+    choices = await fake.autocomplete(world.alice, world.games, "demo move", {"from": "C3"}, focused="to", to="c1")
+    assert [c.value for c in choices] == ["C1", "C10"]
+    assert choices[0].name == "C3 → C1"
+    world.fake.assert_clean()
+
+
+async def test_ephemeral_reply_is_seen_only_by_the_invoker(world: Scene) -> None:
+    fake = world.fake
+    reply = await (await fake.slash(world.alice, world.games, "demo secret")).response()
+    assert reply.ephemeral and reply.flags & 64
+    assert reply in fake.visible_to(world.alice)
+    assert reply not in fake.visible_to(world.bob)
+    assert reply not in world.games.messages
+
+
+async def test_deferred_follow_up_replaces_thinking_and_carries_the_file(world: Scene) -> None:
+    fake = world.fake
+    before = fake.requests.count()
+    interaction = await fake.slash(world.alice, world.games, "demo board show")
+    reply = await interaction.response()
+    assert interaction.response_type == 5
+    assert not reply.loading and reply.content == "The board:"
+    assert reply is interaction.original and interaction.followups == []
+    attachment = reply.attachment("board.png")
+    assert attachment.data == BOARD_PNG and attachment.size == len(BOARD_PNG)
+    records = fake.requests.records[before:]
+    assert [r.route for r in records if r.interaction_response] == [
+        "/interactions/{interaction_id}/{token}/callback",
+        "/webhooks/{application_id}/{token}",
+    ]
+    assert fake.requests.count(interaction_responses=False, since=records[0].started) == 0
+    async with aiohttp.ClientSession() as http, http.get(attachment.url) as response:
+        assert await response.read() == BOARD_PNG
+
+
+async def test_user_option_and_persistent_button(world: Scene) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    challenge = await (await fake.slash(alice, world.games, "demo challenge", opponent=bob)).response()
+    assert challenge.content == f"{alice.mention} challenges {bob.mention}"
+    assert challenge.mentions == [alice.id, bob.id]
+    button = challenge.button("Accept")
+    assert button.custom_id == f"demo:accept:{alice.id}:{bob.id}" and not button.disabled
+
+    refused = await (await fake.click(alice, challenge, label="Accept")).response()
+    assert refused.ephemeral and refused.content == "This challenge is not for you."
+    assert refused not in fake.visible_to(bob)
+
+    click = await fake.click(bob, challenge, button.custom_id)
+    assert await click.response() is challenge
+    assert click.response_type == 7
+    assert challenge.content == f"{bob.mention} accepted!" and challenge.edit_count == 1
+    assert challenge.button("Accepted").disabled
+    with pytest.raises(FakeDiscordError, match="disabled"):
+        await fake.click(bob, challenge, "demo:accepted")
+    fake.assert_clean()
+
+
+async def test_thread_from_the_response_message(world: Scene) -> None:
+    fake = world.fake
+    start = await (await fake.slash(world.alice, world.games, "demo start")).response()
+    thread = await world.games.wait_for_thread()
+    assert thread.id == start.id and start.thread is thread and thread.name == "demo game"
+    assert (await thread.next_message()).content == f"{world.alice.mention}, your move."
+    assert world.bot.get_channel(thread.id) is not None
+    fake.assert_clean()
+
+
+async def test_thread_creation_forbidden_falls_back_to_the_channel(world: Scene) -> None:
+    world.games.forbid_threads()
+    await (await world.fake.slash(world.alice, world.games, "demo start")).response()
+    fallback = await world.games.wait_for_message(lambda m: m.content.startswith("No thread"))
+    assert fallback.content == "No thread (50013); playing here."
+    assert world.games.threads == []
+
+
+async def test_dms_and_closed_dms(world: Scene) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    ok = await (await fake.slash(alice, world.games, "demo hand")).response()
+    assert ok.content == "Sent you a DM." and ok.ephemeral
+    dm = await fake.next_dm(alice)
+    assert dm.content == "Your hand: 3 cards." and fake.dms(alice) == [dm]
+    assert dm in fake.visible_to(alice) and dm not in fake.visible_to(bob)
+
+    fake.close_dms(bob)
+    refused = await (await fake.slash(bob, world.games, "demo hand")).response()
+    assert refused.content == "I cannot DM you (50007)."
+    assert fake.dms(bob) == []
+
+
+async def test_default_member_permissions_hide_commands(world: Scene) -> None:
+    fake = world.fake
+    with pytest.raises(FakeDiscordError, match="not offered"):
+        await fake.slash(world.alice, world.games, "reset")
+    reply = await (await fake.slash(world.bob, world.games, "reset")).response()
+    assert reply.content == "Reset done."
+
+
+async def test_modal_round_trip(world: Scene) -> None:
+    fake = world.fake
+    opened = await fake.slash(world.alice, world.games, "demo rename")
+    modal = await opened.shown_modal()
+    assert modal["title"] == "Rename the game"
+    submitted = await fake.submit_modal(world.alice, opened, {"demo:name": "Grand final"})
+    assert (await submitted.response()).content == "Renamed to Grand final"
+
+
+async def test_bad_invocations_fail_like_the_discord_client(world: Scene) -> None:
+    fake, alice = world.fake, world.alice
+    with pytest.raises(FakeDiscordError, match="required"):
+        await fake.slash(alice, world.games, "demo move", to="A5")
+    with pytest.raises(FakeDiscordError, match="no option"):
+        await fake.slash(alice, world.games, "demo move", frm="A4", to="A5")
+    with pytest.raises(FakeDiscordError, match="no synced command"):
+        await fake.slash(alice, world.games, "chess move")
+    with pytest.raises(FakeDiscordError, match="is a group"):
+        await fake.slash(alice, world.games, "demo board")
+
+
+async def test_unimplemented_routes_are_reported(world: Scene) -> None:
+    fake = world.fake
+    reply = await (await fake.slash(world.alice, world.games, "demo pins")).response()
+    assert reply.content == f"404: fakediscord: unimplemented POST /channels/{world.games.id}/invites"
+    assert fake.unhandled == [f"POST /channels/{world.games.id}/invites"]
+    with pytest.raises(FakeDiscordError, match="unimplemented route"):
+        fake.assert_clean()
+
+
+async def test_restart_keeps_buttons_working(world: Scene) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    challenge = await (await fake.slash(alice, world.games, "demo challenge", opponent=bob)).response()
+    await fake.stop_bot(world.bot)
+    assert world.bot.is_closed()
+
+    restarted = DemoBot(world.guild.id)
+    await fake.start_bot(restarted)
+    click = await fake.click(bob, challenge, label="Accept")
+    assert (await click.response()).content == f"{bob.mention} accepted!"
+    assert fake.commands.syncs == 2
+    fake.assert_clean()
+
+
+async def test_gateway_resume_after_reconnect(world: Scene) -> None:
+    await world.fake.reconnect_gateway()
+    assert world.fake.gateway.resumes == 1
+    reply = await (await world.fake.slash(world.alice, world.games, "demo move", from_="B1", to="B2")).response()
+    assert reply.content == "alice moved B1 to B2"
+
+
+class VoteView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(custom_id="vote:pick", options=[discord.SelectOption(label=x, value=x) for x in ("red", "blue")])
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[VoteView]) -> None:
+        await interaction.response.defer()
+        assert interaction.message is not None
+        await interaction.message.edit(content=f"Votes: {select.values[0]}")
+        await interaction.followup.send("Vote counted.", ephemeral=True)
+
+
+async def test_plain_bot_global_commands_dms_and_selects() -> None:
+    async with FakeDiscord(bot_name="Plain") as fake:
+        guild = fake.add_guild("Solo")
+        channel = guild.add_text_channel("general")
+        carol = fake.add_user("carol")
+        guild.add_member(carol)
+
+        bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+
+        @bot.tree.command(name="ping", description="Ping")
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"pong in {type(interaction.channel).__name__}")
+
+        @bot.tree.command(name="vote", description="Vote")
+        @app_commands.guild_only()
+        async def vote(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("Votes: none", view=VoteView())
+
+        await fake.start_bot(bot)
+        assert fake.registered_commands() == []
+        await bot.tree.sync()
+        assert [c["name"] for c in await fake.wait_for_commands()] == ["ping", "vote"]
+        assert sorted(fake.command_paths()) == ["ping", "vote"]
+
+        assert (await (await fake.slash(carol, channel, "ping")).response()).content == "pong in TextChannel"
+        in_dm = await (await fake.slash(carol, fake.dm_channel(carol), "ping")).response()
+        assert in_dm.content == "pong in DMChannel" and in_dm in fake.dms(carol)
+        with pytest.raises(FakeDiscordError, match="no synced command"):
+            await fake.slash(carol, fake.dm_channel(carol), "vote")
+
+        ballot = await (await fake.slash(carol, channel, "vote")).response()
+        picked = await fake.select(carol, ballot, "vote:pick", ["blue"])
+        assert await picked.response() is ballot and picked.response_type == 6
+        assert ballot.content == "Votes: blue"
+        counted = await picked.followup()
+        assert counted.ephemeral and counted.content == "Vote counted." and counted.ephemeral_for is carol
+        with pytest.raises(FakeDiscordError, match="offers"):
+            await fake.select(carol, ballot, "vote:pick", ["green"])
+        fake.assert_clean()
+
+
+async def test_wire_format_details() -> None:
+    """The hard-won points: exact JSON content type, zlib-stream frames, clock snowflakes, loud 404s."""
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as http:
+        async with http.get(f"{fake.server.api_base}/gateway") as response:
+            assert response.headers["Content-Type"] == "application/json"
+            assert (await response.json())["url"] == fake.server.gateway_url
+        async with http.get(f"{fake.server.api_base}/voice/regions") as response:
+            assert response.status == 404
+            assert (await response.json())["message"] == "fakediscord: unimplemented GET /voice/regions"
+        assert fake.unhandled == ["GET /voice/regions"]
+
+        async with http.ws_connect(f"{fake.server.gateway_url}?v=10&encoding=json&compress=zlib-stream") as ws:
+            frame = await ws.receive_bytes()
+            assert frame.endswith(b"\x00\x00\xff\xff")
+            assert json.loads(zlib.decompressobj().decompress(frame)) == {"op": 10, "d": {"heartbeat_interval": 41250}}
+
+        created = discord.utils.snowflake_time(fake.add_user("dave").id)
+        assert abs((discord.utils.utcnow() - created).total_seconds()) < 5
+
+
+async def test_waiting_in_vain_explains_why(world: Scene) -> None:
+    fake = world.fake
+    crashed = await fake.slash(world.alice, world.games, "demo crash")
+    await fake.wait_for(lambda: fake.logged_errors, "the bot to log the crash")
+    with pytest.raises(FakeDiscordError) as failure:
+        await crashed.response(timeout=0.1)
+    message = str(failure.value)
+    assert "timed out after 0.1 s waiting for the response to alice's /demo crash in #games" in message
+    assert "not acknowledged yet" in message and "the engine exploded" in message
+    assert fake.problems() == [
+        "alice's /demo crash in #games was never acknowledged",
+        *(f"logged error: {e}" for e in fake.logged_errors),
+    ]
+
+
+async def test_a_bot_that_fails_to_start_is_reported() -> None:
+    class Broken(commands.Bot):
+        async def setup_hook(self) -> None:
+            raise RuntimeError("no database")
+
+    async with FakeDiscord() as fake:
+        with pytest.raises(FakeDiscordError, match="stopped before it was ready: RuntimeError"):
+            await fake.start_bot(Broken(command_prefix="!", intents=discord.Intents.default()))
+
+
+async def test_rest_surface_used_by_a_command(world: Scene) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    tour = await fake.slash(alice, world.games, "demo tour", guest=bob)
+    reply = await tour.response()
+    assert reply.ephemeral and reply.ephemeral_for is alice, "a follow-up keeps the defer's ephemerality"
+    assert reply.content == "['log.txt', 'more.txt'] final ['final'] archived=False bob"
+    await fake.wait_for(lambda: reply.edit_count == 1, "the original response to be edited")
+    assert reply.content == "alice: tour done"
+
+    [posted] = [m for m in world.games.messages if m.content == "final"]
+    assert [(a.filename, a.data, a.content_type) for a in posted.attachments] == [
+        ("log.txt", b"v1", "text/plain"),
+        ("more.txt", b"v2", "text/plain"),
+    ]
+    assert [m.deleted for m in world.games.log if m.content == "to be deleted"] == [True]
+    [thread] = world.games.threads
+    assert thread.private and not thread.archived and set(thread.members) == {fake.bot_user, bob}
+    assert thread.can_see(bob) and not thread.can_see(alice)
+    assert [m.content for m in thread.messages] == ["back again"]
+    assert [m.content for m in fake.visible_to(alice) if m.channel is thread] == []
+    fake.assert_clean()
