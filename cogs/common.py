@@ -152,14 +152,14 @@ class Table:
         if channel is not None:
             in_thread = await self.store.list_games(thread_id=channel, status=statuses)
             if in_thread:
-                return in_thread[0]
+                return await self.store.get(in_thread[0].id)
         mine = await self.store.list_games(user_id=user, status=statuses)
         if interaction.guild_id is not None:
             here = [g for g in mine if g.channel_id == channel or g.thread_id == channel]
         else:
             here = mine
         if len(here) == 1:
-            return here[0]
+            return await self.store.get(here[0].id)
         if not here:
             raise Refusal(t("no_active_game"))
         raise Refusal(t("which_game", games=", ".join(f"#{g.id}" for g in here[:10])))

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from bot import Deskovka
 
 
-class GameCog(commands.GroupCog, group_name="game", group_description="Your board games"):
+class GameCog(commands.GroupCog, name="game", group_name="game", group_description="Your board games"):
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.table: Table = bot.table

@@ -18,7 +18,7 @@ from cogs.buttons import HANDLERS, buttons
 from cogs.common import Refusal, Table, mention, png, reply, text_file
 from cogs.stratego_ui import StrategoUI
 from cogs.texts import t
-from db.errors import StaleVersion
+from db.errors import StaleVersion, WrongStatus
 from db.records import AppendResult, GameRecord
 from rules.errors import BadNotation
 from rules.protocol import resolve_options
@@ -48,7 +48,7 @@ KIND = "stratego"
 RETRIES = 3
 
 
-class StrategoCog(commands.GroupCog, group_name="stratego", group_description="Play Stratego"):
+class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", group_description="Play Stratego"):
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.table: Table = bot.table
@@ -177,7 +177,10 @@ class StrategoCog(commands.GroupCog, group_name="stratego", group_description="P
         if user == rec.creator_id:
             raise Refusal(t("challenge_own"))
         players = [rec.creator_id, user]
-        rec = await self.table.store.start(rec.id, players, secrets.randbits(62), expected_version=version)
+        try:
+            rec = await self.table.store.start(rec.id, players, secrets.randbits(62), expected_version=version)
+        except (StaleVersion, WrongStatus):
+            raise Refusal(t("challenge_gone")) from None
         state: StrategoState = rec.load_state()
         red, blue = (mention(players[state.seat_of(c)]) for c in (0, 1))
         await interaction.response.edit_message(
@@ -584,12 +587,12 @@ def _preset(army: str, name_: str) -> Any:
 
 
 def _name(interaction: discord.Interaction, user_id: int) -> str:
-    guild = interaction.guild
-    member = guild.get_member(user_id) if guild else None
-    if member is not None:
-        return member.display_name
+    """A display name without a member cache: the clicker, or the challenge's author."""
     if interaction.user.id == user_id:
         return interaction.user.display_name
+    meta = interaction.message.interaction_metadata if interaction.message else None
+    if meta is not None and meta.user.id == user_id:
+        return meta.user.display_name
     return f"player {user_id % 10000}"
 
 

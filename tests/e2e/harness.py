@@ -1,0 +1,113 @@
+"""The real bot against tests/fakediscord: a server, three members, a moderator, and helpers that
+act as users and check that every public image is exactly the public view (no secret leaks)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot import Deskovka, Settings
+from render.stratego import render_board
+from rules.stratego import GAME, StrategoState
+from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
+
+PLAYS = re.compile(r"<@(\d+)> plays \*\*Red\*\*, <@(\d+)> plays \*\*Blue\*\*")
+
+
+@dataclass
+class Table:
+    fake: FakeDiscord
+    guild: Guild
+    channel: TextChannel
+    alice: User
+    bob: User
+    carol: User
+    mod: User
+    db_path: Path
+    bot: Deskovka | None = None
+    secrets: list[str] = field(default_factory=list)
+    """Strings that must never appear in a public message (setup codes, hidden battle results)."""
+    checked: set[int] = field(default_factory=set)
+
+    def settings(self) -> Settings:
+        return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=self.guild.id, log_level="INFO")
+
+    async def start(self) -> Deskovka:
+        self.bot = Deskovka(self.settings())
+        await self.fake.start_bot(self.bot)
+        return self.bot
+
+    async def restart(self) -> Deskovka:
+        assert self.bot is not None
+        await self.fake.stop_bot(self.bot)
+        return await self.start()
+
+    async def state(self, game_id: int) -> StrategoState:
+        assert self.bot is not None
+        return (await self.bot.store.get(game_id)).load_state()
+
+    async def slash(self, user: User, channel: Any, path: str, **options: Any) -> Message:
+        i = await self.fake.slash(user, channel, path, **options)
+        return await i.response()
+
+    async def click(self, user: User, message: Message, label: str) -> Message:
+        i = await self.fake.click(user, message, label=label)
+        return await i.response()
+
+    async def challenge(
+        self, creator: User, opponent: User | None = None, **options: Any
+    ) -> tuple[int, Thread, User, User]:
+        """Challenge, accept, and return (game id, thread, red user, blue user)."""
+        if opponent is not None:
+            options["opponent"] = opponent
+        msg = await self.slash(creator, self.channel, "stratego new", **options)
+        assert not msg.ephemeral
+        joiner = opponent or self.bob
+        await self.click(joiner, msg, "Accept" if opponent else "Join")
+        thread = await self.channel.wait_for_thread()
+        start = await thread.wait_for_message(lambda m: "plays **Red**" in m.content)
+        m = PLAYS.search(start.content)
+        assert m, start.content
+        ids = {u.id: u for u in (self.alice, self.bob, self.carol, self.mod)}
+        game_id = int(re.search(r"#(\d+)", start.content).group(1))  # type: ignore[union-attr]
+        return game_id, thread, ids[int(m.group(1))], ids[int(m.group(2))]
+
+    async def check_public(self, game_id: int, *places: Any) -> None:
+        """Every public image so far shows exactly the public view of the state it was posted in
+        (checked when posted: call after each action); no public text holds a secret."""
+        state = await self.state(game_id)
+        expected = render_board(GAME.view(state, None))
+        for place in places:
+            for msg in place.messages:
+                for s in self.secrets:
+                    assert s not in msg.text, f"secret {s!r} in public message {msg.text!r}"
+                if msg.id in self.checked:
+                    continue
+                self.checked.add(msg.id)
+                for att in msg.attachments:
+                    if att.filename.endswith(".png"):
+                        assert att.data == expected, f"public image {att.filename} is not the public view"
+
+
+@asynccontextmanager
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Board games")
+        channel = guild.add_text_channel("games")
+        alice, bob, carol, mod = (fake.add_user(n) for n in ("alice", "bob", "carol", "mod"))
+        for u in (alice, bob, carol):
+            guild.add_member(u)
+        guild.add_member(mod, permissions=discord.Permissions(manage_guild=True))
+        t = Table(fake, guild, channel, alice, bob, carol, mod, tmp_path / "deskovka.db")
+        await t.start()
+        try:
+            yield t
+        finally:
+            if t.bot is not None and not t.bot.is_closed():
+                await fake.stop_bot(t.bot)

@@ -1,0 +1,159 @@
+"""Stratego end to end through the real discord.py client and the local Discord (issue 3 §4)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from rules.stratego.board import name, parse_square
+from rules.stratego.engine import legal_moves
+from tests.e2e.harness import Table, table
+
+# Red's Scout on A4; Blue's Flag on A7, at the end of Red's open A file (SG-3.4 codes).
+RED_SCOUT_A4 = "FB3B24B5B3/B4M2356743/2S6682572B/2583792642"
+BLUE_FLAG_A7 = "2B3B24B5B3/B4M2356743/2S6682572B/358279264F"
+# Blue walls itself in: bombs on every front square that is not in front of a lake (SG-6.2).
+BLUE_WALLED = "F3333M9887/3776666552/2222222S44/BB45BB45BB"
+
+
+async def set_up(t: Table, game: int, thread, red, blue, red_code: str, blue_code: str) -> None:
+    """Both players enter their codes and confirm: Red with the Ready button, Blue with /stratego ready."""
+    t.secrets += [red_code, blue_code]
+    draft = await t.slash(red, thread, "stratego setup", code=red_code)
+    assert draft.ephemeral and draft.attachments
+    await t.slash(blue, thread, "stratego setup", code=blue_code)
+    ready = await t.click(red, draft, "Ready")
+    assert ready.ephemeral
+    status = await thread.wait_for_message(lambda m: "Setup:" in m.content)
+    assert "ready" in status.content
+    await t.slash(blue, thread, "stratego ready")
+    await thread.wait_for_message(lambda m: "Both armies are in place" in m.content)
+    await t.check_public(game, thread, t.channel)
+
+
+async def test_full_classic_game_to_flag_capture(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        for user in (red, blue):
+            dm = await t.fake.next_dm(user)
+            assert dm.attachments and "Ready" in [b.label for b in dm.buttons], "setup image by DM"
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+
+        # Autocomplete offers exactly the legal choices.
+        state = await t.state(game)
+        legal = legal_moves(state, 0)
+        froms = await t.fake.autocomplete(red, thread, "stratego move", focused="from")
+        assert sorted(c.value for c in froms) == sorted({name(m.frm) for m in legal})
+        tos = await t.fake.autocomplete(red, thread, "stratego move", {"from": "A4"}, focused="to")
+        assert sorted(c.value for c in tos) == sorted(name(m.to) for m in legal if m.frm == parse_square("A4"))
+        assert "A7" in [c.value for c in tos] and "A8" not in [c.value for c in tos]
+
+        reply = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        assert not reply.ephemeral and reply.attachments and "E4-E5" in reply.content
+        assert f"<@{blue.id}>" in reply.content, "the next player is mentioned"
+        await t.check_public(game, thread)
+        dm = await t.fake.wait_for(
+            lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None), "blue's turn DM"
+        )
+        assert dm.attachments
+
+        await t.slash(blue, thread, "stratego move", from_="J7", to="J6")
+        await t.check_public(game, thread)
+        end = await t.slash(red, thread, "stratego move", from_="A4", to="A7")
+        assert "Game over" in end.content and "flag" in end.content and f"<@{red.id}>" in end.content
+        assert {a.filename.rsplit(".", 1)[1] for a in end.attachments} == {"png", "txt"}
+        record = end.attachment(next(a.filename for a in end.attachments if a.filename.endswith(".txt"))).data.decode()
+        assert "Result: red flag" in record and RED_SCOUT_A4 in record
+        t.secrets.clear()
+        await t.check_public(game, thread)
+        t.fake.assert_clean()
+
+
+async def test_no_legal_move_ends_the_game(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.bob, t.alice)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_WALLED)
+        end = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        assert "Game over" in end.content and "no legal move" in end.content
+        t.fake.assert_clean()
+
+
+async def test_resignation(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        end = await t.slash(blue, thread, "game resign")
+        assert "Game over" in end.content and "resignation" in end.content and f"<@{red.id}> (Red) wins" in end.content
+        t.fake.assert_clean()
+
+
+async def test_agreed_draw_with_the_button(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        offer = await t.slash(red, thread, "stratego draw")
+        assert "offers a draw" in offer.content
+        mine = await t.fake.click(red, offer, label="Accept draw")
+        assert (await mine.response()).ephemeral, "the offerer cannot accept his own offer"
+        end = await t.click(blue, offer, "Accept draw")
+        assert "Game over" in end.content and "a draw (agreed)" in end.content
+        t.fake.assert_clean()
+
+
+async def test_moving_declines_a_draw_and_the_old_button_is_stale(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        offer = await t.slash(red, thread, "stratego draw")
+        moved = await t.slash(blue, thread, "stratego move", from_="J7", to="J6")
+        assert "declined" in moved.content
+        stale = await t.click(blue, offer, "Accept draw")
+        assert stale.ephemeral and "out of date" in stale.content
+        assert (await t.state(game)).phase == "play"
+
+
+async def test_refusals_in_plain_words(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        early = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        assert early.ephemeral and "both players must finish their setup" in early.content
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        cases = [
+            (t.carol, {"from_": "E4", "to": "E5"}, "not playing"),
+            (blue, {"from_": "J7", "to": "J6"}, "not your turn"),
+            (red, {"from_": "C4", "to": "C5"}, "lake"),
+            (red, {"from_": "A1", "to": "A2"}, "never move"),
+            (red, {"from_": "Z9", "to": "E5"}, "not a square"),
+            (red, {"from_": "E4", "to": "E6"}, "too far"),
+        ]
+        for user, options, words in cases:
+            msg = await t.slash(user, thread, "stratego move", **options)
+            assert msg.ephemeral and words in msg.content, (options, msg.content)
+        assert (await t.state(game)).ply == 0, "refusals change nothing"
+        t.fake.assert_clean()
+
+
+async def test_two_simultaneous_moves_apply_once(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        first, second = await asyncio.gather(
+            t.fake.slash(red, thread, "stratego move", from_="E4", to="E5"),
+            t.fake.slash(red, thread, "stratego move", from_="F4", to="F5"),
+        )
+        answers = [await first.response(), await second.response()]
+        assert sorted(a.ephemeral for a in answers) == [False, True]
+        assert "not your turn" in next(a for a in answers if a.ephemeral).content
+        assert (await t.state(game)).ply == 1
+        t.fake.assert_clean()
+
+
+async def test_double_click_on_accept_starts_one_game(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        msg = await t.slash(t.alice, t.channel, "stratego new", opponent=t.bob)
+        a, b = await asyncio.gather(t.fake.click(t.bob, msg, label="Accept"), t.fake.click(t.bob, msg, label="Accept"))
+        answers = [await a.response(), await b.response()]
+        assert sum(1 for x in answers if x.ephemeral and "no longer open" in x.content) == 1
+        assert len(t.channel.threads) == 1
+        assert len(await t.bot.store.list_games(status="active")) == 1  # type: ignore[union-attr]
