@@ -34,6 +34,8 @@ class Table:
     secrets: list[str] = field(default_factory=list)
     """Strings that must never appear in a public message (setup codes, hidden battle results)."""
     checked: set[int] = field(default_factory=set)
+    watched: tuple[int, tuple[Any, ...]] | None = None
+    """A game and its public places, checked with :meth:`check_public` after every action."""
 
     def settings(self) -> Settings:
         return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=self.guild.id, log_level="INFO")
@@ -54,11 +56,22 @@ class Table:
 
     async def slash(self, user: User, channel: Any, path: str, **options: Any) -> Message:
         i = await self.fake.slash(user, channel, path, **options)
-        return await i.response()
+        answer = await i.response()
+        await self._check_watched()
+        return answer
 
     async def click(self, user: User, message: Message, label: str) -> Message:
         i = await self.fake.click(user, message, label=label)
-        return await i.response()
+        answer = await i.response()
+        await self._check_watched()
+        return answer
+
+    def watch(self, game: int, *places: Any) -> None:
+        self.watched = (game, places)
+
+    async def _check_watched(self) -> None:
+        if self.watched is not None:
+            await self.check_public(self.watched[0], *self.watched[1])
 
     async def challenge(
         self, creator: User, opponent: User | None = None, **options: Any
@@ -76,6 +89,7 @@ class Table:
         assert m, start.content
         ids = {u.id: u for u in (self.alice, self.bob, self.carol, self.mod)}
         game_id = int(re.search(r"#(\d+)", start.content).group(1))  # type: ignore[union-attr]
+        self.watch(game_id, thread, self.channel)
         return game_id, thread, ids[int(m.group(1))], ids[int(m.group(2))]
 
     async def check_public(self, game_id: int, *places: Any) -> None:
