@@ -1,0 +1,46 @@
+"""bot.py settings (issue 3 §1): the environment, the explanation without a token, no token in logs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import Settings
+
+
+def test_missing_token_explains_how_to_get_one() -> None:
+    with pytest.raises(SystemExit) as e:
+        Settings.from_env({})
+    text = str(e.value.code)
+    for needed in (
+        "DISCORD_TOKEN",
+        "applications.commands",
+        "bot",
+        "Send Messages",
+        "Create Public Threads",
+        "Attach Files",
+        "Embed Links",
+        ".env",
+    ):
+        assert needed in text
+
+
+def test_defaults_and_values() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "secret-token"})
+    assert s.database_path == Path("data/deskovka.db") and s.dev_guild_id is None and s.log_level == "INFO"
+    s = Settings.from_env(
+        {"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db", "DEV_GUILD_ID": "42", "LOG_LEVEL": "debug"}
+    )
+    assert (s.database_path, s.dev_guild_id, s.log_level) == (Path("/tmp/x.db"), 42, "DEBUG")
+
+
+@pytest.mark.parametrize("env", [{"DEV_GUILD_ID": "abc"}, {"LOG_LEVEL": "LOUD"}])
+def test_malformed_values_are_refused(env: dict[str, str]) -> None:
+    with pytest.raises(SystemExit):
+        Settings.from_env({"DISCORD_TOKEN": "t", **env})
+
+
+def test_the_token_is_never_printed() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "secret-token"})
+    assert "secret-token" not in repr(s) and "secret-token" not in str(s)
