@@ -161,3 +161,14 @@ async def test_open_challenge_withdraw_and_decline(tmp_path: Path) -> None:
         me = await t.slash(t.alice, t.channel, "stratego new", opponent=t.alice)
         assert me.ephemeral and "yourself" in me.content
         t.fake.assert_clean()
+
+
+async def test_pending_challenge_survives_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        msg = await t.slash(t.alice, t.channel, "stratego new", opponent=t.bob, rescue=True)
+        await t.restart()
+        accepted = await t.click(t.bob, msg, "Accept")
+        assert "accepted" in accepted.content
+        start = await (await t.channel.wait_for_thread()).wait_for_message(lambda m: "plays **Red**" in m.content)
+        assert "Rescue" in start.content
+        t.fake.assert_clean()
