@@ -1,0 +1,50 @@
+"""``python -m bench [--quick]``: one table with the machine and the date (issue 4)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+
+from bench import database, e2e, engine, render
+from bench.stats import table
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            lines = f.read().splitlines()
+        for line in lines:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench")
+    parser.add_argument("--quick", action="store_true", help="a smaller run, under a minute")
+    parser.add_argument("--only", choices=["engine", "render", "database", "e2e"], action="append")
+    args = parser.parse_args(argv)
+    parts = args.only or ["engine", "render", "database", "e2e"]
+    rows = []
+    if "engine" in parts:
+        rows += engine.stratego(2 if args.quick else 10)
+    if "render" in parts:
+        rows += render.stratego(15 if args.quick else 70)
+    if "database" in parts:
+        rows += database.run(args.quick)
+    if "e2e" in parts:
+        rows += e2e.run(args.quick)
+    print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
+    print(table(rows))
+    return 1 if any(r.ok is False for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""End to end through the real bot and the local Discord of the end-to-end tests: the time from
+sending ``/stratego move`` to the bot's answer with the image, REST calls per move, memory."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from bench.database import fill
+from bench.stats import Row, median, percentile
+from bot import Deskovka, Settings
+from rules.stratego import GAME
+from rules.stratego.actions import Move, Ready
+from rules.stratego.board import name
+from tests.fakediscord import FakeDiscord
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def _run(n_games: int, rounds: int, stored: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.db"
+        await fill(path, stored)
+        async with FakeDiscord(interaction_deadline=None, timeout=120) as fake:
+            guild = fake.add_guild("bench")
+            channel = guild.add_text_channel("games")
+            users = [fake.add_user(f"p{i}") for i in range(2 * min(n_games, 50))]
+            for u in users:
+                guild.add_member(u)
+            bot = Deskovka(Settings("fake", path, guild.id, "WARNING"))
+            await fake.start_bot(bot)
+            games = []
+            for g in range(n_games):
+                red, blue = users[(2 * g) % len(users)], users[(2 * g + 1) % len(users)]
+                thread = channel.create_thread(f"game {g}", owner=red)
+                rec = await bot.store.create(
+                    "stratego",
+                    [red.id, blue.id],
+                    {"colours": "seat0_red"},
+                    g,
+                    guild_id=guild.id,
+                    channel_id=channel.id,
+                    creator_id=red.id,
+                    thread_id=thread.id,
+                )
+                v = (await bot.store.append(rec.id, rec.version, 0, Ready())).version
+                result = await bot.store.append(rec.id, v, 1, Ready())
+                games.append((thread, (red, blue), result.state, random.Random(g)))
+            latencies: list[float] = []
+            rest = moves = 0
+            for r in range(rounds):
+                t0 = time.perf_counter()
+
+                async def one(thread, players, state, rnd) -> float | None:  # type: ignore[no-untyped-def]
+                    if state.phase != "play":
+                        return None
+                    seat = GAME.to_act(state)[0]
+                    legal = [m for m in GAME.legal(state, seat) if isinstance(m, Move) and not m.attack]
+                    if not legal:
+                        return None
+                    m = rnd.choice(legal)
+                    start = time.perf_counter()
+                    i = await fake.slash(players[seat], thread, "stratego move", from_=name(m.frm), to=name(m.to))
+                    answer = await i.response()
+                    took = time.perf_counter() - start
+                    assert answer.attachments, answer.content
+                    GAME.apply(state, seat, m)
+                    return took
+
+                took = await asyncio.gather(*(one(*g) for g in games))
+                done = [x for x in took if x is not None]
+                if r > 1:  # the first two rounds open each player's DM channel once; count steady state
+                    latencies += done
+                    rest += fake.requests.count(since=t0, interaction_responses=False)
+                    moves += len(done)
+            memory = rss_mb()
+            await fake.stop_bot(bot)
+    return {
+        "p50": median(latencies) * 1000,
+        "p99": percentile(latencies, 99) * 1000,
+        "rest": rest / max(1, moves),
+        "rss": memory,
+    }
+
+
+def run(quick: bool) -> list[Row]:
+    stored = 1_000 if quick else 10_000
+    single = asyncio.run(_run(1, 10 if quick else 40, 0))
+    many = asyncio.run(_run(200, 4 if quick else 8, stored))
+    return [
+        Row("end to end", "move latency, 1 game: p50 / p99 ms", f"{single['p50']:.1f} / {single['p99']:.1f}"),
+        Row(
+            "end to end",
+            "move latency, 200 concurrent games: p50 / p99 ms",
+            f"{many['p50']:.1f} / {many['p99']:.1f}",
+            "p50 <= 30, p99 <= 100",
+            many["p50"] <= 30 and many["p99"] <= 100,
+        ),
+        Row(
+            "end to end",
+            "REST calls per move besides the interaction response",
+            f"{many['rest']:.2f}",
+            "<= 1",
+            many["rest"] <= 1.0001,
+        ),
+        Row(
+            "end to end",
+            f"resident memory, 200 active + {stored:,} stored games, MB (bot and stand-in)",
+            f"{many['rss']:.0f}",
+            "<= 150",
+            many["rss"] <= 150,
+        ),
+    ]

@@ -1,0 +1,64 @@
+"""Render speed and PNG size per kind of view."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from bench.stats import Row, median, percentile
+from render.stratego import render_board, warm_up
+from rules.stratego import GAME
+from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
+
+
+def _positions(n: int) -> list:
+    out = []
+    for seed in range(n):
+        st = GAME.new(2, {"rescue": True}, seed)
+        out.append(("setup", GAME.view(st, 0)))
+        GAME.apply(st, 0, Ready())
+        GAME.apply(st, 1, Ready())
+        rnd = random.Random(seed)
+        for _ in range(rnd.randrange(10, 300)):
+            if st.phase != "play":
+                break
+            seat = GAME.to_act(st)[0]
+            moves = [a for a in GAME.legal(st, seat) if not isinstance(a, (Resign, OfferDraw, AcceptDraw))]
+            GAME.apply(st, seat, rnd.choice(moves))
+        out.append(("public", GAME.view(st, None)))
+        out.append(("private", GAME.view(st, rnd.randrange(2))))
+    return out
+
+
+def stratego(samples: int) -> list[Row]:
+    warm_up()
+    by_kind: dict[str, tuple[list[float], list[int]]] = {}
+    for kind, view in _positions(samples):
+        t0 = time.perf_counter()
+        data = render_board(view)
+        ms = (time.perf_counter() - t0) * 1000
+        times, sizes = by_kind.setdefault(kind, ([], []))
+        times.append(ms)
+        sizes.append(len(data))
+    rows = []
+    for kind, (times, sizes) in by_kind.items():
+        med = median(times)
+        rows.append(
+            Row(
+                "render",
+                f"stratego {kind}: median / p95 ms",
+                f"{med:.1f} / {percentile(times, 95):.1f}",
+                "median <= 15",
+                med <= 15,
+            )
+        )
+        rows.append(
+            Row(
+                "render",
+                f"stratego {kind}: PNG median / max KB",
+                f"{median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}",
+                "<= 200",
+                max(sizes) <= 200 * 1024,
+            )
+        )
+    return rows

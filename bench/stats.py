@@ -1,0 +1,44 @@
+"""Small helpers for timing and reporting."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (p in 0..100)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+@dataclass
+class Row:
+    section: str
+    measure: str
+    value: str
+    target: str = ""
+    ok: bool | None = None
+
+    def cells(self) -> list[str]:
+        mark = "" if self.ok is None else ("met" if self.ok else "MISSED")
+        return [self.section, self.measure, self.value, self.target, mark]
+
+
+def table(rows: list[Row]) -> str:
+    head = ["section", "measure", "value", "target", ""]
+    cells = [head] + [r.cells() for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(head))]
+    lines = []
+    for n, c in enumerate(cells):
+        lines.append("| " + " | ".join(x.ljust(w) for x, w in zip(c, widths, strict=True)) + " |")
+        if n == 0:
+            lines.append("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
