@@ -24,7 +24,6 @@ log = logging.getLogger("deskovka.cogs")
 
 DM_CLOSED = 50007
 ACTIVE = ("active",)
-OPEN = ("lobby", "active")
 
 
 class Refusal(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -33,11 +33,13 @@ from rules.stratego.actions import (
     Ready,
     Rescue,
     Swap,
+    parse_rank,
 )
 from rules.stratego.board import HALF, RED, ZONE_ORDER, name, parse_square
 from rules.stratego.engine import OPTIONS, legal_moves
 from rules.stratego.pieces import NAMES
-from rules.stratego.setup import PRESETS, parse_code, preset, random_setup
+from rules.stratego.setup import PRESETS, parse_code, random_setup
+from rules.stratego.setup import preset as preset_setup
 
 if TYPE_CHECKING:
     from bot import Deskovka
@@ -281,7 +283,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         if code is not None:
             setup = parse_code(code, state.army)
         elif preset is not None:
-            setup = _preset(state.army, preset)
+            setup = preset_setup(state.army, preset.strip().lower())
         else:
             setup = random_setup(state.army, Rng(secrets.randbits(64)))
         result = await self.act(rec, seat, PlaceSetup(setup))
@@ -422,8 +424,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         else:
             if square is None:
                 raise Refusal("Say where the rescued piece goes with the `square` option.")
-            from rules.stratego.actions import parse_rank
-
             action = Rescue(parse_rank(piece), parse_square(square))
         await self.play(interaction, rec, seat, action)
 
@@ -580,10 +580,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             await reply(
                 interaction, t("sg.move_ok_elsewhere", notation="✓", where=self.table.where(rec)), ephemeral=True
             )
-
-
-def _preset(army: str, name_: str) -> Any:
-    return preset(army, name_.strip().lower())
 
 
 def _name(interaction: discord.Interaction, user_id: int) -> str:

@@ -157,3 +157,28 @@ async def test_double_click_on_accept_starts_one_game(tmp_path: Path) -> None:
         assert sum(1 for x in answers if x.ephemeral and "no longer open" in x.content) == 1
         assert len(t.channel.threads) == 1
         assert len(await t.bot.store.list_games(status="active")) == 1  # type: ignore[union-attr]
+
+
+async def test_setup_by_preset_random_swap_and_bad_codes(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        presets = await t.fake.autocomplete(red, thread, "stratego setup", focused="preset", preset="c")
+        assert "corner-fortress" in [c.value for c in presets]
+        draft = await t.slash(red, thread, "stratego setup", preset="corner-fortress")
+        assert draft.ephemeral and draft.attachments
+        assert (await t.state(game)).drafts[0][:2] == ("F", "B")
+        zone = await t.fake.autocomplete(red, thread, "stratego swap", focused="a", a="A1")
+        assert [c.name for c in zone] == ["A1 — Flag"]
+        await t.slash(red, thread, "stratego swap", a="A1", b="B1")
+        assert (await t.state(game)).drafts[0][:2] == ("B", "F")
+        before = (await t.state(game)).drafts[1]
+        await t.slash(blue, thread, "stratego setup", random=True)
+        assert (await t.state(game)).drafts[1] != before
+        bad = await t.slash(red, thread, "stratego setup", code=RED_SCOUT_A4.replace("2", "9", 2))
+        assert bad.ephemeral and "2 Scouts too few, 2 Generals too many" in bad.content
+        none = await t.slash(red, thread, "stratego setup")
+        assert none.ephemeral and "exactly one" in none.content
+        outside = await t.slash(red, thread, "stratego swap", a="A1", b="A7")
+        assert outside.ephemeral and "not in your setup zone" in outside.content
+        assert (await t.state(game)).drafts[0][:2] == ("B", "F"), "refusals change nothing"
+        t.fake.assert_clean()
