@@ -185,9 +185,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             raise Refusal(t("challenge_gone")) from None
         state: StrategoState = rec.load_state()
         red, blue = (mention(players[state.seat_of(c)]) for c in (0, 1))
-        await interaction.response.edit_message(
-            content=t("challenge_accepted", opponent=mention(user), where="the thread below"), view=None
-        )
         thread_id = None
         if interaction.message is not None and interaction.guild_id is not None:
             try:
@@ -205,6 +202,9 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 log.info("game %s: no thread (%s); playing in the channel", rec.id, exc)
         if thread_id is not None:
             rec = await self.table.store.set_thread(rec.id, thread_id)
+        await interaction.response.edit_message(
+            content=t("challenge_accepted", opponent=mention(user), where=self.table.where(rec)), view=None
+        )
         await self.table.post(
             rec,
             t("sg.started", game=rec.id, red=red, blue=blue, options=self.ui.options_text(rec.options)),
