@@ -88,10 +88,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             raise Refusal(t("not_active", game=rec.id, status=rec.status))
         state = rec.load_state()
         face = ui(rec.kind)
-        view = None
-        if rec.kind == "stratego" and state.phase == "setup" and not state.ready[state.seat_colour[seat]]:
-            cog = self.bot.get_cog("stratego")
-            view = cog.ready_button(rec, rec.version) if cog is not None else None  # type: ignore[attr-defined]
+        view = face.private_buttons(rec, state, seat)
         await reply(
             interaction,
             t("hand_caption", game=rec.id),

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs.buttons import HANDLERS, buttons
 from cogs.common import Refusal, Table, mention, png, reply, text_file
-from cogs.stratego_ui import StrategoUI
+from cogs.stratego_ui import StrategoUI, ready_button
 from cogs.texts import t
 from db.errors import StaleVersion, WrongStatus
 from db.records import AppendResult, GameRecord
@@ -237,9 +237,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     def hand_button(self, rec: GameRecord) -> discord.ui.View:
         return buttons((rec.id, 0, "hand", t("btn.my_pieces"), "secondary"))
 
-    def ready_button(self, rec: GameRecord, version: int) -> discord.ui.View:
-        return buttons((rec.id, version, "ready", t("btn.ready"), "success"))
-
     async def send_setup(self, rec: GameRecord, state: StrategoState, seat: int) -> None:
         image = png(self.ui.private_image(state, seat), f"stratego-{rec.id}-setup.png")
         await self.table.dm(
@@ -247,7 +244,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             rec.players[seat],
             t("sg.setup_dm", game=rec.id, colour=self.ui.colour_of(state, seat)),
             files=[image],
-            view=self.ready_button(rec, rec.version),
+            view=ready_button(rec, rec.version),
         )
 
     async def show_draft(
@@ -259,7 +256,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             t("sg.draft", game=rec.id),
             ephemeral=True,
             files=[image],
-            view=self.ready_button(rec, result.version),
+            view=ready_button(rec, result.version),
         )
 
     @app_commands.command(name="setup", description="Replace your draft setup: by code, by preset, or at random")

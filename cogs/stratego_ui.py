@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from cogs.buttons import buttons
 from cogs.common import mention
 from cogs.texts import EN, rank_word, t
 from db.records import GameRecord
@@ -17,6 +20,11 @@ from rules.stratego.view import MoveView, RescueView, StrategoView
 COLOUR_WORD = {"red": "Red", "blue": "Blue"}
 
 
+def ready_button(rec: GameRecord, version: int) -> discord.ui.View:
+    """SG-3.3's confirmation, tied to the version the draft image was drawn at."""
+    return buttons((rec.id, version, "ready", t("btn.ready"), "success"))
+
+
 class StrategoUI:
     kind = "stratego"
     title = "Stratego"
@@ -28,6 +36,12 @@ class StrategoUI:
 
     def private_image(self, state: StrategoState, seat: int) -> bytes:
         return render_board(GAME.view(state, seat))
+
+    def private_buttons(self, rec: GameRecord, state: StrategoState, seat: int) -> discord.ui.View | None:
+        """What goes with a player's private image: Ready while his setup is a draft."""
+        if state.phase == "setup" and not state.ready[state.seat_colour[seat]]:
+            return ready_button(rec, rec.version)
+        return None
 
     # -- words --------------------------------------------------------------------------------
 
