@@ -575,7 +575,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         await self.table.post(rec, text, files=files, view=view)
         if interaction is not None:
             await reply(
-                interaction, t("sg.move_ok_elsewhere", notation="✓", where=self.table.where(rec)), ephemeral=True
+                interaction, t("sg.move_ok_elsewhere", where=self.table.where(rec)), ephemeral=True
             )
 
 

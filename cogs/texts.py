@@ -86,7 +86,7 @@ EN: dict[str, str] = {
     "sg.reason.agreed_draw": "agreed",
     "sg.reason.move_limit": "no battle for too long",
     "sg.reason.timeout": "time ran out",
-    "sg.move_ok_elsewhere": "Done: {notation}. The board is in {where}.",
+    "sg.move_ok_elsewhere": "Done. The game and its board are in {where}.",
     "sg.no_rescue_options": "No rescue is pending.",
     "sg.setup_one_source": "Give exactly one of `code`, `preset` or `random`.",
     # --- button labels -----------------------------------------------------------------------

@@ -172,3 +172,14 @@ async def test_pending_challenge_survives_a_restart(tmp_path: Path) -> None:
         start = await (await t.channel.wait_for_thread()).wait_for_message(lambda m: "plays **Red**" in m.content)
         assert "Rescue" in start.content
         t.fake.assert_clean()
+
+
+async def test_move_from_the_channel_goes_to_the_thread(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        done = await t.slash(red, t.channel, "stratego move", from_="E4", to="E5", game=str(game))
+        assert done.ephemeral and f"<#{thread.id}>" in done.content
+        posted = await thread.wait_for_message(lambda m: "E4-E5" in m.content)
+        assert posted.attachments and f"<@{blue.id}>" in posted.content
+        t.fake.assert_clean()
