@@ -64,14 +64,12 @@ async def reply(
         await interaction.response.send_message(**kwargs)
 
 
-def error_text(error: BaseException, record: GameRecord | None = None) -> str | None:
+def error_text(error: BaseException) -> str | None:
     """Plain words for an expected error, or ``None`` for a bug."""
     if isinstance(error, Refusal):
         return error.text
     if isinstance(error, NotYourTurn) and error.code == "not_your_turn":
-        seat = error.params.get("to_move")
-        who = mention(record.players[seat]) if record is not None and isinstance(seat, int) else "your opponent"
-        return ERRORS_EN["not_your_turn.not_your_turn"].format(to_move=who)
+        return ERRORS_EN["not_your_turn.not_your_turn"].format(to_move="your opponent")
     if isinstance(error, RuleError):
         return describe(error)
     if isinstance(error, (StaleVersion, WrongStatus)):
@@ -85,8 +83,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """Every error ends in an ephemeral answer; unexpected ones are logged with the game id."""
     if isinstance(error, (app_commands.CommandInvokeError,)) and error.original is not None:
         error = error.original
-    record = getattr(error, "record", None)
-    text = error_text(error, record)
+    text = error_text(error)
     if text is None:
         log.exception(
             "unexpected error in %s (game %s)",

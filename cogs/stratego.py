@@ -338,7 +338,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     async def _do_ready(
         self, interaction: discord.Interaction, rec: GameRecord, seat: int, version: int | None
     ) -> None:
-        before: StrategoState = rec.load_state()
         result = await self.act(rec, seat, Ready(), version=version)
         state: StrategoState = result.state
         await reply(interaction, t("sg.you_are_ready"), ephemeral=True)
@@ -355,7 +354,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 ),
             )
             return
-        if before.phase == "setup":
+        if any(e["type"] == "start" for e in result.events):
             await self.announce_turn(rec, result, t("sg.begin", red=self.ui.player(rec, state, RED)))
 
     # -- play ---------------------------------------------------------------------------------
@@ -487,7 +486,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         version: int | None = None,
     ) -> None:
         """Apply a move, rescue or draw action and tell the table what happened."""
-        before: StrategoState = rec.load_state()
         result = await self.act(rec, seat, action, version=version)
         state: StrategoState = result.state
         rec = await self.table.store.get(rec.id) if result.finished else rec
@@ -500,8 +498,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 view=buttons((rec.id, result.version, "accept_draw", t("btn.accept_draw"), "primary")),
             )
             return
-        lines = [self.ui.entry_line(rec, state, e) for e in self.ui.new_entries(state, before.ply)]
-        if before.draw_offer >= 0 and state.draw_offer < 0 and not result.finished:
+        lines = [self.ui.entry_line(rec, state, e) for e in self.ui.new_entries(state, result.events)]
+        if any(e.get("draw_declined") for e in result.events):
             lines.append(t("sg.draw_declined"))
         await self.after(interaction, rec, result, "\n".join(lines))
 
@@ -574,9 +572,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             return
         await self.table.post(rec, text, files=files, view=view)
         if interaction is not None:
-            await reply(
-                interaction, t("sg.move_ok_elsewhere", where=self.table.where(rec)), ephemeral=True
-            )
+            await reply(interaction, t("sg.move_ok_elsewhere", where=self.table.where(rec)), ephemeral=True)
 
 
 def _name(interaction: discord.Interaction, user_id: int) -> str:

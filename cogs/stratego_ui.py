@@ -18,6 +18,8 @@ from rules.stratego.record import record
 from rules.stratego.view import MoveView, RescueView, StrategoView
 
 COLOUR_WORD = {"red": "Red", "blue": "Blue"}
+ADDS_ENTRY = frozenset({"move", "rescue", "rescue_declined"})
+"""Engine event types that each add one history entry."""
 
 
 def ready_button(rec: GameRecord, version: int) -> discord.ui.View:
@@ -80,9 +82,10 @@ class StrategoUI:
         scout = t("sg.scout_revealed") if entry.scout_revealed and not entry.battle else ""
         return t("sg.moved", colour=colour, notation=entry.notation, battle=battle, scout=scout)
 
-    def new_entries(self, state: StrategoState, since_ply: int, seat: int | None = None) -> list[MoveView | RescueView]:
-        view = GAME.view(state, seat)
-        return [h for h in view.history if h.ply > since_ply]
+    def new_entries(self, state: StrategoState, events: list[dict[str, Any]]) -> list[MoveView | RescueView]:
+        """The public history entries one action added: its move or rescue events, one each."""
+        added = sum(1 for e in events if e["type"] in ADDS_ENTRY)
+        return list(GAME.view(state, None).history[-added:]) if added else []
 
     def outcome_text(self, rec: GameRecord, state: StrategoState) -> str:
         key = f"sg.reason.{state.reason}"

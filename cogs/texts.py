@@ -12,7 +12,6 @@ from rules.stratego.pieces import NAMES as RANK_NAMES
 EN: dict[str, str] = {
     # --- generic -----------------------------------------------------------------------------
     "oops": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
-    "stale": "That was already answered or the game has moved on — nothing was changed. Here is where it stands now.",
     "stale_plain": "That button or command is out of date (someone acted first) — nothing was changed.",
     "no_game": "I can't find that game.",
     "which_game": "You have several games here — pick one with the `game` option: {games}.",
@@ -29,7 +28,6 @@ EN: dict[str, str] = {
     "Use `/game hand` or the **My pieces** button to see your pieces privately.",
     "cancel_not_allowed": "Only the player who created game #{game} or a member with Manage Server can cancel it.",
     "cancelled": "Game #{game} was cancelled by {user}. It is not counted as a win or a loss.",
-    "resigned": "{user} resigned.",
     "log_empty": "No moves yet.",
     "log_head": "Last moves of game #{game}:",
     "board_caption": "Game #{game} — {status}",
@@ -87,7 +85,6 @@ EN: dict[str, str] = {
     "sg.reason.move_limit": "no battle for too long",
     "sg.reason.timeout": "time ran out",
     "sg.move_ok_elsewhere": "Done. The game and its board are in {where}.",
-    "sg.no_rescue_options": "No rescue is pending.",
     "sg.setup_one_source": "Give exactly one of `code`, `preset` or `random`.",
     # --- button labels -----------------------------------------------------------------------
     "btn.accept": "Accept",
