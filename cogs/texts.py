@@ -142,6 +142,30 @@ ERRORS_EN: dict[str, str] = {
     "option_type": "{option} has the wrong type.",
     "unknown_option": "Unknown option(s): {options}.",
     "player_count": "This game is for {allowed} players.",
+    # --- Shitenno -----------------------------------------------------------------------------
+    "already_flipped": "You have already turned a stone golden this round.",
+    "bad_payment": "That payment isn't allowed ({rule}).",
+    "card_not_in_hand": "{card} isn't in your hand.",
+    "card_not_in_pool": "{card} isn't in the pool.",
+    "conquest_limit": "You have already made 2 conquests this turn.",
+    "joker_unavailable": "Only the Hatamoto may use the joker, once per round.",
+    "named_twice": "{item} is named twice.",
+    "no_stone": "You have no stones left.",
+    "not_expected_action": "Not now: you must {expected}.",
+    "not_own_simple_stone": "{province} {position} isn't one of your simple stones.",
+    "not_sensei": "Only the Sensei can turn a stone golden.",
+    "province_full": "{province} is full.",
+    "split_leaves_cards": "Every pool card must go into a lot; {cards} are left.",
+    "split_same_tile": "The two lots need different tiles; both have {tile}.",
+    "tile_not_available": "The {tile} tile is already in a lot.",
+    "tile_not_kept": "You don't hold the tile {tile}.",
+    "tile_wrong_effect": "{tile} isn't a {effect} tile.",
+    "troop_piles_empty": "No troop cards are left to draw.",
+    "generals_count": "{given} generals were picked for {players} players.",
+    "unknown_general": "`{pick}` is not a general; choose from {known}.",
+    "general_taken": "{pick} was picked twice.",
+    "wrong_phase.not_control": "That can only be done in the control phase.",
+    "wrong_phase.not_sharing": "That can only be done in the sharing phase.",
 }
 
 _ORDINAL = {3: "fourth", 5: "sixth"}
@@ -176,7 +200,7 @@ def describe(error: RuleError) -> str:
         params["nth"] = _ORDINAL.get(params.get("limit", 3), "further")
     if error.code == "setup_counts":
         params["counts"] = _counts(params.get("too_few", {}), params.get("too_many", {}))
-    for key in ("known", "choices", "options"):
+    for key in ("known", "choices", "options", "cards"):
         if isinstance(params.get(key), list):
             params[key] = ", ".join(str(x) for x in params[key])
     template = ERRORS_EN.get(f"{error.kind}.{error.code}") or ERRORS_EN.get(error.code)

@@ -8,9 +8,10 @@ from rules.protocol import Game
 
 
 def _games() -> dict[str, Game[Any]]:
+    from rules.shitenno import GAME as SHITENNO
     from rules.stratego import GAME as STRATEGO
 
-    return {g.name: g for g in (STRATEGO,)}
+    return {g.name: g for g in (STRATEGO, SHITENNO)}
 
 
 GAMES: dict[str, Game[Any]] = _games()

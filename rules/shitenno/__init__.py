@@ -1,0 +1,56 @@
+"""Shitenno for 2–4 players (rules/shitenno.md, rule IDs SH-x.y)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.protocol import Outcome
+from rules.shitenno import engine
+from rules.shitenno.actions import Action, parse_action
+from rules.shitenno.state import ShitennoState, dump, load
+from rules.shitenno.view import ShitennoView, view
+
+
+class Shitenno:
+    """The engine object the registry, the store and the bot use (DESIGN §3)."""
+
+    name = "shitenno"
+    min_players = 2
+    max_players = 4
+    options = engine.OPTIONS
+
+    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoState:
+        return engine.new(players, options, seed)
+
+    def to_act(self, state: ShitennoState) -> tuple[int, ...]:
+        return engine.to_act(state)
+
+    def legal(self, state: ShitennoState, seat: int) -> list[Action]:
+        return engine.legal(state, seat)
+
+    def apply(self, state: ShitennoState, seat: int, action: Action) -> list[dict[str, Any]]:
+        return engine.apply(state, seat, action)
+
+    def view(self, state: ShitennoState, seat: int | None) -> ShitennoView:
+        return view(state, seat)
+
+    def outcome(self, state: ShitennoState) -> Outcome | None:
+        r = state.result
+        if state.phase != "finished" or r is None:
+            return None
+        return Outcome(tuple(r["winners"]), "final_scoring", scores=tuple(r["scores"]))
+
+    def parse_action(self, text: str, state: ShitennoState | None = None) -> Action:
+        return parse_action(text)
+
+    def dump(self, state: ShitennoState) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> ShitennoState:
+        return load(data)
+
+
+GAME = Shitenno()
+
+__all__ = ["GAME", "Shitenno", "ShitennoState", "ShitennoView"]

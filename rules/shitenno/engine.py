@@ -1,0 +1,625 @@
+"""Shitenno rules: setup (SH-5), sharing (SH-7), control (SH-8) and final scoring (SH-9).
+
+:func:`apply` validates completely before it changes anything (SH-0.2), so a raised
+:class:`~rules.errors.RuleError` always leaves the state as it was. Every error carries the rule
+it breaks as ``params["rule"]``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
+from rules.protocol import Option, resolve_options
+from rules.rng import Rng
+from rules.shitenno import payment
+from rules.shitenno.actions import (
+    Accept,
+    Action,
+    Choose,
+    ConquerKoku,
+    ConquerTroops,
+    EndTurn,
+    FormLot,
+    Refuse,
+    SenseiFlip,
+    Split,
+    UseDraw,
+)
+from rules.shitenno.content import CONTENT
+from rules.shitenno.state import Player, Sharing, ShitennoState
+
+OPTIONS: tuple[Option, ...] = (Option("generals", ""),)
+"""SH-5.1: the generals picked in joining order, comma-separated (``"Ii,,Honda"``); a blank or
+missing pick gets the first free general in SH-2.1 order. A pick may be any unambiguous part of
+a general's name or his colour."""
+
+
+def pick_generals(players: int, picks: str) -> list[str]:
+    """SH-5.1: each player in joining order takes his pick if it is still free."""
+    names = list(CONTENT.generals)
+    wanted = [w.strip().lower() for w in picks.split(",")] if picks.strip() else []
+    if len(wanted) > players:
+        raise BadOptions("generals_count", given=len(wanted), players=players)
+    chosen: list[str | None] = [None] * players
+    for seat, w in enumerate(wanted):
+        if not w:
+            continue
+        match = [g for g in names if w in g.lower().split() or w == g.lower() or w == CONTENT.generals[g]]
+        if len(match) != 1:
+            raise BadOptions("unknown_general", pick=w, known=names)
+        if match[0] in chosen:
+            raise BadOptions("general_taken", pick=match[0])
+        chosen[seat] = match[0]
+    free = [g for g in names if g not in chosen]
+    return [c if c is not None else free.pop(0) for c in chosen]
+
+
+SHARING_ACTIONS = (FormLot, Accept, Refuse, Split, Choose)
+CONTROL_ACTIONS = (ConquerTroops, ConquerKoku, UseDraw, SenseiFlip, EndTurn)
+
+
+def seals(title: str | None) -> int:
+    return CONTENT.seals[title] if title else 0
+
+
+def rank_order(st: ShitennoState) -> list[int]:
+    """SH-6.3: seats by their current title's seals, most first."""
+    return sorted(range(st.n), key=lambda s: -seals(st.players[s].title))
+
+
+def _log(st: ShitennoState, events: list[dict[str, Any]], entry: str) -> None:
+    st.log.append(entry)
+    events.append({"log": entry})
+
+
+# ---------------------------------------------------------------- setup (SH-5)
+
+
+def new(players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoState:
+    if players not in (2, 3, 4):
+        raise BadOptions("player_count", players=players, allowed=[2, 3, 4])
+    opts = resolve_options(OPTIONS, options)
+    rng = Rng(seed)
+    generals = pick_generals(players, str(opts["generals"]))
+    stones = CONTENT.stones[players]
+    plist = [Player(seat=s, general=generals[s], title=None, supply=stones) for s in range(players)]
+    tiles = list(CONTENT.tiles)
+    rng.shuffle(tiles)
+    k = CONTENT.stack_size
+    stacks = {p.id: tiles[i * k : (i + 1) * k] for i, p in enumerate(CONTENT.provinces)}
+    troop = list(CONTENT.troop)
+    rng.shuffle(troop)
+    koku = list(CONTENT.koku)
+    rng.shuffle(koku)
+    st = ShitennoState(
+        n=players,
+        rng=rng,
+        players=plist,
+        board={p.id: [] for p in CONTENT.provinces},
+        stacks=stacks,
+        troop_deck=troop,
+        koku_deck=koku,
+    )
+    for p in plist:
+        for _ in range(2):
+            card = _draw_troop(st)
+            if card:
+                p.troops.append(card)
+    titles = list(CONTENT.titles)
+    rng.shuffle(titles)
+    for p in plist:
+        p.title = titles[p.seat]
+    events: list[dict[str, Any]] = []
+    _log(st, events, "setup " + " ".join(f"P{p.seat}={p.title}" for p in plist))
+    _start_sharing(st, events)
+    return st
+
+
+def _draw_troop(st: ShitennoState) -> str | None:
+    """SH-11.3: an empty deck is refilled by shuffling the whole discard pile."""
+    if not st.troop_deck:
+        if not st.discard:
+            return None
+        st.troop_deck = st.discard
+        st.discard = []
+        st.rng.shuffle(st.troop_deck)
+    return st.troop_deck.pop(0)
+
+
+# ---------------------------------------------------------------- sharing (SH-7)
+
+
+def _start_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    st.phase = "sharing"
+    pool: list[str] = []
+    for _ in range(2 * st.n):
+        card = _draw_troop(st)
+        if card is None:
+            break
+        pool.append(card)
+    for _ in range(st.n):
+        if st.koku_deck:
+            pool.append(st.koku_deck.pop(0))
+    order = rank_order(st)
+    st.sharing = Sharing(pool=pool, unplaced=list(CONTENT.titles), pending=order, tairo=order[0])
+    _log(st, events, f"round {st.round} pool " + " ".join(pool))
+    if not st.koku_deck and not st.last_round:
+        st.last_round = True
+        _log(st, events, "last round (SH-7.3)")
+
+
+def _receive(st: ShitennoState, seat: int, lot: tuple[str, tuple[str, ...]], events: list[dict[str, Any]]) -> None:
+    sh = st.sharing
+    assert sh is not None
+    p = st.players[seat]
+    for c in lot[1]:
+        (p.troops if c.startswith("T") else p.koku).append(c)
+    sh.received[seat] = lot[0]
+    sh.pending.remove(seat)
+    _log(st, events, f"P{seat} receives " + " ".join((lot[0], *lot[1])))
+
+
+def _end_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    """SH-7.7: titles follow the hierarchy tiles received; control begins."""
+    sh = st.sharing
+    assert sh is not None
+    for p in st.players:
+        p.title = sh.received[p.seat]
+    st.sharing = None
+    _log(st, events, "titles " + " ".join(f"P{p.seat}={p.title}" for p in st.players))
+    st.phase = "control"
+    st.order = rank_order(st)
+    st.active = 0
+    for p in st.players:
+        p.conquests = 0
+        p.flipped = False
+        p.joker_used = False
+    _skip_finished_turns(st, events)
+
+
+def _check_lot(st: ShitennoState, tile: str, cards: tuple[str, ...], taken: set[str]) -> None:
+    sh = st.sharing
+    assert sh is not None
+    if tile not in sh.unplaced:
+        raise IllegalAction("tile_not_available", tile=tile, rule="SH-7.5")
+    for c in cards:
+        if c not in sh.pool or c in taken:
+            raise IllegalAction("card_not_in_pool", card=c, rule="SH-7.5")
+        taken.add(c)
+
+
+def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
+    sh = st.sharing
+    assert sh is not None
+    expected = _sharing_expected(st)
+    if isinstance(a, FormLot):
+        if expected != "offer":
+            raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.1")
+        _check_lot(st, a.tile, a.cards, set())
+        sh.unplaced.remove(a.tile)
+        for c in a.cards:
+            sh.pool.remove(c)
+        sh.offer = (a.tile, a.cards)
+        sh.refused = []
+        _log(st, events, f"P{seat}: {a.notation()}")
+    elif isinstance(a, Accept | Refuse):
+        if expected != "answer":
+            raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.2")
+        _log(st, events, f"P{seat}: {a.notation()}")
+        lot = sh.offer
+        assert lot is not None
+        if isinstance(a, Accept):
+            sh.offer = None
+            _receive(st, seat, lot, events)
+        else:
+            sh.refused.append(seat)
+            if sh.offered_to() is None:
+                sh.offer = None
+                tairo = sh.tairo
+                _receive(st, tairo, lot, events)
+                sh.tairo = sh.pending[0]
+                _log(st, events, f"P{sh.tairo} is Tairo")
+    elif isinstance(a, Split):
+        if expected != "split":
+            raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
+        if a.a_tile == a.b_tile:
+            raise IllegalAction("split_same_tile", tile=a.a_tile, rule="SH-7.5")
+        taken: set[str] = set()
+        _check_lot(st, a.a_tile, a.a_cards, taken)
+        _check_lot(st, a.b_tile, a.b_cards, taken)
+        if len(taken) != len(sh.pool):
+            raise IllegalAction("split_leaves_cards", cards=[c for c in sh.pool if c not in taken], rule="SH-7.5")
+        sh.unplaced.remove(a.a_tile)
+        sh.unplaced.remove(a.b_tile)
+        sh.pool = []
+        sh.split = ((a.a_tile, a.a_cards), (a.b_tile, a.b_cards))
+        _log(st, events, f"P{seat}: {a.notation()}")
+    elif isinstance(a, Choose):
+        if expected != "choose":
+            raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
+        split = sh.split
+        assert split is not None
+        mine, other = (split[0], split[1]) if a.lot == "A" else (split[1], split[0])
+        _log(st, events, f"P{seat}: {a.notation()}")
+        tairo = sh.tairo
+        sh.split = None
+        _receive(st, seat, mine, events)
+        _receive(st, tairo, other, events)
+    if not sh.pending:
+        _end_sharing(st, events)
+
+
+def _sharing_expected(st: ShitennoState) -> str:
+    """SH-10: which sharing decision is due: offer, answer, split or choose."""
+    sh = st.sharing
+    assert sh is not None
+    if sh.offer is not None:
+        return "answer"
+    if sh.split is not None:
+        return "choose"
+    return "split" if len(sh.pending) == 2 else "offer"
+
+
+def _sharing_actor(st: ShitennoState) -> int:
+    sh = st.sharing
+    assert sh is not None
+    e = _sharing_expected(st)
+    if e == "answer":
+        s = sh.offered_to()
+        assert s is not None
+        return s
+    if e == "choose":
+        return next(s for s in sh.pending if s != sh.tairo)
+    return sh.tairo
+
+
+# ---------------------------------------------------------------- control (SH-8)
+
+
+def requirement(st: ShitennoState, pid: str) -> list[str]:
+    """SH-8.4.3; empty for a full province."""
+    prov = CONTENT.province[pid]
+    if len(st.board[pid]) >= 4:
+        return []
+    stack = st.stacks[pid]
+    if stack:
+        return [prov.home] * (prov.figures - 1) + [CONTENT.tiles[stack[0]][0]]
+    return [prov.home] * prov.figures
+
+
+def koku_cost(st: ShitennoState, pid: str) -> int | None:
+    k = len(st.board[pid])
+    return CONTENT.province[pid].values[k] if k < 4 else None
+
+
+def _has_simple_stone(st: ShitennoState, seat: int) -> bool:
+    return any(s == seat and not g for stones in st.board.values() for s, g in stones)
+
+
+def _turn_is_over(st: ShitennoState, seat: int) -> bool:
+    """SH-8.14.1: public information shows no action but END_TURN can be legal."""
+    p = st.players[seat]
+    no_conquest = p.conquests >= 2 or p.supply == 0 or not (p.troops or p.koku)
+    no_draw = not any(CONTENT.tiles[t][1] == "DRAW" for t in p.kept) or not (st.troop_deck or st.discard)
+    no_flip = p.title != "Sensei" or p.flipped or not _has_simple_stone(st, seat)
+    return no_conquest and no_draw and no_flip
+
+
+def _skip_finished_turns(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    while st.active < len(st.order) and _turn_is_over(st, st.order[st.active]):
+        _log(st, events, f"P{st.order[st.active]}: end (auto)")
+        st.active += 1
+    if st.active >= len(st.order):
+        _end_control(st, events)
+
+
+def _end_control(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    if st.last_round:
+        _final_scoring(st, events)
+    else:
+        st.round += 1
+        st.order = []
+        st.active = 0
+        _start_sharing(st, events)
+
+
+def _score(p: Player, what: str, vp: int) -> None:
+    p.events.append((what, vp))
+    p.score += vp
+
+
+def _check_owned(p: Player, cards: tuple[str, ...], tiles: list[tuple[str, str]]) -> None:
+    """SH-8.8: named cards in hand, tiles kept with the right effect, nothing named twice."""
+    seen: set[str] = set()
+    for c in cards:
+        if c in seen:
+            raise IllegalAction("named_twice", item=c, rule="SH-8.8")
+        seen.add(c)
+        if c not in p.troops and c not in p.koku:
+            raise IllegalAction("card_not_in_hand", card=c, rule="SH-8.8")
+    for t, effect in tiles:
+        if t in seen:
+            raise IllegalAction("named_twice", item=t, rule="SH-8.8")
+        seen.add(t)
+        if t not in p.kept:
+            raise IllegalAction("tile_not_kept", tile=t, rule="SH-8.8")
+        if CONTENT.tiles[t][1] != effect:
+            raise IllegalAction("tile_wrong_effect", tile=t, effect=effect, rule="SH-8.8")
+
+
+def _check_conquest_common(st: ShitennoState, p: Player, province: str) -> None:
+    if p.conquests >= 2:
+        raise IllegalAction("conquest_limit", rule="SH-8.8")
+    if p.supply <= 0:
+        raise IllegalAction("no_stone", rule="SH-8.8")
+    if len(st.board[province]) >= 4:
+        raise IllegalAction("province_full", province=province, rule="SH-8.8")
+
+
+def _validate_troops(st: ShitennoState, p: Player, a: ConquerTroops) -> None:
+    _check_conquest_common(st, p, a.province)
+    for c in a.troops:
+        if not c.startswith("T"):
+            raise IllegalAction("card_not_in_hand", card=c, rule="SH-8.8")
+    for c in a.koku:
+        if not c.startswith("K"):
+            raise IllegalAction("card_not_in_hand", card=c, rule="SH-8.8")
+    _check_owned(
+        p,
+        a.troops + a.koku,
+        [(t, "PLUS_ONE") for t, _ in a.plus] + [(t, "EXCHANGE") for t, _, _ in a.exchanges],
+    )
+    if a.joker is not None and (p.title != "Hatamoto" or p.joker_used):
+        raise IllegalAction("joker_unavailable", rule="SH-8.5.4")
+    err = payment.check_troops(a, requirement(st, a.province))
+    if err:
+        raise IllegalAction("bad_payment", rule=err)
+
+
+def _validate_koku(st: ShitennoState, p: Player, a: ConquerKoku) -> None:
+    _check_conquest_common(st, p, a.province)
+    for c in a.koku:
+        if not c.startswith("K"):
+            raise IllegalAction("card_not_in_hand", card=c, rule="SH-8.8")
+    for c in a.troops:
+        if not c.startswith("T"):
+            raise IllegalAction("card_not_in_hand", card=c, rule="SH-8.8")
+    _check_owned(p, a.koku + a.troops, [(t, "PLUS_ONE") for t in a.plus] + [(t, "EXCHANGE") for t, _ in a.exchanges])
+    cost = koku_cost(st, a.province)
+    assert cost is not None
+    err = payment.check_koku(a, cost)
+    if err:
+        raise IllegalAction("bad_payment", rule=err)
+
+
+def _resolve_conquest(
+    st: ShitennoState,
+    p: Player,
+    province: str,
+    troops: tuple[str, ...],
+    koku: tuple[str, ...],
+    tiles: list[str],
+    joker: bool,
+    events: list[dict[str, Any]],
+) -> None:
+    """SH-8.9, in order."""
+    for c in troops:
+        p.troops.remove(c)
+        st.discard.append(c)
+    for c in koku:
+        p.koku.remove(c)
+        st.koku_removed.append(c)
+    for t in tiles:
+        p.kept.remove(t)
+        st.spent.append(t)
+    if joker:
+        p.joker_used = True
+    pos = len(st.board[province])
+    st.board[province].append((p.seat, False))
+    p.supply -= 1
+    _score(p, f"conquest {province}.{pos + 1}", CONTENT.province[province].values[pos])
+    bonus = CONTENT.vp_bonus[p.title] if p.title else 0
+    if bonus:
+        _score(p, f"title {p.title}", bonus)
+    stack = st.stacks[province]
+    if stack:
+        tile = stack.pop(0)
+        p.kept.append(tile)
+        _log(st, events, f"P{p.seat} takes {tile}")
+    p.conquests += 1
+    if p.supply == 0 and not st.last_round:
+        st.last_round = True
+        _log(st, events, "last round (SH-9.1)")
+
+
+def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
+    p = st.players[seat]
+    if isinstance(a, ConquerTroops):
+        _validate_troops(st, p, a)
+        _log(st, events, f"P{seat}: {a.notation()}")
+        tiles = [t for t, _ in a.plus] + [t for t, _, _ in a.exchanges]
+        _resolve_conquest(st, p, a.province, a.troops, a.koku, tiles, a.joker is not None, events)
+    elif isinstance(a, ConquerKoku):
+        _validate_koku(st, p, a)
+        _log(st, events, f"P{seat}: {a.notation()}")
+        tiles = list(a.plus) + [t for t, _ in a.exchanges]
+        _resolve_conquest(st, p, a.province, a.troops, a.koku, tiles, False, events)
+    elif isinstance(a, UseDraw):
+        if a.tile not in p.kept or CONTENT.tiles[a.tile][1] != "DRAW":
+            raise IllegalAction("tile_not_kept", tile=a.tile, rule="SH-8.11")
+        if not (st.troop_deck or st.discard):
+            raise IllegalAction("troop_piles_empty", rule="SH-8.11")
+        p.kept.remove(a.tile)
+        st.spent.append(a.tile)
+        card = _draw_troop(st)
+        assert card is not None
+        p.troops.append(card)
+        _log(st, events, f"P{seat}: {a.notation()}")
+    elif isinstance(a, SenseiFlip):
+        if p.title != "Sensei":
+            raise IllegalAction("not_sensei", rule="SH-8.13")
+        if p.flipped:
+            raise IllegalAction("already_flipped", rule="SH-8.13")
+        stones = st.board[a.province]
+        if not (1 <= a.position <= len(stones)) or stones[a.position - 1] != (seat, False):
+            raise IllegalAction("not_own_simple_stone", province=a.province, position=a.position, rule="SH-8.13")
+        stones[a.position - 1] = (seat, True)
+        p.flipped = True
+        _log(st, events, f"P{seat}: {a.notation()}")
+    elif isinstance(a, EndTurn):
+        _log(st, events, f"P{seat}: end")
+        st.active += 1
+        _skip_finished_turns(st, events)
+        return
+    if _turn_is_over(st, seat):
+        _log(st, events, f"P{seat}: end (auto)")
+        st.active += 1
+        _skip_finished_turns(st, events)
+
+
+# ---------------------------------------------------------------- final scoring (SH-9.3)
+
+
+def _final_scoring(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    for p in st.players:
+        plus = sum(1 for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
+        exch = sum(1 for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
+        symbols = sum(len(CONTENT.troop[c]) for c in p.troops)
+        extra = (plus if p.koku else 0) + min(exch, symbols)
+        st.spent.extend(p.kept)
+        p.kept = []
+        koku = sum(CONTENT.koku[k] for k in p.koku) + extra
+        if koku:
+            _score(p, "koku", koku)
+    won = [0] * st.n
+    weights = [0] * st.n
+    for prov in CONTENT.provinces:
+        stones = st.board[prov.id]
+        if not stones:
+            continue
+        w: Counter[int] = Counter()
+        first: dict[int, int] = {}
+        for i, (s, g) in enumerate(stones):
+            w[s] += 2 if g else 1
+            first.setdefault(s, i)
+            weights[s] += 2 if g else 1
+        best = max(w.values())
+        winner = min((s for s in w if w[s] == best), key=lambda s: first[s])
+        won[winner] += 1
+        _score(st.players[winner], f"majority {prov.id}", CONTENT.majority_vp)
+    scores = [p.score for p in st.players]
+    keys = [(scores[s], won[s], weights[s]) for s in range(st.n)]
+    top = max(keys)
+    places = [1 + sum(1 for k in keys if k > keys[s]) for s in range(st.n)]
+    st.result = {
+        "winners": [s for s in range(st.n) if keys[s] == top],
+        "scores": scores,
+        "provinces_won": won,
+        "weights": weights,
+        "places": places,
+    }
+    st.phase = "finished"
+    st.order = []
+    st.active = 0
+    _log(st, events, "final " + " ".join(f"P{s}={scores[s]}" for s in range(st.n)))
+
+
+# ---------------------------------------------------------------- protocol
+
+
+def to_act(st: ShitennoState) -> tuple[int, ...]:
+    """SH-10: at most one player is expected to act."""
+    if st.phase == "sharing":
+        return (_sharing_actor(st),)
+    if st.phase == "control":
+        return (st.order[st.active],)
+    return ()
+
+
+def apply(st: ShitennoState, seat: int, a: Action) -> list[dict[str, Any]]:
+    if st.phase == "finished":
+        raise GameOver("game_over", rule="SH-6.2")
+    if not 0 <= seat < st.n:
+        raise NotYourTurn("not_a_player", seat=seat)
+    if isinstance(a, SHARING_ACTIONS) and st.phase != "sharing":
+        raise WrongPhase("not_sharing", phase=st.phase, rule="SH-10")
+    if isinstance(a, CONTROL_ACTIONS) and st.phase != "control":
+        raise WrongPhase("not_control", phase=st.phase, rule="SH-10")
+    if not isinstance(a, SHARING_ACTIONS + CONTROL_ACTIONS):
+        raise BadNotation("unknown_action", rule="SH-0.2")
+    actor = to_act(st)[0]
+    if seat != actor:
+        raise NotYourTurn("not_your_turn", seat=seat, to_move=actor, rule="SH-10")
+    events: list[dict[str, Any]] = []
+    if st.phase == "sharing":
+        _apply_sharing(st, seat, a, events)
+    else:
+        _apply_control(st, seat, a, events)
+    return events
+
+
+def _pool_variants(pool: list[str]) -> list[tuple[str, ...]]:
+    """Representative card subsets: every prefix and every suffix of the pool, and each single card."""
+    out: dict[tuple[str, ...], None] = {}
+    for k in range(len(pool) + 1):
+        out[tuple(pool[:k])] = None
+        out[tuple(pool[k:])] = None
+    for c in pool:
+        out[(c,)] = None
+    return list(out)
+
+
+def legal(st: ShitennoState, seat: int) -> list[Action]:
+    """The legal actions of ``seat``. Complete except for FORM_LOT, SPLIT and conquests, whose
+    combinations explode: FORM_LOT lists every tile with each pool prefix, suffix and single card;
+    SPLIT every ordered tile pair with each prefix/suffix cut of the pool; conquests a bounded
+    representative subset (:mod:`rules.shitenno.payment`)."""
+    if st.phase == "finished" or seat not in to_act(st):
+        return []
+    out: list[Action] = []
+    if st.phase == "sharing":
+        sh = st.sharing
+        assert sh is not None
+        e = _sharing_expected(st)
+        if e == "answer":
+            return [Accept(), Refuse()]
+        if e == "choose":
+            return [Choose("A"), Choose("B")]
+        if e == "offer":
+            for tile in sh.unplaced:
+                out += [FormLot(tile, cards) for cards in _pool_variants(sh.pool)]
+            return out
+        for ta in sh.unplaced:
+            for tb in sh.unplaced:
+                if ta != tb:
+                    for k in range(len(sh.pool) + 1):
+                        out.append(Split(ta, tuple(sh.pool[:k]), tb, tuple(sh.pool[k:])))
+        return out
+    p = st.players[seat]
+    if p.conquests < 2 and p.supply > 0:
+        plus = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
+        exch = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
+        troops, koku = tuple(p.troops), tuple(p.koku)
+        joker = p.title == "Hatamoto" and not p.joker_used
+        for prov in CONTENT.provinces:
+            req = requirement(st, prov.id)
+            if not req:
+                continue
+            if p.troops:
+                out += payment.troop_payments(prov.id, tuple(req), troops, koku, plus, exch, joker)
+            if p.koku:
+                cost = koku_cost(st, prov.id)
+                assert cost is not None
+                out += payment.koku_payments(prov.id, cost, koku, plus, exch, troops)
+    if st.troop_deck or st.discard:
+        out += [UseDraw(t) for t in p.kept if CONTENT.tiles[t][1] == "DRAW"]
+    if p.title == "Sensei" and not p.flipped:
+        for prov in CONTENT.provinces:
+            for i, (s, g) in enumerate(st.board[prov.id]):
+                if s == seat and not g:
+                    out.append(SenseiFlip(prov.id, i + 1))
+    out.append(EndTurn())
+    return out

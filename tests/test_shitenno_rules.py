@@ -1,0 +1,736 @@
+"""Shitenno rules, one or more tests per rule ID (rules/shitenno.md), and every SH-12 example."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rules.errors import BadNotation, GameOver, IllegalAction, NotYourTurn, WrongPhase
+from rules.shitenno import GAME, engine
+from rules.shitenno.actions import (
+    Accept,
+    Choose,
+    ConquerKoku,
+    ConquerTroops,
+    EndTurn,
+    FormLot,
+    Refuse,
+    SenseiFlip,
+    Split,
+    UseDraw,
+    parse_action,
+)
+from rules.shitenno.content import CONTENT, ContentError, load_content
+from rules.shitenno.payment import check_koku, check_troops
+from rules.shitenno.state import dump, load
+from tests.shitenno_play import control_state, find_koku, find_tile, find_troop, play, sharing_state, take
+
+
+def unchanged_on_error(st, seat, action, error, code=None, rule=None):
+    """SH-0.2: the engine rejects the action and leaves the state unchanged."""
+    before = dump(st)
+    with pytest.raises(error) as e:
+        GAME.apply(st, seat, action)
+    assert dump(st) == before
+    if code is not None:
+        assert e.value.code == code
+    if rule is not None:
+        assert e.value.params["rule"] == rule
+    return e.value
+
+
+def give(st, seat, *cards):
+    take(st, *cards)
+    p = st.players[seat]
+    for c in cards:
+        if c.startswith("T"):
+            p.troops.append(c)
+        elif c.startswith("K"):
+            p.koku.append(c)
+        else:
+            p.kept.append(c)
+
+
+# ---------------------------------------------------------------- SH-2 content
+
+
+def test_sh_2_content_counts():
+    """SH-2.4 to SH-2.7: 8 provinces, 34 troop cards with 11 symbols per type, 24 koku worth 40, 24 tiles."""
+    assert len(CONTENT.provinces) == 8
+    assert len(CONTENT.troop) == 34
+    assert Counter(s for syms in CONTENT.troop.values() for s in syms) == {t: 11 for t in ("BU", "SA", "SH", "SO")}
+    assert len(CONTENT.koku) == 24 and sum(CONTENT.koku.values()) == 40
+    assert Counter(CONTENT.tiles.values()) == {
+        (t, e): 2 for t in CONTENT.troop_types for e in ("DRAW", "PLUS_ONE", "EXCHANGE")
+    }
+    assert CONTENT.province["KANTO"].values == (5, 6, 8, 11) and CONTENT.province["KANTO"].home == "SA"
+    assert CONTENT.stones == {2: 12, 3: 10, 4: 8}
+
+
+def test_sh_2_broken_content_file_names_the_entry(tmp_path: Path):
+    """Content is data validated at import: a wrong entry is named in the error."""
+    data = json.loads((Path(__file__).parent.parent / "rules/shitenno/content.json").read_text())
+    data["provinces"][7]["home"] = "XX"
+    bad = tmp_path / "content.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(ContentError, match=r"provinces\[7\] \('KANTO'\).*XX"):
+        load_content(bad)
+    data["provinces"][7]["home"] = "SA"
+    data["bonus_tiles"][3]["effect"] = "TELEPORT"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(ContentError, match=r"bonus_tiles\[3\] \('B4'\).*TELEPORT"):
+        load_content(bad)
+    data["bonus_tiles"][3]["effect"] = "DRAW"
+    del data["troop_cards"][30]["symbols"]
+    bad.write_text(json.dumps(data))
+    with pytest.raises(ContentError, match=r"troop_cards\[30\] \('T31'\): missing key 'symbols'"):
+        load_content(bad)
+    bad.write_text("{not json")
+    with pytest.raises(ContentError, match="not JSON"):
+        load_content(bad)
+
+
+# ---------------------------------------------------------------- SH-5 setup
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_sh_5_setup(n):
+    """SH-5.1 to SH-5.7 and SH-7.2: generals in order, stones, 3 tiles per stack, 2 cards each,
+    distinct titles, round 1 sharing with 2N troop + N koku in the pool."""
+    st = GAME.new(n, None, 42)
+    assert [p.general for p in st.players] == list(CONTENT.generals)[:n]
+    assert all(p.supply == CONTENT.stones[n] and p.score == 0 for p in st.players)
+    assert all(len(s) == 3 for s in st.stacks.values())
+    assert all(len(p.troops) == 2 and not p.koku for p in st.players)
+    assert len({p.title for p in st.players}) == n
+    assert st.phase == "sharing" and st.round == 1
+    assert st.sharing is not None
+    pool = st.sharing.pool
+    assert sum(c.startswith("T") for c in pool) == 2 * n and sum(c.startswith("K") for c in pool) == n
+    assert len(st.koku_deck) == 24 - n
+    assert sorted(st.sharing.unplaced) == sorted(CONTENT.titles)
+    assert st.sharing.tairo == engine.rank_order(st)[0]
+
+
+def test_sh_5_bad_player_count_and_options():
+    from rules.errors import BadOptions
+
+    with pytest.raises(BadOptions):
+        GAME.new(5, None, 1)
+    with pytest.raises(BadOptions):
+        GAME.new(3, {"nope": 1}, 1)
+
+
+def test_sh_5_1_generals_picked_in_joining_order():
+    """Picks are honoured in joining order; a player without a pick gets the first free general."""
+    from rules.errors import BadOptions
+
+    st = GAME.new(3, {"generals": "sakai,,honda"}, 1)
+    assert [p.general for p in st.players] == ["Sakai Tadatsugu", "Ii Naomasa", "Honda Tadakatsu"]
+    st = GAME.new(2, {"generals": "blue"}, 1)
+    assert [p.general for p in st.players] == ["Sakakibara Yasumasa", "Honda Tadakatsu"]
+    assert [p.general for p in GAME.new(2, None, 1).players] == ["Honda Tadakatsu", "Ii Naomasa"]
+    for picks, code in (
+        ("ii,ii", "general_taken"),
+        ("shogun", "unknown_general"),
+        ("ii,honda,sakai", "generals_count"),
+    ):
+        with pytest.raises(BadOptions) as e:
+            GAME.new(2, {"generals": picks}, 1)
+        assert e.value.code == code
+
+
+# ---------------------------------------------------------------- SH-7 sharing and SH-12.1/12.2
+
+
+def test_sh_12_1_three_players_first_lot_refused_by_all():
+    st = sharing_state(["Daimyo", "Sensei", "Hatamoto"])
+    sa1 = find_troop(st, "SA")
+    sa2 = find_troop(st, "SA", avoid=(sa1,))
+    bu, sh, soso, busa = (
+        find_troop(st, "BU"),
+        find_troop(st, "SH"),
+        find_troop(st, "SO", "SO"),
+        find_troop(st, "BU", "SA"),
+    )
+    k1, k2, k3 = find_koku(st, 1), find_koku(st, 2), find_koku(st, 3)
+    pool = [sa1, sa2, bu, sh, soso, busa, k1, k2, k3]
+    take(st, *pool)
+    st.sharing.pool = list(pool)
+    assert GAME.to_act(st) == (0,)
+    GAME.apply(st, 0, FormLot("Daimyo", (sh,)))
+    assert GAME.to_act(st) == (1,)
+    GAME.apply(st, 1, Refuse())
+    assert GAME.to_act(st) == (2,)
+    GAME.apply(st, 2, Refuse())
+    assert st.players[0].troops == [sh]
+    assert st.sharing.tairo == 1 and st.sharing.pending == [1, 2]
+    assert GAME.legal(st, 1)[0].__class__ is Split
+    GAME.apply(st, 1, Split("Sensei", (soso, k3, k2), "Hatamoto", (sa1, sa2, bu, busa, k1)))
+    assert GAME.to_act(st) == (2,)
+    GAME.apply(st, 2, Choose("A"))
+    assert [p.title for p in st.players] == ["Daimyo", "Hatamoto", "Sensei"]
+    assert st.phase == "control" and st.order == [0, 2, 1]
+    assert sorted(st.players[2].troops + st.players[2].koku) == sorted([soso, k3, k2])
+    assert sorted(st.players[1].troops + st.players[1].koku) == sorted([sa1, sa2, bu, busa, k1])
+    assert engine.rank_order(st)[0] == 0
+
+
+@pytest.mark.parametrize("choice", ["A", "B"])
+def test_sh_12_2_two_players_split(choice):
+    st = sharing_state(["Shomyo", "Hatamoto"])
+    bu1 = find_troop(st, "BU")
+    bu2 = find_troop(st, "BU", avoid=(bu1,))
+    shso, sasa, k3, k1 = find_troop(st, "SH", "SO"), find_troop(st, "SA", "SA"), find_koku(st, 3), find_koku(st, 1)
+    take(st, bu1, bu2, shso, sasa, k3, k1)
+    st.sharing.pool = [bu1, bu2, shso, sasa, k3, k1]
+    GAME.apply(st, 0, Split("Shomyo", (k1,), "Hatamoto", (bu1, bu2, shso, sasa, k3)))
+    GAME.apply(st, 1, Choose(choice))
+    if choice == "B":
+        assert [p.title for p in st.players] == ["Shomyo", "Hatamoto"]
+        assert len(st.players[1].troops) + len(st.players[1].koku) == 5
+        assert st.order == [0, 1]
+    else:
+        assert [p.title for p in st.players] == ["Hatamoto", "Shomyo"]
+        assert st.order == [1, 0]
+
+
+def test_sh_7_4_3_accept_keeps_tairo():
+    """SH-7.4.2/7.4.3: the lot goes down the rank order; ACCEPT ends the offer, Tairo stays."""
+    st = sharing_state(["Daimyo", "Shomyo", "Sensei", "Hatamoto"])
+    c = find_troop(st, "SA")
+    take(st, c)
+    st.sharing.pool = [c]
+    GAME.apply(st, 0, FormLot("Hatamoto", ()))
+    GAME.apply(st, 1, Refuse())
+    assert GAME.to_act(st) == (2,)
+    GAME.apply(st, 2, Accept())
+    assert st.sharing.tairo == 0 and st.sharing.pending == [0, 1, 3]
+    assert GAME.to_act(st) == (0,)
+    assert st.log[-1] == "P2 receives Hatamoto"
+
+
+def test_sh_7_5_form_lot_errors():
+    st = sharing_state(["Daimyo", "Shomyo", "Sensei"])
+    c = find_troop(st, "SA")
+    take(st, c)
+    st.sharing.pool = [c]
+    other = find_troop(st, "BU")
+    unchanged_on_error(st, 0, FormLot("Daimyo", (other,)), IllegalAction, "card_not_in_pool", "SH-7.5")
+    unchanged_on_error(st, 0, FormLot("Daimyo", (c, c)), IllegalAction, "card_not_in_pool", "SH-7.5")
+    unchanged_on_error(st, 0, Accept(), IllegalAction, "not_expected_action")
+    unchanged_on_error(st, 0, Split("Daimyo", (), "Shomyo", (c,)), IllegalAction, "not_expected_action")
+    unchanged_on_error(st, 1, FormLot("Daimyo", ()), NotYourTurn, "not_your_turn", "SH-10")
+    unchanged_on_error(st, 0, EndTurn(), WrongPhase, "not_control")
+    GAME.apply(st, 0, FormLot("Sensei", ()))
+    GAME.apply(st, 1, Accept())
+    unchanged_on_error(st, 0, FormLot("Sensei", ()), IllegalAction, "not_expected_action")
+    unchanged_on_error(st, 0, Split("Sensei", (c,), "Daimyo", ()), IllegalAction, "tile_not_available", "SH-7.5")
+    unchanged_on_error(st, 0, Split("Daimyo", (c,), "Daimyo", ()), IllegalAction, "split_same_tile", "SH-7.5")
+    unchanged_on_error(st, 0, Split("Daimyo", (), "Shomyo", ()), IllegalAction, "split_leaves_cards", "SH-7.5")
+
+
+def test_sh_7_3_last_round_flag_when_koku_deck_empties():
+    """SH-7.3 and SH-13.8: with 4 players the koku deck empties in round 6's draw."""
+    st, _ = play(4, 7)
+    koku_events = [e for e in st.log if e.startswith("last round")]
+    assert koku_events
+    assert st.round <= 6
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_sh_7_3_flag_set_by_the_draw_that_empties_the_koku_deck(n):
+    st = control_state(["Daimyo", "Shomyo", "Sensei", "Hatamoto"][:n], 0)
+    st.players[1].koku += st.koku_deck[: -2 * n]
+    st.koku_deck = st.koku_deck[-2 * n :]
+    engine._start_sharing(st, [])
+    assert not st.last_round and len(st.koku_deck) == n
+    st.sharing = None
+    engine._start_sharing(st, [])
+    assert st.last_round and st.koku_deck == [] and st.log[-1] == "last round (SH-7.3)"
+
+
+def test_sh_7_2_short_troop_piles_draw_what_there_is():
+    """SH-7.2 / SH-11.3: an empty deck is refilled from the discard pile; with both empty no more
+    troop cards are drawn."""
+    st = control_state(["Daimyo", "Shomyo"], 0)
+    everything = list(st.troop_deck)
+    st.troop_deck = everything[:1]
+    st.discard = everything[1:3]
+    st.players[1].troops = everything[3:]
+    events: list = []
+    st.phase = "sharing"
+    engine._start_sharing(st, events)
+    assert sorted(c for c in st.sharing.pool if c.startswith("T")) == sorted(everything[:3])
+    assert st.troop_deck == [] and st.discard == []
+
+
+# ---------------------------------------------------------------- SH-8 control
+
+
+def test_sh_8_4_3_requirement_and_cost():
+    st = control_state(["Daimyo", "Shomyo"], 0)
+    top = st.stacks["KANTO"][0]
+    assert engine.requirement(st, "KANTO") == ["SA", "SA", "SA", CONTENT.tiles[top][0]]
+    assert engine.koku_cost(st, "KANTO") == 5
+    st.stacks["CHUGOKU"] = []
+    st.board["CHUGOKU"] = [(0, False)] * 3
+    assert engine.requirement(st, "CHUGOKU") == ["SA", "SA", "SA"]
+    assert engine.koku_cost(st, "CHUGOKU") == 9
+    st.board["CHUGOKU"].append((1, False))
+    assert engine.requirement(st, "CHUGOKU") == [] and engine.koku_cost(st, "CHUGOKU") is None
+
+
+def kanto_example():
+    """SH-12.3 set-up: Botan (seat 1) Hatamoto to move; Kanto with Aiko on 1 and SH/DRAW over SA/EXCHANGE."""
+    st = control_state(["Daimyo", "Hatamoto"], 1)
+    draw, exch = find_tile(st, "SH", "DRAW"), find_tile(st, "SA", "EXCHANGE")
+    take(st, draw, exch)
+    st.stacks["KANTO"] = [draw, exch]
+    st.board["KANTO"] = [(0, False)]
+    st.players[0].supply -= 1
+    a, b, so, k2 = find_troop(st, "SA"), find_troop(st, "BU", "SA"), find_troop(st, "SO"), find_koku(st, 2)
+    plus = find_tile(st, "BU", "PLUS_ONE")
+    give(st, 1, a, b, so, k2, plus)
+    return st, a, b, so, k2, plus, draw
+
+
+def test_sh_12_3_troop_conquest_with_bonus_tile_and_hatamoto():
+    st, a, b, _so, _k2, plus, draw = kanto_example()
+    assert engine.requirement(st, "KANTO") == ["SA", "SA", "SA", "SH"]
+    act = ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),), joker="SH")
+    assert check_troops(act, ["SA", "SA", "SA", "SH"]) is None
+    for smaller in (
+        ConquerTroops("KANTO", (b,), joker="SH"),
+        ConquerTroops("KANTO", (a,), plus=((plus, f"{a}.1"),), joker="SH"),
+        ConquerTroops("KANTO", (a, b), joker="SH"),
+        ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),)),
+    ):
+        assert check_troops(smaller, ["SA", "SA", "SA", "SH"]) == "SH-8.5.6"
+    GAME.apply(st, 1, act)
+    p = st.players[1]
+    assert st.discard[-2:] == [a, b] and plus in st.spent and p.joker_used
+    assert st.board["KANTO"] == [(0, False), (1, False)]
+    assert p.score == 6 and p.events == [("conquest KANTO.2", 6)]
+    assert p.kept == [draw]
+    assert engine.requirement(st, "KANTO") == ["SA"] * 4 and engine.koku_cost(st, "KANTO") == 8
+    assert GAME.to_act(st) == (1,)
+    assert UseDraw(draw) in GAME.legal(st, 1)
+    GAME.apply(st, 1, UseDraw(draw))
+    assert len(p.troops) == 2 and draw in st.spent
+
+
+def test_sh_8_7_2_superfluous_card_is_illegal():
+    st, a, b, so, _k2, plus, _draw = kanto_example()
+    act = ConquerTroops("KANTO", (a, b, so), plus=((plus, f"{a}.1"),), joker="SH")
+    unchanged_on_error(st, 1, act, IllegalAction, "bad_payment", "SH-8.7.2")
+
+
+def test_sh_8_5_payment_shape_errors():
+    st, a, b, so, k2, plus, _draw = kanto_example()
+    exch = find_tile(st, "BU", "EXCHANGE")
+    give(st, 1, exch)
+    cases = [
+        (ConquerTroops("KANTO", (), (k2,), exchanges=((exch, k2, "SA"),), joker="SH"), "SH-8.5.5"),
+        (ConquerTroops("KANTO", (a, b), (k2,), plus=((plus, f"{a}.1"),), joker="SH"), "SH-8.5.3"),
+        (ConquerTroops("KANTO", (a, b), plus=((plus, f"{so}.1"),), joker="SH"), "SH-8.5.2"),
+        (ConquerTroops("KANTO", (a, b), exchanges=((exch, f"{a}.1", "SA"),), joker="SH"), "SH-8.5.1"),
+        (ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),), exchanges=((exch, f"{a}.1", "SH"),)), "SH-8.7.1"),
+        (ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),)), "SH-8.5.6"),
+    ]
+    for act, rule in cases:
+        unchanged_on_error(st, 1, act, IllegalAction, "bad_payment", rule)
+    # SH-8.5.1 / SH-8.5.3: exchanging a koku card or a surplus symbol gives a legal payment.
+    legal1 = ConquerTroops("KANTO", (a, b), (k2,), plus=((plus, f"{a}.1"),), exchanges=((exch, k2, "SH"),))
+    assert check_troops(legal1, engine.requirement(st, "KANTO")) is None
+    legal2 = ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),), exchanges=((exch, f"{b}.1", "SH"),))
+    assert check_troops(legal2, engine.requirement(st, "KANTO")) is None
+    GAME.apply(st, 1, legal1)
+    assert k2 in st.koku_removed and st.players[1].koku == []
+
+
+def test_sh_8_5_4_joker_only_for_hatamoto_once():
+    st, a, b, _so, _k2, plus, _draw = kanto_example()
+    st.players[1].title = "Shomyo"
+    act = ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),), joker="SH")
+    unchanged_on_error(st, 1, act, IllegalAction, "joker_unavailable", "SH-8.5.4")
+    st.players[1].title = "Hatamoto"
+    st.players[1].joker_used = True
+    unchanged_on_error(st, 1, act, IllegalAction, "joker_unavailable", "SH-8.5.4")
+
+
+def test_sh_8_8_ownership_and_limits():
+    st, a, b, _so, _k2, _plus, draw = kanto_example()
+    foreign = find_troop(st, "SA")
+    unchanged_on_error(
+        st, 1, ConquerTroops("KANTO", (foreign, b), joker="SH"), IllegalAction, "card_not_in_hand", "SH-8.8"
+    )
+    unchanged_on_error(st, 1, ConquerTroops("KANTO", (a, a), joker="SH"), IllegalAction, "named_twice", "SH-8.8")
+    unchanged_on_error(st, 1, ConquerTroops("KANTO", (a, b), plus=((draw, f"{a}.1"),)), IllegalAction, "tile_not_kept")
+    st.players[1].conquests = 2
+    unchanged_on_error(st, 1, ConquerTroops("KANTO", (a, b), joker="SH"), IllegalAction, "conquest_limit", "SH-8.8")
+    st.players[1].conquests = 0
+    st.board["KANTO"] = [(0, False)] * 4
+    unchanged_on_error(st, 1, ConquerTroops("KANTO", (a, b), joker="SH"), IllegalAction, "province_full", "SH-8.8")
+    st.board["KANTO"] = [(0, False)]
+    st.players[1].supply = 0
+    unchanged_on_error(st, 1, ConquerTroops("KANTO", (a, b), joker="SH"), IllegalAction, "no_stone", "SH-8.8")
+
+
+def chugoku_example():
+    """SH-12.4 set-up: Aiko (seat 0) Daimyo; Chugoku has 2 stones and 1 tile left."""
+    st = control_state(["Daimyo", "Sensei"], 0)
+    st.board["CHUGOKU"] = [(1, False), (1, False)]
+    st.players[1].supply -= 2
+    last = st.stacks["CHUGOKU"][2]
+    spent = st.stacks["CHUGOKU"][:2]
+    st.stacks["CHUGOKU"] = [last]
+    st.spent += spent
+    k3, k2a = find_koku(st, 3), find_koku(st, 2)
+    k2b, k1 = find_koku(st, 2, avoid=(k2a,)), find_koku(st, 1)
+    give(st, 0, k3, k2a, k2b, k1)
+    return st, k3, k2a, k2b, k1, last
+
+
+def test_sh_12_4_koku_conquest():
+    st, k3, k2a, k2b, k1, last = chugoku_example()
+    assert engine.koku_cost(st, "CHUGOKU") == 6
+    assert check_koku(ConquerKoku("CHUGOKU", (k3, k2a, k1)), 6) is None
+    assert check_koku(ConquerKoku("CHUGOKU", (k3, k2a, k2b)), 6) is None
+    unchanged_on_error(st, 0, ConquerKoku("CHUGOKU", (k3, k2a, k2b, k1)), IllegalAction, "bad_payment", "SH-8.7.2")
+    unchanged_on_error(st, 0, ConquerKoku("CHUGOKU", (k3, k2a)), IllegalAction, "bad_payment", "SH-8.6.4")
+    legal = [a for a in GAME.legal(st, 0) if isinstance(a, ConquerKoku) and a.province == "CHUGOKU"]
+    values = sorted(sorted(CONTENT.koku[k] for k in a.koku) for a in legal)
+    assert values == [[1, 2, 3], [2, 2, 3]]
+    GAME.apply(st, 0, ConquerKoku("CHUGOKU", (k3, k2a, k2b)))
+    p = st.players[0]
+    assert p.koku == [k1] and {k3, k2a, k2b} <= set(st.koku_removed)
+    assert p.score == 8 and p.events == [("conquest CHUGOKU.3", 6), ("title Daimyo", 2)]
+    assert p.kept == [last] and st.stacks["CHUGOKU"] == []
+    assert engine.requirement(st, "CHUGOKU") == ["SA"] * 3 and engine.koku_cost(st, "CHUGOKU") == 9
+
+
+def test_sh_8_6_koku_payment_shape():
+    """SH-8.6.1 to SH-8.6.3 and PLUS_ONE / EXCHANGE in koku payments."""
+    st, k3, k2a, _k2b, _k1, _last = chugoku_example()
+    plus = find_tile(st, "SA", "PLUS_ONE")
+    exch = find_tile(st, "SA", "EXCHANGE")
+    busa = find_troop(st, "BU", "SA")
+    give(st, 0, plus, exch, busa)
+    assert check_koku(ConquerKoku("CHUGOKU", (k3, k2a), (plus,)), 6) is None
+    assert check_koku(ConquerKoku("CHUGOKU", (), (plus,)), 6) == "SH-8.6.3"
+    assert check_koku(ConquerKoku("CHUGOKU", (k3, k2a), troops=(busa,)), 6) == "SH-8.6.2"
+    ok = ConquerKoku("CHUGOKU", (k3, k2a), troops=(busa,), exchanges=((exch, f"{busa}.2"),))
+    assert check_koku(ok, 6) is None
+    dup = ConquerKoku("CHUGOKU", (k3, k2a), troops=(busa,), exchanges=((exch, f"{busa}.2"), (exch, f"{busa}.2")))
+    assert check_koku(dup, 6) == "SH-8.7.1"
+    GAME.apply(st, 0, ok)
+    assert busa in st.discard and exch in st.spent and st.players[0].score == 8
+
+
+def test_sh_8_9_shomyo_bonus_and_last_stone_trigger():
+    """SH-8.9 steps 3 and 5, SH-9.1: placing the last stone sets the last-round flag."""
+    st = control_state(["Shomyo", "Sensei"], 0)
+    k = find_koku(st, 3)
+    k2 = find_koku(st, 2)
+    give(st, 0, k, k2)
+    give(st, 1, find_koku(st, 1))
+    st.players[0].supply = 1
+    GAME.apply(st, 0, ConquerKoku("TOHOKU", (k, k2)))
+    assert st.players[0].events == [("conquest TOHOKU.1", 5), ("title Shomyo", 1)]
+    assert st.last_round
+    assert st.active == 1  # SH-8.14.1: no stone and no tile use left, so the turn ended itself
+
+
+def test_sh_8_10_same_province_twice_and_two_conquest_limit():
+    st = control_state(["Daimyo", "Sensei"], 0)
+    ks = [find_koku(st, 3)]
+    ks.append(find_koku(st, 3, avoid=tuple(ks)))
+    ks.append(find_koku(st, 3, avoid=tuple(ks)))
+    k1 = find_koku(st, 1)
+    give(st, 0, *ks, k1)
+    give(st, 1, find_koku(st, 1))
+    GAME.apply(st, 0, ConquerKoku("CHUBU", (ks[0],)))
+    GAME.apply(st, 0, ConquerKoku("CHUBU", (ks[1], k1)))
+    assert st.board["CHUBU"] == [(0, False), (0, False)]
+    assert st.players[0].koku == [ks[2]]
+    assert not any(isinstance(a, ConquerKoku | ConquerTroops) for a in GAME.legal(st, 0))
+    if st.active == 0:  # a DRAW tile was taken, so the turn is not over yet
+        unchanged_on_error(st, 0, ConquerKoku("HOKKAIDO", (ks[2],)), IllegalAction, "conquest_limit", "SH-8.8")
+    st.stacks["KYUSHU"] = []
+    st2 = control_state(["Daimyo", "Sensei"], 0)
+    give(st2, 0, *[find_koku(st2, 1)] * 1)
+    give(st2, 1, find_koku(st2, 2))
+    st2.players[0].conquests = 2
+    engine._skip_finished_turns(st2, [])
+    assert st2.active == 1  # two conquests and no tile to use: automatic END_TURN (SH-8.14.1)
+
+
+def test_sh_8_11_draw_tile():
+    st = control_state(["Daimyo", "Sensei"], 0)
+    d = find_tile(st, "BU", "DRAW")
+    p = find_tile(st, "BU", "PLUS_ONE")
+    give(st, 0, d, p, find_koku(st, 1))
+    unchanged_on_error(st, 0, UseDraw(p), IllegalAction, "tile_not_kept", "SH-8.11")
+    top = st.troop_deck[0]
+    GAME.apply(st, 0, UseDraw(d))
+    assert st.players[0].troops == [top] and d in st.spent
+    assert all(top not in e for e in st.log)  # SH-4.1: the card drawn is not public
+
+
+def test_sh_8_11_draw_needs_a_troop_pile():
+    st = control_state(["Daimyo", "Sensei"], 0)
+    d = find_tile(st, "BU", "DRAW")
+    give(st, 0, d, find_koku(st, 1))
+    st.players[1].troops += st.troop_deck
+    st.troop_deck = []
+    assert UseDraw(d) not in GAME.legal(st, 0)
+    unchanged_on_error(st, 0, UseDraw(d), IllegalAction, "troop_piles_empty", "SH-8.11")
+
+
+def test_sh_8_13_sensei_flip():
+    st = control_state(["Daimyo", "Sensei"], 1)
+    st.board["KANSAI"] = [(0, False), (1, False)]
+    give(st, 1, find_koku(st, 1))
+    unchanged_on_error(st, 1, SenseiFlip("KANSAI", 1), IllegalAction, "not_own_simple_stone", "SH-8.13")
+    unchanged_on_error(st, 1, SenseiFlip("KANSAI", 3), IllegalAction, "not_own_simple_stone", "SH-8.13")
+    assert SenseiFlip("KANSAI", 2) in GAME.legal(st, 1)
+    GAME.apply(st, 1, SenseiFlip("KANSAI", 2))
+    assert st.board["KANSAI"][1] == (1, True) and st.players[1].score == 0
+    st.board["KANSAI"].append((1, False))
+    unchanged_on_error(st, 1, SenseiFlip("KANSAI", 3), IllegalAction, "already_flipped", "SH-8.13")
+    st2 = control_state(["Daimyo", "Sensei"], 0)
+    st2.board["KANSAI"] = [(0, False)]
+    give(st2, 0, find_koku(st2, 1))
+    unchanged_on_error(st2, 0, SenseiFlip("KANSAI", 1), IllegalAction, "not_sensei", "SH-8.13")
+
+
+def test_sh_8_14_end_turn_and_automatic_end():
+    """SH-8.14: END_TURN passes to the next in order; after the last turn a new round starts.
+    SH-8.14.1: a player with no cards, tiles or flip is skipped by the engine."""
+    st = control_state(["Daimyo", "Sensei"], 0)
+    give(st, 0, find_koku(st, 1))
+    give(st, 1, find_koku(st, 2))
+    assert GAME.legal(st, 1) == []
+    GAME.apply(st, 0, EndTurn())
+    assert GAME.to_act(st) == (1,)
+    unchanged_on_error(st, 0, EndTurn(), NotYourTurn, "not_your_turn", "SH-10")
+    GAME.apply(st, 1, EndTurn())
+    assert st.phase == "sharing" and st.round == 2
+    st3 = control_state(["Daimyo", "Sensei"], 0)
+    give(st3, 1, find_koku(st3, 2))
+    engine._skip_finished_turns(st3, [])
+    assert GAME.to_act(st3) == (1,) and st3.log[-1] == "P0: end (auto)"
+
+
+def test_sh_8_9_4_fourth_conqueror_gets_no_tile():
+    st = control_state(["Daimyo", "Sensei"], 0)
+    st.board["KYUSHU"] = [(1, False)] * 3
+    st.players[1].supply -= 3
+    st.spent += st.stacks["KYUSHU"]
+    st.stacks["KYUSHU"] = []
+    busa, bu, bubu = find_troop(st, "BU", "SA"), find_troop(st, "BU"), find_troop(st, "BU", "BU")
+    give(st, 0, busa, bu, bubu)
+    give(st, 1, find_koku(st, 1))
+    GAME.apply(st, 0, ConquerTroops("KYUSHU", (busa, bubu)))
+    assert st.players[0].kept == [] and st.players[0].score == 9 + 2
+    assert len(st.board["KYUSHU"]) == 4 and engine.requirement(st, "KYUSHU") == []
+    assert not any(getattr(a, "province", None) == "KYUSHU" for a in GAME.legal(st, 0))
+
+
+def test_sh_6_3_rank_order_and_sh_10_actor():
+    st = sharing_state(["Hatamoto", "Daimyo", "Sensei", "Shomyo"])
+    assert engine.rank_order(st) == [1, 3, 2, 0]
+    assert GAME.to_act(st) == (1,) and GAME.legal(st, 0) == []
+    assert all(isinstance(a, FormLot) for a in GAME.legal(st, 1))
+
+
+def test_sh_11_3_draw_reshuffles_the_discard_pile():
+    st = control_state(["Daimyo", "Sensei"], 0)
+    d = find_tile(st, "BU", "DRAW")
+    give(st, 0, d, find_koku(st, 1))
+    st.discard = st.troop_deck[:5]
+    st.players[1].troops = st.troop_deck[5:]
+    st.troop_deck = []
+    pile = list(st.discard)
+    GAME.apply(st, 0, UseDraw(d))
+    assert st.discard == [] and len(st.troop_deck) == 4
+    assert sorted(st.troop_deck + st.players[0].troops) == sorted(pile)
+
+
+def test_sh_4_1_log_shows_payments_in_full():
+    st, a, b, _so, _k2, plus, _draw = kanto_example()
+    act = ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),), joker="SH")
+    GAME.apply(st, 1, act)
+    assert f"P1: {act.notation()}" in GAME.view(st, None).log
+
+
+# ---------------------------------------------------------------- SH-9 final scoring and SH-12.5/12.6
+
+
+def finish(st):
+    st.last_round = True
+    engine._final_scoring(st, [])
+    return st.result
+
+
+def test_sh_12_5_majority_tie_by_leftmost_stone():
+    st = control_state(["Daimyo", "Shomyo", "Sensei"], 0)
+    st.board["KYUSHU"] = [(2, False), (0, False), (0, False), (2, False)]
+    r = finish(st)
+    assert r["provinces_won"] == [0, 0, 1] and st.players[2].events == [("majority KYUSHU", 6)]
+    st = control_state(["Daimyo", "Shomyo", "Sensei"], 0)
+    st.board["KYUSHU"] = [(2, False), (0, True), (0, False), (2, False)]
+    assert finish(st)["provinces_won"] == [1, 0, 0]
+    st = control_state(["Daimyo", "Shomyo", "Sensei"], 0)
+    st.board["KYUSHU"] = [(1, False), (0, True), (2, False), (2, False)]
+    assert finish(st)["provinces_won"] == [1, 0, 0]
+    assert st.result["weights"] == [2, 1, 2]
+
+
+def test_sh_12_6_final_conversion():
+    st = control_state(["Daimyo", "Hatamoto"], 0)
+    give(
+        st,
+        1,
+        find_koku(st, 2),
+        find_koku(st, 1),
+        find_troop(st, "SA"),
+        find_troop(st, "BU", "SO"),
+        find_tile(st, "SA", "PLUS_ONE"),
+        find_tile(st, "BU", "PLUS_ONE"),
+        find_tile(st, "SA", "EXCHANGE"),
+        find_tile(st, "SA", "DRAW"),
+    )
+    finish(st)
+    assert st.players[1].events == [("koku", 6)]
+    assert st.players[1].kept == [] and len(st.spent) == 4
+
+
+def test_sh_9_3_1_conversion_limits():
+    """PLUS_ONE needs a koku card; EXCHANGE is capped by the symbols in hand."""
+    st = control_state(["Daimyo", "Hatamoto"], 0)
+    give(st, 0, find_tile(st, "SA", "PLUS_ONE"), find_tile(st, "SA", "EXCHANGE"), find_tile(st, "BU", "EXCHANGE"))
+    give(st, 0, find_troop(st, "SA"))
+    finish(st)
+    assert st.players[0].events == [("koku", 1)]
+
+
+def test_sh_9_3_4_ranking_tie_breaks():
+    st = control_state(["Daimyo", "Shomyo", "Sensei"], 0)
+    st.board["KYUSHU"] = [(0, False)]
+    st.board["CHUBU"] = [(1, False)]
+    st.board["KANTO"] = [(1, True)]
+    st.players[0].score = 6
+    st.players[0].events = [("conquest", 6)]
+    r = finish(st)
+    # P0 12 VP (1 province), P1 12 VP (2 provinces): P1 wins on provinces.
+    assert r["scores"] == [12, 12, 0] and r["winners"] == [1] and r["places"] == [2, 1, 3]
+    out = GAME.outcome(st)
+    assert out is not None and out.winners == (1,) and out.scores == (12, 12, 0)
+    unchanged_on_error(st, 0, EndTurn(), GameOver, "game_over")
+    st = control_state(["Daimyo", "Shomyo"], 0)
+    st.board["KYUSHU"] = [(0, False)]
+    st.board["CHUBU"] = [(1, False)]
+    assert finish(st)["winners"] == [0, 1]
+
+
+def test_sh_9_2_triggering_round_is_finished():
+    """SH-9.2: after the flag, remaining players still take their turn; then the game ends."""
+    st = control_state(["Daimyo", "Sensei"], 0)
+    give(st, 0, find_koku(st, 1))
+    give(st, 1, find_koku(st, 2))
+    st.last_round = True
+    GAME.apply(st, 0, EndTurn())
+    assert st.phase == "control" and GAME.to_act(st) == (1,)
+    GAME.apply(st, 1, EndTurn())
+    assert st.phase == "finished" and GAME.to_act(st) == ()
+    assert st.players[1].events == [("koku", 2)]
+
+
+# ---------------------------------------------------------------- SH-4 views, notation, dump/load, SH-11
+
+
+def test_sh_4_views_hide_hands_and_secrets():
+    st, _ = play(3, 3)
+    st = GAME.new(3, None, 5)
+    pub = GAME.view(st, None)
+    assert pub.hand == () and pub.viewer is None
+    mine = GAME.view(st, 1)
+    assert {c.label for c in mine.hand} == set(st.players[1].troops + st.players[1].koku)
+    text = repr(pub)
+    for p in st.players:
+        for c in p.troops:
+            assert f"'{c}'" not in text
+    assert str(st.rng.state) not in text
+    assert all(pv.tiles_left == 3 and pv.top_tile.label == st.stacks[pv.id][0] for pv in pub.provinces)
+    assert pub.troop_deck == len(st.troop_deck)
+
+
+NOTATIONS = [
+    "offer Shomyo T3 T7 K2",
+    "offer Daimyo",
+    "accept",
+    "refuse",
+    "split Sensei T1 K3 / Hatamoto T2",
+    "split Sensei / Hatamoto",
+    "choose A",
+    "conquer KANTO T1 T4 +B2@T1.1 xB5@K3=SA joker=SH",
+    "conquer KANTO T1 K3 xB5@K3=SA xB6@T1.1=BU",
+    "buy CHUGOKU K1 K3 T4 +B2 xB5@T4.1",
+    "draw B3",
+    "flip KANTO.2",
+    "end",
+]
+
+
+@pytest.mark.parametrize("text", NOTATIONS)
+def test_notation_round_trip(text):
+    a = parse_action(text)
+    assert a.notation() == text
+    assert parse_action(a.notation()) == a
+    assert GAME.parse_action(text.lower()) == a
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "offer Shogun",
+        "split Sensei T1",
+        "choose C",
+        "conquer MARS T1",
+        "flip KANTO.5",
+        "buy KANTO Q1",
+        "conquer KANTO +B2",
+    ],
+)
+def test_bad_notation(text):
+    with pytest.raises(BadNotation):
+        parse_action(text)
+
+
+def test_dump_load_round_trip_and_format():
+    st, _ = play(4, 11)
+    d = GAME.dump(st)
+    assert json.loads(json.dumps(d)) == d and d["format"] == 1
+    assert GAME.load(d) == st
+    with pytest.raises(BadNotation):
+        load({**d, "format": 2})
+
+
+def test_sh_11_same_seed_same_game():
+    a, ha = play(3, 21)
+    b, hb = play(3, 21)
+    assert dump(a) == dump(b) and ha == hb
+    c, _ = play(3, 22)
+    assert dump(a) != dump(c)
+
+
+def test_registry_lists_shitenno():
+    from rules.registry import get
+
+    assert get("shitenno") is GAME
