@@ -26,6 +26,12 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
+def registered() -> set[str]:
+    from rules.registry import GAMES
+
+    return set(GAMES)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("--quick", action="store_true", help="a smaller run, under a minute")
@@ -33,10 +39,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     parts = args.only or ["engine", "render", "database", "e2e"]
     rows = []
+    games = registered()
     if "engine" in parts:
         rows += engine.stratego(2 if args.quick else 10)
+        if "shitenno" in games:
+            for players in (2, 3, 4):
+                rows += engine.playouts("shitenno", players, 1 if args.quick else 5)
     if "render" in parts:
         rows += render.stratego(15 if args.quick else 70)
+        if "shitenno" in games:
+            rows += render.shitenno(15 if args.quick else 70)
     if "database" in parts:
         rows += database.run(args.quick)
     if "e2e" in parts:

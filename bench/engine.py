@@ -60,3 +60,30 @@ def stratego(seconds: float) -> list[Row]:
             Row("engine", f"stratego {label}: games/s (avg {actions / games:.0f} actions)", f"{games / spent:,.1f}")
         )
     return rows
+
+
+def playouts(kind: str, players: int, seconds: float) -> list[Row]:
+    """Any registered game through the protocol only: seeded random legal playouts."""
+    from rules.registry import get
+
+    game = get(kind)
+    actions = games = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        st = game.new(players, None, seed)
+        rnd = random.Random(seed)
+        t0 = time.perf_counter()
+        while game.outcome(st) is None:
+            seat = game.to_act(st)[0]
+            game.apply(st, seat, rnd.choice(game.legal(st, seat)))
+            actions += 1
+        spent += time.perf_counter() - t0
+        games += 1
+        seed += 1
+    return [
+        Row("engine", f"{kind} {players} players: actions/s", f"{actions / spent:,.0f}"),
+        Row(
+            "engine", f"{kind} {players} players: games/s (avg {actions / games:.0f} actions)", f"{games / spent:,.1f}"
+        ),
+    ]

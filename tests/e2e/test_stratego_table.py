@@ -99,7 +99,7 @@ async def test_restart_mid_game_keeps_games_and_buttons(tmp_path: Path) -> None:
         await t.fake.wait_for(lambda: any("your move" in m.content for m in t.fake.dms(blue)), "blue's DM")
         await t.restart()
         moved = await t.slash(blue, thread, "stratego move", from_="J7", to="J6")
-        assert not moved.ephemeral and "J7-J6" in moved.content
+        assert not moved.ephemeral and "J7-J6" in moved.content, moved.content
         mine = await t.click(red, hand_message(thread), "My pieces")
         assert mine.ephemeral and mine.attachments
         assert (await t.state(game)).ply == 2
