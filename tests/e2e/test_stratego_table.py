@@ -98,8 +98,11 @@ async def test_restart_mid_game_keeps_games_and_buttons(tmp_path: Path) -> None:
         await t.slash(red, thread, "stratego move", from_="E4", to="E5")
         await t.fake.wait_for(lambda: any("your move" in m.content for m in t.fake.dms(blue)), "blue's DM")
         await t.restart()
-        moved = await t.slash(blue, thread, "stratego move", from_="J7", to="J6")
-        assert not moved.ephemeral and "J7-J6" in moved.content, moved.content
+        # Blue kept his random draft: move whatever piece autocomplete offers first.
+        frm = (await t.fake.autocomplete(blue, thread, "stratego move", focused="from"))[0].value
+        to = (await t.fake.autocomplete(blue, thread, "stratego move", {"from": frm}, focused="to"))[0].value
+        moved = await t.slash(blue, thread, "stratego move", from_=frm, to=to)
+        assert not moved.ephemeral and (f"{frm}-{to}" in moved.content or f"{frm}x{to}" in moved.content), moved.content
         mine = await t.click(red, hand_message(thread), "My pieces")
         assert mine.ephemeral and mine.attachments
         assert (await t.state(game)).ply == 2
