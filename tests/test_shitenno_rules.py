@@ -734,3 +734,537 @@ def test_registry_lists_shitenno():
     from rules.registry import get
 
     assert get("shitenno") is GAME
+
+
+# ---------------------------------------------------------------- rule coverage: SH-0, SH-2, SH-3
+
+
+def test_sh_0_1_errors_cite_stable_rule_ids():
+    """SH-0.1: every rule has a stable ID, and every rule the engine cites in an error is written
+    as one (SH-x.y or SH-x.y.z)."""
+    import re
+
+    pattern = re.compile(r"^SH-\d+(\.\d+){0,2}$")
+    src = "".join(p.read_text() for p in (Path(__file__).parent.parent / "rules/shitenno").glob("*.py"))
+    cited = set(re.findall(r'rule="(SH-[0-9.]+)"', src))
+    assert cited and all(pattern.match(r) for r in cited)
+
+
+def test_sh_0_4_unique_stable_identifiers():
+    """SH-0.4: every card and tile has a unique identifier that never changes; at any moment each
+    identifier is in exactly one place; a symbol is named card.index in SH-2.5 type order."""
+    ids = list(CONTENT.troop) + list(CONTENT.koku) + list(CONTENT.tiles)
+    assert len(ids) == len(set(ids)) == 34 + 24 + 24
+    st = GAME.new(4, None, 3)
+    rnd = __import__("random").Random(3)
+    from tests.shitenno_play import random_actions
+
+    for seat, act in random_actions(st, rnd):
+        GAME.apply(st, seat, act)
+        places = st.troop_deck + st.koku_deck + st.discard + st.koku_removed + st.spent
+        places += [t for s in st.stacks.values() for t in s]
+        for p in st.players:
+            places += p.troops + p.koku + p.kept
+        if st.sharing:
+            places += st.sharing.pool
+            if st.sharing.offer:
+                places += list(st.sharing.offer[1])
+            if st.sharing.split:
+                places += list(st.sharing.split[0][1]) + list(st.sharing.split[1][1])
+        assert sorted(places) == sorted(ids)
+    busa = next(c for c, s in CONTENT.troop.items() if set(s) == {"BU", "SA"})
+    assert CONTENT.troop[busa] == ("BU", "SA")
+    act = ConquerTroops("KANTO", (busa,), plus=(("B1", f"{busa}.2"),))
+    assert parse_action(act.notation()) == act and f"{busa}.2" in act.notation()
+
+
+def test_sh_2_1_generals_do_not_affect_play():
+    """SH-2.1: four generals with their colours, in this order; the general picked changes nothing else."""
+    import random
+
+    from tests.shitenno_play import random_actions
+
+    assert list(CONTENT.generals.items()) == [
+        ("Honda Tadakatsu", "red"),
+        ("Ii Naomasa", "black"),
+        ("Sakakibara Yasumasa", "blue"),
+        ("Sakai Tadatsugu", "green"),
+    ]
+    a = GAME.new(3, None, 9)
+    b = GAME.new(3, {"generals": "green,blue,black"}, 9)
+    for seat, act in random_actions(a, random.Random(9)):
+        GAME.apply(a, seat, act)
+        GAME.apply(b, seat, act)
+    da, db = dump(a), dump(b)
+    assert [p["general"] for p in db["players"]] == ["Sakai Tadatsugu", "Sakakibara Yasumasa", "Ii Naomasa"]
+    for p in da["players"] + db["players"]:
+        del p["general"]
+    assert da == db and a.phase == "finished"
+
+
+@pytest.mark.parametrize(("title", "bonus"), [("Daimyo", 2), ("Shomyo", 1), ("Sensei", 0), ("Hatamoto", 0)])
+def test_sh_2_2_titles_seals_and_vp_powers(title, bonus):
+    """SH-2.2: seals 4/3/2/1; Daimyo +2 and Shomyo +1 VP per stone placed, the others nothing."""
+    assert CONTENT.seals == {"Daimyo": 4, "Shomyo": 3, "Sensei": 2, "Hatamoto": 1}
+    other = "Hatamoto" if title != "Hatamoto" else "Daimyo"
+    st = control_state([title, other], 0)
+    k3, k2 = find_koku(st, 3), find_koku(st, 2)
+    give(st, 0, k3, k2)
+    give(st, 1, find_koku(st, 1))
+    GAME.apply(st, 0, ConquerKoku("TOHOKU", (k3, k2)))
+    assert st.players[0].score == 5 + bonus
+
+
+def test_sh_2_3_troop_types_and_decks():
+    """SH-2.3: four troop types. SH-2.5: 6 singles per type, 4 same-type doubles, 6 mixed doubles.
+    SH-2.6: koku 12 x 1, 8 x 2, 4 x 3."""
+    assert CONTENT.troop_types == ("BU", "SA", "SH", "SO")
+    kinds = Counter(CONTENT.troop.values())
+    types = CONTENT.troop_types
+    assert all(kinds[(t,)] == 6 for t in types)
+    assert all(kinds[(t, t)] == 1 for t in types)
+    mixed = [(a, b) for i, a in enumerate(types) for b in types[i + 1 :]]
+    assert len(mixed) == 6 and all(kinds[m] == 1 for m in mixed)
+    assert sum(kinds.values()) == 34 and len(kinds) == 4 + 4 + 6
+    assert Counter(CONTENT.koku.values()) == {1: 12, 2: 8, 3: 4}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_sh_2_8_constants_per_player_count(n):
+    """SH-2.8 (SH-0.3: N = number of players): stones 12/10/8, N titles held, 2N troop and N koku
+    cards per sharing draw, koku deck empty after 24 / N draws, 2 starting cards, 3 tiles per
+    province, 6 VP per majority."""
+    st = GAME.new(n, None, 4)
+    assert [p.supply for p in st.players] == [{2: 12, 3: 10, 4: 8}[n]] * n
+    assert len({p.title for p in st.players}) == n and None not in {p.title for p in st.players}
+    assert all(len(p.troops) == 2 for p in st.players)
+    assert all(len(s) == 3 for s in st.stacks.values()) and CONTENT.majority_vp == 6
+    draws = 1
+    while not st.last_round:
+        pool = st.sharing.pool
+        assert sum(c.startswith("T") for c in pool) == 2 * n and sum(c.startswith("K") for c in pool) == n
+        st.discard += [c for c in pool if c.startswith("T")]
+        st.sharing = None
+        engine._start_sharing(st, [])
+        draws += 1
+    assert draws == 24 // n
+
+
+def test_sh_3_state_holds_exactly_its_parts():
+    """SH-3.1, SH-3.2, SH-3.3, SH-3.4, SH-3.5, SH-3.6, SH-3.7: the state holds exactly the global,
+    pile, board, player, title, sharing and control parts (plus N and the final result)."""
+    from dataclasses import fields
+
+    from rules.shitenno.state import Player, Sharing, ShitennoState
+
+    assert {f.name for f in fields(ShitennoState)} == {
+        "n",  # SH-0.3
+        "round", "phase", "last_round", "rng", "log",  # SH-3.1
+        "troop_deck", "discard", "koku_deck", "koku_removed", "spent",  # SH-3.2
+        "board", "stacks",  # SH-3.3
+        "players",  # SH-3.4
+        "sharing",  # SH-3.6
+        "order", "active",  # SH-3.7
+        "result",  # SH-9.3.4
+    }  # fmt: skip
+    assert {f.name for f in fields(Player)} == {
+        "seat", "general", "title", "score", "events", "supply", "troops", "koku", "kept",
+        "conquests", "flipped", "joker_used",
+    }  # fmt: skip
+    assert {f.name for f in fields(Sharing)} == {
+        "pool", "unplaced", "pending", "tairo", "offer", "refused", "split", "received",
+    }  # fmt: skip
+    st = GAME.new(3, None, 8)
+    assert st.round == 1 and st.phase == "sharing" and not st.last_round
+    assert set(st.board) == set(st.stacks) == {p.id for p in CONTENT.provinces}
+    assert all(v == [] for v in st.board.values()) and all(len(v) == 3 for v in st.stacks.values())
+    # SH-3.5: one title each, 4 - N held by nobody, all 4 hierarchy tiles still in the game.
+    assert len({p.title for p in st.players}) == 3 and st.sharing.unplaced == list(CONTENT.titles)
+    import random
+
+    from tests.shitenno_play import random_actions
+
+    removed: set[str] = set()
+    spent: set[str] = set()
+    phases = set()
+    for seat, act in random_actions(st, random.Random(8)):
+        GAME.apply(st, seat, act)
+        phases.add(st.phase)
+        # SH-3.2: removed koku and spent tiles are out of the game for good.
+        assert removed <= set(st.koku_removed) and spent <= set(st.spent)
+        removed, spent = set(st.koku_removed), set(st.spent)
+        # SH-3.3: 4 positions of (owner, face) and a stack of 0-3 tiles.
+        for pid, stones in st.board.items():
+            assert len(stones) <= 4 and all(s in range(3) and isinstance(g, bool) for s, g in stones)
+            assert len(st.stacks[pid]) == 3 - min(3, len(stones))
+        if st.phase == "control":
+            assert st.sharing is None and sorted(st.order) == [0, 1, 2] and st.active < 3
+            assert len({p.title for p in st.players}) == 3
+    assert phases == {"sharing", "control", "finished"}
+
+
+def test_sh_3_4_no_hand_limit_and_cards_stay():
+    """SH-3.4: no hand limit; cards stay in hand from round to round."""
+    st = control_state(["Daimyo", "Sensei"], 0)
+    many = st.troop_deck[:20] + st.koku_deck[:10]
+    give(st, 0, *many)
+    give(st, 1, find_koku(st, 1))
+    GAME.apply(st, 0, EndTurn())
+    GAME.apply(st, 1, EndTurn())
+    assert st.phase == "sharing" and st.round == 2
+    assert sorted(st.players[0].troops + st.players[0].koku) == sorted(many)
+
+
+# ---------------------------------------------------------------- rule coverage: SH-4 views
+
+
+def _strings(obj, out=None):
+    """Every string and int inside a view (log entries split into words)."""
+    from dataclasses import fields, is_dataclass
+
+    out = set() if out is None else out
+    if is_dataclass(obj):
+        for f in fields(obj):
+            _strings(getattr(obj, f.name), out)
+    elif isinstance(obj, tuple | list):
+        for x in obj:
+            _strings(x, out)
+    elif isinstance(obj, str):
+        out.add(obj)
+        out.update(obj.replace("=", " ").split())
+    elif isinstance(obj, int) and not isinstance(obj, bool):
+        out.add(obj)
+    return out
+
+
+def test_sh_4_2_to_4_4_views_show_own_hand_only_and_no_secrets():
+    """SH-4.2, SH-4.3, SH-4.4. SH-4.2: a player's hand (with koku values and DRAW cards) is shown to him only.
+    SH-4.3: generator state, deck order and tiles below a stack's top are in no view.
+    SH-4.4: a player's view is the public view plus his own hand; a spectator's is public only."""
+    st = control_state(["Daimyo", "Sensei", "Hatamoto"], 0)
+    st.log = []  # the helper put the logged round-1 pool back into the decks
+    d = find_tile(st, "BU", "DRAW")
+    k3 = find_koku(st, 3)
+    give(st, 0, d, k3, find_troop(st, "SA"))
+    give(st, 1, find_koku(st, 2), find_troop(st, "SO"))
+    give(st, 2, find_koku(st, 1))
+    GAME.apply(st, 0, UseDraw(d))
+    drawn = st.players[0].troops[-1]
+    below = {t for s in st.stacks.values() for t in s[1:]}
+    secret = set(st.troop_deck) | set(st.koku_deck) | below | {st.rng.state}
+    hands = [set(p.troops + p.koku) for p in st.players]
+    pub = GAME.view(st, None)
+    seen_pub = _strings(pub)
+    assert not seen_pub & (secret | set().union(*hands))
+    for seat in range(3):
+        v = GAME.view(st, seat)
+        seen = _strings(v)
+        others = set().union(*(h for s, h in enumerate(hands) if s != seat))
+        assert not seen & (secret | others)
+        assert {c.label for c in v.hand} == hands[seat]
+        assert v.viewer == seat and v.players == pub.players and v.provinces == pub.provinces
+        assert v.log == pub.log and v.sharing == pub.sharing and v.troop_discard == pub.troop_discard
+    mine = {c.label: c for c in GAME.view(st, 0).hand}
+    assert drawn in mine and mine[k3].koku == 3
+    assert pub.players[0].troop_cards == 2 and pub.players[0].koku_cards == 1  # counts are public
+
+
+def test_sh_4_5_public_log_kept_all_game():
+    """SH-4.5: the public log keeps every entry from setup to the end, and the lots taken in it
+    name the cards received."""
+    st, history = play(3, 5)
+    assert st.log[0].startswith("setup ") and st.log[-1].startswith("final ")
+    assert len(st.log) >= len(history)
+    receives = [e for e in st.log if " receives " in e]
+    assert len(receives) == 3 * st.round
+    assert GAME.view(st, None).log == tuple(st.log[-len(GAME.view(st, None).log) :])
+
+
+# ---------------------------------------------------------------- rule coverage: SH-5, SH-11
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_sh_5_setup_replays_the_seeded_generator(n):
+    """SH-5.3, SH-5.4, SH-5.5, SH-5.6, SH-0.5, SH-11.1, SH-11.2: one generator shuffles, in this order, the
+    tiles (dealt in 3s in SH-2.4 order, first = top), the troop deck, the koku deck, then the
+    titles; in joining order each player takes the top 2 troop cards, then the next title."""
+    from rules.rng import Rng
+
+    seed = 1234 + n
+    st = GAME.new(n, None, seed)
+    rng = Rng(seed)
+    tiles, troop, koku, titles = list(CONTENT.tiles), list(CONTENT.troop), list(CONTENT.koku), list(CONTENT.titles)
+    for pile in (tiles, troop, koku, titles):
+        rng.shuffle(pile)
+    assert [st.stacks[p.id] for p in CONTENT.provinces] == [tiles[3 * i : 3 * i + 3] for i in range(8)]
+    assert [p.troops for p in st.players] == [troop[2 * s : 2 * s + 2] for s in range(n)]
+    assert [p.title for p in st.players] == titles[:n]
+    assert st.sharing.pool == troop[2 * n : 4 * n] + koku[:n]  # draws take the deck tops
+    assert st.troop_deck == troop[4 * n :] and st.koku_deck == koku[n:]
+    assert st.rng == rng  # nothing else was random
+    # SH-5.2: simple stones in supply, none on the board, score 0.
+    assert all(p.supply == CONTENT.stones[n] and p.score == 0 and p.events == [] for p in st.players)
+    assert all(stones == [] for stones in st.board.values())
+
+
+def test_sh_11_generator_only_used_for_reshuffles():
+    """SH-11.1, SH-11.2: after setup the generator moves only when the troop discard pile is
+    shuffled into a new deck (SH-11.3); turn order and draws are never random."""
+    import random
+
+    from tests.shitenno_play import random_actions
+
+    reshuffles = 0
+    for seed in range(6):
+        st = GAME.new(2 + seed % 3, None, seed)
+        for seat, act in random_actions(st, random.Random(seed)):
+            before, discard = st.rng.state, list(st.discard)
+            GAME.apply(st, seat, act)
+            if st.rng.state != before:
+                reshuffles += 1
+                assert discard and not set(discard) & set(st.discard)
+            if st.phase == "control":
+                assert st.order == engine.rank_order(st)
+    assert reshuffles > 0
+
+
+# ---------------------------------------------------------------- rule coverage: SH-6, SH-7
+
+
+def test_sh_6_1_6_2_round_structure():
+    """SH-6.1: each round is a sharing phase then a control phase. SH-6.2: after the control
+    phase, round r + 1 begins unless the last-round flag is set; then FINISHED."""
+    import random
+
+    from tests.shitenno_play import random_actions
+
+    for n in (2, 3, 4):
+        st = GAME.new(n, None, 30 + n)
+        seen = [(st.round, st.phase)]
+        flag_round = None
+        for seat, act in random_actions(st, random.Random(n)):
+            GAME.apply(st, seat, act)
+            if st.last_round and flag_round is None:
+                flag_round = st.round
+            if (st.round, st.phase) != seen[-1]:
+                seen.append((st.round, st.phase))
+        last = st.round
+        expected = [(r, ph) for r in range(1, last + 1) for ph in ("sharing", "control")] + [(last, "finished")]
+        assert seen == expected and flag_round == last
+
+
+def four_player_sharing():
+    """Ranks: seat 1 Daimyo, seat 3 Shomyo, seat 2 Sensei, seat 0 Hatamoto; pool of 3 troops + 1 koku."""
+    st = sharing_state(["Hatamoto", "Daimyo", "Sensei", "Shomyo"])
+    cards = [find_troop(st, "SA"), find_troop(st, "BU"), find_troop(st, "SO"), find_koku(st, 2)]
+    take(st, *cards)
+    st.sharing.pool = list(cards)
+    return st, cards
+
+
+def test_sh_7_4_4_refused_by_all_then_next_tairo_forms():
+    """SH-7.4.1: with 3+ pending the Tairo must FORM_LOT (no SPLIT).
+    SH-7.4.4: REFUSE passes the offer down the rank order; when all refused the Tairo takes the
+    lot and the highest-ranked pending player becomes Tairo, who must FORM_LOT again (3 pending)."""
+    st, (sa, bu, so, k2) = four_player_sharing()
+    assert all(isinstance(a, FormLot) for a in GAME.legal(st, 1))
+    unchanged_on_error(st, 1, Split("Daimyo", (sa, bu, so, k2), "Shomyo", ()), IllegalAction, "not_expected_action")
+    GAME.apply(st, 1, FormLot("Sensei", (sa,)))
+    asked = []
+    for _ in range(3):
+        (seat,) = GAME.to_act(st)
+        asked.append(seat)
+        GAME.apply(st, seat, Refuse())
+    assert asked == [3, 2, 0]
+    assert st.players[1].troops == [sa] and st.sharing.received == {1: "Sensei"}
+    assert st.sharing.tairo == 3 and st.sharing.pending == [3, 2, 0] and GAME.to_act(st) == (3,)
+    assert all(isinstance(a, FormLot) for a in GAME.legal(st, 3))
+    unchanged_on_error(st, 3, Split("Daimyo", (bu, so, k2), "Shomyo", ()), IllegalAction, "not_expected_action")
+
+
+def test_sh_7_4_5_full_four_player_sharing():
+    """SH-7.4.5: with 2 pending the Tairo must SPLIT and the other CHOOSE; the Tairo gets the
+    other lot. SH-7.4.6: exactly 1 pending never occurs. SH-7.6: a lot's cards go to the
+    receiver's hand, the offer cannot be changed, no card goes back to a deck. SH-7.7: titles
+    follow the hierarchy tiles; then control. SH-8.1: control order is rank order by the new
+    titles. SH-8.2: control counters are reset as the phase starts."""
+    st, (sa, bu, so, k2) = four_player_sharing()
+    for p in st.players:
+        p.conquests, p.flipped, p.joker_used = 2, True, True
+        give(st, p.seat, find_koku(st, 1))
+    decks = (list(st.troop_deck), list(st.koku_deck))
+    GAME.apply(st, 1, FormLot("Hatamoto", (sa,)))
+    unchanged_on_error(st, 1, FormLot("Hatamoto", ()), NotYourTurn)  # SH-7.6: the offer stands
+    GAME.apply(st, 3, Accept())  # Shomyo -> Hatamoto
+    assert sa in st.players[3].troops and st.sharing.received == {3: "Hatamoto"}
+    assert st.sharing.tairo == 1 and GAME.to_act(st) == (1,)
+    GAME.apply(st, 1, FormLot("Shomyo", (k2,)))
+    GAME.apply(st, 2, Accept())  # Sensei -> Shomyo
+    assert st.sharing.pending == [1, 0] and GAME.to_act(st) == (1,)
+    assert all(isinstance(a, Split) for a in GAME.legal(st, 1))
+    unchanged_on_error(st, 1, FormLot("Daimyo", (bu,)), IllegalAction, "not_expected_action")
+    GAME.apply(st, 1, Split("Daimyo", (bu,), "Sensei", (so,)))
+    assert GAME.to_act(st) == (0,) and GAME.legal(st, 0) == [Choose("A"), Choose("B")]
+    GAME.apply(st, 0, Choose("A"))  # Hatamoto -> Daimyo; the Tairo gets Sensei
+    assert (st.troop_deck, st.koku_deck) == decks
+    assert [p.title for p in st.players] == ["Daimyo", "Sensei", "Shomyo", "Hatamoto"]
+    assert bu in st.players[0].troops and so in st.players[1].troops and k2 in st.players[2].koku
+    assert st.phase == "control" and st.sharing is None
+    assert st.order == [0, 2, 1, 3] and GAME.to_act(st) == (0,)
+    assert all(p.conquests == 0 and not p.flipped and not p.joker_used for p in st.players)
+    assert GAME.view(st, None).players[3].title == "Hatamoto"
+    # SH-7.4.6 over random games: never exactly one pending player.
+    import random
+
+    from tests.shitenno_play import random_actions
+
+    for n in (2, 3, 4):
+        g = GAME.new(n, None, n)
+        for seat, act in random_actions(g, random.Random(n)):
+            GAME.apply(g, seat, act)
+            if g.sharing is not None:
+                assert len(g.sharing.pending) != 1
+
+
+def test_sh_7_1_7_7_three_players_use_any_hierarchy_tile():
+    """SH-7.1: every round all players are pending and all 4 hierarchy tiles are available, the
+    Tairo being the highest rank held as the phase starts. SH-7.7: a title nobody received is
+    held by nobody; the hierarchy tiles return for the next round."""
+    st = sharing_state(["Daimyo", "Sensei", "Hatamoto"])
+    c = find_troop(st, "SA")
+    take(st, c)
+    st.sharing.pool = [c]
+    for p in st.players:
+        give(st, p.seat, find_koku(st, 1, avoid=tuple(k for q in st.players for k in q.koku)))
+    assert st.sharing.pending == [0, 1, 2] and st.sharing.tairo == 0
+    GAME.apply(st, 0, FormLot("Shomyo", ()))  # Shomyo was held by nobody
+    GAME.apply(st, 1, Accept())
+    GAME.apply(st, 0, Split("Daimyo", (c,), "Sensei", ()))
+    GAME.apply(st, 2, Choose("A"))
+    assert [p.title for p in st.players] == ["Sensei", "Shomyo", "Daimyo"]  # Hatamoto: nobody
+    assert st.order == [2, 1, 0]
+    for seat in list(st.order):
+        GAME.apply(st, seat, EndTurn())
+    assert st.phase == "sharing" and st.round == 2
+    assert st.sharing.unplaced == list(CONTENT.titles) and st.sharing.pending == [2, 1, 0]
+    assert st.sharing.tairo == 2 and GAME.to_act(st) == (2,)
+
+
+# ---------------------------------------------------------------- rule coverage: SH-8
+
+
+def test_sh_8_3_actions_in_any_order_until_end_turn():
+    """SH-8.3: the active player may draw, conquer, flip and conquer again in any order; the turn
+    lasts until END_TURN (here automatic, SH-8.14.1, once nothing else can be legal)."""
+    st = control_state(["Daimyo", "Sensei"], 1)
+    for pid in ("CHUGOKU", "CHUBU"):
+        st.spent += st.stacks[pid]
+        st.stacks[pid] = []
+    st.board["KANSAI"] = [(1, False)]
+    st.players[1].supply -= 1
+    d = find_tile(st, "BU", "DRAW")
+    k3a = find_koku(st, 3)
+    k3b = find_koku(st, 3, avoid=(k3a,))
+    give(st, 1, d, k3a, k3b)
+    GAME.apply(st, 1, ConquerKoku("CHUGOKU", (k3a,)))
+    assert GAME.to_act(st) == (1,)
+    GAME.apply(st, 1, SenseiFlip("KANSAI", 1))
+    GAME.apply(st, 1, UseDraw(d))
+    assert GAME.to_act(st) == (1,) and st.phase == "control"
+    GAME.apply(st, 1, ConquerKoku("CHUBU", (k3b,)))
+    # two conquests, flip used, no DRAW tile: the turn (the last one) ended, so round 2 began.
+    assert st.phase == "sharing" and st.round == 2
+    assert st.board["CHUGOKU"] == [(1, False)] and st.board["KANSAI"] == [(1, True)]
+    assert st.players[1].score == 3 + 3
+
+
+def test_sh_8_4_1_8_4_2_target_position_and_koku_cost():
+    """SH-8.4.1: the target is the lowest-numbered empty position (left to right).
+    SH-8.4.2: the koku cost is the target position's value."""
+    st = control_state(["Sensei", "Hatamoto"], 0)
+    st.board["CHUBU"] = [(1, False)]
+    st.players[1].supply -= 1
+    assert [pos.value for pos in GAME.view(st, None).provinces[1].positions] == [3, 4, 6, 9]
+    assert engine.koku_cost(st, "CHUBU") == 4
+    k3, k1 = find_koku(st, 3), find_koku(st, 1)
+    give(st, 0, k3, k1, find_koku(st, 2))
+    unchanged_on_error(st, 0, ConquerKoku("CHUBU", (k3,)), IllegalAction, "bad_payment", "SH-8.6.4")
+    GAME.apply(st, 0, ConquerKoku("CHUBU", (k3, k1)))
+    assert st.board["CHUBU"] == [(1, False), (0, False)]
+    assert st.players[0].events == [("conquest CHUBU.2", 4)]
+    assert engine.koku_cost(st, "CHUBU") == 6
+    pub = GAME.view(st, None).provinces[1]
+    assert [p.stone.owner if p.stone else None for p in pub.positions] == [1, 0, None, None]
+    assert pub.koku_cost == 6
+
+
+def test_sh_8_7_3_several_tiles_in_one_payment():
+    """SH-8.7.3: a payment may include any number of tiles, all of them spent."""
+    st = control_state(["Daimyo", "Sensei"], 0)
+    st.spent += st.stacks["CHUGOKU"]
+    st.stacks["CHUGOKU"] = []  # requirement 3 x SA, cost 3
+    sa, bu, k1 = find_troop(st, "SA"), find_troop(st, "BU"), find_koku(st, 1)
+    p1, p2 = find_tile(st, "SA", "PLUS_ONE"), find_tile(st, "BU", "PLUS_ONE")
+    x = find_tile(st, "SO", "EXCHANGE")
+    give(st, 0, sa, bu, k1, p1, p2, x)
+    give(st, 1, find_koku(st, 2))
+    troops = ConquerTroops("CHUGOKU", (sa, bu), plus=((p1, f"{sa}.1"),), exchanges=((x, f"{bu}.1", "SA"),))
+    GAME.apply(st, 0, troops)
+    assert {p1, x} <= set(st.spent) and st.players[0].kept == [p2]
+    st.board["CHUBU"] = []
+    p3 = find_tile(st, "SH", "PLUS_ONE")
+    give(st, 0, p3)
+    GAME.apply(st, 0, ConquerKoku("CHUBU", (k1,), (p2, p3)))  # 1 + 1 + 1 = 3
+    assert {p2, p3} <= set(st.spent) and st.board["CHUBU"] == [(0, False)]
+
+
+def test_sh_8_12_tile_won_in_first_conquest_pays_for_the_second():
+    """SH-8.12: a kept tile is usable from the action after the one that gained it."""
+    st = control_state(["Sensei", "Hatamoto"], 0)
+    plus = find_tile(st, "SA", "PLUS_ONE")
+    take(st, plus)
+    st.stacks["CHUGOKU"].insert(0, plus)
+    k3, k2 = find_koku(st, 3), find_koku(st, 2)
+    give(st, 0, k3, k2)
+    give(st, 1, find_koku(st, 1))
+    unchanged_on_error(st, 0, ConquerKoku("CHUBU", (k2,), (plus,)), IllegalAction, "tile_not_kept", "SH-8.8")
+    GAME.apply(st, 0, ConquerKoku("CHUGOKU", (k3,)))
+    assert st.players[0].kept == [plus]
+    GAME.apply(st, 0, ConquerKoku("CHUBU", (k2,), (plus,)))
+    assert plus in st.spent and st.board["CHUBU"] == [(0, False)]
+
+
+# ---------------------------------------------------------------- rule coverage: SH-9
+
+
+def test_sh_9_3_2_one_vp_per_koku():
+    """SH-9.3.2: 1 VP per koku in hand (values, not cards)."""
+    st = control_state(["Daimyo", "Hatamoto"], 0)
+    give(st, 0, find_koku(st, 3), find_koku(st, 2), find_koku(st, 1))
+    give(st, 1, find_koku(st, 3, avoid=tuple(st.players[0].koku)))
+    finish(st)
+    assert st.players[0].events == [("koku", 6)] and st.players[1].events == [("koku", 3)]
+    assert st.result["scores"] == [6, 3]
+
+
+def test_sh_9_3_3_majorities_by_weight():
+    """SH-9.3.3: in each province holding a stone the greatest weight (golden 2, simple 1) scores
+    6 VP; empty provinces score nothing."""
+    st = control_state(["Daimyo", "Shomyo", "Sensei"], 0)
+    st.board["KANTO"] = [(0, False), (1, False), (1, False)]
+    st.board["TOHOKU"] = [(1, False), (0, True)]
+    st.board["CHUBU"] = [(2, False)]
+    r = finish(st)
+    assert st.players[0].events == [("majority TOHOKU", 6)]
+    assert st.players[1].events == [("majority KANTO", 6)]
+    assert st.players[2].events == [("majority CHUBU", 6)]
+    assert r["provinces_won"] == [1, 1, 1] and r["weights"] == [3, 3, 1] and r["scores"] == [6, 6, 6]
+
+
+def test_sh_9_4_titles_troops_and_stones_score_nothing():
+    """SH-9.4: titles, troop cards and stones in supply score nothing at the end."""
+    st = control_state(["Daimyo", "Shomyo"], 0)
+    give(st, 0, find_troop(st, "SA", "SA"), find_troop(st, "BU"))
+    assert st.players[0].supply == 12
+    r = finish(st)
+    assert r["scores"] == [0, 0] and st.players[0].events == [] and st.players[1].events == []
