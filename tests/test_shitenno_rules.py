@@ -978,6 +978,9 @@ def test_sh_4_5_public_log_kept_all_game():
     receives = [e for e in st.log if " receives " in e]
     assert len(receives) == 3 * st.round
     assert GAME.view(st, None).log == tuple(st.log[-len(GAME.view(st, None).log) :])
+    from rules.shitenno.view import public_log
+
+    assert public_log(st) == tuple(st.log) and len(public_log(st)) > len(GAME.view(st, None).log)
 
 
 # ---------------------------------------------------------------- rule coverage: SH-5, SH-11

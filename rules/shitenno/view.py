@@ -156,6 +156,12 @@ class ShitennoView:
 
 
 LOG_TAIL = 30
+"""How many recent log entries a view carries; the whole log is :func:`public_log`."""
+
+
+def public_log(st: ShitennoState) -> tuple[str, ...]:
+    """SH-4.5: the whole public log, from setup on (every entry in it is public, SH-4.1)."""
+    return tuple(st.log)
 
 
 def card_view(cid: str) -> CardView:
