@@ -10,8 +10,9 @@ from rules.protocol import Game
 def _games() -> dict[str, Game[Any]]:
     from rules.shitenno import GAME as SHITENNO
     from rules.stratego import GAME as STRATEGO
+    from rules.stroganov import GAME as STROGANOV
 
-    return {g.name: g for g in (STRATEGO, SHITENNO)}
+    return {g.name: g for g in (STRATEGO, SHITENNO, STROGANOV)}
 
 
 GAMES: dict[str, Game[Any]] = _games()

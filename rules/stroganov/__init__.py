@@ -1,0 +1,58 @@
+"""Stroganov for 1–4 players (rules/stroganov.md, rule IDs ST-x.y); one player plays against Ivan."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.protocol import Outcome
+from rules.stroganov import engine
+from rules.stroganov.actions import Action, parse_action
+from rules.stroganov.legal import legal
+from rules.stroganov.state import StroganovState, dump, load
+from rules.stroganov.view import StroganovView, view
+
+
+class Stroganov:
+    """The engine object the registry, the store and the bot use (DESIGN §3)."""
+
+    name = "stroganov"
+    min_players = 1
+    max_players = 4
+    options = engine.OPTIONS
+
+    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> StroganovState:
+        return engine.new(players, options, seed)
+
+    def to_act(self, state: StroganovState) -> tuple[int, ...]:
+        return engine.to_act(state)
+
+    def legal(self, state: StroganovState, seat: int) -> list[Action]:
+        return legal(state, seat)
+
+    def apply(self, state: StroganovState, seat: int, action: Action) -> list[dict[str, Any]]:
+        return engine.apply(state, seat, action)
+
+    def view(self, state: StroganovState, seat: int | None) -> StroganovView:
+        return view(state, seat)
+
+    def outcome(self, state: StroganovState) -> Outcome | None:
+        r = state.result
+        if state.stage != "finished" or r is None:
+            return None
+        winners = engine.outcome_winners(state)
+        return Outcome(winners, "final_scoring" if winners else "automa_wins", scores=tuple(r["scores"]))
+
+    def parse_action(self, text: str, state: StroganovState | None = None) -> Action:
+        return parse_action(text)
+
+    def dump(self, state: StroganovState) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> StroganovState:
+        return load(data)
+
+
+GAME = Stroganov()
+
+__all__ = ["GAME", "Stroganov", "StroganovState", "StroganovView"]

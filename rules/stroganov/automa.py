@@ -1,0 +1,166 @@
+"""Ivan, the solo automa (ST-15): deck preparation, his turn, and his winter song."""
+
+from __future__ import annotations
+
+from rules.rng import Rng
+from rules.stroganov import core
+from rules.stroganov.content import CONTENT
+from rules.stroganov.core import Events, log
+from rules.stroganov.payment import Wallet, commit, ivan_pays, pay, wallet
+from rules.stroganov.state import TIGER, StroganovState
+from rules.stroganov.turn import claim_count, claim_tile, gold
+
+
+def prepare_deck(rng: Rng, strategy: str) -> tuple[list[str], list[str]]:
+    """ST-15.2: remove 5 cards (by strategy pair, or at random); shuffle the other 13."""
+    cards = list(CONTENT.automa)
+    if strategy:
+        removed = [a for a in cards if strategy in CONTENT.automa[a].not_for]
+    else:
+        pool = list(cards)
+        rng.shuffle(pool)
+        removed = sorted(pool[:5])
+    deck = [a for a in cards if a not in removed]
+    rng.shuffle(deck)
+    return deck, removed
+
+
+def _pay(st: StroganovState, ci: int, needs: list[int]) -> bool:
+    """Pay ``needs`` by ST-15.4 if possible; nothing is spent otherwise."""
+    c = st.cossacks[ci]
+    entries = ivan_pays(c, needs)
+    if entries is None:
+        return False
+    w = wallet(c)
+    pay(w, needs, entries, "ST-15.4")
+    commit(st, c, w)
+    return True
+
+
+def can_pay(st: StroganovState, ci: int, needs: list[int]) -> bool:
+    return ivan_pays(st.cossacks[ci], needs) is not None
+
+
+def trophy(st: StroganovState, ci: int, events: Events) -> None:
+    """ST-15.7: Ivan advances whenever he can pay; the row rewards come either way."""
+    c = st.cossacks[ci]
+    need = core.next_trophy_fur(c)
+    if need is not None and _pay(st, ci, [need]):
+        core.advance_trophy(st, ci, events)
+        log(st, events, f"Ivan: trophy advance to {c.trophy}")
+    else:
+        core.trophy_rows(st, ci)
+        log(st, events, "Ivan: trophy stay")
+
+
+def take_turn(st: StroganovState, ci: int, events: Events) -> None:
+    """ST-15.5. Rewards are queued; the caller runs the queue (Ivan's T never waits)."""
+    c = st.cossacks[ci]
+    card = st.automa.pop(0)
+    st.flipped.append(card)
+    extended = CONTENT.automa[card].extended
+    back = CONTENT.automa[st.automa[0]] if st.automa else CONTENT.automa[card]
+    # 2. move
+    to = min(12, c.position + back.move)
+    if to != c.position:
+        c.position = to
+        core.arrive(st, ci)
+    # 3. hunt
+    line = st.items[c.position - 1] if st.row[c.position - 1] else []
+    taken: list[int] = []
+    for _ in range(back.hunt):
+        if line:
+            taken.append(line.pop(0) if back.hunt_from == "lowest" else line.pop())
+    c.coins += back.hunt - len(taken)
+    for v in taken:
+        if v == TIGER:
+            c.tigers += 1
+        elif st.difficulty == "hard" and v == st.trade_fur:
+            st.bag.append(v)
+            st.bag.sort()
+            c.coins += 1
+        else:
+            core.add_fur(c, v)
+    log(st, events, f"Ivan: flips {card}, moves to {c.position}, hunts {back.hunt_from} {back.hunt}")
+    # 4. basic action
+    region = core.region_of(c.position)
+    assert region is not None
+    if st.row[c.position - 1] is not None and not st.items[c.position - 1]:
+        tile = st.row[c.position - 1]
+        claim_tile(st, ci, c.position)
+        log(st, events, f"Ivan: claims {tile} (free)")
+    else:
+        gold(st, ci, "village", region)
+        log(st, events, f"Ivan: village R{region}")
+    # 5. extended action
+    if not extended_action(st, ci, extended, events):
+        log(st, events, f"Ivan: {extended.lower()} fails")
+        if st.difficulty in ("normal", "hard"):
+            c.coins += 1
+
+
+def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> bool:
+    """ST-15.6; returns whether the action could be taken."""
+    c = st.cossacks[ci]
+    regions = sorted(core.accessible(st, ci), reverse=True)  # easternmost first
+    if kind == "Trophy":
+        st.queue.append([ci, "trophy", 1, "automa", "REWARD"])
+        return True
+    if kind == "Outpost":
+        here = core.region_of(c.position)
+        if (
+            here is not None
+            and c.supply
+            and ci not in st.outposts[here - 1]
+            and core.free_slot(st, here) is not None
+            and _pay(st, ci, [st.region_furs[here - 1]])
+        ):
+            gold(st, ci, "build", here)
+            log(st, events, f"Ivan: build R{here}")
+            return True
+        if c.supply == 0 and c.reserve:
+            for r in regions:
+                if _pay(st, ci, [st.region_furs[r - 1]]):
+                    gold(st, ci, "recruit", r)
+                    log(st, events, f"Ivan: recruit R{r}")
+                    return True
+        return False
+    if kind in ("Yurt", "Wish"):
+        slots = st.yurt_slots if kind == "Yurt" else st.wish_slots
+        for r in regions:
+            if slots[r - 1] is not None and _pay(st, ci, [st.region_furs[r - 1]]):
+                log(st, events, f"Ivan: {kind.lower()} R{r} ({slots[r - 1]})")
+                gold(st, ci, kind.lower(), r)
+                return True
+        return False
+    # Claim
+    best: tuple[int, int] | None = None
+    for r in regions:
+        for pos in core.positions_of(r):
+            if st.row[pos - 1] is None:
+                continue
+            needs = [st.region_furs[r - 1]] * claim_count(st, ci, pos)
+            if can_pay(st, ci, needs):
+                key = (len(st.items[pos - 1]), -pos)
+                if best is None or key < (len(st.items[best[1] - 1]), -best[1]):
+                    best = (r, pos)
+    if best is None:
+        return False
+    r, pos = best
+    _pay(st, ci, [st.region_furs[r - 1]] * claim_count(st, ci, pos))
+    log(st, events, f"Ivan: claims {st.row[pos - 1]}")
+    claim_tile(st, ci, pos)
+    return True
+
+
+def song(st: StroganovState, ci: int) -> str | None:
+    """ST-15.8: the most expensive affordable song; ties: the rightmost."""
+    c = st.cossacks[ci]
+    best = None
+    for s in st.songs:  # ascending by cost, so the last affordable of the top cost is rightmost
+        if CONTENT.songs[s].cost <= c.stories and (best is None or CONTENT.songs[s].cost >= CONTENT.songs[best].cost):
+            best = s
+    return best
+
+
+__all__ = ["Wallet", "prepare_deck", "song", "take_turn", "trophy"]

@@ -1,0 +1,202 @@
+"""Shared rule mechanics: regions, depth, abilities, rewards and the trophy track (ST-6, ST-11).
+
+Everything here mutates the state and never raises a rule error: callers check first.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from rules.stroganov.content import CONTENT, Reward, Track
+from rules.stroganov.state import DUMMY, TIGER, Cossack, StroganovState
+
+Events = list[dict[str, Any]]
+REGION_NUMBER = {p: int(r[1:]) for p, r in CONTENT.region_of.items()}
+"""Position 1..12 -> region 1..5."""
+
+
+def log(st: StroganovState, events: Events, entry: str) -> None:
+    st.log.append(entry)
+    events.append({"log": entry})
+
+
+def name(st: StroganovState, ci: int) -> str:
+    c = st.cossacks[ci]
+    return "Ivan" if c.ivan else f"P{c.seat}"
+
+
+def region_of(position: int) -> int | None:
+    return REGION_NUMBER.get(position)
+
+
+def positions_of(region: int) -> tuple[int, ...]:
+    return CONTENT.regions[region - 1].positions
+
+
+def has_ability(st: StroganovState, c: Cossack, code: str) -> bool:
+    """P, I and E abilities count from fulfilment (ST-10.3); never for Ivan (ST-15.9)."""
+    if c.ivan:
+        return False
+    return any(CONTENT.wishes[w].ability == code for w in c.fulfilled)
+
+
+def built(st: StroganovState, ci: int) -> list[int]:
+    """Regions (1–5) holding an outpost of this cossack."""
+    return [r + 1 for r, slots in enumerate(st.outposts) if ci in slots]
+
+
+def accessible(st: StroganovState, ci: int) -> list[int]:
+    """ST-9.1: the cossack's region and every region with his outpost, ascending."""
+    regs = set(built(st, ci))
+    here = region_of(st.cossacks[ci].position)
+    if here is not None:
+        regs.add(here)
+    return sorted(regs)
+
+
+def depth_order(st: StroganovState) -> list[int]:
+    """Deepest first: higher position, then lower arrival stamp (ST-1 Deeper)."""
+    return sorted(range(st.n), key=lambda i: (-st.cossacks[i].position, st.cossacks[i].stamp))
+
+
+def arrive(st: StroganovState, ci: int) -> None:
+    """ST-6.4: a finished move gets the next arrival stamp."""
+    st.counter += 1
+    st.cossacks[ci].stamp = st.counter
+
+
+def draw_fur(st: StroganovState) -> int | None:
+    """ST-17.2: uniform among the bag's furs; ``None`` from an empty bag (ST-10.8)."""
+    if not st.bag:
+        return None
+    return st.bag.pop(st.rng.below(len(st.bag)))
+
+
+def draw_line(st: StroganovState, slots: int) -> list[int]:
+    furs = [f for f in (draw_fur(st) for _ in range(slots)) if f is not None]
+    return sorted(furs)
+
+
+def add_fur(c: Cossack, v: int) -> None:
+    bisect.insort(c.furs, v)
+
+
+def track(c: Cossack) -> Track:
+    return CONTENT.tracks[c.track]
+
+
+def free_slot(st: StroganovState, region: int) -> int | None:
+    for i, o in enumerate(st.outposts[region - 1]):
+        if o is None:
+            return i
+    return None
+
+
+def score(c: Cossack, category: str, source: str, vp: int) -> None:
+    if vp:
+        c.events.append((category, source, vp))
+
+
+# ---------------------------------------------------------------- rewards (ST-11.1, ST-11.2)
+
+
+def grant(st: StroganovState, ci: int, reward: Reward, source: str, category: str = "REWARD") -> None:
+    """Queue a reward's elements in printed order; :func:`run_queue` gains them."""
+    for kind, n in reward.elements:
+        st.queue.append([ci, kind, n, source, category])
+
+
+def gain(st: StroganovState, ci: int, kind: str, n: int, source: str, category: str) -> None:
+    """One reward element other than T; what cannot be given is skipped (ST-11.1)."""
+    c = st.cossacks[ci]
+    if kind == "vp":
+        score(c, category, source, n)
+    elif kind == "coins":
+        c.coins += n
+    elif kind == "horses":
+        if not c.ivan:  # ST-15.3
+            c.horses += n
+    elif kind == "stories":
+        c.stories = min(30, c.stories + n)  # ST-11.6
+    elif kind == "banner":
+        for _ in range(n):
+            if st.banner_supply:
+                st.banner_supply -= 1
+                c.banners += 1
+    elif kind == "tiger":
+        for _ in range(n):
+            if st.tiger_supply:
+                st.tiger_supply -= 1
+                c.tigers += 1
+    elif kind == "fur":
+        for _ in range(n):
+            f = draw_fur(st)
+            if f is not None:
+                add_fur(c, f)
+    elif kind == "outpost":
+        for _ in range(n):
+            if c.reserve:
+                c.reserve -= 1
+                c.supply += 1
+    else:  # pragma: no cover - content validation rules this out
+        raise ValueError(f"unknown reward element {kind!r}")
+
+
+def gain_all(st: StroganovState, ci: int, reward: Reward, source: str, category: str) -> None:
+    for kind, n in reward.elements:
+        gain(st, ci, kind, n, source, category)
+
+
+def advance_trophy(st: StroganovState, ci: int, events: Events) -> None:
+    """The marker moves one space (already paid): entry bonus, then rows 0..position (ST-11.3)."""
+    c = st.cossacks[ci]
+    c.trophy += 1
+    bonus = track(c).entry.get(c.trophy)
+    if bonus is not None:
+        gain_all(st, ci, bonus, f"trophy{c.trophy}", "TROPHY")
+    trophy_rows(st, ci)
+
+
+def trophy_rows(st: StroganovState, ci: int) -> None:
+    c = st.cossacks[ci]
+    t = track(c)
+    for space in range(c.trophy + 1):
+        gain_all(st, ci, t.rows[space], f"trophy{space}", "TROPHY")
+
+
+def next_trophy_fur(c: Cossack) -> int | None:
+    """The fur value the next space requires, ``None`` at the last space (ST-11.3.1)."""
+    t = track(c)
+    return t.furs[c.trophy + 1] if c.trophy + 1 < len(t.furs) else None
+
+
+# ---------------------------------------------------------------- the row (ST-3.2, ST-12.6)
+
+
+def row_has_tiger(st: StroganovState) -> bool:
+    return any(line and line[-1] == TIGER for line in st.items)
+
+
+def lay_tile(st: StroganovState, position: int, tile: str) -> None:
+    st.row[position - 1] = tile
+    st.items[position - 1] = draw_line(st, CONTENT.tiles[tile].slots)
+
+
+def clear_tile(st: StroganovState, position: int) -> None:
+    """Items of a claimed tile go back: furs into the bag, a tiger to the supply (ST-9.6.3)."""
+    for v in st.items[position - 1]:
+        if v == TIGER:
+            st.tiger_supply += 1
+        else:
+            bisect.insort(st.bag, v)
+    st.items[position - 1] = []
+    st.row[position - 1] = None
+
+
+def sort_songs(songs: list[str]) -> list[str]:
+    return sorted(songs, key=lambda s: (CONTENT.songs[s].cost, s))
+
+
+def dummies(st: StroganovState) -> int:
+    return sum(1 for r in st.outposts for o in r if o == DUMMY)

@@ -1,0 +1,159 @@
+"""Legal actions for the seat that must act (ST-16).
+
+Payments and trade effects combine into far too many actions to list, so :func:`legal` lists every
+kind of decision with a representative set of payments; every listed action is checked by the same
+code that :func:`~rules.stroganov.engine.apply` uses, and ``apply`` accepts any legal action, listed
+or not.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from rules.errors import RuleError
+from rules.stroganov import core, engine, turn
+from rules.stroganov.actions import (
+    Action,
+    Board,
+    Claim,
+    Coin,
+    Draw,
+    EndTurn,
+    Entry,
+    Exchange,
+    Extra,
+    Fulfil,
+    Gold,
+    Horses,
+    Hunt,
+    Move,
+    Paid,
+    Song,
+    SongPass,
+    Step,
+    Trade,
+    Trophy,
+)
+from rules.stroganov.core import has_ability
+from rules.stroganov.payment import greedy, options, wallet
+from rules.stroganov.state import StroganovState
+
+MAX_FEES = 2
+"""Fee choices listed per 3b action."""
+
+
+def legal(st: StroganovState, seat: int) -> list[Action]:
+    if seat not in engine.to_act(st):
+        return []
+    ci = engine.cossack_of(st, seat)
+    c = st.cossacks[ci]
+    if st.stage == "boards":
+        taken = {x.board for x in st.cossacks if x.board}
+        return [Board(b, s) for b in range(1, 5) if b not in taken for s in "AB"]
+    if st.queue:
+        need = core.next_trophy_fur(c)
+        out: list[Action] = [Trophy(None)]
+        if need is not None:
+            w = wallet(c, free_sub=engine.patron_free(st, ci))
+            out += [Trophy(e) for e in options(w, need, tanner=has_ability(st, c, "TANNER"))]
+        return out
+    if st.stage == "songs":
+        return [*(Song(s) for s in engine.affordable_songs(st, ci)), SongPass()]
+    t = st.turn
+    assert t is not None
+    patron = engine.patron_free(st, ci)
+    out = free_actions(st, ci, patron)
+    if t.phase == 0:
+        out += [a for a in (Move(k) for k in range(1, min(5, 12 - c.position) + 1)) if _ok(st, ci, a, 0, patron)]
+    elif t.phase in (1, 2):
+        out += [a for a in extras(st, ci, gold=t.phase == 2, patron=patron) if _ok(st, ci, a, t.phase, patron)]
+    elif t.phase == 3:
+        out += paid(st, ci, patron)
+    if t.phase >= 2:
+        out.append(EndTurn())
+    return out
+
+
+def _ok(st: StroganovState, ci: int, a: object, phase: int, patron: bool) -> bool:
+    try:
+        turn.check(st, ci, a, phase, patron)
+    except RuleError:
+        return False
+    return True
+
+
+def free_actions(st: StroganovState, ci: int, patron: bool) -> list[Action]:
+    c = st.cossacks[ci]
+    out: list[Action] = []
+    for give in sorted(set(c.furs)):
+        for take in sorted(set(st.market)):
+            a = Exchange(give, take)
+            if give != take and _ok(st, ci, a, 0, patron):
+                out.append(a)
+    if _ok(st, ci, Draw(), 0, patron):
+        out.append(Draw())
+    w = wallet(c, free_sub=patron)
+    for wish in c.held:
+        needs = turn.fulfil_needs(wish)[0]
+        seen: set[tuple[Entry, ...]] = set()
+        for prefer in (False, True):
+            pays = greedy(w, needs, prefer_tiger=prefer)
+            if pays is not None and tuple(pays) not in seen:
+                seen.add(tuple(pays))
+                out.append(Fulfil(wish, tuple(pays)))
+    return out
+
+
+def extras(st: StroganovState, ci: int, *, gold: bool, patron: bool) -> list[Extra]:
+    """Candidate silver (and gold) actions; the caller filters them with the real check."""
+    c = st.cossacks[ci]
+    w = wallet(c, free_sub=patron)
+    out: list[Extra] = [Coin(), Horses()]
+    limit = turn.step_limit(st, ci)
+    moves = [f"{d}{k}" for d in "ew" for k in range(1, limit + 1)]
+    out += [Step(m[0], int(m[1:])) for m in moves]
+    line = st.items[c.position - 1] if c.position else []
+    idx = range(1, len(line) + 1)
+    out += [Hunt((i,)) for i in idx]
+    out += [Hunt(p) for p in combinations(idx, 2)]
+    if has_ability(st, c, "KEENEYE"):
+        out += [Hunt(p, True) for p in combinations(idx, 2)]
+    pays = options(w, st.trade_fur, any_fur=has_ability(st, c, "FREETRADE"))[:2]
+    effects = ["coin", "stories", "horses", *moves]
+    count = 3 if has_ability(st, c, "TONGUE") else 2
+    for pay in pays:
+        out += [Trade(pay, combo) for combo in combinations_with_replacement(effects, count)]
+    if gold:
+        for r in core.accessible(st, ci):
+            out += [Gold(kind, r) for kind in ("wish", "village", "yurt", "build", "recruit")]
+            need = st.region_furs[r - 1]
+            for pos in core.positions_of(r):
+                tile = st.row[pos - 1]
+                if tile is None:
+                    continue
+                needs = [need] * turn.claim_count(st, ci, pos)
+                for prefer in (False, True):
+                    p = greedy(w, needs, prefer_tiger=prefer)
+                    if p is not None:
+                        out.append(Claim(tile, tuple(p)))
+    return list(dict.fromkeys(out))
+
+
+def paid(st: StroganovState, ci: int, patron: bool) -> list[Action]:
+    """3b actions with up to :data:`MAX_FEES` fees each (ST-7.6)."""
+    c = st.cossacks[ci]
+    w = wallet(c, free_sub=patron)
+    out: list[Action] = []
+    envoy = has_ability(st, c, "ENVOY")
+    for a in extras(st, ci, gold=True, patron=patron):
+        region = turn.action_region(st, a)
+        fees = options(w, None) if region is None else options(w, st.region_furs[region - 1], any_fur=envoy)
+        found = 0
+        for fee in fees:
+            cand = Paid(a, fee)
+            if _ok(st, ci, cand, 3, patron):
+                out.append(cand)
+                found += 1
+                if found == MAX_FEES:
+                    break
+    return out
