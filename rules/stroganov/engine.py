@@ -37,7 +37,7 @@ W Wishes); both only matter in the solo game."""
 
 def new(players: int, options: Mapping[str, Any] | None, seed: int) -> StroganovState:
     if not 1 <= players <= 4:
-        raise BadOptions("player_count", players=players, minimum=1, maximum=4)
+        raise BadOptions("player_count", players=players, allowed=[1, 2, 3, 4])
     opts = resolve_options(OPTIONS, options)
     solo = players == 1
     n = players + (1 if solo else 0)
