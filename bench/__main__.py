@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         if "shitenno" in games:
             for players in (2, 3, 4):
                 rows += engine.playouts("shitenno", players, 1 if args.quick else 5)
+        if "stroganov" in games:
+            for players in (1, 2, 3, 4):
+                rows += engine.playouts("stroganov", players, 1 if args.quick else 5)
     if "render" in parts:
         rows += render.stratego(15 if args.quick else 70)
         if "shitenno" in games:

@@ -6,6 +6,7 @@ Everything here mutates the state and never raises a rule error: callers check f
 from __future__ import annotations
 
 import bisect
+import functools
 from typing import Any
 
 from rules.stroganov.content import CONTENT, Reward, Track
@@ -36,9 +37,14 @@ def positions_of(region: int) -> tuple[int, ...]:
 
 def has_ability(st: StroganovState, c: Cossack, code: str) -> bool:
     """P, I and E abilities count from fulfilment (ST-10.3); never for Ivan (ST-15.9)."""
-    if c.ivan:
+    if c.ivan or not c.fulfilled:
         return False
-    return any(CONTENT.wishes[w].ability == code for w in c.fulfilled)
+    return code in _abilities(tuple(c.fulfilled))
+
+
+@functools.lru_cache(maxsize=4096)
+def _abilities(fulfilled: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(CONTENT.wishes[w].ability for w in fulfilled)
 
 
 def built(st: StroganovState, ci: int) -> list[int]:

@@ -35,7 +35,7 @@ from rules.stroganov.actions import (
     Trophy,
 )
 from rules.stroganov.core import has_ability
-from rules.stroganov.payment import greedy, options, wallet
+from rules.stroganov.payment import Wallet, greedy, options, pay, wallet
 from rules.stroganov.state import StroganovState
 
 MAX_FEES = 2
@@ -66,7 +66,8 @@ def legal(st: StroganovState, seat: int) -> list[Action]:
     if t.phase == 0:
         out += [a for a in (Move(k) for k in range(1, min(5, 12 - c.position) + 1)) if _ok(st, ci, a, 0, patron)]
     elif t.phase in (1, 2):
-        out += [a for a in extras(st, ci, gold=t.phase == 2, patron=patron) if _ok(st, ci, a, t.phase, patron)]
+        candidates = extras(st, ci, gold=t.phase == 2, patron=patron)
+        out += [a for a in candidates if isinstance(a, Trade) or _ok(st, ci, a, t.phase, patron)]
     elif t.phase == 3:
         out += paid(st, ci, patron)
     if t.phase >= 2:
@@ -118,11 +119,7 @@ def extras(st: StroganovState, ci: int, *, gold: bool, patron: bool) -> list[Ext
     out += [Hunt(p) for p in combinations(idx, 2)]
     if has_ability(st, c, "KEENEYE"):
         out += [Hunt(p, True) for p in combinations(idx, 2)]
-    pays = options(w, st.trade_fur, any_fur=has_ability(st, c, "FREETRADE"))[:2]
-    effects = ["coin", "stories", "horses", *moves]
-    count = 3 if has_ability(st, c, "TONGUE") else 2
-    for pay in pays:
-        out += [Trade(pay, combo) for combo in combinations_with_replacement(effects, count)]
+    out += trades(st, ci, w, moves)
     if gold:
         for r in core.accessible(st, ci):
             out += [Gold(kind, r) for kind in ("wish", "village", "yurt", "build", "recruit")]
@@ -139,21 +136,67 @@ def extras(st: StroganovState, ci: int, *, gold: bool, patron: bool) -> list[Ext
     return list(dict.fromkeys(out))
 
 
+def trades(st: StroganovState, ci: int, w: Wallet, moves: list[str]) -> list[Extra]:
+    """Trades payable from ``w`` whose moves stay on the row (already checked, ST-8.5)."""
+    c = st.cossacks[ci]
+    freetrade = has_ability(st, c, "FREETRADE")
+    pays = []
+    for entry in options(w, st.trade_fur, any_fur=freetrade)[:2]:
+        try:
+            pay(w.copy(), [st.trade_fur], [entry], "ST-8.5.1", any_fur=freetrade)
+        except RuleError:
+            continue
+        pays.append(entry)
+    effects = ["coin", "stories", "horses", *moves]
+    count = 3 if has_ability(st, c, "TONGUE") else 2
+    out: list[Extra] = []
+    for combo in combinations_with_replacement(effects, count):
+        pos = c.position
+        for e in combo:
+            if e[0] in "ew":
+                pos += int(e[1:]) if e[0] == "e" else -int(e[1:])
+                if not 1 <= pos <= 12:
+                    break
+        else:
+            out += [Trade(entry, combo) for entry in pays]
+    return out
+
+
 def paid(st: StroganovState, ci: int, patron: bool) -> list[Action]:
-    """3b actions with up to :data:`MAX_FEES` fees each (ST-7.6)."""
+    """3b actions with up to :data:`MAX_FEES` fees each (ST-7.6); the action is checked with what
+    remains after the fee, and a claim's payment is chosen from that."""
     c = st.cossacks[ci]
     w = wallet(c, free_sub=patron)
-    out: list[Action] = []
     envoy = has_ability(st, c, "ENVOY")
+    groups: dict[int | None, list[Extra]] = {}
     for a in extras(st, ci, gold=True, patron=patron):
         region = turn.action_region(st, a)
-        fees = options(w, None) if region is None else options(w, st.region_furs[region - 1], any_fur=envoy)
-        found = 0
-        for fee in fees:
-            cand = Paid(a, fee)
-            if _ok(st, ci, cand, 3, patron):
-                out.append(cand)
-                found += 1
-                if found == MAX_FEES:
-                    break
-    return out
+        groups.setdefault(None if region is None else st.region_furs[region - 1], []).append(a)
+    out: list[Action] = []
+    for need, actions in groups.items():
+        any_fur = envoy and need is not None
+        found = dict.fromkeys(actions, 0)
+        for fee in options(w, need, any_fur=any_fur):
+            after = w.copy()
+            try:
+                pay(after, [need], [fee], "ST-7.6", any_fur=any_fur)
+            except RuleError:
+                continue
+            for a in actions:
+                if found[a] >= MAX_FEES:
+                    continue
+                cand = a
+                if isinstance(a, Claim):
+                    pos = turn.tile_position(st, a.tile)
+                    assert pos is not None
+                    pays = greedy(after, [need] * turn.claim_count(st, ci, pos))  # type: ignore[list-item]
+                    if pays is None:
+                        continue
+                    cand = Claim(a.tile, tuple(pays))
+                try:
+                    turn.check_extra(st, ci, cand, after.copy())
+                except RuleError:
+                    continue
+                found[a] += 1
+                out.append(Paid(cand, fee))
+    return list(dict.fromkeys(out))

@@ -28,6 +28,12 @@ class Wallet:
     spent_tigers: int = 0
     patron_used: bool = False
 
+    def copy(self) -> Wallet:
+        return Wallet(
+            list(self.furs), self.tigers, self.coins, self.horses, self.free_sub, list(self.spent_furs),
+            self.spent_tigers, self.patron_used,
+        )  # fmt: skip
+
 
 def wallet(c: Cossack, free_sub: bool = False) -> Wallet:
     return Wallet(list(c.furs), c.tigers, c.coins, c.horses, free_sub)
