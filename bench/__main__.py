@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += render.stratego(15 if args.quick else 70)
         if "shitenno" in games:
             rows += render.shitenno(15 if args.quick else 70)
+        if "stroganov" in games:
+            rows += render.stroganov(15 if args.quick else 70)
     if "database" in parts:
         rows += database.run(args.quick)
     if "e2e" in parts:

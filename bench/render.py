@@ -110,3 +110,51 @@ def shitenno(samples: int) -> list[Row]:
             )
         )
     return rows
+
+
+def stroganov(samples: int) -> list[Row]:
+    """Board and tableaux images of positions from random games, 1–4 players (target: median <= 40 ms)."""
+    from render import stroganov as draw
+    from rules.registry import get
+
+    game = get("stroganov")
+    kinds = {"board": draw.render_board, "tableaux": draw.render_tableaux}
+    results: dict[str, tuple[list[float], list[int]]] = {k: ([], []) for k in kinds}
+    draw.warm_up()
+    for seed in range(samples):
+        players = 1 + seed % 4
+        st = game.new(players, None, seed)
+        rnd = random.Random(seed)
+        for _ in range(rnd.randrange(5, 400)):
+            if game.outcome(st) is not None:
+                break
+            seat = game.to_act(st)[0]
+            game.apply(st, seat, rnd.choice(game.legal(st, seat)))
+        view = game.view(st, None)
+        for kind, fn in kinds.items():
+            t0 = time.perf_counter()
+            data = fn(view)
+            results[kind][0].append((time.perf_counter() - t0) * 1000)
+            results[kind][1].append(len(data))
+    rows = []
+    for kind, (times, sizes) in results.items():
+        med = median(times)
+        rows.append(
+            Row(
+                "render",
+                f"stroganov {kind}: median / p95 ms",
+                f"{med:.1f} / {percentile(times, 95):.1f}",
+                "median <= 40",
+                med <= 40,
+            )
+        )
+        rows.append(
+            Row(
+                "render",
+                f"stroganov {kind}: PNG median / max KB",
+                f"{median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}",
+                "<= 200",
+                max(sizes) <= 200 * 1024,
+            )
+        )
+    return rows

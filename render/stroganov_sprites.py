@@ -1,0 +1,283 @@
+"""The pieces of a Stroganov image, drawn once and cached: fur chips, cossack tokens, outpost slots,
+landscape tiles, wish cards and song cards.
+
+As in :mod:`render.shitenno_sprites`, shapes are drawn at ``SS`` times their size and shrunk (Pillow
+does not anti-alias shapes), text is drawn at full size through :mod:`render.fonts`, and every sprite
+is cached, so a render is mostly pasting sprites onto a cached background.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from render.fonts import draw_text, fitting_size, text_width
+from render.png import RGB, palette_image
+
+SS = 4
+"""Supersampling factor for shapes."""
+
+# --- colours -------------------------------------------------------------------------------------
+
+PAGE: RGB = (246, 243, 236)
+PANEL: RGB = (232, 226, 212)
+SLOT: RGB = (214, 205, 184)
+BORDER: RGB = (150, 136, 110)
+INK: RGB = (28, 28, 30)
+MUTED: RGB = (92, 86, 78)
+WHITE: RGB = (255, 255, 255)
+HILITE: RGB = (255, 204, 0)
+ALERT: RGB = (200, 30, 30)
+DUMMY: RGB = (120, 120, 124)
+REGION: RGB = (60, 52, 44)
+"""Region header band (white text)."""
+
+PLAYER: tuple[RGB, ...] = (
+    (0, 114, 178),
+    (230, 159, 0),
+    (0, 158, 115),
+    (204, 121, 167),
+)
+"""Cossack colours by cossack index (Okabe–Ito: blue, orange, bluish green, reddish purple), told
+apart by colourblind viewers too; every token also carries its name."""
+PLAYER_TEXT: tuple[RGB, ...] = (WHITE, INK, INK, INK)
+PLAYER_NAME = ("blue", "orange", "green", "purple")
+
+FUR: dict[int, RGB] = {
+    2: (226, 226, 230),
+    3: (247, 236, 196),
+    4: (250, 196, 150),
+    5: (214, 186, 156),
+    6: (188, 212, 238),
+    7: (200, 232, 190),
+    8: (196, 166, 136),
+    0: (255, 140, 20),
+}
+"""Fur chip colours by value; 0 is the tiger (orange with black stripes). The value is always
+written on the chip, so the colour is only a help."""
+ANIMAL = {2: "Squirrel", 3: "Hare", 4: "Fox", 5: "Sable", 6: "Wolverine", 7: "Deer", 8: "Bear", 0: "TIGER"}
+"""ST-14.1 animal names (words in one place, so that a translation can follow)."""
+
+LAND: dict[str, RGB] = {
+    "Taiga": (38, 104, 58),
+    "Tundra": (160, 196, 214),
+    "Steppe": (228, 200, 96),
+    "Mountains": (112, 100, 92),
+}
+"""Landscape types (ST-14.3); the type is always written too."""
+LAND_TEXT: dict[str, RGB] = {"Taiga": WHITE, "Tundra": INK, "Steppe": INK, "Mountains": WHITE}
+
+_BASE = [PAGE, PANEL, SLOT, BORDER, INK, MUTED, WHITE, HILITE, ALERT, DUMMY, REGION]
+_BASE += list(PLAYER) + list(FUR.values()) + list(LAND.values())
+_RAMPS: list[tuple[RGB, RGB]] = [
+    (PAGE, INK),
+    (PAGE, MUTED),
+    (PAGE, ALERT),
+    (PANEL, INK),
+    (PANEL, MUTED),
+    (PANEL, BORDER),
+    (PANEL, ALERT),
+    (SLOT, INK),
+    (WHITE, INK),
+    (WHITE, MUTED),
+    (WHITE, ALERT),
+    (WHITE, BORDER),
+    (HILITE, INK),
+    (ALERT, WHITE),
+    (DUMMY, WHITE),
+    (REGION, WHITE),
+    (INK, PANEL),
+    *((c, PLAYER_TEXT[i]) for i, c in enumerate(PLAYER)),
+    *((c, PANEL) for c in PLAYER),
+    *((c, PAGE) for c in PLAYER),
+    *((c, INK) for c in FUR.values()),
+    *((c, LAND_TEXT[k]) for k, c in LAND.items()),
+    *((c, WHITE) for c in LAND.values()),
+]
+PALETTE = palette_image(_BASE, _RAMPS, steps=5)
+
+TOKEN = 36
+"""Cossack token diameter in pixels."""
+FUR_H = 26
+"""Fur chip height in pixels."""
+
+
+def _downsample(big: Image.Image, size: tuple[int, int]) -> Image.Image:
+    return big.resize(size, Image.Resampling.BOX)
+
+
+def _rounded(width: int, height: int, fill: RGB, outline: RGB | None, radius: int, line: int = 2) -> Image.Image:
+    big = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * SS - 1, height * SS - 1),
+        radius=radius * SS,
+        fill=fill,
+        outline=outline,
+        width=line * SS if outline else 0,
+    )
+    return _downsample(big, (width, height))
+
+
+def player_colour(index: int) -> RGB:
+    return PLAYER[index % len(PLAYER)]
+
+
+def player_text(index: int) -> RGB:
+    return PLAYER_TEXT[index % len(PLAYER_TEXT)]
+
+
+@functools.lru_cache(maxsize=64)
+def token_sprite(index: int, label: str, size: int = TOKEN) -> Image.Image:
+    """A cossack token: a disc in the cossack's colour, ringed in ink, with its short name
+    (``P0``..``P3`` or ``IV``) so it reads without colour."""
+    s = size * SS
+    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse((0, 0, s - 1, s - 1), fill=INK)
+    d.ellipse((2 * SS, 2 * SS, s - 1 - 2 * SS, s - 1 - 2 * SS), fill=player_colour(index))
+    im = _downsample(big, (size, size))
+    text_size = fitting_size(label, size - 8, max(14, size // 2 - 2), 14)
+    draw_text(ImageDraw.Draw(im), (size / 2, size / 2), label, text_size, player_text(index), "mm", bold=True)
+    return im
+
+
+@functools.lru_cache(maxsize=128)
+def fur_chip(value: int, width: int, label: str | None = None) -> Image.Image:
+    """A fur (or the tiger, value 0) as a chip: the value in bold and the animal's name."""
+    fill = FUR.get(value, PANEL)
+    im = _rounded(width, FUR_H, fill, INK, 6, 1 if value else 2)
+    d = ImageDraw.Draw(im)
+    if value == 0:
+        for x in range(8, width - 8, 14):
+            d.line((x, 3, x + 5, FUR_H - 4), fill=INK, width=2)
+        text = label or "TIGER"
+        size = fitting_size(text, width - 8, 16, 14)
+        w = text_width(text, size) + 8
+        d.rectangle(((width - w) / 2, 4, (width + w) / 2, FUR_H - 5), fill=FUR[0])
+        draw_text(d, (width / 2, FUR_H / 2), text, size, INK, "mm", bold=True)
+        return im
+    text = label if label is not None else ANIMAL.get(value, "")
+    draw_text(d, (8, FUR_H / 2), str(value), 18, INK, "lm", bold=True)
+    if text:
+        room = width - 30
+        draw_text(d, (26, FUR_H / 2 + 1), text, fitting_size(text, room, 16, 14), INK, "lm")
+    return im
+
+
+@functools.lru_cache(maxsize=64)
+def fur_square(value: int, red: bool, size: int = 26) -> Image.Image:
+    """A required fur on a wish (ST-10.3): its value in a square; a red one (spent) has a thick red
+    frame and a red dot, so it reads without colour too."""
+    im = _rounded(size, size, FUR.get(value, PANEL), ALERT if red else INK, 4, 3 if red else 1)
+    d = ImageDraw.Draw(im)
+    draw_text(d, (size / 2, size / 2), str(value) if value else "T", 17, INK, "mm", bold=True)
+    if red:
+        d.ellipse((size - 9, 2, size - 3, 8), fill=ALERT)
+    return im
+
+
+@functools.lru_cache(maxsize=64)
+def outpost_slot(owner: int | None, vp: int, label: str, width: int = 64, height: int = 40) -> Image.Image:
+    """An outpost slot (ST-14.2) with its VP: free (hollow), a dummy (grey, "dummy") or a cossack's
+    outpost (his colour and name)."""
+    if owner is None:
+        im = _rounded(width, height, WHITE, BORDER, 6, 2)
+        d = ImageDraw.Draw(im)
+        draw_text(d, (width / 2, 13), f"{vp} VP", 15, INK, "mm", bold=True)
+        draw_text(d, (width / 2, 29), "free", 14, MUTED, "mm")
+        return im
+    fill, ink = (DUMMY, WHITE) if owner < 0 else (player_colour(owner), player_text(owner))
+    im = _rounded(width, height, fill, INK, 6, 2)
+    d = ImageDraw.Draw(im)
+    draw_text(d, (width / 2, 13), f"{vp} VP", 15, ink, "mm", bold=True)
+    text = "dummy" if owner < 0 else label
+    draw_text(d, (width / 2, 29), text, fitting_size(text, width - 6, 15, 14), ink, "mm", bold=owner >= 0)
+    return im
+
+
+def wrap(text: str, width: float, size: int) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` px at ``size`` (a word longer than a
+    line stays whole)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+@functools.lru_cache(maxsize=64)
+def tile_sprite(tile_id: str, kind: str, s: bool, reward: str, width: int, height: int = 96) -> Image.Image:
+    """A landscape tile (ST-14.3): a band in the type's colour with the type and the S marker, then
+    the id and the claim reward."""
+    im = _rounded(width, height, WHITE, INK, 8, 2)
+    d = ImageDraw.Draw(im)
+    band = LAND.get(kind, MUTED)
+    d.rounded_rectangle((2, 2, width - 3, 28), radius=6, fill=band)
+    d.rectangle((2, 16, width - 3, 28), fill=band)
+    ink = LAND_TEXT.get(kind, WHITE)
+    draw_text(d, (8, 15), kind, fitting_size(kind, width - 40, 17, 14), ink, "lm", bold=True)
+    if s:
+        d.ellipse((width - 30, 4, width - 7, 26), fill=WHITE, outline=INK, width=2)
+        draw_text(d, (width - 18.5, 15), "S", 15, INK, "mm", bold=True)
+    draw_text(d, (8, 42), tile_id, 17, INK, "lm", bold=True)
+    draw_text(d, (width - 8, 42), "claim:", 14, MUTED, "rm")
+    lines = wrap(reward, width - 14, 15)
+    for i, line in enumerate(lines[:2]):
+        draw_text(d, (8, 64 + i * 19), line, fitting_size(line, width - 14, 15, 14), INK, "lm", bold=True)
+    return im
+
+
+@functools.lru_cache(maxsize=16)
+def empty_tile_sprite(width: int, height: int = 96) -> Image.Image:
+    im = _rounded(width, height, PANEL, BORDER, 8, 2)
+    draw_text(ImageDraw.Draw(im), (width / 2, height / 2), "no tile", 16, MUTED, "mm")
+    return im
+
+
+TIMING_WORD = {"I": "at once", "P": "permanent", "W": "each winter", "E": "end scoring"}
+"""ST-14.4 timings."""
+
+
+@functools.lru_cache(maxsize=256)
+def wish_sprite(
+    wish_id: str, required: tuple[int, ...], red: tuple[int, ...], vp: int, ability: str, timing: str, width: int
+) -> Image.Image:
+    """A tsar wish card (ST-14.5): id and VP, the required furs with the red (spent) ones marked, the
+    ability code and its timing."""
+    height = 90
+    im = _rounded(width, height, WHITE, INK, 8, 2)
+    d = ImageDraw.Draw(im)
+    draw_text(d, (8, 14), wish_id, 16, INK, "lm", bold=True)
+    draw_text(d, (width - 8, 14), f"{vp} VP", 17, INK, "rm", bold=True)
+    left = list(red)
+    x = 8
+    for v in required:
+        is_red = v in left
+        if is_red:
+            left.remove(v)
+        sq = fur_square(v, is_red)
+        im.alpha_composite(sq, (x, 28))
+        x += sq.width + 3
+    code = f"{ability} ({timing})"
+    draw_text(d, (8, 73), code, fitting_size(code, width - 14, 15, 14), INK, "lm", bold=True)
+    return im
+
+
+@functools.lru_cache(maxsize=64)
+def song_sprite(song_id: str, cost: int, reward: str, width: int, height: int = 62) -> Image.Image:
+    """A song (ST-14.8): id, cost in stories and reward."""
+    im = _rounded(width, height, WHITE, INK, 8, 2)
+    d = ImageDraw.Draw(im)
+    draw_text(d, (8, 16), song_id, 16, INK, "lm", bold=True)
+    cost_text = f"{cost} stories"
+    draw_text(d, (width - 8, 16), cost_text, 15, ALERT, "rm", bold=True)
+    draw_text(d, (8, 44), reward, fitting_size(reward, width - 14, 17, 14), INK, "lm", bold=True)
+    return im

@@ -1,0 +1,204 @@
+"""Stroganov images (render/stroganov.py): board and tableaux of views from real random games render
+to small valid PNGs, equal views give equal bytes, a visible change changes the image, and a fixed
+seeded position matches its golden images.
+
+Regenerate the golden images and the samples in docs/images after an intended change with
+``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_stroganov.py`` — and look at them.
+Time renders with ``PYTHONPATH=. .venv/bin/python tests/test_render_stroganov.py``.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from render.stroganov import render_board, render_tableau, render_tableaux, warm_up
+from rules.stroganov import GAME
+from rules.stroganov.view import StroganovView, tile_view, wish_view
+from tests.stroganov_positions import started
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+SAMPLES = ROOT / "docs" / "images"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+MAX_BYTES = 200 * 1024
+MIN_WIDTH = 1600
+
+
+def played(players: int, seed: int, steps: int | None, sides: str = "A") -> StroganovView:
+    """The public view after ``steps`` random legal actions (``None``: until the game is over) of a
+    seeded game past the board choice (board sides as in ``started``)."""
+    st = started(players, seed=seed, sides=sides)
+    rnd = random.Random(seed)
+    k = 0
+    while GAME.outcome(st) is None and (steps is None or k < steps):
+        seat = GAME.to_act(st)[0]
+        GAME.apply(st, seat, rnd.choice(GAME.legal(st, seat)))
+        k += 1
+    return GAME.view(st, None)
+
+
+@functools.lru_cache(maxsize=32)
+def view_of(players: int, seed: int, steps: int | None, sides: str = "A") -> StroganovView:
+    return played(players, seed, steps, sides)
+
+
+CASES = [(n, seed, steps) for n in (1, 2, 3, 4) for seed, steps in ((n, 0), (10 + n, 60), (20 + n, None))]
+"""1–4 players (1 is the solo game against Ivan), each at the start, mid-game and finished."""
+
+
+def _check_png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(data) <= MAX_BYTES, f"{len(data)} bytes"
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    assert im.width >= MIN_WIDTH
+    return im
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), CASES)
+def test_every_image_renders(players: int, seed: int, steps: int | None) -> None:
+    view = view_of(players, seed, steps)
+    if steps is None:
+        assert view.result is not None and view.stage == "finished"
+    assert view.solo == (players == 1)
+    _check_png(render_board(view))
+    whole = _check_png(render_tableaux(view))
+    heights = []
+    for i in range(len(view.cossacks)):
+        heights.append(_check_png(render_tableau(view, i)).height)
+    assert whole.height > max(heights)
+
+
+def test_deterministic() -> None:
+    a, b = played(3, 7, 80), played(3, 7, 80)
+    assert a == b
+    assert render_board(a) == render_board(b)
+    assert render_tableaux(a) == render_tableaux(b)
+    assert render_tableau(a, 1) == render_tableau(b, 1)
+
+
+def test_visible_changes_change_the_image() -> None:
+    view = view_of(3, 13, 60)
+    board, tableaux = render_board(view), render_tableaux(view)
+    # a fur moved from the first position holding one into the market
+    p = next(pos for pos in view.positions if pos.items and pos.items[0])
+    fur = p.items[0]
+    positions = tuple(replace(q, items=q.items[1:]) if q is p else q for q in view.positions)
+    moved = replace(view, positions=positions, market=tuple(sorted((*view.market, fur))))
+    assert render_board(moved) != board
+    # a cossack's coins, stories and trophy marker
+    c = view.cossacks[0]
+    richer = replace(view, cossacks=(replace(c, coins=c.coins + 1), *view.cossacks[1:]))
+    assert render_tableaux(richer) != tableaux
+    advanced = replace(view, cossacks=(replace(c, trophy=c.trophy + 1), *view.cossacks[1:]))
+    assert render_tableau(advanced, 0) != render_tableau(view, 0)
+    # the tableaux are independent of the board's market
+    assert render_tableaux(moved) == tableaux
+
+
+def test_solo_shows_ivan() -> None:
+    view = view_of(1, 11, 60)
+    assert view.automa is not None
+    assert any(c.seat is None for c in view.cossacks)
+    other = replace(view, automa=replace(view.automa, deck=view.automa.deck + 1))
+    assert render_board(other) != render_board(view)
+
+
+# --- golden images and samples ---------------------------------------------------------------------
+
+
+def golden_view() -> StroganovView:
+    """A fixed 4-player position (seeded game, boards on sides B, A, B, B; 160 random legal actions),
+    with some cossacks' tableaux filled in by hand so that the golden images show every part: furs,
+    tigers, trophy markers past the start (B4's entry bonus), fulfilled wishes, tiles and songs."""
+    v = view_of(4, 5, 160, "BABB")
+    c = list(v.cossacks)
+    c[0] = replace(
+        c[0],
+        furs=(2, 3, 3, 5, 8),
+        tigers=1,
+        trophy=3,
+        stories=17,
+        fulfilled=(wish_view("TW-A09"), wish_view("TW-B14")),
+        tiles=(tile_view("L05"), tile_view("L06"), tile_view("L20"), tile_view("L11")),
+        songs=("SG05",),
+    )
+    c[2] = replace(c[2], trophy=3, furs=(4, 4, 6), fulfilled=(wish_view("TW-A10"),), tiles=(tile_view("L24"),))
+    return replace(v, cossacks=tuple(c))
+
+
+def solo_view() -> StroganovView:
+    """A fixed solo position against Ivan (seeded game, 45 random legal actions)."""
+    return view_of(1, 2, 45)
+
+
+def _golden_check(image_bytes: bytes, path: Path) -> None:
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(image_bytes)
+    assert path.exists(), f"{path} is missing: run UPDATE_GOLDEN=1 .venv/bin/python -m pytest {__file__}"
+    got = Image.open(io.BytesIO(image_bytes)).convert("RGB")
+    want = Image.open(path).convert("RGB")
+    diff = ImageChops.difference(got, want).getbbox() if got.size == want.size else "size"
+    assert diff is None, (
+        f"{path.name} differs from the rendering (box {diff}). If the change is intended, regenerate with "
+        f"UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_stroganov.py and look at the images."
+    )
+
+
+def test_golden_board() -> None:
+    _golden_check(render_board(golden_view()), GOLDEN / "stroganov_board.png")
+
+
+def test_golden_tableaux() -> None:
+    _golden_check(render_tableaux(golden_view()), GOLDEN / "stroganov_tableaux.png")
+
+
+SAMPLE_VIEWS: dict[str, Callable[[], bytes]] = {
+    "stroganov-board": lambda: render_board(golden_view()),
+    "stroganov-board-solo": lambda: render_board(solo_view()),
+    "stroganov-tableaux": lambda: render_tableaux(golden_view()),
+}
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLE_VIEWS))
+def test_samples(sample: str) -> None:
+    """The images in docs/images are what the renderer draws now (regenerated with UPDATE_GOLDEN=1)."""
+    _golden_check(SAMPLE_VIEWS[sample](), SAMPLES / f"{sample}.png")
+
+
+# --- timing (not a test) -------------------------------------------------------------------------------
+
+
+def main() -> None:
+    """Median and p95 of renders of each image over random views, and the sizes."""
+    rnd = random.Random(0)
+    views = [played(1 + s % 4, s, rnd.choice((0, 40, 120, 250, None))) for s in range(60)]
+    warm_up()
+    for label, render in (("board", render_board), ("tableaux", render_tableaux)):
+        times, sizes = [], []
+        for v in views:
+            t = time.perf_counter()
+            data = render(v)
+            times.append((time.perf_counter() - t) * 1000)
+            sizes.append(len(data))
+        times.sort()
+        print(
+            f"{label:8} median {statistics.median(times):5.1f} ms  p95 {times[int(len(times) * 0.95)]:5.1f} ms  "
+            f"size median {statistics.median(sizes) / 1024:5.1f} KB  max {max(sizes) / 1024:5.1f} KB"
+        )
+
+
+if __name__ == "__main__":
+    main()
