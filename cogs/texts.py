@@ -180,6 +180,7 @@ ERRORS_EN: dict[str, str] = {
     "bag_empty": "The bag is empty: there is no fur to draw.",
     "board_taken": "Board {board} is already taken.",
     "coins_short": "That needs {need} coin(s); you have {have}.",
+    "exchange_same_value": "Exchanging a {value} for a {value} changes nothing; take a fur of another value.",
     "fee_required": "Your second extra action (3b) costs a fee: add it, like `coin fee 3`.",
     "fee_twice": "An action has only one fee.",
     "horses_short": "That needs {need} horse(s); you have {have}.",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
+
 from rules.stroganov import GAME, engine
 from rules.stroganov.actions import Board
-from rules.stroganov.state import StroganovState
+from rules.stroganov.state import TIGER, StroganovState, Turn
 
 
 def started(players: int = 3, seed: int = 0, options: dict | None = None, sides: str = "A") -> StroganovState:
@@ -32,3 +34,46 @@ def actor(st: StroganovState) -> int:
     ci = engine.decider(st)
     assert ci is not None
     return ci
+
+
+def give_turn(st: StroganovState, ci: int, phase: int = 0) -> None:
+    """Make cossack ``ci`` the active cossack of the current action season, its turn at ``phase``
+    (ST-3.5: 0 movement due … 4 after 3b), with nothing pending."""
+    st.stage = "turn"
+    st.order = [ci, *(i for i in st.order if i != ci)]
+    st.active = 0
+    st.turns_taken = []
+    st.queue = []
+    st.turn = Turn(phase=phase)
+
+
+def place(st: StroganovState, position: int, tile: str | None, items: list[int] | None = None) -> None:
+    """Put ``tile`` (taken from wherever it lies in the row or the stack) with ``items`` on ``position``.
+
+    Fur conservation (ST-20.1/20.2) is kept where possible: the position's old items go back to the bag
+    (tigers to the supply) and the new items are taken from the bag (the supply) when there."""
+    for v in st.items[position - 1]:
+        if v == TIGER:
+            st.tiger_supply += 1
+        else:
+            bisect.insort(st.bag, v)
+    st.items[position - 1] = []
+    if tile is not None:
+        if tile in st.row:
+            place(st, st.row.index(tile) + 1, None)
+        if tile in st.landscapes:
+            st.landscapes.remove(tile)
+    st.row[position - 1] = tile
+    st.items[position - 1] = list(items or [])
+    for v in st.items[position - 1]:
+        if v == TIGER and st.tiger_supply:
+            st.tiger_supply -= 1
+        elif v in st.bag:
+            st.bag.remove(v)
+
+
+def play(st: StroganovState, text: str) -> list[dict]:
+    """Apply ``text`` for the seat expected to act."""
+    seat = st.cossacks[actor(st)].seat
+    assert seat is not None
+    return GAME.apply(st, seat, GAME.parse_action(text))

@@ -184,9 +184,9 @@ def check_free(st: StroganovState, ci: int, a: Exchange | Draw | Fulfil, w: Wall
             raise IllegalAction("missing_fur", value=a.give, need=1, have=0, rule="ST-10.1")
         if a.take not in st.market:
             raise IllegalAction("not_in_market", value=a.take, rule="ST-10.1")
-        cost = max(0, a.take - a.give)
-        if has_ability(st, c, "BROKER"):
-            cost = max(0, cost - 1)
+        if a.take == a.give:
+            raise IllegalAction("exchange_same_value", value=a.give, rule="ST-10.1")
+        cost = max(0, a.take - a.give - (1 if has_ability(st, c, "BROKER") else 0))
         spend_horses(w, cost, "ST-10.1")
         w.furs.remove(a.give)
         return
@@ -371,8 +371,11 @@ def gift(st: StroganovState, ci: int, ability: str, wish: str) -> None:
 def free_action_possible(st: StroganovState, ci: int) -> bool:
     """Whether any free action (ST-10.1–10.3) is open, for the automatic END_TURN (ST-16.2)."""
     c = st.cossacks[ci]
-    if c.furs and st.market:
-        return True  # an exchange of equal or lower value costs nothing
+    broker = 1 if has_ability(st, c, "BROKER") else 0
+    for give in set(c.furs):
+        for take in set(st.market):
+            if give != take and max(0, take - give - broker) <= c.horses:
+                return True
     if st.bag and c.horses >= (3 if has_ability(st, c, "CARAVAN") else 5):
         return True
     from rules.stroganov.payment import greedy
