@@ -907,6 +907,8 @@ def test_st_9_5_2_recruit():
 
 
 def test_st_9_6_claim_costs_and_item_return():
+    """ST-9.6.1–9.6.3: n counts the tiger; the items go back (furs to the bag, tiger to the supply) and the
+    position stays empty."""
     st, _ci, c = fresh(phase=2, furs=[6, 6, 6, 6, 6], coins=0, tigers=0, stories=0, horses=0)
     place(st, 5, "L11", [2, 6, TIGER])  # 5 horses; 3 items → 5 wolverines (R3)
     c.position = 5
@@ -919,6 +921,7 @@ def test_st_9_6_claim_costs_and_item_return():
 
 
 def test_st_9_6_claim_any_tile_of_an_accessible_region():
+    """ST-9.6.1: any tile on a position of an accessible region."""
     st, _, c = fresh(phase=2, furs=[8, 8, 8], coins=0)
     place(st, 12, "L07", [2])
     c.position = 10  # R5: positions 10–12
@@ -1110,6 +1113,7 @@ def test_st_11_2_reward_elements_in_order_t_waits():
 
 
 def test_st_11_3_trophy_advance_gives_cumulative_rows():
+    """ST-11.3.2, ST-11.3.3: after an advance, the rows of spaces 0 up to the new position, in order."""
     st, _ci, c = fresh(phase=2, furs=[4], coins=0, horses=0, stories=0)
     c.trophy = 2
     c.position = 1
@@ -1121,6 +1125,7 @@ def test_st_11_3_trophy_advance_gives_cumulative_rows():
 
 
 def test_st_11_3_trophy_stay_gives_rows_up_to_current():
+    """ST-11.3.2: without an advance, the rows 0 up to the current position."""
     st, _ci, c = fresh(phase=2, furs=[6], coins=0, horses=0, stories=0)
     c.trophy = 4
     c.position = 1
@@ -1414,6 +1419,8 @@ def test_st_12_6_6_market_furs_return_to_bag_before_drawing():
 
 
 def test_st_12_6_7_return_and_stamps_in_winter_order():
+    """ST-12.6.7, ST-12.6.8: everyone returns to 0 with stamps in winter order, and the next year's SPRING
+    begins in that order."""
     st, deep = winter_setup()
     play(st, "end")
     assert st.year == 2 and st.season == "SPRING"
@@ -1622,6 +1629,7 @@ def run_game(seed: int, steps: int = 120) -> StroganovState:
 
 
 def test_st_17_same_seed_and_actions_identical():
+    """ST-17.1: one seeded generator in the state; the same seed and actions give the same game."""
     a, b = run_game(42), run_game(42)
     assert GAME.dump(a) == GAME.dump(b) and a.log == b.log
     assert GAME.dump(GAME.new(4, None, 3)) == GAME.dump(GAME.new(4, None, 3))
@@ -1659,3 +1667,56 @@ def test_st_17_different_seeds_differ():
             a.pop("rng")
             b.pop("rng")
             assert a != b
+
+
+def test_st_0_1_and_0_4_actions_name_components_by_identifier():
+    """ST-0.1, ST-0.4: tiles, wishes and songs are named by their identifiers, in actions and in views."""
+    st, _ci, c = fresh(phase=2, furs=[6, 6, 6, 6], coins=0)
+    place(st, 5, "L15", [3, 4])
+    c.position = 5
+    a = GAME.parse_action("claim L15 6 6 6 6")
+    assert a.notation() == "claim L15 6 6 6 6"
+    play(st, a.notation())
+    assert "L15" in c.tiles and [t.id for t in GAME.view(st, None).cossacks[_ci].tiles] == ["L15"]
+    with pytest.raises(BadNotation):
+        GAME.parse_action("claim 15 6 6")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_st_0_3_n_counts_ivan_in_the_solo_game(players: int):
+    """ST-0.3: N is the number of players, plus Ivan in the solo game (2–4)."""
+    st = started(players, 7)
+    assert st.n == max(2, players) and (st.ivan is not None) == (players == 1)
+    assert st.banner_start == {2: 12, 3: 17, 4: 20}[st.n]
+
+
+def test_st_6_3_winter_order_is_depth_at_the_end_of_autumn():
+    """ST-6.3: the winter order is the depth order at the end of autumn, before the return."""
+    st, ci, _c = fresh(phase=2)
+    last_autumn_turn(st, ci)
+    positions = {0: 9, 1: 9, 2: 4}
+    for i, x in enumerate(st.cossacks):
+        x.position = positions[i]
+    st.cossacks[0].stamp, st.cossacks[1].stamp, st.cossacks[2].stamp = 40, 30, 20
+    for x in st.cossacks:
+        x.stories = 0
+    play(st, "end")
+    assert "winter 1: order P1 P0 P2" in st.log
+    assert "exploration: P1 +2, P0 +1 stories" in st.log
+
+
+def test_st_17_2_bag_draws_are_uniform_and_seeded():
+    """ST-17.2: a bag draw picks uniformly among the furs in it, from the state's generator."""
+    from rules.rng import Rng
+
+    st = started(2, 1)
+    counts: Counter[int] = Counter()
+    for seed in range(3000):
+        st.rng = Rng(seed)
+        st.bag = [2, 3, 3, 3]
+        counts[core.draw_fur(st)] += 1  # type: ignore[index]
+    assert 600 < counts[2] < 900 and 2100 < counts[3] < 2400
+    st.rng, st.bag = Rng(5), [2, 3, 4, 5, 6, 7, 8]
+    first = core.draw_fur(st)
+    st.rng, st.bag = Rng(5), [2, 3, 4, 5, 6, 7, 8]
+    assert core.draw_fur(st) == first
