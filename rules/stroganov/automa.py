@@ -6,7 +6,7 @@ from rules.rng import Rng
 from rules.stroganov import core
 from rules.stroganov.content import CONTENT
 from rules.stroganov.core import Events, log
-from rules.stroganov.payment import Wallet, commit, ivan_pays, pay, wallet
+from rules.stroganov.payment import commit, ivan_pays, pay, wallet
 from rules.stroganov.state import TIGER, StroganovState
 from rules.stroganov.turn import claim_count, claim_tile, gold
 
@@ -161,6 +161,3 @@ def song(st: StroganovState, ci: int) -> str | None:
         if CONTENT.songs[s].cost <= c.stories and (best is None or CONTENT.songs[s].cost >= CONTENT.songs[best].cost):
             best = s
     return best
-
-
-__all__ = ["Wallet", "prepare_deck", "song", "take_turn", "trophy"]

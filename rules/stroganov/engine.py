@@ -19,7 +19,7 @@ from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Song, SongPass, Trophy
 from rules.stroganov.content import CONTENT, TILE_TYPES
 from rules.stroganov.core import Events, has_ability, log, name
-from rules.stroganov.payment import commit, pay, wallet
+from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -365,8 +365,6 @@ def run_queue(st: StroganovState, events: Events) -> bool:
 
 
 def trophy_payable(st: StroganovState, ci: int) -> bool:
-    from rules.stroganov.payment import options
-
     c = st.cossacks[ci]
     need = core.next_trophy_fur(c)
     if need is None:

@@ -26,8 +26,8 @@ from rules.stroganov.actions import (
 )
 from rules.stroganov.content import CONTENT
 from rules.stroganov.core import Events, has_ability, log, region_of
-from rules.stroganov.payment import Wallet, commit, pay, spend_horses, wallet
-from rules.stroganov.state import DUMMY, TIGER, StroganovState
+from rules.stroganov.payment import Wallet, commit, greedy, pay, spend_coins, spend_horses, wallet
+from rules.stroganov.state import TIGER, StroganovState
 
 SILVER = (Coin, Horses, Step, Hunt, Trade)
 GOLD = (Gold, Claim)
@@ -102,7 +102,7 @@ def check_extra(st: StroganovState, ci: int, a: Extra, w: Wallet) -> None:
     if a.kind == "yurt" and st.yurt_slots[r] is None:
         raise IllegalAction("no_yurt", region=region, rule="ST-9.4")
     if a.kind == "build":
-        if w is not None and c.supply < 1:
+        if c.supply < 1:
             raise IllegalAction("no_outpost_in_supply", rule="ST-9.5.1")
         if ci in st.outposts[r]:
             raise IllegalAction("already_built", region=region, rule="ST-9.5.1")
@@ -133,14 +133,8 @@ def check_hunt(st: StroganovState, ci: int, a: Hunt, w: Wallet) -> None:
                 raise IllegalAction("no_keeneye", rule="ST-14.4")
             horses += 2
         else:
-            core_coins(w, 1, "ST-8.4.2")
+            spend_coins(w, 1, "ST-8.4.2")
     spend_horses(w, horses, "ST-8.4.3")
-
-
-def core_coins(w: Wallet, n: int, rule: str) -> None:
-    from rules.stroganov.payment import spend_coins
-
-    spend_coins(w, n, rule)
 
 
 def check_trade(st: StroganovState, ci: int, a: Trade, w: Wallet) -> None:
@@ -378,10 +372,5 @@ def free_action_possible(st: StroganovState, ci: int) -> bool:
                 return True
     if st.bag and c.horses >= (3 if has_ability(st, c, "CARAVAN") else 5):
         return True
-    from rules.stroganov.payment import greedy
-
     w = wallet(c, free_sub=bool(st.turn and not st.turn.patron_used and has_ability(st, c, "PATRON")))
     return any(greedy(w, fulfil_needs(h)[0]) is not None for h in c.held)
-
-
-__all__ = ["DUMMY", "check", "perform"]
