@@ -69,6 +69,30 @@ async def appends(path: Path, n_games: int, moves_per_game: int) -> tuple[list[f
     return times, (_size(path) - before) / max(1, actions)
 
 
+async def protocol_appends(path: Path, kind: str, players: int, n_games: int) -> tuple[list[float], float]:
+    """Whole random games of any registered game appended action by action (legal + append)."""
+    from rules.registry import get
+
+    game = get(kind)
+    store = await GameStore.open(path)
+    times: list[float] = []
+    actions = 0
+    before = _size(path)
+    for g in range(n_games):
+        rec = await store.create(kind, list(range(1, players + 1)), {}, g, guild_id=1, channel_id=2, creator_id=1)
+        v, st = rec.version, rec.load_state()
+        rnd = random.Random(g)
+        while game.outcome(st) is None:
+            seat = game.to_act(st)[0]
+            t0 = time.perf_counter()
+            result = await store.append(rec.id, v, seat, rnd.choice(game.legal(st, seat)))
+            times.append((time.perf_counter() - t0) * 1000)
+            v, st = result.version, result.state
+            actions += 1
+    await store.close()
+    return times, (_size(path) - before) / max(1, actions)
+
+
 async def startup(path: Path) -> float:
     t0 = time.perf_counter()
     store = await GameStore.open(path)
@@ -82,6 +106,10 @@ def run(quick: bool) -> list[Row]:
     stored = 1_000 if quick else 10_000
     with tempfile.TemporaryDirectory() as tmp:
         times, growth = asyncio.run(appends(Path(tmp) / "a.db", 5 if quick else 20, 100))
+        others = {
+            kind: asyncio.run(protocol_appends(Path(tmp) / f"{kind}.db", kind, players, 2 if quick else 10))
+            for kind, players in (("shitenno", 4), ("stroganov", 4))
+        }
         big = Path(tmp) / "big.db"
         asyncio.run(fill(big, stored, active=200))
         start = asyncio.run(startup(big))
@@ -95,6 +123,20 @@ def run(quick: bool) -> list[Row]:
             med <= 5,
         ),
         Row("database", "growth per action, bytes", f"{growth:,.0f}", "<= 2,048", growth <= 2048),
+        *(
+            row
+            for kind, (ktimes, kgrowth) in others.items()
+            for row in (
+                Row(
+                    "database",
+                    f"{kind} 4 players append: median / p99 ms",
+                    f"{median(ktimes):.2f} / {percentile(ktimes, 99):.2f}",
+                    "median <= 5",
+                    median(ktimes) <= 5,
+                ),
+                Row("database", f"{kind} growth per action, bytes", f"{kgrowth:,.0f}", "<= 2,048", kgrowth <= 2048),
+            )
+        ),
         Row(
             "database",
             f"start-up (open, migrate, list active) with {stored:,} games, s",
