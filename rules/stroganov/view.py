@@ -7,6 +7,7 @@ dealt, or the automa cards removed at random (ST-4.2, ST-20.11).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -156,16 +157,19 @@ class StroganovView:
     """Final ranking as (cossack index, score), winner first."""
 
 
+@functools.cache
 def tile_view(tile: str) -> TileView:
     t = CONTENT.tiles[tile]
     return TileView(t.id, t.type, t.slots, t.s, t.reward.text)
 
 
+@functools.cache
 def wish_view(wish: str) -> WishView:
     w = CONTENT.wishes[wish]
     return WishView(w.id, w.required, w.red, w.vp, w.ability, CONTENT.abilities[w.ability])
 
 
+@functools.cache
 def track_view(track: str) -> TrackView:
     t = CONTENT.tracks[track]
     return TrackView(

@@ -1,0 +1,176 @@
+"""Seeded Stroganov players for property tests and the balance script.
+
+A player is a callable ``(state, seat) -> action``. :func:`random_player` picks a random legal action;
+:func:`greedy_player` scores a sample of the legal actions with the ST-18 value economy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules.stroganov import GAME
+from rules.stroganov.actions import Action, Draw, EndTurn, Exchange, Fulfil, Gold, Paid
+from rules.stroganov.content import CONTENT
+from rules.stroganov.engine import cossack_of, landscape_sets
+from rules.stroganov.state import StroganovState
+
+Player = Callable[[StroganovState, int], Action]
+PlayersFn = Callable[[int, random.Random], Player]
+
+FREE = (Exchange, Draw, Fulfil)
+FREE_CAP = 3
+"""Free actions a player takes at most per turn, so random games keep moving."""
+
+
+def kind(a: Action) -> str:
+    """The kind of an action: its class name, with the gold action's kind and Paid's inner kind."""
+    inner = a.action if isinstance(a, Paid) else a
+    k = f"Gold.{inner.kind}" if isinstance(inner, Gold) else type(inner).__name__
+    return f"Paid.{k}" if isinstance(a, Paid) else k
+
+
+def turn_key(st: StroganovState) -> tuple[Any, ...]:
+    return (st.year, st.season, st.stage, st.active)
+
+
+class _FreeCap:
+    """Counts the free actions taken in the current turn."""
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.count = 0
+
+    def filter(self, st: StroganovState, acts: list[Action]) -> list[Action]:
+        key = turn_key(st)
+        if key != self.key:
+            self.key, self.count = key, 0
+        if self.count >= FREE_CAP:
+            rest = [a for a in acts if not isinstance(a, FREE)]
+            return rest or acts
+        return acts
+
+    def took(self, a: Action) -> None:
+        if isinstance(a, FREE):
+            self.count += 1
+
+
+def random_player(rnd: random.Random, by_kind: bool = True) -> Player:
+    """A random legal action. ``by_kind`` (default) picks the kind first, then an action of that kind,
+    so the many trade and fee combinations do not crowd out the rare kinds; after :data:`FREE_CAP`
+    free actions in one turn, free actions are no longer chosen."""
+    cap = _FreeCap()
+
+    def play(st: StroganovState, seat: int) -> Action:
+        acts = cap.filter(st, GAME.legal(st, seat))
+        if by_kind:
+            kinds: dict[str, list[Action]] = {}
+            for a in acts:
+                kinds.setdefault(kind(a), []).append(a)
+            act = rnd.choice(kinds[rnd.choice(sorted(kinds))])
+        else:
+            act = rnd.choice(acts)
+        cap.took(act)
+        return act
+
+    return play
+
+
+# ---------------------------------------------------------------- greedy (ST-18 value economy)
+
+HORSE, COIN, FUR, TIGER, STORY, WISH_HELD, PENDING_T, TILE = 0.4, 1.5, 2.0, 2.5, 0.7, 3.0, 1.5, 4.0
+
+
+def winters_left(st: StroganovState) -> int:
+    return max(0, 5 - st.year - (1 if st.stage in ("songs", "finished") else 0))
+
+
+def value(st: StroganovState, ci: int) -> float:
+    """What a cossack's position is worth in VP: score so far, plus what final scoring will give,
+    plus resources at ST-18 rates."""
+    c = st.cossacks[ci]
+    v = float(c.score)
+    v += HORSE * c.horses + COIN * c.coins + FUR * len(c.furs) + TIGER * c.tigers + STORY * c.stories
+    v += c.banners * (1 + winters_left(st))
+    v += WISH_HELD * len(c.held) + sum(CONTENT.wishes[w].vp + 2 for w in c.fulfilled)
+    v += landscape_sets(c.tiles) + TILE * len(c.tiles)
+    t = CONTENT.tracks[c.track]
+    v += t.ends[c.trophy] + c.trophy
+    for r, slots in enumerate(st.outposts):
+        for s, o in enumerate(slots):
+            if o == ci:
+                v += CONTENT.regions[r].slot_vp[s] + 1
+    v += c.supply + 0.5 * c.reserve
+    v += PENDING_T * sum(1 for q in st.queue if q[0] == ci and q[1] == "trophy")
+    if c.position:
+        v += 0.1 * c.position + 0.3 * len(st.items[c.position - 1])
+    return v
+
+
+def greedy_player(rnd: random.Random, sample: int = 10) -> Player:
+    """Evaluates up to ``sample`` legal actions (at least one of each kind) on copies of the state and
+    takes the best by :func:`value`; ties by ``rnd``. Ends the turn when nothing gains."""
+    cap = _FreeCap()
+
+    def play(st: StroganovState, seat: int) -> Action:
+        acts = cap.filter(st, GAME.legal(st, seat))
+        if len(acts) == 1:
+            cap.took(acts[0])
+            return acts[0]
+        ci = cossack_of(st, seat)
+        kinds: dict[str, list[Action]] = {}
+        for a in acts:
+            kinds.setdefault(kind(a), []).append(a)
+        cands = [rnd.choice(v) for v in kinds.values()]
+        others = [a for a in acts if a not in cands]
+        cands += rnd.sample(others, min(len(others), max(0, sample - len(cands))))
+        data = GAME.dump(st)
+        base = value(st, ci)
+        best: list[Action] = []
+        best_v = float("-inf")
+        for a in cands:
+            if isinstance(a, EndTurn):
+                gain = 0.0
+            else:
+                copy = GAME.load(data)
+                GAME.apply(copy, seat, a)
+                gain = value(copy, ci) - base
+                if isinstance(a, FREE):
+                    gain -= 0.2  # a free action must pay for itself
+            if gain > best_v + 1e-9:
+                best, best_v = [a], gain
+            elif abs(gain - best_v) <= 1e-9:
+                best.append(a)
+        act = rnd.choice(best)
+        cap.took(act)
+        return act
+
+    return play
+
+
+def random_players(seat: int, rnd: random.Random) -> Player:
+    return random_player(rnd)
+
+
+def greedy_players(seat: int, rnd: random.Random) -> Player:
+    return greedy_player(rnd)
+
+
+def play(
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    players_fn: PlayersFn = random_players,
+) -> tuple[StroganovState, list[tuple[int, Action]]]:
+    """A whole game from ``seed``; ``players_fn(seat, rnd)`` makes each seat's player."""
+    st = GAME.new(players, options, seed)
+    rnd = random.Random(seed)
+    seats = [players_fn(s, rnd) for s in range(players)]
+    history: list[tuple[int, Action]] = []
+    while st.stage != "finished":
+        (seat,) = GAME.to_act(st)
+        act = seats[seat](st, seat)
+        GAME.apply(st, seat, act)
+        history.append((seat, act))
+    return st, history
