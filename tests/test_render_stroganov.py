@@ -25,7 +25,7 @@ from PIL import Image, ImageChops
 from render.stroganov import render_board, render_tableau, render_tableaux, warm_up
 from rules.stroganov import GAME
 from rules.stroganov.view import StroganovView, tile_view, wish_view
-from tests.stroganov_positions import started
+from tests.stroganov_positions import give_turn, place, started
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -119,10 +119,22 @@ def test_solo_shows_ivan() -> None:
 
 
 def golden_view() -> StroganovView:
-    """A fixed 4-player position (seeded game, boards on sides B, A, B, B; 160 random legal actions),
-    with some cossacks' tableaux filled in by hand so that the golden images show every part: furs,
-    tigers, trophy markers past the start (B4's entry bonus), fulfilled wishes, tiles and songs."""
-    v = view_of(4, 5, 160, "BABB")
+    """A fixed 4-player position: a seeded game past the board choice (sides B, A, B, B), set by hand
+    to year 3, summer, with cossacks spread over the row, claimed positions, outposts and filled
+    tableaux, so that the golden images show every part. It does not depend on random play, so
+    engine changes that alter random games leave it alone."""
+    st = started(4, seed=5, sides="BABB")
+    st.year, st.season = 3, "SUMMER"
+    for ci, (pos, stamp) in enumerate(((4, 20), (4, 21), (2, 22), (7, 23))):
+        st.cossacks[ci].position, st.cossacks[ci].stamp = pos, stamp
+    place(st, 1, None)
+    place(st, 4, st.row[3], [])
+    st.outposts[0][1], st.outposts[0][2], st.outposts[1][1] = 0, 3, 1
+    for ci in (0, 3):
+        st.cossacks[ci].supply, st.cossacks[ci].reserve = 0, 4
+    give_turn(st, 3, 2)
+    st.order = [3, 0, 1, 2]
+    v = GAME.view(st, None)
     c = list(v.cossacks)
     c[0] = replace(
         c[0],
@@ -139,8 +151,19 @@ def golden_view() -> StroganovView:
 
 
 def solo_view() -> StroganovView:
-    """A fixed solo position against Ivan (seeded game, 45 random legal actions)."""
-    return view_of(1, 2, 45)
+    """A fixed solo position against Ivan, set by hand: three automa cards flipped, Ivan deep in the
+    row with an outpost, the player behind him."""
+    st = started(1, seed=2)
+    st.flipped, st.automa = st.automa[:3], st.automa[3:]
+    ivan = st.ivan
+    assert ivan is not None
+    st.cossacks[ivan].position, st.cossacks[ivan].stamp = 9, 10
+    st.cossacks[0].position, st.cossacks[0].stamp = 5, 11
+    st.outposts[3][1] = ivan
+    st.cossacks[ivan].supply = 0
+    st.season = "AUTUMN"
+    give_turn(st, 0, 1)
+    return GAME.view(st, None)
 
 
 def _golden_check(image_bytes: bytes, path: Path) -> None:
