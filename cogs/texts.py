@@ -176,6 +176,7 @@ ERRORS_EN: dict[str, str] = {
     "bad_notation.bad_step": "`{token}` is not a move: write e or w and 1–3 positions, like `e2`.",
     "bad_notation.bad_payment": "`{token}` is not a payment: use a fur value like `5`, `tiger`, or `sub3` (3 + coin).",
     "bad_notation.empty": "Say what you want to do.",
+    "bad_notation.malformed_action": "That action is not well formed.",
     "already_built": "You already have an outpost in R{region}.",
     "bag_empty": "The bag is empty: there is no fur to draw.",
     "board_taken": "Board {board} is already taken.",

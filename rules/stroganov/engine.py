@@ -12,11 +12,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rules.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
+from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
 from rules.protocol import Option, resolve_options
 from rules.rng import Rng
 from rules.stroganov import automa, core, turn
-from rules.stroganov.actions import Action, Board, EndTurn, Song, SongPass, Trophy
+from rules.stroganov.actions import Action, Board, EndTurn, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
 from rules.stroganov.core import Events, has_ability, log, name
 from rules.stroganov.payment import commit, options, pay, wallet
@@ -161,6 +161,7 @@ def cossack_of(st: StroganovState, seat: int) -> int:
 def apply(st: StroganovState, seat: int, a: Action) -> Events:
     if st.stage == "finished":
         raise GameOver("game_over")
+    well_formed(a)
     ci = cossack_of(st, seat)
     expected = decider(st)
     if ci != expected:
@@ -185,6 +186,17 @@ def apply(st: StroganovState, seat: int, a: Action) -> Events:
         turn_action(st, ci, a, events)
     settle(st, events)
     return events
+
+
+def well_formed(a: object) -> None:
+    """An action is well formed exactly when its notation reads back as the same action, so actions
+    built in code (not parsed) with values outside their domain are refused like bad text."""
+    try:
+        ok = parse_action(a.notation()) == a  # type: ignore[attr-defined]
+    except (BadNotation, AttributeError, TypeError, ValueError, IndexError):
+        ok = False
+    if not ok:
+        raise BadNotation("malformed_action", action=repr(a))
 
 
 def choose_board(st: StroganovState, ci: int, a: Board, events: Events) -> None:
