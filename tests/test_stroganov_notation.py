@@ -84,7 +84,7 @@ def test_st_16_any_text_is_an_action_or_bad_notation(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "move", "move 6", "board 5A", "hunt 1 1", "hunt 1 horses", "trade 5 coin", "trade 5 a b", "wish R6",
+    ["", "move", "move 6", "board 5A", "hunt 1 1", "hunt 1 horses", "trade 5", "trade 5 a b", "wish R6",
      "claim L01", "fulfil TW-S1", "trophy up", "coin fee", "fee 3", "coin fee 3 fee 4", "exchange 2", "song"],
 )  # fmt: skip
 def test_st_16_malformed_actions_are_bad_notation(text: str) -> None:

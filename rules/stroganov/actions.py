@@ -239,7 +239,7 @@ def _extra(words: list[str], text: str) -> Extra:
         if len(set(items)) != len(items):
             raise BadNotation("bad_hunt", text=text)
         return Hunt(items, keeneye)
-    if verb == "trade" and 3 <= len(args) <= 4:
+    if verb == "trade" and len(args) >= 2:  # the engine checks the number of effects (ST-8.5.2)
         effects: list[str] = []
         for a in args[1:]:
             if a.lower() in EFFECTS:
