@@ -7,6 +7,7 @@ A player is a callable ``(state, seat) -> action``. :func:`random_player` picks 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -86,6 +87,23 @@ def winters_left(st: StroganovState) -> int:
     return max(0, 5 - st.year - (1 if st.stage in ("songs", "finished") else 0))
 
 
+def held_wish(c: Any, wish: str) -> float:
+    """A held wish is worth more the more of its furs the cossack already has (exact furs or tigers),
+    so the greedy player collects towards it and fulfils it when it can."""
+    card = CONTENT.wishes[wish]
+    have = Counter(c.furs)
+    met, tigers = 0, c.tigers
+    for v in card.required:
+        if have[v]:
+            have[v] -= 1
+            met += 1
+        elif tigers:
+            tigers -= 1
+            met += 1
+    share = met / len(card.required)
+    return WISH_HELD * share * share * (card.vp + 2) / 5
+
+
 def value(st: StroganovState, ci: int) -> float:
     """What a cossack's position is worth in VP: score so far, plus what final scoring will give,
     plus resources at ST-18 rates."""
@@ -93,7 +111,7 @@ def value(st: StroganovState, ci: int) -> float:
     v = float(c.score)
     v += HORSE * c.horses + COIN * c.coins + FUR * len(c.furs) + TIGER * c.tigers + STORY * c.stories
     v += c.banners * (1 + winters_left(st))
-    v += WISH_HELD * len(c.held) + sum(CONTENT.wishes[w].vp + 2 for w in c.fulfilled)
+    v += sum(held_wish(c, w) for w in c.held) + sum(CONTENT.wishes[w].vp + 5 for w in c.fulfilled)
     v += landscape_sets(c.tiles) + TILE * len(c.tiles)
     t = CONTENT.tracks[c.track]
     v += t.ends[c.trophy] + c.trophy
