@@ -137,6 +137,8 @@ class StroganovView:
     """``board``, ``turn``, ``trophy``, ``song`` or ``None``."""
     phase: int | None
     """The active player's turn phase (0 movement … 4 after 3b)."""
+    patron_used: bool
+    """The active player's free PATRON substitution is used up this turn (ST-3.5)."""
     order: tuple[int, ...]
     active: int
     trade_fur: int
@@ -264,6 +266,7 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
         actor=decider(st),
         pending=pending(st),
         phase=st.turn.phase if st.turn and st.stage == "turn" else None,
+        patron_used=bool(st.turn and st.turn.patron_used),
         order=tuple(st.order),
         active=st.active,
         trade_fur=st.trade_fur,
