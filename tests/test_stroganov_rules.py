@@ -675,6 +675,18 @@ def test_st_16_2_end_is_automatic_when_no_exchange_is_possible():
     assert actor(st) != ci and ci in st.turns_taken
 
 
+def test_st_16_2_end_is_automatic_after_3a_when_no_fee_can_be_paid():
+    """ST-16.2, ST-7.6: after 3a with no fur and no tiger, no 3b fee can be paid; with no free action
+    either, END_TURN is the only choice and is taken automatically."""
+    st, ci, c = fresh(phase=2, furs=[], tigers=0, horses=0, coins=0, held=[])
+    play(st, "coin")
+    assert actor(st) != ci and ci in st.turns_taken
+    assert f"P{c.seat}: end (auto)" in st.log
+    st, ci, c = fresh(phase=2, furs=[], tigers=1, horses=0, coins=0, held=[])
+    play(st, "coin")
+    assert actor(st) == ci and st.turn.phase == 3  # the tiger pays a fee
+
+
 def test_st_10_1_exchanging_for_the_same_value_is_refused():
     """ST-10.1: an exchange for a fur of the same value would change nothing, so it is refused."""
     st, _ci, _c = fresh(furs=[3], horses=5)
@@ -844,13 +856,12 @@ def test_st_9_1_access_by_position_or_outpost():
 
 
 def test_st_9_2_wish():
-    st, _ci, c = fresh(phase=2)
+    st, _ci, c = fresh(phase=2, furs=[7])
     c.position = 8
     wish = st.wish_slots[3]
     held = list(c.held)
     play(st, "wish R4")
     assert c.held == [*held, wish] and st.wish_slots[3] is None
-    c.furs = [7]
     rejected(st, "wish R4 fee 7", IllegalAction, "ST-9.2")
 
 

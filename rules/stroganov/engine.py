@@ -328,7 +328,8 @@ def settle(st: StroganovState, events: Events) -> None:
             if st.turn.phase == 0 and c.position == 12:
                 st.turn.phase = 1
                 log(st, events, f"{name(st, ci)}: no movement at 12 (auto)")
-            if st.turn.phase == 4 and not turn.free_action_possible(st, ci):
+            no_fee = st.turn.phase == 3 and not c.furs and not c.tigers  # ST-7.6: every fee is a fur or tiger
+            if (st.turn.phase == 4 or no_fee) and not turn.free_action_possible(st, ci):
                 log(st, events, f"{name(st, ci)}: end (auto)")
                 end_turn(st)
                 continue
