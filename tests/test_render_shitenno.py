@@ -12,16 +12,14 @@ Time renders with ``PYTHONPATH=. .venv/bin/python tests/test_render_shitenno.py`
 from __future__ import annotations
 
 import io
-import os
 import random
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from render.shitenno import render_board, render_hand, render_sharing
 from rules.shitenno.view import (
@@ -37,11 +35,8 @@ from rules.shitenno.view import (
     StoneView,
     TileView,
 )
+from tests.golden_images import GOLDEN, SAMPLES, check_golden
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden"
-SAMPLES = ROOT / "docs" / "images"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MAX_BYTES = 200 * 1024
 MIN_WIDTH = 800
 
@@ -422,22 +417,8 @@ def golden_view() -> ShitennoView:
     )
 
 
-def _golden_check(image_bytes: bytes, path: Path) -> None:
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(image_bytes)
-    assert path.exists(), f"{path} is missing: run UPDATE_GOLDEN=1 .venv/bin/python -m pytest {__file__}"
-    got = Image.open(io.BytesIO(image_bytes)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    diff = ImageChops.difference(got, want).getbbox() if got.size == want.size else "size"
-    assert diff is None, (
-        f"{path.name} differs from the rendering (box {diff}). If the change is intended, regenerate with "
-        f"UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_shitenno.py and look at the images."
-    )
-
-
 def test_golden_board() -> None:
-    _golden_check(render_board(golden_view()), GOLDEN / "shitenno_board.png")
+    check_golden(render_board(golden_view()), GOLDEN / "shitenno_board.png", __file__)
 
 
 def _split_view() -> ShitennoView:
@@ -471,7 +452,7 @@ SAMPLE_VIEWS: dict[str, Callable[[], bytes]] = {
 @pytest.mark.parametrize("sample", sorted(SAMPLE_VIEWS))
 def test_samples(sample: str) -> None:
     """The images in docs/images are what the renderer draws now (regenerated with UPDATE_GOLDEN=1)."""
-    _golden_check(SAMPLE_VIEWS[sample](), SAMPLES / f"{sample}.png")
+    check_golden(SAMPLE_VIEWS[sample](), SAMPLES / f"{sample}.png", __file__)
 
 
 # --- timing (not a test) -------------------------------------------------------------------------------

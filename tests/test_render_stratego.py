@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import io
-import os
 import random
 import statistics
 import sys
@@ -46,11 +45,9 @@ from rules.stratego.view import (
     ResultView,
     StrategoView,
 )
+from tests.golden_images import GOLDEN, SAMPLES, check_golden
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden"
-SAMPLES = ROOT / "docs" / "images"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MAX_BYTES = 200 * 1024
 COLOURS: tuple[Colour, Colour] = ("red", "blue")
 OPTIONS = (
@@ -530,26 +527,12 @@ def golden_position(viewer_colour: Colour | None) -> StrategoView:
     )
 
 
-def _golden_check(image_bytes: bytes, path: Path) -> None:
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(image_bytes)
-    assert path.exists(), f"{path} is missing: run UPDATE_GOLDEN=1 .venv/bin/python -m pytest {__file__}"
-    got = Image.open(io.BytesIO(image_bytes)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    diff = ImageChops.difference(got, want).getbbox() if got.size == want.size else "size"
-    assert diff is None, (
-        f"{path.name} differs from the rendering (box {diff}). If the change is intended, regenerate with "
-        f"UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_stratego.py and look at the images."
-    )
-
-
 def test_golden_public() -> None:
-    _golden_check(render_board(golden_position(None)), GOLDEN / "stratego_public.png")
+    check_golden(render_board(golden_position(None)), GOLDEN / "stratego_public.png", __file__)
 
 
 def test_golden_private_blue() -> None:
-    _golden_check(render_board(golden_position("blue")), GOLDEN / "stratego_private_blue.png")
+    check_golden(render_board(golden_position("blue")), GOLDEN / "stratego_private_blue.png", __file__)
 
 
 def sample_views() -> dict[str, StrategoView]:
@@ -600,7 +583,7 @@ def over_position() -> StrategoView:
 @pytest.mark.parametrize("sample", sorted(sample_views()))
 def test_docs_samples_are_current(sample: str) -> None:
     """The images in docs/images are what the renderer draws now (regenerated with UPDATE_GOLDEN=1)."""
-    _golden_check(render_board(sample_views()[sample]), SAMPLES / f"{sample}.png")
+    check_golden(render_board(sample_views()[sample]), SAMPLES / f"{sample}.png", __file__)
 
 
 # --- timing (not a test: run this file as a script) ----------------------------------------------------

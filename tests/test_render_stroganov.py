@@ -11,26 +11,21 @@ from __future__ import annotations
 
 import functools
 import io
-import os
 import random
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from render.stroganov import render_board, render_tableau, render_tableaux, warm_up
 from rules.stroganov import GAME
 from rules.stroganov.view import StroganovView, tile_view, wish_view
+from tests.golden_images import GOLDEN, SAMPLES, check_golden
 from tests.stroganov_positions import give_turn, place, started
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden"
-SAMPLES = ROOT / "docs" / "images"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MAX_BYTES = 200 * 1024
 MIN_WIDTH = 1600
 
@@ -166,26 +161,12 @@ def solo_view() -> StroganovView:
     return GAME.view(st, None)
 
 
-def _golden_check(image_bytes: bytes, path: Path) -> None:
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(image_bytes)
-    assert path.exists(), f"{path} is missing: run UPDATE_GOLDEN=1 .venv/bin/python -m pytest {__file__}"
-    got = Image.open(io.BytesIO(image_bytes)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    diff = ImageChops.difference(got, want).getbbox() if got.size == want.size else "size"
-    assert diff is None, (
-        f"{path.name} differs from the rendering (box {diff}). If the change is intended, regenerate with "
-        f"UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_render_stroganov.py and look at the images."
-    )
-
-
 def test_golden_board() -> None:
-    _golden_check(render_board(golden_view()), GOLDEN / "stroganov_board.png")
+    check_golden(render_board(golden_view()), GOLDEN / "stroganov_board.png", __file__)
 
 
 def test_golden_tableaux() -> None:
-    _golden_check(render_tableaux(golden_view()), GOLDEN / "stroganov_tableaux.png")
+    check_golden(render_tableaux(golden_view()), GOLDEN / "stroganov_tableaux.png", __file__)
 
 
 SAMPLE_VIEWS: dict[str, Callable[[], bytes]] = {
@@ -198,7 +179,7 @@ SAMPLE_VIEWS: dict[str, Callable[[], bytes]] = {
 @pytest.mark.parametrize("sample", sorted(SAMPLE_VIEWS))
 def test_samples(sample: str) -> None:
     """The images in docs/images are what the renderer draws now (regenerated with UPDATE_GOLDEN=1)."""
-    _golden_check(SAMPLE_VIEWS[sample](), SAMPLES / f"{sample}.png")
+    check_golden(SAMPLE_VIEWS[sample](), SAMPLES / f"{sample}.png", __file__)
 
 
 # --- timing (not a test) -------------------------------------------------------------------------------
