@@ -11,6 +11,32 @@ from rules.stratego import GAME
 from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
 
 
+def _rows(game: str, results: dict[str, tuple[list[float], list[int]]], limit_ms: float) -> list[Row]:
+    """Median / p95 time (target: median within ``limit_ms``) and PNG sizes (at most 200 KB) per kind."""
+    rows = []
+    for kind, (times, sizes) in results.items():
+        med = median(times)
+        rows.append(
+            Row(
+                "render",
+                f"{game} {kind}: median / p95 ms",
+                f"{med:.1f} / {percentile(times, 95):.1f}",
+                f"median <= {limit_ms:g}",
+                med <= limit_ms,
+            )
+        )
+        rows.append(
+            Row(
+                "render",
+                f"{game} {kind}: PNG median / max KB",
+                f"{median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}",
+                "<= 200",
+                max(sizes) <= 200 * 1024,
+            )
+        )
+    return rows
+
+
 def _positions(n: int) -> list:
     out = []
     for seed in range(n):
@@ -40,28 +66,7 @@ def stratego(samples: int) -> list[Row]:
         times, sizes = by_kind.setdefault(kind, ([], []))
         times.append(ms)
         sizes.append(len(data))
-    rows = []
-    for kind, (times, sizes) in by_kind.items():
-        med = median(times)
-        rows.append(
-            Row(
-                "render",
-                f"stratego {kind}: median / p95 ms",
-                f"{med:.1f} / {percentile(times, 95):.1f}",
-                "median <= 15",
-                med <= 15,
-            )
-        )
-        rows.append(
-            Row(
-                "render",
-                f"stratego {kind}: PNG median / max KB",
-                f"{median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}",
-                "<= 200",
-                max(sizes) <= 200 * 1024,
-            )
-        )
-    return rows
+    return _rows("stratego", by_kind, 15)
 
 
 def shitenno(samples: int) -> list[Row]:
@@ -88,28 +93,7 @@ def shitenno(samples: int) -> list[Row]:
             data = fn(view)
             results[kind][0].append((time.perf_counter() - t0) * 1000)
             results[kind][1].append(len(data))
-    rows = []
-    for kind, (times, sizes) in results.items():
-        med = median(times)
-        rows.append(
-            Row(
-                "render",
-                f"shitenno {kind}: median / p95 ms",
-                f"{med:.1f} / {percentile(times, 95):.1f}",
-                "median <= 40",
-                med <= 40,
-            )
-        )
-        rows.append(
-            Row(
-                "render",
-                f"shitenno {kind}: PNG median / max KB",
-                f"{median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}",
-                "<= 200",
-                max(sizes) <= 200 * 1024,
-            )
-        )
-    return rows
+    return _rows("shitenno", results, 40)
 
 
 def stroganov(samples: int) -> list[Row]:
@@ -136,25 +120,4 @@ def stroganov(samples: int) -> list[Row]:
             data = fn(view)
             results[kind][0].append((time.perf_counter() - t0) * 1000)
             results[kind][1].append(len(data))
-    rows = []
-    for kind, (times, sizes) in results.items():
-        med = median(times)
-        rows.append(
-            Row(
-                "render",
-                f"stroganov {kind}: median / p95 ms",
-                f"{med:.1f} / {percentile(times, 95):.1f}",
-                "median <= 40",
-                med <= 40,
-            )
-        )
-        rows.append(
-            Row(
-                "render",
-                f"stroganov {kind}: PNG median / max KB",
-                f"{median(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f}",
-                "<= 200",
-                max(sizes) <= 200 * 1024,
-            )
-        )
-    return rows
+    return _rows("stroganov", results, 40)
