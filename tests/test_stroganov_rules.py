@@ -1731,3 +1731,13 @@ def test_st_17_2_bag_draws_are_uniform_and_seeded():
     first = core.draw_fur(st)
     st.rng, st.bag = Rng(5), [2, 3, 4, 5, 6, 7, 8]
     assert core.draw_fur(st) == first
+
+
+def test_st_3_1_public_log_whole_and_views_carry_the_recent_part():
+    """ST-3.1, ST-4.1: the log is public; ``public_log`` gives all of it, a view its last entries."""
+    from rules.stroganov.view import LOG_TAIL, public_log
+
+    st = run_game(3, 200)
+    assert len(st.log) > LOG_TAIL
+    assert public_log(st) == tuple(st.log)
+    assert GAME.view(st, None).log == tuple(st.log[-LOG_TAIL:])

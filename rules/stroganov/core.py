@@ -10,7 +10,7 @@ import functools
 from typing import Any
 
 from rules.stroganov.content import CONTENT, Reward, Track
-from rules.stroganov.state import DUMMY, TIGER, Cossack, StroganovState
+from rules.stroganov.state import TIGER, Cossack, StroganovState
 
 Events = list[dict[str, Any]]
 REGION_NUMBER = {p: int(r[1:]) for p, r in CONTENT.region_of.items()}
@@ -203,6 +203,3 @@ def clear_tile(st: StroganovState, position: int) -> None:
 def sort_songs(songs: list[str]) -> list[str]:
     return sorted(songs, key=lambda s: (CONTENT.songs[s].cost, s))
 
-
-def dummies(st: StroganovState) -> int:
-    return sum(1 for r in st.outposts for o in r if o == DUMMY)
