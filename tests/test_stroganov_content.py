@@ -256,3 +256,101 @@ def test_regions_and_tracks_are_checked():
     msg = broken(lambda d: d["tracks"][3]["furs"].__setitem__(2, 9))
     assert "tracks['B3'].furs[2]" in msg
     assert "missing key 'rows'" in broken(lambda d: d["tracks"][0].pop("rows"))
+
+
+# ---------------------------------------------------------------- the tables of ST-14.3, 14.6–14.8, copied
+
+TILES = {
+    "L01": ("Taiga", 2, True, "2 coins"),
+    "L02": ("Tundra", 2, True, "3 stories, 1 horse"),
+    "L03": ("Steppe", 2, True, "banner, 2 horses"),
+    "L04": ("Mountains", 2, True, "T, 1 horse"),
+    "L05": ("Taiga", 2, True, "3 VP"),
+    "L06": ("Tundra", 2, False, "3 VP"),
+    "L07": ("Steppe", 2, False, "2 coins"),
+    "L08": ("Mountains", 2, False, "4 stories"),
+    "L09": ("Taiga", 2, False, "banner, 1 coin"),
+    "L10": ("Tundra", 2, False, "T, 1 coin"),
+    "L11": ("Steppe", 2, False, "5 horses"),
+    "L12": ("Mountains", 2, False, "fur, 1 horse"),
+    "L13": ("Taiga", 3, False, "4 VP"),
+    "L14": ("Tundra", 3, False, "2 coins, 2 horses"),
+    "L15": ("Steppe", 3, False, "T, 2 stories"),
+    "L16": ("Mountains", 3, False, "outpost, 1 coin"),
+    "L17": ("Taiga", 3, False, "tiger, 1 horse"),
+    "L18": ("Tundra", 3, False, "banner, 2 stories"),
+    "L19": ("Steppe", 3, False, "2 VP, 2 stories"),
+    "L20": ("Mountains", 3, False, "3 coins"),
+    "L21": ("Taiga", 4, False, "5 VP"),
+    "L22": ("Tundra", 4, False, "T, 2 VP"),
+    "L23": ("Steppe", 4, False, "tiger, 2 VP"),
+    "L24": ("Mountains", 4, False, "outpost, 2 VP"),
+    "L25": ("Tundra", 4, False, "banner, 2 coins"),
+    "L26": ("Taiga", 4, False, "6 stories, 1 coin"),
+}
+"""ST-14.3: type, slots, S mark, claim reward."""
+VILLAGES = {
+    "V1": ("Fair", "2 coins"),
+    "V2": ("Hunting lodge", "fur, 1 horse"),
+    "V3": ("Chapel", "2 VP"),
+    "V4": ("Stables", "banner, 2 horses"),
+    "V5": ("Tavern", "3 stories, 1 horse"),
+}
+YURTS = {
+    "YA1": "5 stories",
+    "YA2": "3 stories, 1 coin",
+    "YA3": "6 horses",
+    "YA4": "banner, 2 horses",
+    "YA5": "fur, 1 story",
+    "YA6": "2 coins, 1 horse",
+    "YA7": "T, 1 coin",
+    "YA8": "tiger",
+    "YB1": "6 stories",
+    "YB2": "3 VP, 1 coin",
+    "YB3": "8 horses",
+    "YB4": "banner, 1 coin, 1 horse",
+    "YB5": "fur, fur",
+    "YB6": "outpost, 1 coin",
+    "YB7": "T, 2 stories",
+    "YB8": "tiger, 2 VP",
+}
+SONGS = {
+    "SG01": (2, "2 VP"),
+    "SG02": (2, "1 VP, 2 horses"),
+    "SG03": (3, "3 VP"),
+    "SG04": (3, "2 VP, 1 coin"),
+    "SG05": (4, "4 VP"),
+    "SG06": (4, "3 VP, banner"),
+    "SG07": (4, "2 VP, T"),
+    "SG08": (5, "5 VP, 1 horse"),
+    "SG09": (5, "4 VP, outpost"),
+    "SG10": (6, "7 VP"),
+    "SG11": (6, "5 VP, 1 coin"),
+    "SG12": (6, "4 VP, T"),
+    "SG13": (7, "8 VP"),
+    "SG14": (7, "6 VP, tiger"),
+    "SG15": (8, "10 VP"),
+    "SG16": (8, "8 VP, T"),
+    "SG17": (9, "11 VP"),
+    "SG18": (10, "13 VP"),
+    "SG19": (10, "10 VP, T"),
+    "SG20": (12, "16 VP"),
+}
+
+
+def test_st_14_3_landscape_tiles_match_the_table() -> None:
+    got = {t.id: (t.type, t.slots, t.s, t.reward.text) for t in CONTENT.tiles.values()}
+    assert got == TILES
+
+
+def test_st_14_6_villages_match_the_table() -> None:
+    assert {v.id: (v.name, v.reward.text) for v in CONTENT.villages.values()} == VILLAGES
+
+
+def test_st_14_7_yurts_match_the_table() -> None:
+    assert {y.id: y.reward.text for y in CONTENT.yurts.values()} == YURTS
+    assert [y.deck for y in CONTENT.yurts.values()].count("A") == 8
+
+
+def test_st_14_8_songs_match_the_table() -> None:
+    assert {s.id: (s.cost, s.reward.text) for s in CONTENT.songs.values()} == SONGS

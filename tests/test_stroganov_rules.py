@@ -417,6 +417,7 @@ def test_st_6_1_years_and_seasons_until_the_end():
 
 
 def test_st_6_2_order_by_depth_fixed_during_season():
+    """ST-6.2 with ST-1's "deeper": higher position first, then the earlier arrival."""
     st = started(3, 0)
     first = actor(st)
     # spring: each moves a different distance; the third one onto the same position as the first
@@ -918,8 +919,8 @@ def test_st_9_5_2_recruit():
 
 
 def test_st_9_6_claim_costs_and_item_return():
-    """ST-9.6.1–9.6.3: n counts the tiger; the items go back (furs to the bag, tiger to the supply) and the
-    position stays empty."""
+    """ST-9.6.1, ST-9.6.2, ST-9.6.3: n counts the tiger; the items go back (furs to the bag, tiger to the
+    supply) and the position stays empty."""
     st, _ci, c = fresh(phase=2, furs=[6, 6, 6, 6, 6], coins=0, tigers=0, stories=0, horses=0)
     place(st, 5, "L11", [2, 6, TIGER])  # 5 horses; 3 items → 5 wolverines (R3)
     c.position = 5
