@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 from bench.stats import Row, median, percentile
 from render.stratego import render_board, warm_up
@@ -69,55 +71,45 @@ def stratego(samples: int) -> list[Row]:
     return _rows("stratego", by_kind, 15)
 
 
-def shitenno(samples: int) -> list[Row]:
-    """Board, sharing table and hand images of positions from random games (target: median <= 40 ms)."""
-    from render import shitenno as draw
+def _random_game_renders(
+    kind: str, kinds: dict[str, Callable[[Any], bytes]], samples: int, players: tuple[int, ...], max_steps: int
+) -> dict[str, tuple[list[float], list[int]]]:
+    """Render times (ms) and PNG sizes of each image kind for views of seeded random games of ``kind``."""
     from rules.registry import get
 
-    game = get("shitenno")
-    kinds = {"board": draw.render_board, "sharing": draw.render_sharing, "hand": draw.render_hand}
+    game = get(kind)
     results: dict[str, tuple[list[float], list[int]]] = {k: ([], []) for k in kinds}
-    draw.warm_up()
     for seed in range(samples):
-        players = 2 + seed % 3
-        st = game.new(players, None, seed)
+        n = players[seed % len(players)]
+        st = game.new(n, None, seed)
         rnd = random.Random(seed)
-        for _ in range(rnd.randrange(5, 120)):
+        for _ in range(rnd.randrange(5, max_steps)):
             if game.outcome(st) is not None:
                 break
             seat = game.to_act(st)[0]
             game.apply(st, seat, rnd.choice(game.legal(st, seat)))
-        view = game.view(st, rnd.randrange(players))
-        for kind, fn in kinds.items():
+        view = game.view(st, rnd.randrange(n))
+        for name, fn in kinds.items():
             t0 = time.perf_counter()
             data = fn(view)
-            results[kind][0].append((time.perf_counter() - t0) * 1000)
-            results[kind][1].append(len(data))
-    return _rows("shitenno", results, 40)
+            results[name][0].append((time.perf_counter() - t0) * 1000)
+            results[name][1].append(len(data))
+    return results
+
+
+def shitenno(samples: int) -> list[Row]:
+    """Board, sharing table and hand images of positions from random games (target: median <= 40 ms)."""
+    from render import shitenno as draw
+
+    draw.warm_up()
+    kinds = {"board": draw.render_board, "sharing": draw.render_sharing, "hand": draw.render_hand}
+    return _rows("shitenno", _random_game_renders("shitenno", kinds, samples, (2, 3, 4), 120), 40)
 
 
 def stroganov(samples: int) -> list[Row]:
     """Board and tableaux images of positions from random games, 1–4 players (target: median <= 40 ms)."""
     from render import stroganov as draw
-    from rules.registry import get
 
-    game = get("stroganov")
-    kinds = {"board": draw.render_board, "tableaux": draw.render_tableaux}
-    results: dict[str, tuple[list[float], list[int]]] = {k: ([], []) for k in kinds}
     draw.warm_up()
-    for seed in range(samples):
-        players = 1 + seed % 4
-        st = game.new(players, None, seed)
-        rnd = random.Random(seed)
-        for _ in range(rnd.randrange(5, 400)):
-            if game.outcome(st) is not None:
-                break
-            seat = game.to_act(st)[0]
-            game.apply(st, seat, rnd.choice(game.legal(st, seat)))
-        view = game.view(st, None)
-        for kind, fn in kinds.items():
-            t0 = time.perf_counter()
-            data = fn(view)
-            results[kind][0].append((time.perf_counter() - t0) * 1000)
-            results[kind][1].append(len(data))
-    return _rows("stroganov", results, 40)
+    kinds = {"board": draw.render_board, "tableaux": draw.render_tableaux}
+    return _rows("stroganov", _random_game_renders("stroganov", kinds, samples, (1, 2, 3, 4), 400), 40)
