@@ -69,6 +69,33 @@ class NoState(StoreError):
         return f"no_state(game_id={self.game_id}, status={self.status!r})"
 
 
+class StoreBusy(StoreError):
+    """The database stayed locked by another writer for the whole busy timeout; nothing changed.
+
+    ``game_id`` is the game the operation was for, ``None`` when it had none yet (``create``,
+    preferences). The caller may retry; the cogs word it as "try again in a moment".
+    """
+
+    def __init__(self, game_id: int | None) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
+
+    def __str__(self) -> str:
+        return f"store_busy(game_id={self.game_id})"
+
+
+class NotAPlayer(StoreError):
+    """``user_id`` holds no seat in the game, so it has no say in it (e.g. a cancel vote)."""
+
+    def __init__(self, game_id: int, user_id: int) -> None:
+        super().__init__(game_id, user_id)
+        self.game_id = game_id
+        self.user_id = user_id
+
+    def __str__(self) -> str:
+        return f"not_a_player(game_id={self.game_id}, user_id={self.user_id})"
+
+
 class UnknownGameKind(StoreError):
     """The stored or requested ``kind`` names no engine in the games mapping."""
 

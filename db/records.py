@@ -14,6 +14,8 @@ STATUSES = ("lobby", "active", "finished", "cancelled")
 
 DEFAULT_DMS_ENABLED = True
 DEFAULT_LANGUAGE = "en"
+NOTIFY_CHOICES = ("dm", "mention", "both")
+DEFAULT_NOTIFY = "dm"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,8 @@ class LoggedAction:
 @dataclass(frozen=True, slots=True)
 class AppendResult:
     """What one committed action did: the game's new version (also the log ``seq``), the engine's
-    events, the new state object, who must act next and the outcome once the game has ended."""
+    events, the new state object, who must act next (and who had to before, so the table can tell
+    the newly waiting) and the outcome once the game has ended."""
 
     game_id: int
     version: int
@@ -83,6 +86,11 @@ class AppendResult:
     state: Any = field(repr=False)
     to_act: tuple[int, ...]
     outcome: Outcome | None
+    waiting_before: tuple[int, ...] = ()
+
+    @property
+    def newly_waiting(self) -> tuple[int, ...]:
+        return tuple(s for s in self.to_act if s not in self.waiting_before)
 
     @property
     def finished(self) -> bool:
@@ -91,6 +99,10 @@ class AppendResult:
 
 @dataclass(frozen=True, slots=True)
 class UserPrefs:
+    """``notify`` is how a player hears it is their turn: a DM, a mention in the thread, or both
+    (one of :data:`NOTIFY_CHOICES`); the defaults equal the schema's column defaults."""
+
     user_id: int
     dms_enabled: bool = DEFAULT_DMS_ENABLED
     language: str = DEFAULT_LANGUAGE
+    notify: str = DEFAULT_NOTIFY

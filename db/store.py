@@ -1,10 +1,17 @@
 """The SQLite game store: games, seats, the append-only action log and user preferences (DESIGN §4).
 
+It implements the :class:`db.base.Store` Protocol, the interface the rest of the bot relies on.
+
 Why it looks the way it does:
 
 * One action = one ``BEGIN IMMEDIATE`` transaction that reads the state, applies the action through
   the engine, appends it to the log and writes the new state with ``version = version + 1 WHERE
   version = expected``. A stale version or a rule error changes nothing.
+* **Every** state-changing UPDATE (start, seats, append, finish, cancel) carries that version
+  predicate and checks the row count (:meth:`GameStore._bump`), so correctness never leans on
+  SQLite's database-wide write lock and holds as well for a backend with row locks (PostgreSQL).
+* A database still locked by another writer after the busy timeout is :class:`StoreBusy`, and an id
+  no SQLite INTEGER can hold is simply :class:`GameNotFound`: callers see typed errors only.
 * One aiosqlite connection is shared by every coroutine of the bot, and SQLite transactions belong
   to the connection, so an :class:`asyncio.Lock` keeps the statements of different transactions
   (and the reads between them) from interleaving. Reads also run in a (deferred) transaction so that
@@ -32,13 +39,15 @@ from db.connection import Synchronous, connect
 from db.errors import (
     GameNotFound,
     NoState,
+    NotAPlayer,
     StaleVersion,
+    StoreBusy,
     UnknownGameKind,
     UnloggableAction,
     WrongStatus,
 )
 from db.migrate import migrate
-from db.records import STATUSES, AppendResult, GameRecord, LoggedAction, UserPrefs
+from db.records import NOTIFY_CHOICES, STATUSES, AppendResult, GameRecord, LoggedAction, UserPrefs
 from db.replay import decode_notation, decode_seat, parse_notation, replay_log
 from rules.errors import RuleError
 from rules.protocol import Game, Outcome, resolve_options
@@ -58,10 +67,26 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
+def _in_int64(value: Any) -> bool:
+    """Whether SQLite can bind ``value`` as an INTEGER (binding a larger int raises OverflowError)."""
+    return isinstance(value, int) and not isinstance(value, bool) and _INT64[0] <= value <= _INT64[1]
+
+
 def _check_seed(seed: int) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not _INT64[0] <= seed <= _INT64[1]:
+    if not _in_int64(seed):
         raise ValueError(f"seed must be an int in the signed 64-bit range, not {seed!r}")
     return seed
+
+
+def _is_busy(exc: BaseException) -> bool:
+    """SQLITE_BUSY: another connection kept the write lock past our busy timeout."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF == sqlite3.SQLITE_BUSY:
+        return True
+    text = str(exc).lower()
+    return "database is locked" in text or "database is busy" in text
 
 
 class GameStore:
@@ -100,6 +125,7 @@ class GameStore:
         return cls(conn, games, clock)
 
     async def close(self) -> None:
+        """Close the connection once no transaction is using it."""
         async with self._lock:
             await self._db.close()
 
@@ -130,9 +156,12 @@ class GameStore:
     # -- transactions ------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _transaction(self, mode: str = "IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(
+        self, mode: str = "IMMEDIATE", game_id: int | None = None
+    ) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` for writes (take the write lock before reading what we will change),
-        ``BEGIN DEFERRED`` for consistent multi-statement reads; rollback on any exception."""
+        ``BEGIN DEFERRED`` for consistent multi-statement reads; rollback on any exception, and a
+        lock held elsewhere past the busy timeout becomes :class:`StoreBusy` for ``game_id``."""
         async with self._lock:
             db = self._db
             try:
@@ -141,8 +170,10 @@ class GameStore:
                 await db.execute(f"BEGIN {mode}")
                 yield db
                 await db.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 await self._rollback()
+                if _is_busy(exc):
+                    raise StoreBusy(game_id) from exc
                 raise
 
     async def _rollback(self) -> None:
@@ -150,12 +181,16 @@ class GameStore:
         with suppress(sqlite3.OperationalError):
             await self._db.execute("ROLLBACK")
 
-    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        return self._transaction("DEFERRED")
+    def _read(self, game_id: int | None = None) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._transaction("DEFERRED", game_id)
 
     # -- records -----------------------------------------------------------------------------
 
     async def _row(self, db: aiosqlite.Connection, game_id: int, *, with_state: bool) -> sqlite3.Row:
+        """The game's row; every method taking a game id reads it first, so an id that no game can
+        have (beyond SQLite's 64-bit INTEGER) is GameNotFound here rather than an OverflowError."""
+        if not _in_int64(game_id):
+            raise GameNotFound(game_id)
         cols = _COLUMNS + (", state" if with_state else "")
         rows = await db.execute_fetchall(f"SELECT {cols} FROM games WHERE id = ?", (game_id,))
         if not rows:
@@ -202,6 +237,21 @@ class GameStore:
             "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
             [(game_id, seat, user) for seat, user in enumerate(players)],
         )
+
+    async def _bump(
+        self, db: aiosqlite.Connection, game_id: int, version: int, assignments: str, params: Sequence[Any]
+    ) -> int:
+        """``UPDATE games SET <assignments>, version = version + 1 WHERE id = ? AND version = ?``
+        with the version this transaction read (DESIGN §4): if another writer got in between, no
+        row matches and the write is refused as :class:`StaleVersion`. Returns the new version."""
+        cur = await db.execute(
+            f"UPDATE games SET {assignments}, version = version + 1 WHERE id = ? AND version = ?",
+            (*params, game_id, version),
+        )
+        if cur.rowcount != 1:
+            current = await self._row(db, game_id, with_state=False)
+            raise StaleVersion(game_id, version, current["version"])
+        return version + 1
 
     @staticmethod
     def _check(row: sqlite3.Row, expected_version: int | None, allowed: tuple[str, ...]) -> None:
@@ -301,17 +351,19 @@ class GameStore:
         """Lobby → active: seat ``players`` (``None``: the lobby's seats) and create the engine state.
         Bumps the version so the lobby's buttons go stale."""
         _check_seed(seed)
-        async with self._transaction() as db:
+        async with self._transaction(game_id=game_id) as db:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, ("lobby",))
             seated = list(players) if players is not None else list(await self._players(db, game_id))
             game = self.engine(row["kind"])
             state_json = dumps(game.dump(game.new(len(seated), json.loads(row["options"]), seed)))
             now = self._clock()
-            await db.execute(
-                "UPDATE games SET status = 'active', seed = ?, state = ?, version = version + 1,"
-                " updated_at = ?, turn_since = ? WHERE id = ?",
-                (seed, state_json, now, now, game_id),
+            await self._bump(
+                db,
+                game_id,
+                row["version"],
+                "status = 'active', seed = ?, state = ?, updated_at = ?, turn_since = ?",
+                (seed, state_json, now, now),
             )
             await self._write_seats(db, game_id, seated)
             return await self._fetch(db, game_id)
@@ -321,14 +373,11 @@ class GameStore:
     ) -> GameRecord:
         """Replace a lobby's seats (join/leave). Bumps the version; with ``expected_version`` a
         read-modify-write by the caller cannot lose a concurrent join (retry on StaleVersion)."""
-        async with self._transaction() as db:
+        async with self._transaction(game_id=game_id) as db:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, ("lobby",))
+            await self._bump(db, game_id, row["version"], "updated_at = ?", (self._clock(),))
             await self._write_seats(db, game_id, players)
-            await db.execute(
-                "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
-                (self._clock(), game_id),
-            )
             return await self._fetch(db, game_id)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
@@ -340,7 +389,7 @@ class GameStore:
         return await self._set_meta(game_id, "message_id", message_id)
 
     async def _set_meta(self, game_id: int, column: str, value: int | None) -> GameRecord:
-        async with self._transaction() as db:
+        async with self._transaction(game_id=game_id) as db:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ?",
@@ -352,7 +401,7 @@ class GameStore:
 
     async def get(self, game_id: int) -> GameRecord:
         """The game with its raw state JSON (parse with ``record.load_state()``)."""
-        async with self._read() as db:
+        async with self._read(game_id) as db:
             return await self._fetch(db, game_id)
 
     async def list_games(
@@ -401,7 +450,7 @@ class GameStore:
         """Apply ``action`` (an engine action, or its notation as text) for ``seat`` in one
         transaction (DESIGN §4). ``StaleVersion`` or ``WrongStatus`` when the caller is out of date,
         the engine's ``RuleError`` when it refuses; in every such case nothing changes."""
-        async with self._transaction() as db:
+        async with self._transaction(game_id=game_id) as db:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, expected_version, ("active",))
             game = self.engine(row["kind"])
@@ -415,10 +464,12 @@ class GameStore:
             outcome = game.outcome(state)
             now = self._clock()
             newly_waiting = bool(set(after) - set(before))
-            cur = await db.execute(
-                "UPDATE games SET state = ?, version = version + 1, updated_at = ?,"
-                " turn_since = CASE WHEN ? THEN ? ELSE turn_since END,"
-                " status = ?, outcome = ? WHERE id = ? AND version = ?",
+            version = await self._bump(
+                db,
+                game_id,
+                expected_version,
+                "state = ?, updated_at = ?, turn_since = CASE WHEN ? THEN ? ELSE turn_since END,"
+                " status = ?, outcome = ?",
                 (
                     dumps(game.dump(state)),
                     now,
@@ -426,18 +477,13 @@ class GameStore:
                     now,
                     "finished" if outcome is not None else "active",
                     dumps(outcome.to_json()) if outcome is not None else None,
-                    game_id,
-                    expected_version,
                 ),
             )
-            if cur.rowcount != 1:  # unreachable under BEGIN IMMEDIATE; kept as the DESIGN §4 guard
-                raise StaleVersion(game_id, expected_version, -1)
-            version = expected_version + 1
             await db.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, version, seat, dumps({"n": notation}), now),
             )
-        return AppendResult(game_id, version, events, state, tuple(after), outcome)
+        return AppendResult(game_id, version, events, state, tuple(after), outcome, tuple(before))
 
     @staticmethod
     def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
@@ -472,14 +518,15 @@ class GameStore:
         expected_version: int | None,
         allowed: tuple[str, ...],
     ) -> GameRecord:
-        async with self._transaction() as db:
+        async with self._transaction(game_id=game_id) as db:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, allowed)
-            now = self._clock()
-            await db.execute(
-                "UPDATE games SET status = ?, outcome = ?, cancelled_by = ?, version = version + 1,"
-                " updated_at = ? WHERE id = ?",
-                (status, dumps(outcome.to_json()), by_user, now, game_id),
+            await self._bump(
+                db,
+                game_id,
+                row["version"],
+                "status = ?, outcome = ?, cancelled_by = ?, updated_at = ?",
+                (status, dumps(outcome.to_json()), by_user, self._clock()),
             )
             return await self._fetch(db, game_id)
 
@@ -487,7 +534,7 @@ class GameStore:
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         """The game's log in order; an unreadable entry raises ``CorruptLog`` (never skipped)."""
-        async with self._read() as db:
+        async with self._read(game_id) as db:
             await self._row(db, game_id, with_state=False)
             rows = await self._log_rows(db, game_id)
         return [
@@ -513,7 +560,7 @@ class GameStore:
         return json.loads(dumps(game.dump(state))) == json.loads(stored["state"])
 
     async def _replay(self, game_id: int) -> tuple[sqlite3.Row, Any]:
-        async with self._read() as db:
+        async with self._read(game_id) as db:
             row = await self._row(db, game_id, with_state=True)
             players = await self._players(db, game_id)
             log = [(r["seq"], r["seat"], r["action"]) for r in await self._log_rows(db, game_id)]
@@ -525,24 +572,37 @@ class GameStore:
     # -- user preferences --------------------------------------------------------------------
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
-        """A user's preferences; the defaults (DMs on, English) when they never set any."""
+        """A user's preferences; the defaults (DMs on, English, notify by DM) when they never set any."""
         async with self._read() as db:
             rows = list(
-                await db.execute_fetchall("SELECT dms_enabled, language FROM user_prefs WHERE user_id = ?", (user_id,))
+                await db.execute_fetchall(
+                    "SELECT dms_enabled, language, notify FROM user_prefs WHERE user_id = ?", (user_id,)
+                )
             )
         if not rows:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, bool(rows[0]["dms_enabled"]), rows[0]["language"])
+        row = rows[0]
+        return UserPrefs(user_id, bool(row["dms_enabled"]), row["language"], row["notify"])
 
     async def set_prefs(
-        self, user_id: int, *, dms_enabled: bool | None = None, language: str | None = None
+        self,
+        user_id: int,
+        *,
+        dms_enabled: bool | None = None,
+        language: str | None = None,
+        notify: str | None = None,
     ) -> UserPrefs:
-        """Change only the given preferences; the others keep their value (or the default)."""
+        """Change only the given preferences; the others keep their value (or the default).
+        ``notify`` must be one of ``NOTIFY_CHOICES`` (ValueError before anything is written)."""
+        if notify is not None and notify not in NOTIFY_CHOICES:
+            raise ValueError(f"notify must be one of {NOTIFY_CHOICES!r}, not {notify!r}")
         values: dict[str, Any] = {}
         if dms_enabled is not None:
             values["dms_enabled"] = int(bool(dms_enabled))
         if language is not None:
             values["language"] = language
+        if notify is not None:
+            values["notify"] = notify
         if values:
             values["updated_at"] = self._clock()
             cols = ", ".join(values)
@@ -559,11 +619,13 @@ class GameStore:
     # -- deployment facts and notices --------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
+        """A deployment fact (e.g. the synced command tree's hash), or None."""
         async with self._read() as db:
             rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,)))
         return rows[0]["value"] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
+        """Store a deployment fact, replacing any earlier value."""
         async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
@@ -573,10 +635,44 @@ class GameStore:
 
     async def mark_dm_warned(self, game_id: int, user_id: int) -> bool:
         """Record that the thread told ``user_id`` their DMs are closed; True only the first time,
-        so the notice is posted once per player and game, across restarts."""
-        async with self._transaction() as db:
+        so the notice is posted once per player and game, across restarts. False for a user who
+        is not a player; GameNotFound for an unknown game."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            if not _in_int64(user_id):
+                return False
             cur = await db.execute(
                 "UPDATE seats SET dm_warned = 1 WHERE game_id = ? AND user_id = ? AND dm_warned = 0",
                 (game_id, user_id),
             )
             return cur.rowcount > 0
+
+    # -- cancel votes ------------------------------------------------------------------------
+
+    async def vote_cancel(self, game_id: int, user_id: int) -> tuple[int, ...]:
+        """Record that ``user_id`` agrees to cancel the running game (every seat they hold); return
+        the players who agree so far, in seat order. A running game is cancelled only when every
+        player agrees, so the caller cancels once this covers all players. Votes are metadata: no
+        version bump, so the game's buttons stay valid. WrongStatus unless active, NotAPlayer."""
+        return await self._set_cancel_vote(game_id, user_id, True)
+
+    async def withdraw_cancel_vote(self, game_id: int, user_id: int) -> None:
+        """Take back ``user_id``'s cancel vote (a no-op if they had none). WrongStatus unless the
+        game is active, NotAPlayer for a user without a seat."""
+        await self._set_cancel_vote(game_id, user_id, False)
+
+    async def _set_cancel_vote(self, game_id: int, user_id: int, vote: bool) -> tuple[int, ...]:
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, None, ("active",))
+            if not _in_int64(user_id):
+                raise NotAPlayer(game_id, user_id)
+            cur = await db.execute(
+                "UPDATE seats SET cancel_vote = ? WHERE game_id = ? AND user_id = ?", (int(vote), game_id, user_id)
+            )
+            if cur.rowcount == 0:
+                raise NotAPlayer(game_id, user_id)
+            rows = await db.execute_fetchall(
+                "SELECT user_id FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (game_id,)
+            )
+        return tuple(dict.fromkeys(int(r[0]) for r in rows))

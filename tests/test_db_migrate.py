@@ -11,6 +11,7 @@ import pytest
 from db.connection import connect
 from db.errors import MigrationError
 from db.migrate import MIGRATIONS_DIR, migrate
+from db.records import DEFAULT_NOTIFY, NOTIFY_CHOICES, UserPrefs
 from db.store import GameStore
 from tests.toygame import GAMES
 
@@ -42,7 +43,11 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
     with closing(sqlite3.connect(path)) as conn:
         recorded = conn.execute("SELECT version, name, applied_at FROM schema_migrations").fetchall()
         indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-    assert recorded == [(1, "0001_initial.sql", NOW), (2, "0002_meta_and_dm_notices.sql", NOW)]
+    assert recorded == [
+        (1, "0001_initial.sql", NOW),
+        (2, "0002_meta_and_dm_notices.sql", NOW),
+        (3, "0003_notify_and_cancel_votes.sql", NOW),
+    ]
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes
 
 
@@ -54,7 +59,7 @@ async def test_reopening_applies_nothing_new(tmp_path: Path) -> None:
     try:
         assert await migrate(conn, clock=clock) == []
         rows = await conn.execute_fetchall("SELECT version FROM schema_migrations")
-        assert [r[0] for r in rows] == [1, 2]
+        assert [r[0] for r in rows] == [1, 2, 3]
     finally:
         await conn.close()
 
@@ -182,3 +187,57 @@ def test_the_schema_refuses_inconsistent_games(
                 " created_at, updated_at) VALUES ('count', 1, 1, ?, ?, ?, ?, 0, 0)",
                 (status, seed, state, outcome),
             )
+
+
+def schema(tmp_path: Path) -> sqlite3.Connection:
+    """A connection on a file holding every shipped migration, applied by hand in order."""
+    conn = sqlite3.connect(tmp_path / "s.db")
+    for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        conn.executescript(path.read_text())
+    return conn
+
+
+def test_the_schema_accepts_exactly_the_notify_choices(tmp_path: Path) -> None:
+    """The column's CHECK and ``NOTIFY_CHOICES`` must name the same values, or a value the store
+    accepts would fail in SQL (or a bad one slip through a hand edit)."""
+    with closing(schema(tmp_path)) as conn:
+        for user, choice in enumerate(NOTIFY_CHOICES):
+            conn.execute("INSERT INTO user_prefs (user_id, notify) VALUES (?, ?)", (user, choice))
+        conn.execute("INSERT INTO user_prefs (user_id) VALUES (99)")
+        assert conn.execute("SELECT notify FROM user_prefs WHERE user_id = 99").fetchone() == (DEFAULT_NOTIFY,)
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute("INSERT INTO user_prefs (user_id, notify) VALUES (100, 'sms')")
+
+
+def test_the_schema_refuses_a_cancel_vote_other_than_0_or_1(tmp_path: Path) -> None:
+    with closing(schema(tmp_path)) as conn:
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, seed, state, created_at, updated_at)"
+            " VALUES (1, 'count', 10, 100, 'active', 7, '{}', 0, 0)"
+        )
+        conn.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (1, 0, 100)")
+        assert conn.execute("SELECT cancel_vote FROM seats").fetchone() == (0,)
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute("UPDATE seats SET cancel_vote = 2")
+
+
+async def test_a_database_at_version_2_keeps_its_rows_and_gets_the_new_defaults(tmp_path: Path) -> None:
+    """Upgrading a deployed database: existing preferences and seats read back with notify by DM
+    and no cancel vote, and nothing else about them changes."""
+    old = tmp_path / "old"
+    for name in ("0001_initial.sql", "0002_meta_and_dm_notices.sql"):
+        write(old, name, (MIGRATIONS_DIR / name).read_text())
+    path = tmp_path / "up.db"
+    store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
+    rec = await store.create("count", [1, 2], {}, 7, None, 10, 1)
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("INSERT INTO user_prefs (user_id, dms_enabled, language) VALUES (1, 0, 'cs')")
+    await store.close()
+
+    store = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        assert await store.get_prefs(1) == UserPrefs(1, False, "cs", DEFAULT_NOTIFY)
+        assert await store.vote_cancel(rec.id, 2) == (2,)
+        assert (await store.get(rec.id)).players == (1, 2)
+    finally:
+        await store.close()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from db.errors import GameNotFound, NoState, StaleVersion, UnknownGameKind, UnloggableAction, WrongStatus
-from db.records import DEFAULT_DMS_ENABLED, DEFAULT_LANGUAGE, GameRecord, UserPrefs
+from db.records import DEFAULT_DMS_ENABLED, DEFAULT_LANGUAGE, DEFAULT_NOTIFY, NOTIFY_CHOICES, GameRecord, UserPrefs
 from db.store import GameStore
 from rules.errors import BadNotation, BadOptions, IllegalAction, NotYourTurn
 from rules.protocol import Outcome
@@ -410,6 +410,24 @@ async def test_prefs_default_and_update(store: GameStore) -> None:
     assert await store.get_prefs(BOB) == UserPrefs(BOB, True, "en")
 
 
+async def test_notify_preference(store: GameStore, db_path: Path) -> None:
+    """How a player hears it is their turn: DM (the default), a mention in the thread, or both.
+    Setting it keeps the other preferences; an unknown value is a ValueError that writes nothing,
+    not even the other preferences of the same call."""
+    assert NOTIFY_CHOICES == ("dm", "mention", "both")
+    assert (await store.get_prefs(ALICE)).notify == DEFAULT_NOTIFY == "dm"
+    await store.set_prefs(ALICE, language="cs")
+    assert await store.set_prefs(ALICE, notify="mention") == UserPrefs(ALICE, True, "cs", "mention")
+    assert await store.set_prefs(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "cs", "mention")
+    assert await store.set_prefs(ALICE, notify="both") == UserPrefs(ALICE, False, "cs", "both")
+    with pytest.raises(ValueError, match="notify"):
+        await store.set_prefs(ALICE, language="de", notify="sms")
+    with pytest.raises(ValueError, match="notify"):
+        await store.set_prefs(BOB, notify="")
+    assert await store.get_prefs(ALICE) == UserPrefs(ALICE, False, "cs", "both")
+    assert raw(db_path, "SELECT user_id, notify FROM user_prefs") == [(ALICE, "both")]
+
+
 async def test_python_and_schema_prefs_defaults_agree(store: GameStore, db_path: Path) -> None:
     """get_prefs invents the defaults for a user without a row; the schema's defaults fill a
     partially set row. They must be the same values."""
@@ -417,9 +435,10 @@ async def test_python_and_schema_prefs_defaults_agree(store: GameStore, db_path:
     await store.set_prefs(DAVE, dms_enabled=False)
     assert (await store.get_prefs(CAROL)).dms_enabled is DEFAULT_DMS_ENABLED
     assert (await store.get_prefs(DAVE)).language == DEFAULT_LANGUAGE
-    assert raw(db_path, "SELECT user_id, dms_enabled, language FROM user_prefs ORDER BY user_id") == [
-        (CAROL, 1, "de"),
-        (DAVE, 0, DEFAULT_LANGUAGE),
+    assert (await store.get_prefs(DAVE)).notify == DEFAULT_NOTIFY
+    assert raw(db_path, "SELECT user_id, dms_enabled, language, notify FROM user_prefs ORDER BY user_id") == [
+        (CAROL, 1, "de", DEFAULT_NOTIFY),
+        (DAVE, 0, DEFAULT_LANGUAGE, DEFAULT_NOTIFY),
     ]
 
 

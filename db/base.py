@@ -1,0 +1,156 @@
+"""The game store's interface (DESIGN §4): what the cogs and ``bot.py`` may call.
+
+:class:`db.store.GameStore` (SQLite) satisfies it structurally; a PostgreSQL backend for several
+processes is to be added behind the same Protocol. Every backend keeps the same contract: one
+transaction per action, the version predicate on every state-changing write, typed errors from
+:mod:`db.errors` (GameNotFound, StaleVersion, WrongStatus, StoreBusy, …) and engine rule errors
+passed through unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from db.records import AppendResult, GameRecord, LoggedAction, UserPrefs
+from rules.protocol import Game, Outcome
+
+
+class Store(Protocol):
+    """Persisted games, their append-only action log, user preferences and deployment facts."""
+
+    def engine(self, kind: str) -> Game[Any]:
+        """The engine for ``kind``; UnknownGameKind if the backend's mapping has none."""
+        ...
+
+    async def close(self) -> None:
+        """Release the connection(s); the store is unusable afterwards."""
+        ...
+
+    async def get(self, game_id: int) -> GameRecord:
+        """The game with its raw state JSON (parse with ``record.load_state()``)."""
+        ...
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        user_id: int | None = None,
+        status: str | Iterable[str] | None = None,
+    ) -> list[GameRecord]:
+        """Games matching every given filter, oldest first, without state (fast start-up)."""
+        ...
+
+    async def create(
+        self,
+        kind: str,
+        players: Sequence[int],
+        options: Mapping[str, Any] | None,
+        seed: int,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+    ) -> GameRecord:
+        """An active game at version 0 with the engine's initial state; options stored resolved."""
+        ...
+
+    async def create_lobby(
+        self,
+        kind: str,
+        creator_id: int,
+        options: Mapping[str, Any] | None,
+        guild_id: int | None,
+        channel_id: int,
+        message_id: int | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> GameRecord:
+        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator."""
+        ...
+
+    async def start(
+        self,
+        game_id: int,
+        players: Sequence[int] | None,
+        seed: int,
+        *,
+        expected_version: int | None = None,
+    ) -> GameRecord:
+        """Lobby → active with the engine's initial state; bumps the version (old buttons go stale)."""
+        ...
+
+    async def set_seats(
+        self, game_id: int, players: Sequence[int], *, expected_version: int | None = None
+    ) -> GameRecord:
+        """Replace a lobby's seats (join/leave); bumps the version, so read-modify-write is safe."""
+        ...
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
+        """Record the game's thread; metadata only, the version is kept."""
+        ...
+
+    async def set_message(self, game_id: int, message_id: int | None) -> GameRecord:
+        """Record the challenge/lobby message; metadata only, the version is kept."""
+        ...
+
+    async def append(self, game_id: int, expected_version: int, seat: int, action: Any) -> AppendResult:
+        """Apply one action in one transaction; on any error (stale, wrong status, rule) nothing changes."""
+        ...
+
+    async def finish(self, game_id: int, outcome: Outcome, *, expected_version: int | None = None) -> GameRecord:
+        """End an active game outside the engine (resignation, timeout); bumps the version."""
+        ...
+
+    async def cancel(self, game_id: int, by_user: int, *, expected_version: int | None = None) -> GameRecord:
+        """Cancel a lobby or an active game: no winner, not a loss; bumps the version."""
+        ...
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        """The game's log in order; an unreadable entry raises CorruptLog (never skipped)."""
+        ...
+
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the state from seed + options + the log through the engine."""
+        ...
+
+    async def verify(self, game_id: int) -> bool:
+        """Whether replaying the log gives exactly the stored state."""
+        ...
+
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        """A user's preferences, or the defaults when they never set any."""
+        ...
+
+    async def set_prefs(
+        self,
+        user_id: int,
+        *,
+        dms_enabled: bool | None = None,
+        language: str | None = None,
+        notify: str | None = None,
+    ) -> UserPrefs:
+        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES."""
+        ...
+
+    async def get_meta(self, key: str) -> str | None:
+        """A deployment fact (e.g. the synced command tree's hash), or None."""
+        ...
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a deployment fact, replacing any earlier value."""
+        ...
+
+    async def mark_dm_warned(self, game_id: int, user_id: int) -> bool:
+        """Record the closed-DM notice for a player; True only the first time per game."""
+        ...
+
+    async def vote_cancel(self, game_id: int, user_id: int) -> tuple[int, ...]:
+        """A player agrees to cancel the running game; returns who agrees so far, in seat order."""
+        ...
+
+    async def withdraw_cancel_vote(self, game_id: int, user_id: int) -> None:
+        """A player takes back their cancel vote."""
+        ...

@@ -1,0 +1,75 @@
+"""An id no game can have is "not found", never an OverflowError from binding it (DESIGN §4).
+
+Ids come from custom ids of old buttons and from typed command options; SQLite's INTEGER is a
+signed 64-bit number, and binding a larger Python int raises OverflowError before any query.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from db.base import Store
+from db.errors import GameNotFound, NotAPlayer
+from db.store import GameStore
+from rules.protocol import Outcome
+from tests.toygame import GAMES, Add
+
+ALICE, BOB = 101, 102
+
+CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
+    "get": lambda s, g: s.get(g),
+    "append": lambda s, g: s.append(g, 0, 0, Add(1)),
+    "start": lambda s, g: s.start(g, [ALICE, BOB], 1),
+    "set_seats": lambda s, g: s.set_seats(g, [ALICE, BOB]),
+    "set_thread": lambda s, g: s.set_thread(g, 1),
+    "set_message": lambda s, g: s.set_message(g, 1),
+    "finish": lambda s, g: s.finish(g, Outcome(winners=(0,), reason="resigned")),
+    "cancel": lambda s, g: s.cancel(g, ALICE),
+    "actions": lambda s, g: s.actions(g),
+    "replay": lambda s, g: s.replay(g),
+    "verify": lambda s, g: s.verify(g),
+    "mark_dm_warned": lambda s, g: s.mark_dm_warned(g, ALICE),
+    "vote_cancel": lambda s, g: s.vote_cancel(g, ALICE),
+    "withdraw_cancel_vote": lambda s, g: s.withdraw_cancel_vote(g, ALICE),
+}
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
+    s = await GameStore.open(tmp_path / "ids.db", games=GAMES, clock=lambda: 0.0)
+    await s.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    yield s
+    await s.close()
+
+
+def test_every_method_taking_a_game_id_is_covered() -> None:
+    """A method added to the Protocol with a ``game_id`` parameter must be added here too."""
+    taking = {
+        name
+        for name, member in vars(Store).items()
+        if not name.startswith("_") and callable(member) and "game_id" in inspect.signature(member).parameters
+    }
+    assert taking == set(CALLS)
+
+
+@pytest.mark.parametrize("game_id", [10**30, -(10**30), 2**63, -(2**63) - 1, -1, 0, 2**63 - 1])
+@pytest.mark.parametrize("name", list(CALLS))
+async def test_an_impossible_or_unknown_id_is_game_not_found(store: GameStore, name: str, game_id: int) -> None:
+    with pytest.raises(GameNotFound) as info:
+        await CALLS[name](store, game_id)
+    assert info.value.game_id == game_id
+    assert (await store.get(1)).version == 0, "the store stays usable and the real game untouched"
+
+
+async def test_an_impossible_user_id_is_no_player(store: GameStore) -> None:
+    """A user id beyond 64 bits holds no seat: no DM notice to record, no vote to count."""
+    assert await store.mark_dm_warned(1, 10**30) is False
+    with pytest.raises(NotAPlayer):
+        await store.vote_cancel(1, 10**30)
+    with pytest.raises(NotAPlayer):
+        await store.withdraw_cancel_vote(1, -(10**30))
