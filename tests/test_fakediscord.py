@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
+import time
 import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -16,7 +18,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, FakeDiscordError, Guild, TextChannel, User
+from tests.fakediscord import FakeDiscord, FakeDiscordError, Guild, TextChannel, Thread, User
 
 BOARD_PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 11)]
@@ -89,6 +91,12 @@ class Demo(commands.GroupCog, group_name="demo", group_description="Demo game"):
     async def show(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
         await interaction.followup.send("The board:", file=discord.File(io.BytesIO(BOARD_PNG), "board.png"))
+
+    @app_commands.command(name="slow", description="Defers, waits for the test, then edits @original")
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await self.bot.gate.wait()
+        await interaction.edit_original_response(content="Done thinking.")
 
     @app_commands.command(name="secret", description="Whisper")
     async def secret(self, interaction: discord.Interaction) -> None:
@@ -170,6 +178,7 @@ class DemoBot(commands.AutoShardedBot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.guild_id = guild_id
+        self.gate = asyncio.Event()
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(AcceptButton)
@@ -517,3 +526,227 @@ async def test_rest_surface_used_by_a_command(world: Scene) -> None:
     assert [m.content for m in thread.messages] == ["back again"]
     assert [m.content for m in fake.visible_to(alice) if m.channel is thread] == []
     fake.assert_clean()
+
+
+async def test_a_wrong_token_is_refused_like_discord() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as http:
+        me = f"{fake.server.api_base}/users/@me"
+        for headers in ({"Authorization": "Bot wrong-token"}, {}):
+            async with http.get(me, headers=headers) as response:
+                assert response.status == 401
+                assert await response.json() == {"code": 0, "message": "401: Unauthorized"}
+        async with http.get(me, headers={"Authorization": "Bot fake-token"}) as response:
+            assert response.status == 200 and (await response.json())["id"] == str(fake.bot_user.id)
+
+        bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+        with pytest.raises(FakeDiscordError, match=r"stopped before it was ready: LoginFailure\('Improper token"):
+            await fake.start_bot(bot, token="wrong-token")
+        fake.assert_clean()
+
+
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+async def test_injected_failures_and_discord_py_retries(world: Scene) -> None:
+    fake, bot = world.fake, world.bot
+    other = world.guild.add_text_channel("other")
+    games = await fake.wait_for(lambda: bot.get_channel(world.games.id), "the bot to see #games", timeout=1)
+    elsewhere = await fake.wait_for(lambda: bot.get_channel(other.id), "the bot to see #other", timeout=1)
+    assert isinstance(games, discord.TextChannel) and isinstance(elsewhere, discord.TextChannel)
+
+    down = fake.fail_requests("POST", MESSAGES, status=503, channel=world.games)
+    with pytest.raises(discord.DiscordServerError) as error:
+        await games.send("lost")
+    assert error.value.status == 503 and down.hits == 1, "503 is not retried by discord.py"
+    await elsewhere.send("fine")
+    assert [m.content for m in other.messages] == ["fine"] and world.games.messages == []
+    assert [(r.route, r.status) for r in fake.requests.records if r.injected] == [(MESSAGES, 503)]
+    fake.clear_failures()
+    await games.send("back")
+
+    started = time.perf_counter()
+    blip = fake.fail_requests("POST", MESSAGES, status=500, count=2)
+    await games.send("after a blip")
+    assert blip.hits == 2 and not blip.active and fake.server.failures == []
+    outage = fake.fail_requests("POST", MESSAGES, status=500)
+    with pytest.raises(discord.DiscordServerError):
+        await games.send("lost too")
+    assert outage.hits == 5, "discord.py tries a 500 five times"
+    assert time.perf_counter() - started < 2, "the 1+3+5+7+9 s retry sleeps are skipped"
+    fake.clear_failures()
+
+    fake.fail_requests("POST", MESSAGES, status=403, code=50013, count=1)
+    with pytest.raises(discord.Forbidden) as forbidden:
+        await games.send("nope")
+    assert (forbidden.value.code, forbidden.value.text) == (50013, "Missing Permissions")
+    await games.send("allowed again")
+    assert [m.content for m in world.games.messages] == ["back", "after a blip", "allowed again"]
+
+    with pytest.raises(FakeDiscordError, match=re.escape("no route POST /channels/{channel_id}/message;")):
+        fake.fail_requests("POST", "/channels/{channel_id}/message", status=500)
+    with pytest.raises(FakeDiscordError, match=re.escape("has no {channel_id}")):
+        fake.fail_requests("GET", "/users/{user_id}", status=500, channel=world.games)
+    fake.assert_clean()
+
+
+async def test_failing_follow_up_is_retried_then_raises(world: Scene) -> None:
+    fake = world.fake
+    failure = fake.fail_requests("POST", "/webhooks/{application_id}/{token}", status=503)
+    shown = await fake.slash(world.alice, world.games, "demo board show")
+    await fake.wait_for(
+        lambda: any("DiscordServerError" in e for e in fake.logged_errors), "the bot to log the failed follow-up"
+    )
+    assert failure.hits == 5, "the webhook adapter retries every 5xx"
+    assert shown.response_type == 5 and shown.original is not None and shown.original.loading
+
+
+async def _game_thread(world: Scene) -> tuple[Thread, discord.Thread]:
+    await (await world.fake.slash(world.alice, world.games, "demo start")).response()
+    thread = await world.games.wait_for_thread(lambda t: not t.deleted)
+    await thread.next_message()
+    seen = world.bot.get_channel(thread.id)
+    assert isinstance(seen, discord.Thread)
+    return thread, seen
+
+
+async def test_deleted_threads_and_channels(world: Scene) -> None:
+    fake, bot = world.fake, world.bot
+    thread, seen = await _game_thread(world)
+    starter = world.games.messages[0]
+    deleted = asyncio.ensure_future(bot.wait_for("raw_thread_delete", timeout=5))
+    thread.delete()
+    event = await deleted
+    assert (event.thread_id, event.parent_id, event.thread) == (thread.id, world.games.id, seen)
+    assert world.games.threads == [] and thread.deleted and bot.get_channel(thread.id) is None
+    assert starter.thread is None
+    with pytest.raises(discord.NotFound) as gone:
+        await seen.send("anyone here?")
+    assert (gone.value.status, gone.value.code, gone.value.text) == (404, 10003, "Unknown Channel")
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_channel(thread.id)
+    with pytest.raises(FakeDiscordError, match="cannot see"):
+        await fake.slash(world.alice, thread, "demo move", from_="A1", to="A2")
+
+    mine, mine_seen = await _game_thread(world)
+    await mine_seen.delete()
+    assert mine.deleted and world.games.threads == []
+    # fake.wait_for also re-checks after every event discord.py dispatches (timeout=1: no 10 s fallback).
+    await fake.wait_for(lambda: bot.get_channel(mine.id) is None, "THREAD_DELETE of the bot's own deletion", timeout=1)
+
+    channel_gone = asyncio.ensure_future(bot.wait_for("guild_channel_delete", timeout=5))
+    world.games.delete()
+    assert (await channel_gone).id == world.games.id and bot.get_channel(world.games.id) is None
+    fake.assert_clean()
+
+
+async def test_thread_rename_archive_lock(world: Scene) -> None:
+    fake, bot = world.fake, world.bot
+    thread, seen = await _game_thread(world)
+    [turn] = thread.messages
+    updated = asyncio.ensure_future(bot.wait_for("raw_thread_update", timeout=5))
+    ended = await seen.edit(name="demo game (won)", archived=True, locked=True)
+    assert (thread.name, thread.archived, thread.locked) == ("demo game (won)", True, True)
+    assert ended.name == "demo game (won)" and ended.archived and ended.locked
+    assert (await updated).data["thread_metadata"]["locked"] is True
+
+    with pytest.raises(discord.HTTPException) as archived:
+        await ended.send("one more thing")
+    assert (archived.value.status, archived.value.code, archived.value.text) == (400, 50083, "Thread is archived")
+    with pytest.raises(discord.HTTPException, match="50083"):
+        await ended.edit(name="renamed while archived")
+    with pytest.raises(discord.HTTPException, match="50083"):
+        await ended.get_partial_message(turn.id).edit(content="edited while archived")
+    assert thread.messages == [turn] and turn.edit_count == 0 and thread.name == "demo game (won)"
+
+    thread.update(locked=False)  # a moderator unlocks it; a message then unarchives it
+    await ended.send("reopened")
+    assert not thread.archived and thread.messages[-1].content == "reopened"
+
+    world.games.set_permissions(fake.bot_user, deny=discord.Permissions(manage_threads=True))
+    with pytest.raises(discord.Forbidden):
+        await ended.edit(locked=True)
+    await ended.edit(archived=True)  # the owner may archive without Manage Threads
+    thread.update(locked=True)
+    with pytest.raises(discord.Forbidden):
+        await ended.edit(archived=False)
+    assert thread.archived and thread.locked
+    fake.assert_clean()
+
+
+async def test_deferred_reply_resolved_by_editing_original(world: Scene) -> None:
+    fake = world.fake
+    slow = await fake.slash(world.alice, world.games, "demo slow")
+    assert await slow.acknowledged() == 5
+    latency = slow.latency
+    assert latency is not None and latency < 3, "latency is taken at the defer"
+    assert slow.original is not None and slow.original.loading
+    with pytest.raises(FakeDiscordError, match="still thinking"):
+        await slow.response(timeout=0.05)
+    world.bot.gate.set()
+    reply = await slow.response()
+    assert reply is slow.original and reply.content == "Done thinking." and not reply.loading
+    assert slow.followups == [] and slow.latency == latency and reply.edit_count == 0
+    assert await world.games.next_message() is reply
+    fake.assert_clean()
+
+
+class GlobalBot(commands.Bot):
+    """No dev guild: commands are synced globally, so they work in DMs too."""
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        game = app_commands.Group(name="game", description="Games")
+
+        @game.command(name="list", description="List games")
+        async def list_games(interaction: discord.Interaction) -> None:
+            where = type(interaction.channel).__name__
+            await interaction.response.send_message(f"{interaction.user.name} guild={interaction.guild_id} {where}")
+
+        @app_commands.command(name="perms", description="Show permissions")
+        @app_commands.guild_only()
+        async def perms(interaction: discord.Interaction) -> None:
+            text = f"{interaction.permissions.value} {interaction.app_permissions.value}"
+            await interaction.response.send_message(text, ephemeral=True)
+
+        self.tree.add_command(game)
+        self.tree.add_command(perms)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+
+async def test_global_commands_in_dms_and_interaction_permissions() -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Server")
+        channel = guild.add_text_channel("games")
+        dave, erin = fake.add_user("dave"), fake.add_user("erin")
+        guild.add_member(dave)
+        guild.add_member(erin, permissions=discord.Permissions(manage_guild=True))
+        await fake.start_bot(GlobalBot())
+        assert sorted(fake.command_paths()) == ["game list", "perms"] and fake.registered_commands(guild) == []
+
+        dm = fake.dm_channel(dave)
+        listed = await fake.slash(dave, dm, "game list")
+        reply = await listed.response()
+        assert reply.content == "dave guild=None DMChannel" and fake.dms(dave) == [reply]
+        payload = listed.payload
+        assert "guild_id" not in payload and "member" not in payload and "guild_id" not in payload["data"]
+        assert payload["channel_id"] == str(dm.id) and payload["channel"]["type"] == 1
+        assert payload["user"]["id"] == str(dave.id) and payload["context"] == 1
+        with pytest.raises(FakeDiscordError, match="no synced command"):
+            await fake.slash(dave, dm, "perms")
+
+        async def shown(user: User) -> tuple[discord.Permissions, discord.Permissions]:
+            reply = await (await fake.slash(user, channel, "perms")).response()
+            member, app = reply.content.split()
+            return discord.Permissions(int(member)), discord.Permissions(int(app))
+
+        dave_perms, app = await shown(dave)
+        erin_perms, _ = await shown(erin)
+        assert not dave_perms.manage_guild and erin_perms.manage_guild
+        assert erin_perms.value == guild.permissions_for(erin, channel)
+        assert app.value == guild.permissions_for(fake.bot_user, channel) and app.attach_files
+        channel.set_permissions(fake.bot_user, deny=discord.Permissions(attach_files=True))
+        _, app = await shown(dave)
+        assert not app.attach_files and app.send_messages
+        fake.assert_clean()

@@ -10,7 +10,7 @@ from .errors import ApiError, FakeDiscordError
 from .interactions import Choice, Interaction
 from .messages import Attachment, Button, Message, SelectMenu
 from .model import Channel, DMChannel, Guild, Member, Role, TextChannel, Thread, User, World
-from .server import RequestLog, RequestRecord
+from .server import Failure, RequestLog, RequestRecord
 
 __all__ = [
     "ApiError",
@@ -19,6 +19,7 @@ __all__ = [
     "Channel",
     "Choice",
     "DMChannel",
+    "Failure",
     "FakeDiscord",
     "FakeDiscordError",
     "Guild",

@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from types import TracebackType
+import sys
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
+from types import ModuleType, TracebackType
 from typing import Any, TypeVar
 
 import discord
 import discord.gateway
 import discord.http
+import discord.webhook.async_
 import yarl
 
 from .commands import CHANNEL, ROLE, USER, CommandRegistry, OptionBuilder, check_can_use
@@ -20,9 +22,9 @@ from .gateway import Gateway
 from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Choice, Interaction
 from .messages import Message
 from .model import Channel, DMChannel, Guild, User, World
-from .rest import RestApi
+from .rest import BOT_TOKEN, RestApi
 from .rest_interactions import InteractionApi
-from .server import RequestLog, Router, Server
+from .server import Failure, RequestLog, Router, Server, default_error_message
 from .validate import BUTTON, LINK_STYLE, SELECT_TYPES, STRING_SELECT
 
 SELECT_VALUE_TYPES = {5: USER, 6: ROLE, 8: CHANNEL}
@@ -40,6 +42,40 @@ def discord_urls(api_base: str, gateway_url: str) -> Iterator[None]:
     finally:
         discord.http.Route.BASE = old_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+
+class _QuickRetrySleeps:
+    """Stands in for the ``asyncio`` module inside discord.http and discord.webhook.async_.
+
+    Their ``request`` methods sleep 1, 3, 5, 7 and 9 s between the five tries of a 5xx (and of a
+    connection reset), 25 s for a lasting failure; here those sleeps return at once. Any other
+    sleep (``delete_after``, say) and every other attribute is asyncio's own.
+    """
+
+    def __init__(self, real: ModuleType) -> None:
+        self._real = real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def sleep(self, delay: float, result: Any = None) -> Coroutine[Any, Any, Any]:
+        if sys._getframe(1).f_code.co_name == "request":
+            delay = 0
+        return self._real.sleep(delay, result)
+
+
+@contextlib.contextmanager
+def quick_retry_sleeps() -> Iterator[None]:
+    """Make discord.py's REST and webhook retries after a 5xx immediate (restored afterwards)."""
+    modules: list[Any] = [discord.http, discord.webhook.async_]
+    saved = [m.asyncio for m in modules]
+    for module in modules:
+        module.asyncio = _QuickRetrySleeps(asyncio)
+    try:
+        yield
+    finally:
+        for module, old in zip(modules, saved, strict=True):
+            module.asyncio = old
 
 
 class _ErrorLog(logging.Handler):
@@ -83,6 +119,7 @@ class FakeDiscord:
         timeout: float = 10.0,
         interaction_deadline: float | None = 3.0,
         privileged_intents: bool = True,
+        quick_retries: bool = True,
     ) -> None:
         self.world = World(bot_name=bot_name, timeout=timeout)
         self.commands = CommandRegistry(self.world)
@@ -97,6 +134,8 @@ class FakeDiscord:
         RestApi(self.world, router, gateway_url=lambda: self.server.gateway_url, shard_count=shard_count)
         InteractionApi(self.world, router, self.commands)
         self.interaction_deadline = interaction_deadline
+        self.quick_retries = quick_retries
+        self._router = router
         self.world.diagnostics = self.diagnostics
         self._bots: dict[discord.Client, tuple[asyncio.Task[None], set[str]]] = {}
         self._errors = _ErrorLog(self.world)
@@ -114,6 +153,8 @@ class FakeDiscord:
     async def start(self) -> None:
         await self.server.start()
         self._exit.enter_context(discord_urls(self.server.api_base, self.server.gateway_url))
+        if self.quick_retries:
+            self._exit.enter_context(quick_retry_sleeps())
         self._errors.attach()
         self._exit.callback(self._errors.detach)
 
@@ -169,12 +210,15 @@ class FakeDiscord:
     async def start_bot(
         self,
         bot: discord.Client,
-        token: str = "fake-token",
+        token: str = BOT_TOKEN,
         *,
         timeout: float | None = None,
         guild_ready_timeout: float | None = 0.1,
     ) -> asyncio.Task[None]:
         """Run ``bot.start(token)`` in a task and return once the bot is ready (READY + guilds).
+
+        Only the default token logs in; any other gets Discord's 401 on ``GET /users/@me``, so the
+        bot stops with ``discord.LoginFailure`` and this raises FakeDiscordError.
 
         discord.py waits ``guild_ready_timeout`` (2 s by default) after the last GUILD_CREATE
         before it fires on_ready; the stand-in sends every guild at once, so this shortens it.
@@ -183,6 +227,7 @@ class FakeDiscord:
             raise FakeDiscordError(f"{bot!r} is already running")
         if guild_ready_timeout is not None:
             bot._connection.guild_ready_timeout = guild_ready_timeout
+        self._wake_waiters_on_dispatch(bot)
         timeout = self.world.timeout if timeout is None else timeout
         before = set(self.gateway.sessions)
         identifies = self.gateway.identifies
@@ -210,6 +255,19 @@ class FakeDiscord:
             raise
         self._bots[bot] = (task, set(self.gateway.sessions) - before)
         return task
+
+    def _wake_waiters_on_dispatch(self, bot: discord.Client) -> None:
+        """Re-check ``fake.wait_for`` conditions after every event discord.py dispatches, so that
+        waiting on the bot's own state (``bot.get_channel(...) is None``) is event-based too."""
+        state: Any = bot._connection
+        dispatch = getattr(state.dispatch, "fakediscord_original", state.dispatch)
+
+        def dispatch_and_wake(event: str, /, *args: Any, **kwargs: Any) -> None:
+            dispatch(event, *args, **kwargs)
+            self.world.changed()
+
+        dispatch_and_wake.fakediscord_original = dispatch  # type: ignore[attr-defined]
+        state.dispatch = dispatch_and_wake
 
     async def stop_bot(self, bot: discord.Client, *, timeout: float | None = None, raise_errors: bool = True) -> None:
         """Close ``bot`` cleanly and wait until it has left the gateway."""
@@ -421,6 +479,55 @@ class FakeDiscord:
     async def wait_for(self, check: Callable[[], T], what: str, *, timeout: float | None = None) -> T:
         """Wait until ``check()`` is truthy (re-checked after every change in the stand-in) and return it."""
         return await self.world.wait(lambda: check() or None, self.world.signal, what, timeout)
+
+    # --- failure injection ----------------------------------------------------------------------
+
+    def fail_requests(
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int,
+        code: int = 0,
+        message: str | None = None,
+        channel: Channel | None = None,
+        count: int | None = None,
+    ) -> Failure:
+        """Answer the bot's ``method route`` calls with an error instead of handling them.
+
+        ``route`` is the template as the stand-in routes it (``"/channels/{channel_id}/messages"``,
+        see ``fake.requests`` records); ``channel`` narrows it to one channel or thread; ``count``
+        limits it to that many calls (None: until ``clear_failures``). The failed call changes
+        nothing. ``message`` defaults to Discord's text for ``code`` (or the HTTP reason).
+        discord.py tries a 500/502/504/524 five times (any 5xx on interaction/webhook routes), so
+        ``count`` < 5 is a blip it recovers from; 503 on bot routes raises DiscordServerError at once.
+        """
+        method = method.upper()
+        found = self._router.find(method, route)
+        if found is None:
+            known = sorted({r.template for r in self._router.routes if r.method == method})
+            raise FakeDiscordError(f"no route {method} {route}; {method} routes are {known}")
+        if channel is not None and "{channel_id}" not in route:
+            raise FakeDiscordError(f"{route} has no {{channel_id}} to match {channel.label} against")
+        if not 400 <= status <= 599:
+            raise FakeDiscordError(f"status {status} is not an error status (400-599)")
+        if count is not None and count < 1:
+            raise FakeDiscordError(f"count must be at least 1 (or None), not {count}")
+        failure = Failure(
+            method,
+            route,
+            status,
+            code,
+            default_error_message(status, code) if message is None else message,
+            channel_id=channel.id if channel is not None else None,
+            remaining=count,
+        )
+        self.server.failures.append(failure)
+        return failure
+
+    def clear_failures(self) -> None:
+        """Stop every failure injected with ``fail_requests``."""
+        self.server.failures.clear()
 
     # --- what users see -------------------------------------------------------------------------
 

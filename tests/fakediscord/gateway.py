@@ -312,8 +312,18 @@ class Gateway:
         if event in ("GUILD_ROLE_CREATE", "GUILD_ROLE_UPDATE"):
             role: Role = obj
             return {"guild_id": str(role.guild.id), "role": payloads.role(role)}
-        if event in ("CHANNEL_CREATE", "CHANNEL_UPDATE"):
+        if event in ("CHANNEL_CREATE", "CHANNEL_UPDATE", "CHANNEL_DELETE"):
             return payloads.text_channel(obj)
+        if event == "THREAD_DELETE":
+            gone: Thread = obj
+            if not gone.can_see(bot):
+                return None
+            return {
+                "id": str(gone.id),
+                "guild_id": str(gone.guild.id),
+                "parent_id": str(gone.parent.id),
+                "type": gone.type,
+            }
         if event in ("THREAD_CREATE", "THREAD_UPDATE"):
             thread_obj: Thread = obj
             if not thread_obj.can_see(bot):

@@ -234,7 +234,7 @@ class Interaction:
 
     def handle_delete(self, target: str) -> None:
         message = self._target(target)
-        message.channel.delete(message)
+        message.channel.delete_message(message)
         self._changed()
 
     def _require_acknowledged(self) -> None:

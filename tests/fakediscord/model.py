@@ -235,7 +235,7 @@ class Channel:
             self.world.emit("MESSAGE_UPDATE", message)
         self.changed()
 
-    def delete(self, message: Message) -> None:
+    def delete_message(self, message: Message) -> None:
         message.deleted = True
         if message.ephemeral_for is None:
             self.world.emit("MESSAGE_DELETE", message)
@@ -290,6 +290,7 @@ class GuildChannel(Channel):
         super().__init__(world, id)
         self._guild = guild
         self.name = name
+        self.deleted = False
 
     @property
     def guild(self) -> Guild:
@@ -310,15 +311,29 @@ class TextChannel(GuildChannel):
         return f"#{self.name}"
 
     def can_see(self, user: User) -> bool:
-        return bool(self.guild.permissions_for(user, self) & perm.VIEW_CHANNEL)
+        return not self.deleted and bool(self.guild.permissions_for(user, self) & perm.VIEW_CHANNEL)
 
     def can_send(self, user: User) -> bool:
         needed = perm.VIEW_CHANNEL | perm.SEND_MESSAGES
-        return self.guild.permissions_for(user, self) & needed == needed
+        return self.can_see(user) and self.guild.permissions_for(user, self) & needed == needed
 
     @property
     def threads(self) -> list[Thread]:
         return [t for t in self.guild.threads.values() if t.parent is self]
+
+    def delete(self) -> None:
+        """Delete the channel and its threads (as an admin would): the bot gets CHANNEL_DELETE
+        (discord.py drops the threads with it) and calls to any of them answer 404 Unknown Channel."""
+        if self.deleted:
+            raise FakeDiscordError(f"{self.label} is already deleted")
+        for thread in self.threads:
+            thread._forget()
+            thread.deleted = True
+        self.guild.channels.pop(self.id, None)
+        self.world.channels.pop(self.id, None)
+        self.world.emit("CHANNEL_DELETE", self)
+        self.deleted = True
+        self.changed()
 
     def set_permissions(self, target: User | Role, *, allow: PermissionsLike = 0, deny: PermissionsLike = 0) -> None:
         """Replace the overwrite for ``target`` (a member or a role) in this channel."""
@@ -425,7 +440,7 @@ class Thread(GuildChannel):
         return [self.world.users[uid] for uid in self.member_ids if uid in self.world.users]
 
     def can_see(self, user: User) -> bool:
-        if not self.parent.can_see(user):
+        if self.deleted or not self.parent.can_see(user):
             return False
         if not self.private or user.id in self.member_ids:
             return True
@@ -454,6 +469,24 @@ class Thread(GuildChannel):
             self.archive_ms = time.time() * 1000
         self.world.emit("THREAD_UPDATE", self)
         self.changed()
+        self.parent.changed()
+
+    def delete(self) -> None:
+        """Delete the thread (as a moderator would): it leaves ``parent.threads``, the bot gets
+        THREAD_DELETE, and the bot's calls to it answer 404 ``10003 Unknown Channel``."""
+        if self.deleted:
+            raise FakeDiscordError(f"{self.label} is already deleted")
+        self._forget()
+        self.world.emit("THREAD_DELETE", self)
+        self.deleted = True
+        self.changed()
+        self.parent.changed()
+
+    def _forget(self) -> None:
+        self.guild.threads.pop(self.id, None)
+        self.world.channels.pop(self.id, None)
+        if self.starter is not None and self.starter.thread is self:
+            self.starter.thread = None
 
 
 class DMChannel(Channel):

@@ -12,6 +12,7 @@ from typing import Any
 from . import payloads
 from . import permissions as perm
 from .errors import (
+    ARCHIVED_THREAD,
     CANNOT_DM,
     UNKNOWN_CHANNEL,
     UNKNOWN_GUILD,
@@ -28,6 +29,7 @@ from .model import Channel, DMChannel, Guild, TextChannel, Thread, User, World
 from .server import Call, Reply, Router
 
 PUBLIC_THREAD, PRIVATE_THREAD = 11, 12
+BOT_TOKEN = "fake-token"  # the one token the stand-in accepts (FakeDiscord.start_bot's default)
 
 
 class RestApi:
@@ -49,6 +51,7 @@ class RestApi:
 
         route("GET", "/channels/{channel_id}")(self.get_channel)
         route("PATCH", "/channels/{channel_id}")(self.edit_channel)
+        route("DELETE", "/channels/{channel_id}")(self.delete_channel)
         route("POST", "/channels/{channel_id}/typing")(lambda call: Reply())
         route("GET", "/channels/{channel_id}/messages")(self.history)
         route("POST", "/channels/{channel_id}/messages")(self.send_message)
@@ -117,6 +120,9 @@ class RestApi:
         }
 
     def get_me(self, call: Call) -> Any:
+        # discord.py logs in with this call; Discord's answer to any other token makes it raise LoginFailure.
+        if call.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+            raise ApiError(401, 0, "401: Unauthorized")
         return payloads.me(self.world.bot)
 
     def get_user(self, call: Call) -> Any:
@@ -159,12 +165,7 @@ class RestApi:
         channel = self._channel(call)
         body = call.body or {}
         if isinstance(channel, Thread):
-            allowed = {"name", "archived", "locked", "auto_archive_duration", "invitable"}
-            changes = {k: v for k, v in body.items() if k in allowed}
-            is_owner = channel.owner is self.world.bot
-            if not is_owner and not self._bot_permissions(channel) & perm.MANAGE_THREADS:
-                raise missing_permissions()
-            channel.update(**changes)
+            self._edit_thread(channel, body)
         elif isinstance(channel, TextChannel):
             if not self._bot_permissions(channel) & perm.MANAGE_CHANNELS:
                 raise missing_permissions()
@@ -174,6 +175,37 @@ class RestApi:
         else:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         return payloads.channel(channel, viewer=self.world.bot)
+
+    def _edit_thread(self, thread: Thread, body: dict[str, Any]) -> None:
+        """Discord's rules: an archived thread only takes a PATCH that unarchives it (else 50083);
+        the owner may rename/archive, but locking, or unarchiving a locked thread, needs MANAGE_THREADS."""
+        allowed = {"name", "archived", "locked", "auto_archive_duration", "invitable"}
+        changes = {k: v for k, v in body.items() if k in allowed}
+        if thread.archived and changes.get("archived") is not False:
+            raise ApiError(400, ARCHIVED_THREAD, "Thread is archived")
+        if "name" in changes and not (isinstance(changes["name"], str) and 1 <= len(changes["name"]) <= 100):
+            raise invalid_form("name", "Must be between 1 and 100 in length.")
+        if not self._bot_permissions(thread) & perm.MANAGE_THREADS:
+            locking = "locked" in changes and bool(changes["locked"]) != thread.locked
+            unarchiving_locked = thread.locked and thread.archived
+            if thread.owner is not self.world.bot or locking or unarchiving_locked:
+                raise missing_permissions()
+        if changes:
+            thread.update(**changes)
+
+    def delete_channel(self, call: Call) -> Any:
+        channel = self._channel(call)
+        if isinstance(channel, Thread):
+            needed = perm.MANAGE_THREADS
+        elif isinstance(channel, TextChannel):
+            needed = perm.MANAGE_CHANNELS
+        else:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if not self._bot_permissions(channel) & needed:
+            raise missing_permissions()
+        payload = payloads.channel(channel)
+        channel.delete()
+        return payload
 
     def history(self, call: Call) -> Any:
         channel = self._channel(call)
@@ -201,8 +233,8 @@ class RestApi:
             if not channel.recipient.dms_open or channel.recipient.bot:
                 raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
         else:
-            if isinstance(channel, Thread) and channel.archived and not channel.locked:
-                channel.update(archived=False)
+            if isinstance(channel, Thread) and channel.archived and channel.locked:
+                raise ApiError(400, ARCHIVED_THREAD, "Thread is archived")
             if not channel.can_send(bot):
                 raise missing_permissions()
             if call.uploads and not self._bot_permissions(channel) & perm.ATTACH_FILES:
@@ -215,14 +247,21 @@ class RestApi:
             if referenced is None and reference.get("fail_if_not_exists", True):
                 raise invalid_form("message_reference", "Unknown message")
             changes.update(type=REPLY, reference=reference)
+        if isinstance(channel, Thread) and channel.archived:
+            channel.update(archived=False)  # a message unarchives an unlocked thread
         message = channel.post(bot, **changes)
         return payloads.message(message)
 
     def get_message(self, call: Call) -> Any:
         return payloads.message(self._message(call))
 
+    def _check_not_archived(self, channel: Channel) -> None:
+        if isinstance(channel, Thread) and channel.archived:
+            raise ApiError(400, ARCHIVED_THREAD, "Thread is archived")
+
     def edit_message(self, call: Call) -> Any:
         message = self._message(call)
+        self._check_not_archived(message.channel)
         if message.author is not self.world.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         changes = changes_from_body(
@@ -233,11 +272,12 @@ class RestApi:
 
     def delete_message(self, call: Call) -> Any:
         message = self._message(call)
+        self._check_not_archived(message.channel)
         own = message.author is self.world.bot
         moderator = message.channel.guild is not None and self._bot_permissions(message.channel) & perm.MANAGE_MESSAGES
         if not own and not moderator:
             raise missing_permissions()
-        message.channel.delete(message)
+        message.channel.delete_message(message)
         return Reply()
 
     # --- threads ------------------------------------------------------------------------------
@@ -307,7 +347,7 @@ class RestApi:
         if thread.guild.member(user) is None:
             raise unknown("Member", UNKNOWN_MEMBER)
         if thread.archived and thread.locked:
-            raise ApiError(400, 50083, "Thread is archived")
+            raise ApiError(400, ARCHIVED_THREAD, "Thread is archived")
         thread.add_member(user)
         return Reply()
 

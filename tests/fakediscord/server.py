@@ -7,11 +7,12 @@ body naming it, and kept in ``unhandled`` so that tests can assert nothing was m
 
 from __future__ import annotations
 
+import http
 import json
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,7 @@ class Call:
     query: MultiDictProxy[str]
     body: Any
     uploads: list[Upload]
+    headers: Mapping[str, str] = field(default_factory=dict)
 
 
 class Reply:
@@ -76,6 +78,9 @@ class Router:
 
         return register
 
+    def find(self, method: str, template: str) -> Route | None:
+        return next((r for r in self.routes if r.method == method and r.template == template), None)
+
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         for route in self.routes:
             if route.method == method:
@@ -83,6 +88,64 @@ class Router:
                 if found:
                     return route, found.groupdict()
         return None
+
+
+# Messages Discord sends with these JSON error codes (used when fail_requests is given none).
+ERROR_MESSAGES = {
+    10003: "Unknown Channel",
+    10008: "Unknown Message",
+    10062: "Unknown interaction",
+    50001: "Missing Access",
+    50007: "Cannot send messages to this user",
+    50013: "Missing Permissions",
+    50083: "Thread is archived",
+    130000: "API resource is currently overloaded. Try again a little later",
+}
+
+
+@dataclass(eq=False)
+class Failure:
+    """An injected error: matching REST calls answer ``status`` / ``code`` instead of being handled.
+
+    ``remaining`` counts down from ``count`` (None: until ``clear_failures``); ``hits`` counts the
+    calls answered with this error (discord.py's own retries of a 5xx included).
+    """
+
+    method: str
+    route: str
+    status: int
+    code: int
+    message: str
+    channel_id: int | None = None
+    remaining: int | None = None
+    hits: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.remaining is None or self.remaining > 0
+
+    def matches(self, method: str, route: Route, params: dict[str, str]) -> bool:
+        return (
+            self.active
+            and method == self.method
+            and route.template == self.route
+            and (self.channel_id is None or params.get("channel_id") == str(self.channel_id))
+        )
+
+    def take(self) -> web.Response:
+        self.hits += 1
+        if self.remaining is not None:
+            self.remaining -= 1
+        return json_response({"code": self.code, "message": self.message}, self.status)
+
+
+def default_error_message(status: int, code: int) -> str:
+    if code in ERROR_MESSAGES:
+        return ERROR_MESSAGES[code]
+    try:
+        return f"{status}: {http.HTTPStatus(status).phrase}"
+    except ValueError:
+        return f"{status}: Error"
 
 
 @dataclass
@@ -94,6 +157,8 @@ class RequestRecord:
     duration: float = 0.0
     status: int = 0
     interaction_response: bool = False
+    injected: bool = False
+    """Answered by an injected failure (``fail_requests``) instead of its handler."""
 
 
 @dataclass
@@ -122,6 +187,7 @@ class Server:
         self.requests = RequestLog()
         self.unhandled: list[str] = []
         self.errors: list[str] = []
+        self.failures: list[Failure] = []
         self.host = "127.0.0.1"
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -175,7 +241,17 @@ class Server:
             route, params = matched
             record.route = route.template
             record.interaction_response = route.interaction_response and self._is_ours(params)
-            response = await self._call(route, request, path, params)
+            failure = next((f for f in self.failures if f.matches(request.method, route, params)), None)
+            if failure is not None:
+                log.info(
+                    "fakediscord: %s %s -> injected %s (code %s)", request.method, path, failure.status, failure.code
+                )
+                record.injected = True
+                await request.read()
+                response = failure.take()
+                self.failures = [f for f in self.failures if f.active]
+            else:
+                response = await self._call(route, request, path, params)
         record.status = response.status
         record.duration = time.perf_counter() - record.started
         return response
@@ -187,7 +263,7 @@ class Server:
     async def _call(self, route: Route, request: web.Request, path: str, params: dict[str, str]) -> web.Response:
         try:
             body, uploads = await _read_body(request)
-            result = route.handler(Call(request.method, path, params, request.query, body, uploads))
+            result = route.handler(Call(request.method, path, params, request.query, body, uploads, request.headers))
         except ApiError as error:
             log.info("fakediscord: %s %s -> %s", request.method, path, error)
             return json_response(error.body(), error.status)
