@@ -1,31 +1,45 @@
-# Deskovka: `make run` starts the bot, `make test` runs lint and the whole suite.
-# Both create the virtual environment and install the pinned dependencies first.
+# Deskovka: `make run` starts the bot, `make test` runs lint and the whole suite, `make quick`
+# runs lint and the suite without the tests marked slow (the long random playouts).
+# Each creates the virtual environment and installs what it needs first: `run` only the pinned
+# runtime dependencies (requirements.txt), the others the test tools too (requirements-dev.txt).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
+RUN_STAMP  := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench bench-quick clean
+.PHONY: run test quick lint bench bench-quick clean
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Deskovka needs Python 3.11 or newer (found %s)." % sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	@touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): requirements.txt | $(PY)
+	$(PIP) -r requirements.txt
+	@touch $@
+
+# requirements-dev.txt includes requirements.txt, so this satisfies `make run` as well.
+$(TEST_STAMP): requirements.txt requirements-dev.txt | $(PY)
+	$(PIP) -r requirements-dev.txt
+	@touch $(RUN_STAMP) $@
+
+run: $(RUN_STAMP)
 	$(PY) bot.py
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
 test: lint
 	$(PY) -m pytest -n auto --dist worksteal
 
-bench: $(STAMP)
+quick: lint
+	$(PY) -m pytest -m "not slow" -n auto
+
+bench: $(TEST_STAMP)
 	$(PY) -m bench
 
-bench-quick: $(STAMP)
+bench-quick: $(TEST_STAMP)
 	$(PY) -m bench --quick
 
 clean:

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import logging.handlers
 import os
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from cogs.buttons import GameButton
-from cogs.common import Table, Tree
+from cogs.respond import Tree
+from cogs.table import Table
+from db.base import Store
 from db.store import GameStore
+from rules.protocol import Game
 
 log = logging.getLogger("deskovka")
 
@@ -31,7 +39,11 @@ Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
 4. Invite the bot: in "OAuth2 → URL Generator" tick the scopes `bot` and `applications.commands`,
    and the permissions Send Messages, Send Messages in Threads, Create Public Threads,
    Attach Files and Embed Links; open the generated URL and pick your server.
-5. Run `make run` again. Set DEV_GUILD_ID to your server's id for instant command updates.
+5. Optional: set DEV_GUILD_ID to your server's id so that slash commands appear there at once.
+   To copy it, turn on User Settings → Advanced → Developer Mode in Discord, then right-click
+   the server icon → Copy Server ID. Without DEV_GUILD_ID the commands sync globally, which can
+   take up to an hour to appear.
+6. Run `make run` again.
 """
 
 
@@ -73,7 +85,15 @@ class Settings:
 class Deskovka(commands.AutoShardedBot):
     """The bot: no privileged intents, slash commands only, state in the game store."""
 
-    def __init__(self, settings: Settings, *, store: GameStore | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        games: Mapping[str, Game[Any]] | None = None,
+        extra_cogs: Sequence[str] = (),
+    ) -> None:
+        """``games`` and ``extra_cogs`` let tests seat a toy game at the same table."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -83,17 +103,19 @@ class Deskovka(commands.AutoShardedBot):
         )
         self.settings = settings
         self._store = store
+        self._games = games
+        self._cogs = (*COGS, *extra_cogs)
         self.table = Table(self)
 
     @property
-    def store(self) -> GameStore:
+    def store(self) -> Store:
         assert self._store is not None, "the store opens in setup_hook"
         return self._store
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await GameStore.open(self.settings.database_path)
-        for cog in COGS:
+            self._store = await GameStore.open(self.settings.database_path, self._games)
+        for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton)
         await self.sync_commands_if_changed()
@@ -123,6 +145,74 @@ class Deskovka(commands.AutoShardedBot):
                 self._store = None
 
 
+def startup_problem(error: BaseException) -> str | None:
+    """One line saying what is wrong, for a failure to start that the user can fix; None otherwise."""
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord refused the token in DISCORD_TOKEN (401 Unauthorized): reset it in the Developer Portal "
+            "(Bot → Reset Token) and put the new one in .env."
+        )
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return (
+            "Discord refused the gateway connection (4014 Disallowed intents): the bot asks for privileged "
+            "intents that are off; turn them on in the Developer Portal (Bot → Privileged Gateway Intents)."
+        )
+    if isinstance(error, aiohttp.ClientConnectorError):
+        reason = f"{error.host}:{error.port}: {error.os_error.strerror or error.os_error}"
+    elif isinstance(error, TimeoutError):
+        reason = "timed out"
+    elif isinstance(error, aiohttp.ClientConnectionError) or (isinstance(error, OSError) and error.filename is None):
+        reason = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+    else:  # a bug, or a file problem (an OSError with a filename): keep the traceback
+        return None
+    return f"Cannot reach Discord ({reason}): check the network connection."
+
+
+async def run(settings: Settings) -> int:
+    """Run the bot until it is closed (what ``Client.run`` does) and return the exit code.
+
+    A failure to start that ``startup_problem`` explains prints that one line to stderr and
+    returns 1; what was logged while logging in is held back until the login succeeds, and
+    dropped then (unless LOG_LEVEL is DEBUG). Any other error is raised with its traceback.
+    """
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice: no warnings about it
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    held = logging.handlers.MemoryHandler(capacity=1 << 20, flushLevel=logging.CRITICAL + 1)
+    for handler in handlers:
+        root.removeHandler(handler)
+    root.addHandler(held)
+
+    def release(*, replay: bool) -> None:
+        if held not in root.handlers:
+            return
+        root.removeHandler(held)
+        for handler in handlers:
+            root.addHandler(handler)
+        for record in held.buffer if replay else ():
+            for handler in handlers:
+                if record.levelno >= handler.level:
+                    handler.handle(record)
+        held.buffer.clear()
+
+    try:
+        bot = Deskovka(settings)
+        async with bot:
+            await bot.login(settings.token)
+            release(replay=True)
+            await bot.connect()
+    except Exception as error:
+        problem = startup_problem(error)
+        release(replay=problem is None or root.isEnabledFor(logging.DEBUG))
+        if problem is None:
+            raise
+        print(problem, file=sys.stderr)
+        return 1
+    finally:
+        release(replay=True)
+    return 0
+
+
 def main() -> int:
     from dotenv import load_dotenv
 
@@ -131,9 +221,10 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
-    bot = Deskovka(settings)
-    bot.run(settings.token, log_handler=None)
-    return 0
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
 
 
 if __name__ == "__main__":

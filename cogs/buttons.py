@@ -1,20 +1,26 @@
-"""Persistent buttons (DESIGN §5): one DynamicItem whose custom id ``dk:{game}:{version}:{verb}``
-carries everything needed, so a button works after any number of restarts and no game state
-lives in a View. Cogs register a handler per verb."""
+"""Persistent buttons (DESIGN §5): one DynamicItem whose custom id ``dk:{game}:{version}:{verb}[:{arg}]``
+carries everything needed, so a button works after any number of restarts and no game state lives
+in a View. A press loads the game and goes to the handler of ``(kind, verb)``, or of the generic
+``verb`` (lobby, private view, resign, cancel) that every game shares."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+import re
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import guarded
+from cogs.respond import guarded
+from cogs.ui import ButtonSpec
 
-Handler = Callable[[discord.Interaction, int, int], Awaitable[None]]
+if TYPE_CHECKING:
+    from db.records import GameRecord
 
-HANDLERS: dict[str, Handler] = {}
-"""verb -> handler(interaction, game_id, version). Filled by the cogs when they load."""
+ARG = r"[A-Za-z0-9_.+\-]{1,60}"
+TEMPLATE = rf"dk:(?P<game>\d{{1,19}}):(?P<version>\d{{1,19}}):(?P<verb>[a-z_]{{1,20}})(?::(?P<arg>{ARG}))?"
+MAX_CUSTOM_ID = 100
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -24,38 +30,70 @@ STYLES = {
 }
 
 
-def custom_id(game: int, version: int, verb: str) -> str:
-    return f"dk:{game}:{version}:{verb}"
+@dataclass(frozen=True, slots=True)
+class Press:
+    """One button press: which game, the version the button was drawn at, what it does."""
+
+    game: int
+    version: int
+    verb: str
+    arg: str | None = None
 
 
-class GameButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dk:(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)"
-):
-    def __init__(self, game: int, version: int, verb: str, label: str = "", style: str = "secondary") -> None:
+Handler = Callable[[discord.Interaction, "GameRecord", Press], Awaitable[None]]
+
+
+def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str:
+    cid = f"dk:{game}:{version}:{verb}" + (f":{arg}" if arg is not None else "")
+    if len(cid) > MAX_CUSTOM_ID or not re.fullmatch(TEMPLATE, cid):
+        raise ValueError(f"not a button id: {cid!r}")
+    return cid
+
+
+class Router:
+    """Handlers by ``(kind, verb)``; a ``kind`` of ``None`` serves every game."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[tuple[str | None, str], Handler] = {}
+
+    def on(self, verb: str, handler: Handler, kind: str | None = None) -> None:
+        self._handlers[(kind, verb)] = handler
+
+    def find(self, kind: str, verb: str) -> Handler | None:
+        return self._handlers.get((kind, verb)) or self._handlers.get((None, verb))
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, press: Press, label: str = "", style: str = "secondary") -> None:
         super().__init__(
-            discord.ui.Button(label=label or verb, style=STYLES[style], custom_id=custom_id(game, version, verb))
+            discord.ui.Button(
+                label=(label or press.verb)[:80],
+                style=STYLES[style],
+                custom_id=custom_id(press.game, press.version, press.verb, press.arg),
+            )
         )
-        self.game, self.version, self.verb = game, version, verb
+        self.press = press
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> GameButton:
-        return cls(int(match["game"]), int(match["version"]), match["verb"])
+        return cls(Press(int(match["game"]), int(match["version"]), match["verb"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        handler = HANDLERS.get(self.verb)
-        if handler is None:
-            from cogs.texts import t
-
-            await interaction.response.send_message(t("stale_plain"), ephemeral=True)
-            return
-        await guarded(interaction, lambda: handler(interaction, self.game, self.version))
+        table = interaction.client.table  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: table.pressed(interaction, self.press))
 
 
-def buttons(*specs: tuple[int, int, str, str, str]) -> discord.ui.View:
-    """A View of GameButtons from (game, version, verb, label, style); never stored, never awaited."""
+def buttons(game: int, specs: Iterable[ButtonSpec]) -> discord.ui.View | None:
+    """A View of one game's buttons (never stored, never awaited); ``None`` when there are none."""
+    return view_of((game, spec) for spec in specs)
+
+
+def view_of(items: Iterable[tuple[int, ButtonSpec]]) -> discord.ui.View | None:
+    """A View of buttons of possibly several games (e.g. "which game do you resign?")."""
     view = discord.ui.View(timeout=None)
-    for game, version, verb, label, style in specs:
-        view.add_item(GameButton(game, version, verb, label, style))
-    return view
+    for game, spec in items:
+        press = Press(game, spec.version, spec.verb, spec.arg)
+        view.add_item(GameButton(press, spec.label, spec.style))
+    return view if view.children else None

@@ -1,4 +1,9 @@
-"""/game: the commands every game shares — list, board, hand, log, resign, cancel, rules."""
+"""/game: the commands every game shares — list, board, hand, log, resign, cancel, rules, notify.
+
+In a server they reach that server's games only. In DMs (DESIGN §5) they reach the caller's own
+games: ``list``, ``hand``, ``log``, ``board``, ``rules``, ``notify`` and ``resign`` work there;
+``cancel`` needs the game's server (a moderator's right is a server's).
+"""
 
 from __future__ import annotations
 
@@ -8,142 +13,250 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import HANDLERS
-from cogs.common import Refusal, Table, mention, png, reply, text_file
-from cogs.kinds import UIS, ui
-from cogs.texts import t
-from rules.registry import GAMES
+from cogs import kinds
+from cogs.buttons import Press, buttons, view_of
+from cogs.respond import Refusal, files, fit, locale_of, mention, pings, reply, text_file
+from cogs.table import LIST_LIMIT, Table
+from cogs.texts import join_words, t
+from cogs.ui import ButtonSpec
+from db.errors import NotAPlayer, StaleVersion, WrongStatus
+from db.records import NOTIFY_CHOICES, GameRecord
+from rules.errors import RuleError
 
 if TYPE_CHECKING:
     from bot import Deskovka
+
+RESIGN_CHOICES = 10
 
 
 class GameCog(commands.GroupCog, name="game", group_name="game", group_description="Your board games"):
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.table: Table = bot.table
+        self.lobbies = self.table.lobbies
         super().__init__()
 
     async def cog_load(self) -> None:
-        HANDLERS["hand"] = self._hand_button
+        router = self.table.router
+        router.on("hand", self._hand_button)
+        router.on("resign", self._resign_button)
+        router.on("cancel_vote", self._cancel_vote_button)
 
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.table.game_choices(interaction, current)
 
-    @app_commands.command(name="list", description="Your active games in this server")
+    # -- list, board, hand, log ---------------------------------------------------------------
+
+    @app_commands.command(name="list", description="Your games here (in DMs: all your games)")
     async def list_(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
         games = await self.table.store.list_games(user_id=interaction.user.id, status=("lobby", "active"))
         if interaction.guild_id is not None:
             games = [g for g in games if g.guild_id == interaction.guild_id]
         if not games:
-            await reply(interaction, t("no_games_listed"), ephemeral=True)
+            await reply(interaction, t("no_games_listed", locale), ephemeral=True)
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)
         lines = []
-        for g in games:
+        for g in games[:LIST_LIMIT]:
+            title = self.table.ui(g.kind).title(locale)
             if g.status == "lobby":
-                lines.append(t("lobby_line", id=g.id, kind=ui(g.kind).title, creator=mention(g.creator_id)))
+                lines.append(t("lobby_line", locale, id=g.id, kind=title, creator=mention(g.creator_id)))
                 continue
             rec = await self.table.store.get(g.id)
-            state = rec.load_state()
-            players = " vs ".join(mention(p) for p in rec.players)
-            lines.append(
-                t(
-                    "game_line",
-                    id=rec.id,
-                    kind=ui(rec.kind).title,
-                    players=players,
-                    turn=ui(rec.kind).status_line(rec, state),
-                )
-            )
-        await reply(interaction, t("your_games", lines="\n".join(lines)), ephemeral=True)
+            status = self.table.ui(rec.kind).status_line(rec, rec.load_state(), locale)
+            players = join_words([mention(p) for p in rec.players], locale)
+            lines.append(t("game_line", locale, id=rec.id, kind=title, players=players, turn=status))
+        if len(games) > LIST_LIMIT:
+            lines.append(t("and_more_games", locale, n=len(games) - LIST_LIMIT))
+        await reply(interaction, t("your_games", locale, lines="\n".join(lines)), ephemeral=True)
 
     @app_commands.command(name="board", description="Post the current public board here")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
         rec = await self.table.resolve(interaction, game, statuses=("active", "finished"))
+        await interaction.response.defer(thinking=True)
         state = rec.load_state()
-        face = ui(rec.kind)
-        status = face.status_line(rec, state)
-        await reply(
-            interaction,
-            t("board_caption", game=rec.id, status=status),
-            files=[png(face.public_image(state), f"{rec.kind}-{rec.id}.png")],
-        )
+        face = self.table.ui(rec.kind)
+        locale = self.table.game_locale(rec)
+        public = await self.table.render(face.public_files, rec, state, locale)
+        status = face.status_line(rec, state, locale)
+        await reply(interaction, t("board_caption", locale, game=rec.id, status=status), files=files(public))
 
     @app_commands.command(name="hand", description="Your private view of a game (only you see it)")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def hand(self, interaction: discord.Interaction, game: str | None = None) -> None:
         rec = await self.table.resolve(interaction, game)
-        await self._show_hand(interaction, rec.id)
+        await self.table.private_view(interaction, rec)
 
-    async def _hand_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
-        await self._show_hand(interaction, game_id)
-
-    async def _show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        rec = await self.table.store.get(game_id)
-        seat = self.table.seat(rec, interaction.user.id)
-        if rec.status != "active":
-            raise Refusal(t("not_active", game=rec.id, status=rec.status))
-        state = rec.load_state()
-        face = ui(rec.kind)
-        view = face.private_buttons(rec, state, seat)
-        await reply(
-            interaction,
-            t("hand_caption", game=rec.id),
-            ephemeral=True,
-            view=view,
-            files=[png(face.private_image(state, seat), f"{rec.kind}-{rec.id}-yours.png")],
-        )
+    async def _hand_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        await self.table.private_view(interaction, rec)
 
     @app_commands.command(name="log", description="The last moves, and the full record as a file")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def log(self, interaction: discord.Interaction, game: str | None = None) -> None:
         rec = await self.table.resolve(interaction, game, statuses=("active", "finished"))
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         state = rec.load_state()
         seat = rec.seat_of(interaction.user.id)
-        face = ui(rec.kind)
-        lines = face.last_lines(rec, state, seat)
-        text = t("log_head", game=rec.id) + "\n" + ("\n".join(lines) if lines else t("log_empty"))
-        record = text_file(face.record_text(rec, state, seat), f"{rec.kind}-{rec.id}-record.txt")
-        await reply(interaction, text, ephemeral=True, files=[record])
+        face = self.table.ui(rec.kind)
+        lines = face.last_lines(rec, state, seat, locale)
+        text = t("log_head", locale, game=rec.id) + "\n" + ("\n".join(lines) if lines else t("log_empty", locale))
+        record = text_file(face.record_text(rec, state, seat, locale), f"{rec.kind}-{rec.id}-record.txt")
+        await reply(interaction, fit(text), ephemeral=True, files=files([record]))
+
+    # -- resigning ----------------------------------------------------------------------------
 
     @app_commands.command(name="resign", description="Resign a game (it counts as a loss)")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec = await self.table.resolve(interaction, game)
-        seat = self.table.seat(rec, interaction.user.id)
-        cog = self.bot.get_cog(rec.kind)
-        engine = GAMES[rec.kind]
-        action = engine.parse_action("resign", rec.load_state())
-        await cog.play(interaction, rec, seat, action)  # type: ignore[union-attr]
+        locale = await self.table.set_locale(interaction)
+        candidates = await self._resignable(interaction, game)
+        if not candidates:
+            raise Refusal(t("no_active_game", locale))
+        specs = [
+            ButtonSpec(
+                "resign", t("btn.resign_game", locale, game=g.id, title=self.table.ui(g.kind).title(locale)), "danger"
+            )
+            for g in candidates[:RESIGN_CHOICES]
+        ]
+        if len(candidates) == 1:
+            rec = candidates[0]
+            text = t("resign_confirm", locale, game=rec.id, title=self.table.ui(rec.kind).title(locale))
+        else:
+            more = len(candidates) - RESIGN_CHOICES
+            text = t("resign_which", locale) + (t("and_more", locale, n=more) if more > 0 else "")
+        view = view_of(zip((g.id for g in candidates), specs, strict=False))
+        await reply(interaction, text, ephemeral=True, view=view)
 
-    @app_commands.command(name="cancel", description="Cancel a game or challenge (not counted as a loss)")
+    async def _resignable(self, interaction: discord.Interaction, game: str | None) -> list[GameRecord]:
+        """The named game, this thread's game, or every active game of the caller here."""
+        locale = locale_of(interaction)
+        if game is not None and game.strip():
+            rec = await self.table.resolve(interaction, game)
+            self.table.seat(rec, interaction.user.id, locale)
+            return [rec]
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            in_thread = await self.table.store.list_games(thread_id=interaction.channel_id)
+            if in_thread:
+                rec = await self.table.resolve(interaction, None)
+                self.table.seat(rec, interaction.user.id, locale)
+                return [rec]
+        mine = await self.table.store.list_games(user_id=interaction.user.id, status=("active",))
+        if interaction.guild_id is not None:
+            mine = [g for g in mine if g.guild_id == interaction.guild_id]
+        return mine
+
+    async def _resign_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        seat = self.table.seat(rec, interaction.user.id, locale)
+        self.table.check_status(rec, ("active",), locale)
+        engine = self.table.ui(rec.kind).engine
+        state = rec.load_state()
+        try:
+            action = engine.parse_action("resign", state)
+        except RuleError:
+            raise Refusal(t("cannot_resign", locale, title=self.table.ui(rec.kind).title(locale))) from None
+        await self.table.play(interaction, rec, seat, action)
+
+    # -- cancelling ---------------------------------------------------------------------------
+
+    @app_commands.command(name="cancel", description="Cancel a game or lobby (not counted as a loss)")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        locale = await self.table.set_locale(interaction)
+        if interaction.guild_id is None:
+            raise Refusal(t("cancel_in_server", locale))
         rec = await self.table.resolve(interaction, game, statuses=("lobby", "active"))
+        user = interaction.user.id
         perms = interaction.permissions
-        if interaction.user.id != rec.creator_id and not (perms and perms.manage_guild):
-            raise Refusal(t("cancel_not_allowed", game=rec.id))
-        rec = await self.table.store.cancel(rec.id, interaction.user.id)
-        text = t("cancelled", game=rec.id, user=mention(interaction.user.id))
-        if self.table.in_game_channel(interaction, rec):
-            await reply(interaction, text)
+        moderator = bool(perms and perms.manage_guild)
+        if rec.status == "lobby":
+            if user != rec.creator_id and not moderator:
+                raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
+            await self._cancel_now(interaction, rec, t("cancelled", locale, game=rec.id, user=mention(user)))
+            return
+        if moderator:
+            await self._cancel_now(interaction, rec, t("cancelled", locale, game=rec.id, user=mention(user)))
+            return
+        if user not in rec.players:
+            raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
+        await self._vote(interaction, rec)
+
+    async def _cancel_vote_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        self.table.seat(rec, interaction.user.id, locale)
+        self.table.check_status(rec, ("active",), locale)
+        await self._vote(interaction, rec)
+
+    async def _vote(self, interaction: discord.Interaction, rec: GameRecord) -> None:
+        """A running game ends by cancellation only when every player agrees."""
+        locale = locale_of(interaction)
+        try:
+            voted = await self.table.store.vote_cancel(rec.id, interaction.user.id)
+        except NotAPlayer:
+            raise Refusal(t("not_a_player", locale, game=rec.id)) from None
+        waiting = [p for p in dict.fromkeys(rec.players) if p not in voted]
+        if not waiting:
+            await self._cancel_now(interaction, rec, t("cancelled_agreed", locale, game=rec.id))
+            return
+        game_locale = self.table.game_locale(rec)
+        text = t(
+            "cancel_proposed",
+            game_locale,
+            user=mention(interaction.user.id),
+            game=rec.id,
+            waiting=join_words([mention(p) for p in waiting], game_locale),
+        )
+        view = buttons(rec.id, [ButtonSpec("cancel_vote", t("btn.agree_cancel", game_locale), "danger")])
+        await reply(interaction, t("cancel_vote_counted", locale, game=rec.id), ephemeral=True)
+        await self.table.post(rec, text, view=view, ping=set(waiting))
+
+    async def _cancel_now(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
+        try:
+            rec = await self.table.store.cancel(rec.id, interaction.user.id, expected_version=rec.version)
+        except (StaleVersion, WrongStatus):
+            current = await self.table.store.get(rec.id)
+            self.table.check_status(current, ("lobby", "active"), locale_of(interaction))
+            rec = await self.table.store.cancel(rec.id, interaction.user.id, expected_version=current.version)
+        everyone = set(rec.players)
+        if rec.thread_id is None and rec.message_id is not None:
+            await self.lobbies.close_message(rec, text)
+        if self.table.in_game_channel(interaction, rec) and rec.thread_id is not None:
+            await reply(interaction, text, allowed_mentions=pings(everyone))
         else:
-            await self.table.post(rec, text)
+            if rec.thread_id is not None or rec.seed is not None:
+                await self.table.post(rec, text, ping=everyone)
             await reply(interaction, text, ephemeral=True)
+        locale = self.table.game_locale(rec)
+        await self.table.close_thread(rec, t("result_short", locale, result=t("short.cancelled", locale)))
+
+    # -- rules and preferences ----------------------------------------------------------------
 
     @app_commands.command(name="rules", description="How a game is played, and its options")
     @app_commands.describe(name="The game")
-    @app_commands.choices(name=[app_commands.Choice(name=k, value=k) for k in sorted(UIS)])
+    @app_commands.choices(name=[app_commands.Choice(name=k, value=k) for k in sorted(kinds.UIS)])
     async def rules(self, interaction: discord.Interaction, name: str) -> None:
-        if name not in UIS:
-            raise Refusal(t("unknown_rules", name=name))
-        await reply(interaction, UIS[name].rules_text(), ephemeral=True)
+        locale = locale_of(interaction)
+        if name not in kinds.UIS:
+            raise Refusal(t("unknown_rules", locale, name=name[:60]))
+        await reply(interaction, kinds.ui(name).rules_text(locale), ephemeral=True)
+
+    @app_commands.command(name="notify", description="How you hear it is your turn: DM, a mention, or both")
+    @app_commands.describe(how="dm: a DM with your view (default) · mention: a ping in the thread · both")
+    @app_commands.choices(how=[app_commands.Choice(name=c, value=c) for c in NOTIFY_CHOICES])
+    async def notify(self, interaction: discord.Interaction, how: str) -> None:
+        locale = locale_of(interaction)
+        if how not in NOTIFY_CHOICES:
+            raise Refusal(t("notify_unknown", locale, choices=", ".join(NOTIFY_CHOICES)))
+        await self.table.store.set_prefs(interaction.user.id, notify=how)
+        await reply(interaction, t(f"notify_set.{how}", locale), ephemeral=True)
 
 
 async def setup(bot: Deskovka) -> None:

@@ -1,13 +1,26 @@
-"""The Discord face of each game kind, looked up by the kind stored with a game."""
+"""The Discord face of each game kind (a :class:`GameUI`), looked up by the kind stored with a game.
+A new game registers its UI here; tests register toy games the same way."""
 
 from __future__ import annotations
 
-from typing import Any
+from cogs.ui import GameUI
 
-from cogs.stratego_ui import StrategoUI
-
-UIS: dict[str, Any] = {"stratego": StrategoUI()}
+UIS: dict[str, GameUI] = {}
 
 
-def ui(kind: str) -> Any:
+def register(face: GameUI) -> GameUI:
+    UIS[face.kind] = face
+    return face
+
+
+def ui(kind: str) -> GameUI:
     return UIS[kind]
+
+
+def _builtin() -> None:
+    from cogs.stratego_ui import StrategoUI
+
+    register(StrategoUI())
+
+
+_builtin()

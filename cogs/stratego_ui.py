@@ -1,127 +1,242 @@
-"""How Stratego looks and reads in Discord: images and sentences built from views only (SG-7)."""
+"""How Stratego looks and reads in Discord (the :class:`~cogs.ui.GameUI` of Stratego): images and
+sentences built from views only (SG-7), words from the ``sg.`` tables."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-import discord
-
-from cogs.buttons import buttons
-from cogs.common import mention
-from cogs.texts import EN, rank_word, t
+from cogs.respond import mention
+from cogs.texts import has, t, tn
+from cogs.ui import ButtonSpec, FileSpec
 from db.records import GameRecord
 from render.stratego import render_board
+from rules.errors import RuleError
 from rules.stratego import GAME, StrategoState
-from rules.stratego.board import BLUE, COLOURS, RED
+from rules.stratego.board import COLOURS
 from rules.stratego.board import name as square_name
 from rules.stratego.record import record
 from rules.stratego.view import MoveView, RescueView, StrategoView
 
-COLOUR_WORD = {"red": "Red", "blue": "Blue"}
 ADDS_ENTRY = frozenset({"move", "rescue", "rescue_declined"})
 """Engine event types that each add one history entry."""
+BOARD_EVENTS = frozenset({"move", "rescue", "rescue_declined", "start", "over"})
+SQUARE_PARAMS = ("square", "frm", "to", "by")
+ORDINALS = {3: "sg.nth.4", 5: "sg.nth.6"}
 
 
-def ready_button(rec: GameRecord, version: int) -> discord.ui.View:
+def ready_button(version: int, locale: str) -> ButtonSpec:
     """SG-3.3's confirmation, tied to the version the draft image was drawn at."""
-    return buttons((rec.id, version, "ready", t("btn.ready"), "success"))
+    return ButtonSpec("ready", t("btn.ready", locale), "success", version)
 
 
 class StrategoUI:
     kind = "stratego"
-    title = "Stratego"
+    engine = GAME
+    has_private = True
+
+    def title(self, locale: str) -> str:
+        return t("sg.title", locale)
+
+    def private_label(self, locale: str) -> str:
+        return t("btn.my_pieces", locale)
 
     # -- images -------------------------------------------------------------------------------
 
-    def public_image(self, state: StrategoState) -> bytes:
-        return render_board(GAME.view(state, None))
+    def public_files(self, rec: GameRecord, state: StrategoState, locale: str) -> list[FileSpec]:
+        return [FileSpec(render_board(GAME.view(state, None)), f"stratego-{rec.id}-{state.ply}.png")]
 
-    def private_image(self, state: StrategoState, seat: int) -> bytes:
-        return render_board(GAME.view(state, seat))
+    def private_files(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> list[FileSpec]:
+        suffix = "setup" if state.phase == "setup" else f"{state.ply}-you"
+        return [FileSpec(render_board(GAME.view(state, seat)), f"stratego-{rec.id}-{suffix}.png")]
 
-    def private_buttons(self, rec: GameRecord, state: StrategoState, seat: int) -> discord.ui.View | None:
-        """What goes with a player's private image: Ready while his setup is a draft."""
+    def private_text(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> str:
         if state.phase == "setup" and not state.ready[state.seat_colour[seat]]:
-            return ready_button(rec, rec.version)
-        return None
+            return t("sg.setup_dm", locale, game=rec.id, colour=self.colour_of(state, seat, locale))
+        return t("sg.your_pieces", locale, game=rec.id, colour=self.colour_of(state, seat, locale))
+
+    def private_buttons(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> list[ButtonSpec]:
+        """Ready while the seat's setup is a draft."""
+        if state.phase == "setup" and not state.ready[state.seat_colour[seat]]:
+            return [ready_button(rec.version, locale)]
+        return []
+
+    def public_buttons(self, rec: GameRecord, state: StrategoState, version: int, locale: str) -> list[ButtonSpec]:
+        """Accept draw while an offer stands (it stays valid until declined, not one version)."""
+        if state.phase == "play" and state.draw_offer >= 0:
+            return [ButtonSpec("accept_draw", t("btn.accept_draw", locale), "primary")]
+        return []
+
+    def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
+        return False
+
+    def board_changed(self, events: list[dict[str, Any]]) -> bool:
+        return any(e["type"] in BOARD_EVENTS for e in events)
 
     # -- words --------------------------------------------------------------------------------
 
-    def options_text(self, options: dict[str, Any]) -> str:
-        parts = [f"{options.get('army', 'classic')} army"]
-        for key, label in (
-            ("attacker_advantage", "Attacker advantage"),
-            ("silent_defence", "Silent defence"),
-            ("rescue", "Rescue"),
-            ("chase_rule", "chase rule"),
-        ):
+    def options_text(self, options: dict[str, Any], locale: str) -> str:
+        parts = [t(f"sg.army.{options.get('army', 'classic')}", locale)]
+        for key in ("attacker_advantage", "silent_defence", "rescue", "chase_rule"):
             if options.get(key):
-                parts.append(label)
-        parts.append(f"two-squares limit {options.get('two_square_limit', 3)}")
+                parts.append(t(f"sg.option.{key}", locale))
+        parts.append(t("sg.option.two_square_limit", locale, n=options.get("two_square_limit", 3)))
         return ", ".join(parts)
+
+    def rules_text(self, locale: str) -> str:
+        return t("sg.rules", locale)
+
+    def thread_name(self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str) -> str:
+        red, blue = (names[state.seat_of(c)] for c in (0, 1))
+        return t("sg.thread_name", locale, game=rec.id, red=red, blue=blue)
+
+    def start_text(self, rec: GameRecord, state: StrategoState, locale: str) -> str:
+        red, blue = (self.player(rec, state, c) for c in (0, 1))
+        return t("sg.started", locale, game=rec.id, red=red, blue=blue, options=self.options_text(rec.options, locale))
 
     def player(self, rec: GameRecord, state: StrategoState, colour: int) -> str:
         return mention(rec.players[state.seat_of(colour)])
 
-    def status_line(self, rec: GameRecord, state: StrategoState) -> str:
+    def colour_of(self, state: StrategoState, seat: int, locale: str) -> str:
+        return t(f"sg.colour.{COLOURS[state.seat_colour[seat]]}", locale)
+
+    def entry_line(self, entry: MoveView | RescueView, locale: str) -> str:
+        colour = t(f"sg.colour.{entry.colour}", locale)
+        if isinstance(entry, RescueView):
+            if entry.rank is None or entry.square is None:
+                return t("sg.rescue_declined", locale, colour=colour)
+            return t(
+                "sg.rescued",
+                locale,
+                colour=colour,
+                rank=rank_word(entry.rank, locale),
+                square=square_name(entry.square),
+            )
+        battle = t(f"sg.battle.{entry.battle.result}", locale) if entry.battle else ""
+        scout = t("sg.scout_revealed", locale) if entry.scout_revealed and not entry.battle else ""
+        return t("sg.moved", locale, colour=colour, notation=entry.notation, battle=battle, scout=scout)
+
+    def new_entries(
+        self, state: StrategoState, events: list[dict[str, Any]], seat: int | None
+    ) -> list[MoveView | RescueView]:
+        """The history entries one action added, as ``seat`` may see them."""
+        added = sum(1 for e in events if e["type"] in ADDS_ENTRY)
+        return list(GAME.view(state, seat).history[-added:]) if added else []
+
+    def event_lines(
+        self, rec: GameRecord, state: StrategoState, events: list[dict[str, Any]], locale: str
+    ) -> list[str]:
+        types = {e["type"] for e in events}
+        lines = [self.entry_line(e, locale) for e in self.new_entries(state, events, None)]
+        if "ready" in types and "start" not in types:
+            red, blue = (self.player(rec, state, c) for c in (0, 1))
+            word = {True: t("sg.ready", locale), False: t("sg.not_ready", locale)}
+            lines.append(
+                t(
+                    "sg.ready_status",
+                    locale,
+                    red=red,
+                    blue=blue,
+                    red_state=word[state.ready[0]],
+                    blue_state=word[state.ready[1]],
+                )
+            )
+        if "start" in types:
+            lines.append(t("sg.begin", locale, red=self.player(rec, state, 0)))
+        if "draw_offered" in types:
+            offerer = next(e["colour"] for e in events if e["type"] == "draw_offered")
+            lines.append(
+                t(
+                    "sg.draw_offered",
+                    locale,
+                    user=self.player(rec, state, offerer),
+                    opponent=self.player(rec, state, 1 - offerer),
+                )
+            )
+        if any(e.get("draw_declined") for e in events):
+            lines.append(t("sg.draw_declined", locale))
+        return lines
+
+    def prompt(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> str:
+        if state.phase != "play":
+            return ""
+        user = mention(rec.players[seat])
+        if state.rescue_from >= 0:
+            return t("sg.rescue_prompt", locale, user=user)
+        return t("sg.your_turn", locale, user=user)
+
+    def turn_notice(
+        self, rec: GameRecord, state: StrategoState, seat: int, events: list[dict[str, Any]], locale: str
+    ) -> str:
+        """SG-7: what the opponent did, from this seat's own view (it knows its own pieces)."""
+        colour = self.colour_of(state, seat, locale)
+        if state.phase != "play":
+            return ""
+        mine = COLOURS[state.seat_colour[seat]]
+        what = [self.happened(e, mine, locale) for e in self.new_entries(state, events, seat)]
+        head = t("sg.rescue_dm" if state.rescue_from >= 0 else "sg.your_turn_dm", locale, game=rec.id, colour=colour)
+        return "\n".join([head, *what])
+
+    def happened(self, entry: MoveView | RescueView, mine: str, locale: str) -> str:
+        """One entry as a sentence for the player ``mine``: the battle and what it cost."""
+        line = self.entry_line(entry, locale)
+        if isinstance(entry, RescueView) or entry.battle is None:
+            return line
+        b = entry.battle
+        own_attacked = entry.colour != mine
+        own, theirs = (b.defender_rank, b.attacker_rank) if own_attacked else (b.attacker_rank, b.defender_rank)
+        lost = []
+        if b.result in ("both", "attacker" if own_attacked else "defender") and own:
+            lost.append(t("sg.lost_yours", locale, rank=rank_word(own, locale)))
+        if b.result in ("both", "defender" if own_attacked else "attacker"):
+            lost.append(
+                t("sg.lost_theirs", locale, rank=rank_word(theirs, locale) if theirs else t("sg.unknown_piece", locale))
+            )
+        return line + (": " + "; ".join(lost) if lost else "")
+
+    def status_line(self, rec: GameRecord, state: StrategoState, locale: str) -> str:
         since = int(rec.turn_since or rec.updated_at)
         if state.phase == "setup":
             waiting = [mention(rec.players[s]) for s in GAME.to_act(state)]
-            return t("setup_waiting", since=since, who=", ".join(waiting))
+            return t("setup_waiting", locale, since=since, who=", ".join(waiting))
         if state.phase == "play":
-            return t("turn_of", who=self.player(rec, state, state.turn), since=since)
-        return self.outcome_text(rec, state)
+            return t("turn_of", locale, who=self.player(rec, state, state.turn), since=since)
+        return self.outcome_text(rec, state, locale)
 
-    def entry_line(self, rec: GameRecord, state: StrategoState, entry: MoveView | RescueView) -> str:
-        colour = COLOUR_WORD[entry.colour]
-        if isinstance(entry, RescueView):
-            if entry.rank is None or entry.square is None:
-                return t("sg.rescue_declined", colour=colour)
-            return t("sg.rescued", colour=colour, rank=rank_word(entry.rank), square=square_name(entry.square))
-        battle = t(f"sg.battle.{entry.battle.result}") if entry.battle else ""
-        scout = t("sg.scout_revealed") if entry.scout_revealed and not entry.battle else ""
-        return t("sg.moved", colour=colour, notation=entry.notation, battle=battle, scout=scout)
-
-    def new_entries(self, state: StrategoState, events: list[dict[str, Any]]) -> list[MoveView | RescueView]:
-        """The public history entries one action added: its move or rescue events, one each."""
-        added = sum(1 for e in events if e["type"] in ADDS_ENTRY)
-        return list(GAME.view(state, None).history[-added:]) if added else []
-
-    def outcome_text(self, rec: GameRecord, state: StrategoState) -> str:
+    def outcome_text(self, rec: GameRecord, state: StrategoState, locale: str) -> str:
         key = f"sg.reason.{state.reason}"
-        reason = t(key) if key in EN else state.reason
+        reason = t(key, locale) if has(key, locale) else state.reason
         if state.winner < 0:
-            return t("sg.result.draw", reason=reason)
-        winner = f"{self.player(rec, state, state.winner)} ({COLOUR_WORD[COLOURS[state.winner]]})"
-        return t("sg.result.win", winner=winner, reason=reason)
+            return t("sg.result.draw", locale, reason=reason)
+        winner = f"{self.player(rec, state, state.winner)} ({t(f'sg.colour.{COLOURS[state.winner]}', locale)})"
+        return t("sg.result.win", locale, winner=winner, reason=reason)
 
-    def record_text(self, rec: GameRecord, state: StrategoState, seat: int | None) -> str:
+    def record_text(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> str:
         return record(state, seat, seed=rec.seed if state.phase == "over" else None)
 
-    def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, n: int = 10) -> list[str]:
+    def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> list[str]:
         view: StrategoView = GAME.view(state, seat)
-        return [f"{h.ply}. {self.entry_line(rec, state, h)}" for h in view.history[-n:]]
+        return [f"{h.ply}. {self.entry_line(h, locale)}" for h in view.history[-10:]]
 
-    def colour_of(self, state: StrategoState, seat: int) -> str:
-        return COLOUR_WORD[COLOURS[state.seat_colour[seat]]]
+    def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
+        """Squares as A1–J10, ranks as names, the two-squares count as an ordinal, setup counts."""
+        p = error.params
+        words: dict[str, Any] = {k: square_name(p[k]) for k in SQUARE_PARAMS if isinstance(p.get(k), int)}
+        if isinstance(p.get("rank"), str):
+            words["rank"] = rank_word(p["rank"], locale)
+        if error.code == "two_squares":
+            words["nth"] = t(ORDINALS.get(p.get("limit", 3), "sg.nth.more"), locale)
+        if error.code == "setup_counts":
+            words["counts"] = counts(p.get("too_few", {}), p.get("too_many", {}), locale)
+        return words
 
-    def rules_text(self) -> str:
-        return RULES
+
+def rank_word(rank: str, locale: str) -> str:
+    key = f"sg.rank.{rank}"
+    return t(key, locale) if has(key, locale) else rank
 
 
-RULES = """**Stratego** — two players, 10×10 board, each army hidden from the other.
-**Goal**: capture the enemy Flag, or leave the enemy without a legal move.
-**Setup**: each player arranges 40 pieces (Barrage: 8) on his own 4 rows, in secret. `/stratego setup` \
-(code, preset or random), `/stratego swap a b`, then `/stratego ready`.
-**Moves**: one piece one square forward, back or sideways; Scouts any distance in a straight line \
-and may attack at the end. Bombs and the Flag never move. Nobody enters the lakes.
-**Battles**: the higher rank wins, equal ranks both fall. The Spy beats the Marshal only when it \
-attacks. Only a Miner defuses a Bomb. `/stratego move from to`.
-**Two-squares rule**: a piece may not shuttle between the same two squares more than 3 times in a row (or 5).
-**Options** for `/stratego new`: `army` classic|barrage · `attacker_advantage` (equal ranks: the attacker \
-wins) · `silent_defence` (only the attacker's rank is revealed, except against Scouts) · `rescue` (reach the \
-enemy back row to bring back a captured piece, twice per game) · `two_square_limit` 3|5 · `chase_rule` \
-(no endless chasing).
-**Also**: `/stratego draw` offers or accepts a draw; `/game resign`; `/game hand` shows your pieces."""
-
-__all__ = ["BLUE", "RED", "StrategoUI"]
+def counts(too_few: dict[str, int], too_many: dict[str, int], locale: str) -> str:
+    parts = [tn(f"sg.count.{r}", n, locale) + " " + t("sg.too_few", locale) for r, n in too_few.items()]
+    parts += [tn(f"sg.count.{r}", n, locale) + " " + t("sg.too_many", locale) for r, n in too_many.items()]
+    return ", ".join(parts)

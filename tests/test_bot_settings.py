@@ -26,6 +26,15 @@ def test_missing_token_explains_how_to_get_one() -> None:
         assert needed in text
 
 
+def test_missing_token_explains_dev_guild_id() -> None:
+    with pytest.raises(SystemExit) as e:
+        Settings.from_env({})
+    text = " ".join(str(e.value.code).split())
+    assert "User Settings → Advanced → Developer Mode" in text
+    assert "right-click the server icon → Copy Server ID" in text
+    assert "Without DEV_GUILD_ID the commands sync globally, which can take up to an hour to appear." in text
+
+
 def test_defaults_and_values() -> None:
     s = Settings.from_env({"DISCORD_TOKEN": "secret-token"})
     assert s.database_path == Path("data/deskovka.db") and s.dev_guild_id is None and s.log_level == "INFO"

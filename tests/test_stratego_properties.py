@@ -20,6 +20,8 @@ from rules.stratego.record import record, replay
 from rules.stratego.state import StrategoState, dump, load
 from tests.stratego_play import VARIANTS, random_actions, start
 
+pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
+
 GAMES = 2000
 CHUNKS = 40
 LIMITS = (50, 100, 200)

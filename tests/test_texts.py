@@ -1,23 +1,54 @@
-"""Every rule error an engine can raise has plain words (DESIGN §5: no raw codes for players)."""
+"""Words (DESIGN §5): every rule error an engine can raise has plain words; tables are per game and
+per language, looked up by locale, with plural forms a three-form language can fill; the generic
+layers name no game's terms."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 import pytest
 
-from cogs.texts import EN, ERRORS_EN, describe
-from rules.errors import BadNotation, IllegalAction, NotYourTurn
+from cogs import texts
+from cogs.rule_words import describe, error_key
+from cogs.stratego_ui import StrategoUI
+from cogs.texts import TABLES, plural_category, quote, t, tn
+from cogs.texts.en import _merge
+from rules.errors import BadNotation, IllegalAction, NotYourTurn, RuleError
 from rules.stratego.board import parse_square
 
 ROOT = Path(__file__).resolve().parent.parent
 RAISE = re.compile(r"\b(NotYourTurn|IllegalAction|BadNotation|WrongPhase|GameOver|BadOptions)\(\s*\"([a-z_]+)\"")
-KIND = {"NotYourTurn": "not_your_turn", "IllegalAction": "illegal", "BadNotation": "bad_notation",
-        "WrongPhase": "wrong_phase", "GameOver": "game_over", "BadOptions": "bad_options"}
-INTERNAL = {"state_format", "record_header", "record_incomplete", "record_seat", "record_line", "unknown_action",
-            "needs_state"}
+KIND = {
+    "NotYourTurn": "not_your_turn",
+    "IllegalAction": "illegal",
+    "BadNotation": "bad_notation",
+    "WrongPhase": "wrong_phase",
+    "GameOver": "game_over",
+    "BadOptions": "bad_options",
+}
+INTERNAL = {
+    "state_format",
+    "record_header",
+    "record_incomplete",
+    "record_seat",
+    "record_line",
+    "unknown_action",
+    "needs_state",
+}
 """Codes that only reach developers (stored data or records), never a player's command."""
+GENERIC = [
+    "cogs/table.py",
+    "cogs/lobby.py",
+    "cogs/respond.py",
+    "cogs/game.py",
+    "cogs/rule_words.py",
+    "cogs/ui.py",
+    "cogs/buttons.py",
+    *(str(p.relative_to(ROOT)) for p in (ROOT / "cogs/texts").rglob("*.py")),
+]
+"""The game-agnostic modules: they may not import any game's rules."""
 
 
 def raised_codes() -> set[tuple[str, str]]:
@@ -28,6 +59,12 @@ def raised_codes() -> set[tuple[str, str]]:
     return found
 
 
+class _Error(RuleError):
+    def __init__(self, kind: str, code: str) -> None:
+        super().__init__(code)
+        self.kind = kind
+
+
 def test_the_scan_finds_engine_errors() -> None:
     assert ("illegal", "two_squares") in raised_codes() and len(raised_codes()) > 30
 
@@ -36,18 +73,82 @@ def test_the_scan_finds_engine_errors() -> None:
 def test_every_engine_error_has_words(kind: str, code: str) -> None:
     if code in INTERNAL:
         return
-    assert f"{kind}.{code}" in ERRORS_EN or code in ERRORS_EN, f"no words for {kind}:{code}"
+    assert error_key(_Error(kind, code), "en") is not None, f"no words for {kind}:{code}"
 
 
-def test_words_fill_in_squares_and_ranks() -> None:
+def test_stratego_words_fill_in_squares_and_ranks() -> None:
+    ui = StrategoUI()
+
+    def words(e: RuleError) -> str:
+        return describe(e, "en", ui.error_params(e, "en"))
+
     e = IllegalAction("two_squares", frm=parse_square("B5"), to=parse_square("B4"), limit=3)
-    assert describe(e) == "B5 → B4 would move that piece back and forth a fourth time (two-squares rule)."
-    assert describe(IllegalAction("immobile", square=parse_square("E4"), rank="B")).startswith("Your Bomb on E4")
+    assert words(e) == "B5 → B4 would move that piece back and forth a fourth time (two-squares rule)."
+    assert words(IllegalAction("immobile", square=parse_square("E4"), rank="B")).startswith("Your Bomb on E4")
     counts = BadNotation("setup_counts", too_few={"2": 2}, too_many={"9": 1}, army="classic")
-    assert describe(counts) == "That setup has the wrong pieces: 2 Scouts too few, 1 General too many."
-    assert "{" not in describe(NotYourTurn("not_your_turn", to_move=1))
+    assert words(counts) == "That setup has the wrong pieces: 2 Scouts too few, 1 General too many."
+    assert "{" not in words(NotYourTurn("not_your_turn", to_move=1))
+
+
+def test_generic_words_leave_numbers_alone() -> None:
+    """A number is a square only for Stratego's UI: another game's error keeps its number."""
+    text = describe(IllegalAction("nothing_to_hunt", position=4), "en")
+    assert text == "There is nothing to hunt at position 4."
+    assert "D" not in describe(IllegalAction("move_range", maximum=5, k=7), "en")
+
+
+def test_quoted_input_is_shortened_and_empty_input_named() -> None:
+    long = describe(BadNotation("bad_action", text="x" * 6000), "en")
+    assert len(long) < 120 and "…" in long
+    assert describe(BadNotation("bad_action", text="   "), "en") == "I can't read nothing (it was empty)."
+    assert quote("a`b", "en") == "`a'b`"
+
+
+def test_lookup_by_locale_falls_back_to_english() -> None:
+    assert t("no_game", "en") == "I can't find that game."
+    assert t("no_game", "xx") == t("no_game", "en")
+    assert texts.supported("cs-CZ") == "en", "no Czech table yet"
+    assert texts.supported(None) == "en"
+
+
+def test_plural_forms() -> None:
+    assert tn("sg.count.2", 1, "en") == "1 Scout" and tn("sg.count.2", 3, "en") == "3 Scouts"
+    assert [plural_category(n, "cs") for n in (0, 1, 2, 4, 5, 11, 22)] == [
+        "other",
+        "one",
+        "few",
+        "few",
+        "other",
+        "other",
+        "other",
+    ]
+    assert [plural_category(n, "en") for n in (0, 1, 2)] == ["other", "one", "other"]
+
+
+def test_tables_define_a_key_once() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        _merge({"a": "x"}, {"a": "y"})
 
 
 def test_templates_are_well_formed() -> None:
-    for key, text in {**EN, **ERRORS_EN}.items():
-        assert text.count("{") == text.count("}"), key
+    for locale, table in TABLES.items():
+        for key, text in table.items():
+            assert text.count("{") == text.count("}"), (locale, key)
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found
+
+
+@pytest.mark.parametrize("module", GENERIC)
+def test_generic_modules_import_no_game(module: str) -> None:
+    games = {"rules.stratego", "rules.shitenno", "rules.stroganov", "render"}
+    bad = {m for m in _imports(ROOT / module) if any(m == g or m.startswith(g + ".") for g in games)}
+    assert bad == set(), f"{module} imports {bad}"

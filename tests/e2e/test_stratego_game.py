@@ -82,7 +82,10 @@ async def test_resignation(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
-        end = await t.slash(blue, thread, "game resign")
+        confirm = await t.slash(blue, thread, "game resign")
+        assert confirm.ephemeral and "counts as a loss" in confirm.content, "resigning asks first (issue 10 §3.5)"
+        assert (await t.state(game)).phase == "play"
+        end = await t.click(blue, confirm, f"Resign #{game} Stratego")
         assert "Game over" in end.content and "resignation" in end.content and f"<@{red.id}> (Red) wins" in end.content
         t.fake.assert_clean()
 

@@ -137,7 +137,7 @@ async def test_game_commands(tmp_path: Path) -> None:
         rules = await t.slash(t.carol, t.channel, "game rules", name="stratego")
         assert rules.ephemeral and "silent_defence" in rules.content and "rescue" in rules.content
         refused = await t.slash(t.carol, t.channel, "game cancel", game=str(game))
-        assert refused.ephemeral and "Only the player who created" in refused.content
+        assert refused.ephemeral and "Only the players of game" in refused.content
         done = await t.slash(t.mod, t.channel, "game cancel", game=str(game))
         assert "cancelled" in done.content and "not counted" in done.content
         assert (await t.bot.store.get(game)).status == "cancelled"  # type: ignore[union-attr]

@@ -1,0 +1,318 @@
+"""Lobbies and challenges for every game (DESIGN §1): ``/{game} new`` posts one, players join, the
+creator starts it. Three shapes of one idea:
+
+* a **challenge** of one invited player to a two-player game: Accept / Decline (Withdraw);
+* an **open challenge** for a game of exactly two: the first to Join starts it (Withdraw);
+* a **lobby** otherwise: Join / Leave / Start / Cancel; when players are invited, only they may join.
+
+Lobby buttons never go stale: a press reads the lobby as it is now and retries a lost race, then
+edits the lobby message, so two people joining at once both get in.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.buttons import Press, buttons
+from cogs.respond import Refusal, locale_of, mention, pings
+from cogs.texts import join_words, t
+from cogs.ui import ButtonSpec
+from db.errors import StaleVersion, WrongStatus
+from db.records import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.table import Table
+
+log = logging.getLogger("deskovka.lobby")
+
+RETRIES = 5
+CHALLENGE_VERBS = ("accept", "decline", "withdraw")
+LOBBY_VERBS = ("join", "leave", "start", "cancel_lobby")
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    challenge: bool
+    """One invited opponent (Accept / Decline) or an open two-player challenge (Join)."""
+    invited: tuple[int, ...]
+
+
+def shape_key(game_id: int) -> str:
+    return f"lobby:{game_id}"
+
+
+class Lobbies:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        router = table.router
+        for verb in (*CHALLENGE_VERBS, *LOBBY_VERBS):
+            router.on(verb, getattr(self, f"_{verb}"))
+
+    @property
+    def store(self):  # type: ignore[no-untyped-def]
+        return self.table.store
+
+    # -- opening ------------------------------------------------------------------------------
+
+    async def refuse_in_game_thread(self, interaction: discord.Interaction) -> None:
+        """A new game inside another game's thread could never be played there."""
+        locale = locale_of(interaction)
+        if interaction.channel_id is None or interaction.guild_id is None:
+            raise Refusal(t("new_in_server", locale))
+        games = await self.store.list_games(thread_id=interaction.channel_id)
+        if games:
+            raise Refusal(t("new_in_game_thread", locale, game=games[-1].id, where=f"<#{games[-1].channel_id}>"))
+
+    async def open(
+        self, interaction: discord.Interaction, kind: str, options: dict[str, Any], invitees: Sequence[Any]
+    ) -> GameRecord:
+        """Post a challenge or lobby for ``kind``; options are checked now, not at the start."""
+        locale = await self.table.set_locale(interaction)
+        await self.refuse_in_game_thread(interaction)
+        ui = self.table.ui(kind)
+        engine = ui.engine
+        creator = interaction.user.id
+        invited: list[int] = []
+        for user in invitees:
+            if user is None:
+                continue
+            if user.id == creator:
+                raise Refusal(t("challenge_self", locale))
+            if getattr(user, "bot", False):
+                raise Refusal(t("challenge_bot", locale))
+            if user.id not in invited:
+                invited.append(user.id)
+        if len(invited) + 1 > engine.max_players:
+            raise Refusal(t("too_many_invited", locale, title=ui.title(locale), maximum=engine.max_players))
+        challenge = (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players) or (
+            not invited and engine.min_players == engine.max_players == 2
+        )
+        seats = [creator, *invited] if challenge else [creator]
+        assert interaction.channel_id is not None
+        rec = await self.store.create_lobby(
+            kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats
+        )
+        await self.store.set_meta(shape_key(rec.id), json.dumps({"challenge": challenge, "invited": invited}))
+        shape = Shape(challenge, tuple(invited))
+        content, view = self.message(rec, shape, locale)
+        response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
+        message = response.resource
+        if isinstance(message, discord.InteractionMessage):
+            rec = await self.store.set_message(rec.id, message.id)
+        return rec
+
+    async def shape(self, rec: GameRecord) -> Shape:
+        raw = await self.store.get_meta(shape_key(rec.id))
+        if raw is not None:
+            data = json.loads(raw)
+            return Shape(bool(data["challenge"]), tuple(data["invited"]))
+        engine = self.table.ui(rec.kind).engine
+        return Shape(engine.max_players == 2, ())
+
+    def message(self, rec: GameRecord, shape: Shape, locale: str) -> tuple[str, discord.ui.View | None]:
+        ui = self.table.ui(rec.kind)
+        title, options = ui.title(locale), ui.options_text(rec.options, locale)
+        creator = mention(rec.creator_id)
+        v = rec.version
+        if shape.challenge and len(rec.players) == 2:
+            content = t(
+                "challenge_direct",
+                locale,
+                creator=creator,
+                opponent=mention(rec.players[1]),
+                kind=title,
+                options=options,
+            )
+            specs = [
+                ButtonSpec("accept", t("btn.accept", locale), "success", v),
+                ButtonSpec("decline", t("btn.decline", locale), "danger", v),
+                ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary", v),
+            ]
+        elif shape.challenge:
+            content = t("challenge_open", locale, creator=creator, kind=title, options=options)
+            specs = [
+                ButtonSpec("join", t("btn.join", locale), "success"),
+                ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary"),
+            ]
+        else:
+            engine = ui.engine
+            players = join_words([mention(u) for u in rec.players], locale)
+            allowed = self.allowed(engine.min_players, engine.max_players)
+            key = "lobby_invited" if shape.invited else "lobby_open"
+            content = t(
+                key,
+                locale,
+                creator=creator,
+                kind=title,
+                options=options,
+                players=players,
+                count=len(rec.players),
+                allowed=allowed,
+                invited=join_words([mention(u) for u in shape.invited], locale),
+            )
+            specs = [
+                ButtonSpec("join", t("btn.join", locale), "success"),
+                ButtonSpec("leave", t("btn.leave", locale), "secondary"),
+                ButtonSpec("start", t("btn.start", locale), "primary"),
+                ButtonSpec("cancel_lobby", t("btn.cancel", locale), "danger"),
+            ]
+        return content, buttons(rec.id, specs)
+
+    @staticmethod
+    def allowed(low: int, high: int) -> str:
+        return str(low) if low == high else f"{low}–{high}"
+
+    # -- closing a lobby's message ------------------------------------------------------------
+
+    async def close_message(self, rec: GameRecord, text: str) -> None:
+        """A lobby that ended elsewhere (``/game cancel``) loses its buttons."""
+        if rec.message_id is None:
+            return
+        channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        try:
+            await channel.get_partial_message(rec.message_id).edit(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.info("game %s: lobby message not edited (%s)", rec.id, exc)
+
+    # -- buttons ------------------------------------------------------------------------------
+
+    def _open(self, rec: GameRecord, interaction: discord.Interaction) -> str:
+        locale = locale_of(interaction)
+        if rec.status != "lobby":
+            raise Refusal(t("challenge_gone", locale))
+        return locale
+
+    async def _accept(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        user = interaction.user.id
+        if user == rec.creator_id:
+            raise Refusal(t("challenge_own", locale))
+        if len(rec.players) < 2 or rec.players[1] != user:
+            raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[-1])))
+        await self._begin(
+            interaction,
+            rec,
+            list(rec.players),
+            t("challenge_accepted", locale, opponent=mention(user), where="{where}"),
+        )
+
+    async def _decline(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        if len(rec.players) < 2 or interaction.user.id != rec.players[1]:
+            raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[-1])))
+        await self._end(
+            interaction,
+            rec,
+            t("challenge_declined", locale, opponent=mention(interaction.user.id), creator=mention(rec.creator_id)),
+        )
+
+    async def _withdraw(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        if interaction.user.id != rec.creator_id:
+            raise Refusal(t("challenge_withdraw_not_yours", locale, creator=mention(rec.creator_id)))
+        await self._end(interaction, rec, t("challenge_withdrawn", locale, creator=mention(rec.creator_id)))
+
+    async def _cancel_lobby(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        perms = interaction.permissions
+        if interaction.user.id != rec.creator_id and not (perms and perms.manage_guild):
+            raise Refusal(t("lobby_cancel_not_yours", locale, creator=mention(rec.creator_id)))
+        await self._end(interaction, rec, t("lobby_cancelled", locale, user=mention(interaction.user.id)))
+
+    async def _end(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
+        try:
+            await self.store.cancel(rec.id, interaction.user.id, expected_version=rec.version)
+        except (StaleVersion, WrongStatus):
+            current = await self.store.get(rec.id)
+            if current.status != "lobby":
+                raise Refusal(t("challenge_gone", locale_of(interaction))) from None
+            await self.store.cancel(rec.id, interaction.user.id, expected_version=current.version)
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
+
+    async def _join(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        user = interaction.user.id
+        shape = await self.shape(rec)
+        if shape.challenge:
+            if user == rec.creator_id:
+                raise Refusal(t("challenge_own", locale))
+            if len(rec.players) >= 2:
+                raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[1])))
+            await self._begin(
+                interaction,
+                rec,
+                [rec.creator_id, user],
+                t("challenge_accepted", locale, opponent=mention(user), where="{where}"),
+            )
+            return
+        if shape.invited and user not in shape.invited and user != rec.creator_id:
+            raise Refusal(
+                t("lobby_invited_only", locale, invited=join_words([mention(u) for u in shape.invited], locale))
+            )
+        maximum = self.table.ui(rec.kind).engine.max_players
+
+        def joined(players: list[int]) -> list[int]:
+            if user in players:
+                raise Refusal(t("lobby_already_in", locale))
+            if len(players) >= maximum:
+                raise Refusal(t("lobby_full", locale, maximum=maximum))
+            return [*players, user]
+
+        await self._change_seats(interaction, rec, joined)
+
+    async def _leave(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        user = interaction.user.id
+        if user == rec.creator_id:
+            raise Refusal(t("lobby_creator_leaves", locale))
+
+        def left(players: list[int]) -> list[int]:
+            if user not in players:
+                raise Refusal(t("lobby_not_in", locale))
+            return [p for p in players if p != user]
+
+        await self._change_seats(interaction, rec, left)
+
+    async def _change_seats(self, interaction: discord.Interaction, rec: GameRecord, change: Any) -> None:
+        """Read-modify-write of the seats, retried when someone else changed them first."""
+        locale = locale_of(interaction)
+        for attempt in range(RETRIES):
+            if rec.status != "lobby":
+                raise Refusal(t("challenge_gone", locale))
+            players = change(list(rec.players))
+            try:
+                rec = await self.store.set_seats(rec.id, players, expected_version=rec.version)
+                break
+            except (StaleVersion, WrongStatus):
+                if attempt == RETRIES - 1:
+                    raise
+                rec = await self.store.get(rec.id)
+        content, view = self.message(rec, await self.shape(rec), locale)
+        await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
+
+    async def _begin(
+        self, interaction: discord.Interaction, rec: GameRecord, players: list[int], text: str | None = None
+    ) -> None:
+        await self.table.start(interaction, rec, players, text)
+
+    async def _start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = self._open(rec, interaction)
+        if interaction.user.id != rec.creator_id:
+            raise Refusal(t("lobby_start_not_yours", locale, creator=mention(rec.creator_id)))
+        engine = self.table.ui(rec.kind).engine
+        if not engine.min_players <= len(rec.players) <= engine.max_players:
+            raise Refusal(
+                t(
+                    "lobby_wrong_count",
+                    locale,
+                    allowed=self.allowed(engine.min_players, engine.max_players),
+                    count=len(rec.players),
+                )
+            )
+        await self._begin(interaction, rec, list(rec.players))

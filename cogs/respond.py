@@ -1,0 +1,175 @@
+"""Answering interactions (DESIGN §5): every interaction gets an answer, every error becomes plain
+words in the caller's language, and no answer breaks Discord's limits."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.texts import DEFAULT_LOCALE, shorten, t
+from cogs.ui import FileSpec
+from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
+from rules.errors import RuleError
+
+log = logging.getLogger("deskovka.cogs")
+
+CONTENT_LIMIT = 2000
+NO_PINGS = discord.AllowedMentions.none()
+
+
+class Refusal(Exception):
+    """A request we turn down with a message; nothing was changed."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def pings(user_ids: list[int] | tuple[int, ...] | set[int]) -> discord.AllowedMentions:
+    """Allowed mentions that notify exactly these users (names elsewhere in the text stay silent)."""
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in sorted(set(user_ids))], roles=False, everyone=False
+    )
+
+
+def files(specs: list[FileSpec]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(s.data), filename=s.name) for s in specs]
+
+
+def text_file(text: str, name: str) -> FileSpec:
+    return FileSpec(text.encode(), name)
+
+
+def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
+    """Discord's 2,000 characters: a longer text is cut at a line break with an ellipsis."""
+    if text is None or len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit - 2)
+    cut = cut if cut > limit // 2 else limit - 2
+    return text[:cut] + "\n…"
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    """The caller's locale as the table set it for this interaction (English by default)."""
+    return getattr(interaction.extras, "get", lambda *_: None)("locale") or DEFAULT_LOCALE
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = False,
+    files: list[discord.File] | None = None,
+    view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> None:
+    """Answer an interaction whether or not it was already answered or deferred."""
+    kwargs: dict[str, Any] = {"content": fit(content), "ephemeral": ephemeral, "files": files or []}
+    if view is not None:
+        kwargs["view"] = view
+    kwargs["allowed_mentions"] = allowed_mentions or NO_PINGS
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def error_text(error: BaseException, locale: str) -> str | None:
+    """Plain words for an expected error, or ``None`` for a bug. Rule errors are worded by the
+    table with the game's own words; here they get the generic ones."""
+    from cogs.rule_words import describe
+    from db.errors import StoreBusy
+
+    if isinstance(error, Refusal):
+        return error.text
+    if isinstance(error, RuleError):
+        return describe(error, locale)
+    if isinstance(error, StoreBusy):
+        return t("busy", locale)
+    if isinstance(error, (StaleVersion, WrongStatus)):
+        return t("stale_plain", locale)
+    if isinstance(error, GameNotFound):
+        return t("no_game", locale)
+    return None
+
+
+def where_it_failed(interaction: discord.Interaction) -> str:
+    data = interaction.data or {}
+    command = getattr(interaction.command, "qualified_name", None)
+    return command or str(data.get("custom_id") or data.get("name") or "?")
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Every error ends in an ephemeral answer; unexpected ones are logged with the game id."""
+    if isinstance(error, app_commands.CommandInvokeError) and error.original is not None:
+        error = error.original
+    locale = locale_of(interaction)
+    text = error_text(error, locale)
+    if text is None:
+        log.error(
+            "unexpected error in %s (game %s)",
+            where_it_failed(interaction),
+            getattr(error, "game_id", interaction.extras.get("game_id", "?")),
+            exc_info=error,
+        )
+        text = t("oops", locale)
+    try:
+        await reply(interaction, shorten(text, CONTENT_LIMIT), ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s after an error", where_it_failed(interaction), exc_info=True)
+    except Exception:
+        log.exception("error while answering an error in %s", where_it_failed(interaction))
+
+
+class Tree(app_commands.CommandTree):
+    """Sets the caller's language on every interaction and routes every slash-command error to
+    :func:`answer_error`."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        table = getattr(interaction.client, "table", None)
+        if table is not None:
+            try:
+                await table.set_locale(interaction)
+            except Exception:
+                log.warning("no language for %s; using the default", interaction.user.id, exc_info=True)
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_error(interaction, error)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a component handler; any error becomes an ephemeral answer (components have no tree)."""
+    try:
+        await work()
+    except Exception as exc:
+        await answer_error(interaction, exc)
+
+
+EXPECTED = (Refusal, StoreError, RuleError)
+"""What an autocomplete may meet in normal use: refusals, store and rule errors."""
+
+
+async def choices_or_nothing(
+    interaction: discord.Interaction, work: Callable[[], Awaitable[list[app_commands.Choice[str]]]]
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete never hides a bug: expected refusals give no choices, anything else is logged
+    with the game id and gives none."""
+    try:
+        return (await work())[:25]
+    except EXPECTED:
+        return []
+    except Exception:
+        log.exception(
+            "autocomplete failed in %s (game %s)", where_it_failed(interaction), interaction.extras.get("game_id", "?")
+        )
+        return []

@@ -1,0 +1,645 @@
+"""The table (DESIGN §5): the one game-agnostic place that finds the game a command means, acts on
+it with the version check, and tells everyone what happened — the thread, each seat that must
+act, the DMs with their fallbacks, and the game-over. Games plug in through :class:`GameUI`.
+
+A committed action is never reported as failed: once the store has the action, every later
+failure (an image, the thread, a DM) is logged once and worked around, and the actor is told what
+was done and what could not be shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs import kinds
+from cogs.buttons import Press, Router, buttons
+from cogs.lobby import Lobbies
+from cogs.respond import (
+    Refusal,
+    choices_or_nothing,
+    files,
+    fit,
+    locale_of,
+    mention,
+    pings,
+    reply,
+    text_file,
+)
+from cogs.rule_words import describe
+from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
+from cogs.ui import ButtonSpec, FileSpec, GameUI
+from db.errors import GameNotFound, StaleVersion, WrongStatus
+from db.records import AppendResult, GameRecord
+from rules.errors import NotYourTurn, RuleError
+
+if TYPE_CHECKING:
+    from bot import Deskovka
+    from db.base import Store
+
+log = logging.getLogger("deskovka.table")
+
+DM_CLOSED = 50007
+ACTIVE = ("active",)
+RETRIES = 3
+GAME_ID = re.compile(r"#?(\d{1,19})")
+MAX_ID = 2**63 - 1
+LIST_LIMIT = 15
+"""Games named in one answer ("which game?", ``/game list``); the rest are counted."""
+
+
+@dataclass
+class Told:
+    """Who heard of their turn privately, and who must be pinged in the thread instead."""
+
+    ping: set[int] = field(default_factory=set)
+    dm_failed: set[int] = field(default_factory=set)
+
+
+class Table:
+    """The bot's side of every game: where it is played, who sits where, and how to reach them."""
+
+    def __init__(self, bot: Deskovka) -> None:
+        self.bot = bot
+        self.router = Router()
+        self.lobbies = Lobbies(self)
+        self._post_failures: set[tuple[int, int, int]] = set()
+
+    @property
+    def store(self) -> Store:
+        return self.bot.store
+
+    @staticmethod
+    def ui(kind: str) -> GameUI:
+        return kinds.ui(kind)
+
+    # -- languages ----------------------------------------------------------------------------
+
+    async def user_locale(self, user_id: int) -> str:
+        return supported((await self.store.get_prefs(user_id)).language)
+
+    @staticmethod
+    def game_locale(rec: GameRecord) -> str:
+        """The language of a game's thread and public images (one language for now)."""
+        return supported(rec.options.get("language") if isinstance(rec.options, dict) else None) or DEFAULT_LOCALE
+
+    async def set_locale(self, interaction: discord.Interaction) -> str:
+        """Remember the caller's language on the interaction (``respond.locale_of`` reads it)."""
+        if "locale" not in interaction.extras:
+            interaction.extras["locale"] = await self.user_locale(interaction.user.id)
+        return interaction.extras["locale"]
+
+    # -- which game? --------------------------------------------------------------------------
+
+    @staticmethod
+    def belongs(rec: GameRecord, interaction: discord.Interaction) -> bool:
+        """Games belong to their server; in DMs a player reaches only the games they sit in."""
+        if interaction.guild_id is not None:
+            return rec.guild_id == interaction.guild_id
+        return interaction.user.id in rec.players
+
+    async def get(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
+        """The game ``game_id`` if the caller may reach it from here; "no such game" otherwise."""
+        locale = locale_of(interaction)
+        if not 0 < game_id <= MAX_ID:
+            raise Refusal(t("no_game", locale))
+        try:
+            rec = await self.store.get(game_id)
+        except GameNotFound:
+            raise Refusal(t("no_game", locale)) from None
+        if not self.belongs(rec, interaction):
+            raise Refusal(t("no_game", locale))
+        interaction.extras["game_id"] = rec.id
+        return rec
+
+    def check_status(self, rec: GameRecord, statuses: tuple[str, ...], locale: str) -> None:
+        """Refuse with words that name the game and where it stands."""
+        if rec.status in statuses:
+            return
+        if rec.status == "finished":
+            raise Refusal(t("game_over_named", locale, game=rec.id, result=self.result_text(rec, locale)))
+        raise Refusal(t(f"status_is.{rec.status}", locale, game=rec.id))
+
+    def result_text(self, rec: GameRecord, locale: str) -> str:
+        try:
+            return self.ui(rec.kind).outcome_text(rec, rec.load_state(), locale)
+        except Exception:
+            log.exception("game %s: no outcome text", rec.id)
+            return t("finished", locale)
+
+    async def resolve(
+        self, interaction: discord.Interaction, game: str | None, *, statuses: tuple[str, ...] = ACTIVE
+    ) -> GameRecord:
+        """The game a command means: the ``game`` option; else the game of this thread; else the
+        caller's only game in this channel (in DMs: the caller's only game)."""
+        locale = await self.set_locale(interaction)
+        if game is not None and game.strip():
+            m = GAME_ID.fullmatch(game.strip())
+            if not m:
+                raise Refusal(t("no_game", locale))
+            rec = await self.get(interaction, int(m.group(1)))
+            self.check_status(rec, statuses, locale)
+            return rec
+        channel = interaction.channel_id
+        if interaction.guild_id is not None and channel is not None:
+            in_thread = await self.store.list_games(thread_id=channel)
+            if in_thread:
+                rec = await self.get(interaction, in_thread[-1].id)
+                self.check_status(rec, statuses, locale)
+                return rec
+        mine = await self.store.list_games(user_id=interaction.user.id, status=statuses)
+        if interaction.guild_id is not None:
+            here = [g for g in mine if g.guild_id == interaction.guild_id and channel in (g.channel_id, g.thread_id)]
+        else:
+            here = mine
+        if len(here) == 1:
+            return await self.get(interaction, here[0].id)
+        if not here:
+            raise Refusal(t("no_active_game", locale))
+        raise Refusal(t("which_game", locale, games=self.game_list(here, locale)))
+
+    def game_list(self, games: Sequence[GameRecord], locale: str) -> str:
+        named = ", ".join(f"#{g.id} {self.ui(g.kind).title(locale)}" for g in games[:LIST_LIMIT])
+        more = len(games) - LIST_LIMIT
+        return named + (t("and_more", locale, n=more) if more > 0 else "")
+
+    @staticmethod
+    def seat(rec: GameRecord, user_id: int, locale: str) -> int:
+        seat = rec.seat_of(user_id)
+        if seat is None:
+            raise Refusal(t("not_a_player", locale, game=rec.id))
+        return seat
+
+    async def mine(self, interaction: discord.Interaction, game: str | None, kind: str) -> tuple[GameRecord, int, Any]:
+        """The caller's active game of ``kind`` and seat, for a game's own commands."""
+        rec = await self.resolve(interaction, game)
+        locale = locale_of(interaction)
+        if rec.kind != kind:
+            raise Refusal(t("wrong_kind", locale, game=rec.id, kind=self.ui(rec.kind).title(locale)))
+        seat = self.seat(rec, interaction.user.id, locale)
+        return rec, seat, rec.load_state()
+
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete for the ``game`` option: the caller's active games here, filtered by what was typed."""
+
+        async def work() -> list[app_commands.Choice[str]]:
+            locale = await self.set_locale(interaction)
+            games = await self.store.list_games(user_id=interaction.user.id, status=("lobby", "active"))
+            out = []
+            typed = current.strip().lstrip("#").lower()
+            for g in games:
+                if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
+                    continue
+                label = f"#{g.id} {self.ui(g.kind).title(locale)}"
+                if typed in str(g.id) or typed in label.lower():
+                    out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
+            return out
+
+        return await choices_or_nothing(interaction, work)
+
+    async def autocomplete(
+        self, interaction: discord.Interaction, work: Callable[[], Any]
+    ) -> list[app_commands.Choice[str]]:
+        """Run a game's autocomplete with the caller's language set and errors handled."""
+
+        async def run() -> list[app_commands.Choice[str]]:
+            await self.set_locale(interaction)
+            return await work()
+
+        return await choices_or_nothing(interaction, run)
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def rule_words(self, rec: GameRecord, error: RuleError, locale: str, state: Any = None) -> str:
+        ui = self.ui(rec.kind)
+        if isinstance(error, NotYourTurn) and error.code == "not_your_turn" and state is not None:
+            waiting = [mention(rec.players[s]) for s in ui.engine.to_act(state) if s < len(rec.players)]
+            if waiting:
+                return t("err.not_your_turn.not_your_turn", locale, to_move=join_words(waiting, locale))
+        return describe(error, locale, ui.error_params(error, locale))
+
+    async def act(
+        self, rec: GameRecord, seat: int, action: Any, *, version: int | None = None, locale: str = DEFAULT_LOCALE
+    ) -> AppendResult:
+        """Append one action. Commands (``version`` None) act on the game as it is now and retry
+        a lost race; buttons carry the version they were drawn for and are stale otherwise.
+        Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
+        try:
+            if version is not None:
+                return await self.store.append(rec.id, version, seat, action)
+            for attempt in range(RETRIES):
+                try:
+                    return await self.store.append(rec.id, rec.version, seat, action)
+                except StaleVersion:
+                    if attempt == RETRIES - 1:
+                        raise
+                    rec = await self.store.get(rec.id)
+            raise AssertionError("unreachable")
+        except RuleError as exc:
+            current = await self.store.get(rec.id)
+            state = current.load_state() if current.state_json is not None else None
+            raise Refusal(self.rule_words(current, exc, locale, state)) from exc
+        except WrongStatus:
+            current = await self.store.get(rec.id)
+            self.check_status(current, ACTIVE, locale)
+            raise
+
+    async def play(
+        self,
+        interaction: discord.Interaction | None,
+        rec: GameRecord,
+        seat: int,
+        action: Any,
+        *,
+        version: int | None = None,
+        ack: str | None = None,
+    ) -> AppendResult:
+        """Apply an action and tell the table. ``ack``: answer the actor privately with it and post
+        the news in the thread; otherwise the news is the answer when acting in the game's thread."""
+        locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
+        result = await self.act(rec, seat, action, version=version, locale=locale)
+        if interaction is not None:
+            interaction.extras["committed"] = True
+            await self.acknowledge(interaction, rec, ack)
+        await self.announce(interaction, rec, result)
+        return result
+
+    async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:
+        """The first response right after the commit, before anything slow (render, DMs, posts)."""
+        if interaction.response.is_done():
+            return
+        try:
+            if ack is not None:
+                await interaction.response.send_message(ack, ephemeral=True)
+                interaction.extras["answer"] = "acked"
+            elif self.in_game_channel(interaction, rec):
+                await interaction.response.defer(thinking=True)
+                interaction.extras["answer"] = "public"
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                interaction.extras["answer"] = "elsewhere"
+        except discord.HTTPException:
+            log.warning("game %s: could not acknowledge interaction", rec.id, exc_info=True)
+            interaction.extras["answer"] = "lost"
+
+    # -- announcing ---------------------------------------------------------------------------
+
+    async def render(self, fn: Callable[..., list[FileSpec]], *args: Any) -> list[FileSpec]:
+        """Images are drawn in a worker thread so the event loop keeps answering interactions."""
+        return await asyncio.to_thread(fn, *args)
+
+    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec]:
+        ui = self.ui(rec.kind)
+        specs = list(ui.public_buttons(rec, state, version, locale))
+        if ui.has_private:
+            specs.append(ButtonSpec("hand", ui.private_label(locale)))
+        return specs
+
+    async def announce(self, interaction: discord.Interaction | None, rec: GameRecord, result: AppendResult) -> None:
+        """Event lines, the public files if they changed, the prompt of every seat that must act;
+        the private notices first, so the thread pings exactly those who did not get one."""
+        if result.finished:
+            await self.game_over(interaction, await self.store.get(rec.id), result.state, result.events)
+            return
+        ui, locale, state = self.ui(rec.kind), self.game_locale(rec), result.state
+        lines = ui.event_lines(rec, state, result.events, locale)
+        lines += [p for s in result.to_act if (p := ui.prompt(rec, state, s, locale))]
+        public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(result.events) else []
+        told = await self.tell_seats(rec, state, result, list(result.newly_waiting))
+        view = buttons(rec.id, self.table_buttons(rec, state, locale, result.version))
+        await self.publish(interaction, rec, "\n".join(lines), public, view, told)
+
+    async def tell_seats(self, rec: GameRecord, state: Any, result: AppendResult, seats: list[int]) -> Told:
+        """Private notices: each newly waiting seat by DM and/or a ping, as it chose (``/game
+        notify``); a seat whose private view changed gets its new view by DM."""
+        ui, told = self.ui(rec.kind), Told()
+        changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(result.events, s)]
+        for seat in [*seats, *changed]:
+            user, waiting = rec.players[seat], seat in seats
+            prefs = await self.store.get_prefs(user)
+            wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
+            if waiting and (prefs.notify in ("mention", "both") or not wants_dm):
+                told.ping.add(user)
+            if not wants_dm:
+                continue
+            locale = supported(prefs.language)
+            text = ui.turn_notice(rec, state, seat, result.events, locale) if waiting else ""
+            text = (text or ui.private_text(rec, state, seat, locale)) + "\n" + t("jump", locale, link=self.link(rec))
+            private = await self.render(ui.private_files, rec, state, seat, locale) if ui.has_private else []
+            view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
+            if not await self.dm(rec, user, text, files=private, view=view) and waiting:
+                told.ping.add(user)
+                told.dm_failed.add(user)
+        return told
+
+    async def publish(
+        self,
+        interaction: discord.Interaction | None,
+        rec: GameRecord,
+        content: str,
+        public: list[FileSpec],
+        view: discord.ui.View | None,
+        told: Told,
+    ) -> None:
+        """The news in the thread — as the interaction's public answer when it was made there —
+        and the actor's confirmation. When the thread cannot be reached the actor is told the
+        action stands, and the players who must act are reached in the channel instead."""
+        locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
+        answer = interaction.extras.get("answer") if interaction is not None else None
+        if not content and not public:
+            if interaction is not None and answer in ("public", "elsewhere"):
+                await self._followup(interaction, t("done", locale), ephemeral=True)
+            return
+        if interaction is not None and answer == "public" and await self._followup(
+            interaction, content, files=public, view=view, allowed_mentions=pings(told.ping), ephemeral=False
+        ):
+            return
+        posted = await self.post(rec, content, files=public, view=view, ping=told.ping)
+        if posted is None:
+            await self.reach_elsewhere(rec, told.ping)
+        if interaction is None:
+            return
+        if posted is None:
+            text = t("made_but_thread_failed", locale, where=self.where(rec))
+        else:
+            text = t("done_elsewhere", locale, where=self.where(rec))
+        if answer in ("elsewhere", "public", "lost") or (answer == "acked" and posted is None):
+            await self._followup(interaction, text, ephemeral=True)
+
+    async def _followup(
+        self,
+        interaction: discord.Interaction,
+        content: str,
+        *,
+        files: list[FileSpec] | None = None,
+        view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
+        ephemeral: bool,
+    ) -> bool:
+        try:
+            await reply(
+                interaction,
+                content,
+                ephemeral=ephemeral,
+                files=_files(files),
+                view=view,
+                allowed_mentions=allowed_mentions,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction for game %s: %s", interaction.extras.get("game_id"), exc)
+            return False
+        return True
+
+    async def reach_elsewhere(self, rec: GameRecord, users: set[int]) -> None:
+        """The thread is out of reach: players who must act and had no DM hear it in the channel."""
+        if not users or rec.thread_id is None:
+            return
+        locale = self.game_locale(rec)
+        text = t("turn_fallback", locale, who=" ".join(mention(u) for u in sorted(users)), game=rec.id)
+        channel = self.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        try:
+            await channel.send(fit(text), allowed_mentions=pings(users))
+        except discord.HTTPException as exc:
+            self._post_failed(rec, rec.channel_id, exc)
+
+    # -- the end ------------------------------------------------------------------------------
+
+    async def game_over(
+        self,
+        interaction: discord.Interaction | None,
+        rec: GameRecord,
+        state: Any,
+        events: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """The result in the thread, pinging every player; each player's DM with the final board;
+        the thread renamed with the result and archived."""
+        ui, locale = self.ui(rec.kind), self.game_locale(rec)
+        lines = ui.event_lines(rec, state, events or [], locale)
+        lines.append(t("game_over_post", locale, result=ui.outcome_text(rec, state, locale)))
+        public = await self.render(ui.public_files, rec, state, locale)
+        record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
+        players = set(rec.players)
+        await self.publish(interaction, rec, "\n".join(lines), [*public, record], None, Told(ping=players))
+        for user in sorted(players):
+            prefs = await self.store.get_prefs(user)
+            if not prefs.dms_enabled:
+                continue
+            dm_locale = supported(prefs.language)
+            text = t(
+                "game_over_dm",
+                dm_locale,
+                game=rec.id,
+                title=ui.title(dm_locale),
+                result=ui.outcome_text(rec, state, dm_locale),
+                link=self.link(rec),
+            )
+            await self.dm(rec, user, text, files=public)
+        await self.close_thread(rec, t("result_short", locale, result=await self.short_result(rec, locale)))
+
+    async def short_result(self, rec: GameRecord, locale: str) -> str:
+        outcome = rec.outcome
+        if outcome is None or not outcome.winners:
+            return t("short.draw" if outcome is not None and outcome.draw else "short.no_winner", locale)
+        names = [await self.display_name(rec, rec.players[s]) for s in outcome.winners if s < len(rec.players)]
+        return t("short.won", locale, names=join_words(names, locale))
+
+    async def close_thread(self, rec: GameRecord, suffix: str) -> None:
+        if rec.thread_id is None:
+            return
+        try:
+            thread = self.bot.get_channel(rec.thread_id) or await self.bot.fetch_channel(rec.thread_id)
+            name = getattr(thread, "name", f"#{rec.id}")
+            await self.bot.http.edit_channel(rec.thread_id, name=f"{name} {suffix}"[:100], archived=True)
+        except discord.HTTPException as exc:
+            log.info("game %s: thread not renamed or archived (%s)", rec.id, exc)
+
+    async def display_name(self, rec: GameRecord, user_id: int) -> str:
+        """A member's display name without the members intent (one REST call, cached by discord.py)."""
+        guild = self.bot.get_guild(rec.guild_id) if rec.guild_id else None
+        member = guild.get_member(user_id) if guild else None
+        if member is not None:
+            return member.display_name
+        try:
+            if guild is not None:
+                return (await guild.fetch_member(user_id)).display_name
+            return (await self.bot.fetch_user(user_id)).display_name
+        except discord.HTTPException:
+            return f"player {user_id % 10000}"
+
+    # -- talking to the table -----------------------------------------------------------------
+
+    def where(self, rec: GameRecord) -> str:
+        return f"<#{rec.thread_id or rec.channel_id}>"
+
+    def link(self, rec: GameRecord) -> str:
+        """A jump link that works from a DM (a bare channel mention does not resolve there)."""
+        return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.thread_id or rec.channel_id}"
+
+    @staticmethod
+    def in_game_channel(interaction: discord.Interaction, rec: GameRecord) -> bool:
+        return interaction.channel_id == (rec.thread_id or rec.channel_id)
+
+    def _post_failed(self, rec: GameRecord, channel_id: int, exc: discord.HTTPException) -> None:
+        key = (rec.id, channel_id, exc.status)
+        if key not in self._post_failures:
+            self._post_failures.add(key)
+            log.warning("game %s: cannot post in channel %s (%s %s): %s", rec.id, channel_id, exc.status, exc.code, exc)
+
+    async def post(
+        self,
+        rec: GameRecord,
+        content: str | None = None,
+        *,
+        files: list[FileSpec] | None = None,
+        view: discord.ui.View | None = None,
+        ping: set[int] | None = None,
+    ) -> discord.Message | None:
+        """Post in the game's thread (or channel); ``None`` when Discord refused (logged once)."""
+        target = rec.thread_id or rec.channel_id
+        channel = self.bot.get_partial_messageable(target, guild_id=rec.guild_id)
+        kwargs: dict[str, Any] = {
+            "content": fit(content),
+            "files": _files(files),
+            "allowed_mentions": pings(ping or ()),
+        }
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            return await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            self._post_failed(rec, target, exc)
+            return None
+
+    async def dm(
+        self,
+        rec: GameRecord,
+        user_id: int,
+        content: str,
+        *,
+        files: list[FileSpec] | None = None,
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        """Best effort: on a closed DM (50007) the game's thread says so once per player and game."""
+        kwargs: dict[str, Any] = {"content": fit(content), "files": _files(files)}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                log.warning("DM to %s for game %s refused: %s", user_id, rec.id, exc)
+            if await self.store.mark_dm_warned(rec.id, user_id):
+                ui = self.ui(rec.kind)
+                key = "dm_failed_private" if ui.has_private else "dm_failed"
+                label = ui.private_label(self.game_locale(rec)) if ui.has_private else ""
+                await self.post(rec, t(key, self.game_locale(rec), user=mention(user_id), button=label), ping={user_id})
+            return False
+        except discord.HTTPException:
+            log.warning("DM to %s for game %s failed", user_id, rec.id, exc_info=True)
+            return False
+        return True
+
+    # -- buttons ------------------------------------------------------------------------------
+
+    async def pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        """A button of a game: load it (from this server only) and run the handler of its verb."""
+        locale = await self.set_locale(interaction)
+        interaction.extras["game_id"] = press.game
+        try:
+            rec = await self.store.get(press.game) if 0 < press.game <= MAX_ID else None
+        except GameNotFound:
+            rec = None
+        if rec is None or (interaction.guild_id is not None and rec.guild_id != interaction.guild_id):
+            raise Refusal(t("no_game", locale))
+        handler = self.router.find(rec.kind, press.verb)
+        if handler is None:
+            raise Refusal(t("stale_plain", locale))
+        if rec.status in ("finished", "cancelled"):
+            self.check_status(rec, ("lobby", "active"), locale)
+        await handler(interaction, rec, press)
+
+    async def private_view(self, interaction: discord.Interaction, rec: GameRecord) -> None:
+        """A player's own view, privately (``/game hand`` and the private button)."""
+        locale = locale_of(interaction)
+        seat = self.seat(rec, interaction.user.id, locale)
+        self.check_status(rec, ACTIVE, locale)
+        ui = self.ui(rec.kind)
+        if not ui.has_private:
+            raise Refusal(t("no_private", locale, title=ui.title(locale)))
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        state = rec.load_state()
+        private = await self.render(ui.private_files, rec, state, seat, locale)
+        view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
+        text = t("hand_caption", locale, game=rec.id) + "\n" + ui.private_text(rec, state, seat, locale)
+        await reply(interaction, text.strip(), ephemeral=True, files=_files(private), view=view)
+
+    # -- starting -----------------------------------------------------------------------------
+
+    async def start(
+        self, interaction: discord.Interaction, rec: GameRecord, players: Sequence[int], text: str | None = None
+    ) -> GameRecord:
+        """Lobby → game: seed, thread (or the channel), start post, each seat's private view.
+        ``text`` replaces the lobby message (``{where}`` is the game's place)."""
+        locale = locale_of(interaction)
+        try:
+            rec = await self.store.start(rec.id, list(players), secrets.randbits(62), expected_version=rec.version)
+        except (StaleVersion, WrongStatus):
+            raise Refusal(t("challenge_gone", locale)) from None
+        interaction.extras["committed"] = True
+        ui, game_locale = self.ui(rec.kind), self.game_locale(rec)
+        state = rec.load_state()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        names = [await self.display_name(rec, u) for u in rec.players]
+        thread_id = None
+        if interaction.message is not None and interaction.guild_id is not None:
+            try:
+                thread = await interaction.message.create_thread(
+                    name=ui.thread_name(rec, state, names, game_locale)[:100], auto_archive_duration=10080
+                )
+                thread_id = thread.id
+            except discord.HTTPException as exc:
+                log.info("game %s: no thread (%s); playing in the channel", rec.id, exc)
+        if thread_id is not None:
+            rec = await self.store.set_thread(rec.id, thread_id)
+        try:
+            text = text or t("lobby_started", locale, title=ui.title(locale), game=rec.id, where="{where}")
+            await interaction.edit_original_response(
+                content=text.replace("{where}", self.where(rec)), view=None, allowed_mentions=pings(())
+            )
+        except discord.HTTPException:
+            log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
+        lines = [ui.start_text(rec, state, game_locale)]
+        lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
+        view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
+        public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_changed([]) else []
+        posted = await self.post(rec, "\n".join(lines), files=public, view=view, ping=set(rec.players))
+        if posted is None:
+            await self.reach_elsewhere(rec, set(rec.players))
+        for seat, user in enumerate(rec.players):
+            if not ui.has_private:
+                continue
+            prefs = await self.store.get_prefs(user)
+            if not prefs.dms_enabled:
+                continue
+            dm_locale = supported(prefs.language)
+            private = await self.render(ui.private_files, rec, state, seat, dm_locale)
+            text = ui.private_text(rec, state, seat, dm_locale) + "\n" + t("jump", dm_locale, link=self.link(rec))
+            await self.dm(
+                rec, user, text, files=private, view=buttons(rec.id, ui.private_buttons(rec, state, seat, dm_locale))
+            )
+        return rec
+
+
+def _files(specs: list[FileSpec] | None) -> list[discord.File]:
+    return files(specs or [])

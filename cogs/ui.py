@@ -1,0 +1,133 @@
+"""The per-game UI protocol (DESIGN §5): everything the shared table needs to know about how one
+game looks and reads in Discord, built from views only. A new game implements :class:`GameUI`,
+registers it in :mod:`cogs.kinds`, and adds a thin cog with its own commands; it copies nothing.
+
+Every method takes a ``locale``: words come from :mod:`cogs.texts` tables, never from here.
+Images are rendered off the event loop by the table, so ``public_files``/``private_files`` may be
+slow and must be thread-safe (they only read the state they are given).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from db.records import GameRecord
+from rules.errors import RuleError
+from rules.protocol import Game
+
+
+@dataclass(frozen=True, slots=True)
+class FileSpec:
+    """A file to attach: its bytes and its name (``stratego-12-ply3.png``)."""
+
+    data: bytes
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """A persistent button (see :mod:`cogs.buttons`): ``version`` 0 for buttons that never go
+    stale (the private-view button, lobby buttons), the game's version for decisions."""
+
+    verb: str
+    label: str
+    style: str = "secondary"
+    version: int = 0
+    arg: str | None = None
+
+
+class GameUI(Protocol):
+    """How one game kind is shown and worded. ``state`` is the engine state object; the UI turns it
+    into views itself (``engine.view(state, seat)``) and shows nothing else."""
+
+    kind: str
+    """The engine's kind name (``rules.registry.GAMES`` key)."""
+    engine: Game[Any]
+    has_private: bool
+    """Whether players have secrets: a private button, private files and secret DMs (Stroganov: no)."""
+
+    def title(self, locale: str) -> str:
+        """The game's name as players read it ("Stratego")."""
+        ...
+
+    def private_label(self, locale: str) -> str:
+        """The private button's label ("My pieces", "My hand")."""
+        ...
+
+    def options_text(self, options: dict[str, Any], locale: str) -> str:
+        """The options of a game in a few words, for lobbies and the start post."""
+        ...
+
+    def rules_text(self, locale: str) -> str:
+        """How the game is played and its options (``/game rules``), at most 2,000 characters."""
+        ...
+
+    def thread_name(self, rec: GameRecord, state: Any, names: Sequence[str], locale: str) -> str:
+        """The game thread's name; ``names`` are the players' display names by seat."""
+        ...
+
+    def start_text(self, rec: GameRecord, state: Any, locale: str) -> str:
+        """The first post of a started game (who plays what, what to do first)."""
+        ...
+
+    def public_files(self, rec: GameRecord, state: Any, locale: str) -> list[FileSpec]:
+        """The public images of ``view(state, None)`` (Shitenno: board and sharing table)."""
+        ...
+
+    def private_files(self, rec: GameRecord, state: Any, seat: int, locale: str) -> list[FileSpec]:
+        """The images of ``view(state, seat)``; empty for games without secrets."""
+        ...
+
+    def private_text(self, rec: GameRecord, state: Any, seat: int, locale: str) -> str:
+        """The words that go with a seat's private files (``/game hand``, the start DM)."""
+        ...
+
+    def private_buttons(self, rec: GameRecord, state: Any, seat: int, locale: str) -> list[ButtonSpec]:
+        """Buttons that go with a seat's private view (e.g. Ready while a setup is a draft)."""
+        ...
+
+    def public_buttons(self, rec: GameRecord, state: Any, version: int, locale: str) -> list[ButtonSpec]:
+        """Buttons under the thread's news for everyone (e.g. Accept draw while an offer stands)."""
+        ...
+
+    def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
+        """Whether these events changed what ``seat`` sees privately (a new hand worth a DM)."""
+        ...
+
+    def event_lines(self, rec: GameRecord, state: Any, events: list[dict[str, Any]], locale: str) -> list[str]:
+        """What one action did, for the table (public: from the public view and public events)."""
+        ...
+
+    def board_changed(self, events: list[dict[str, Any]]) -> bool:
+        """Whether the public image changed, so a new one is worth posting."""
+        ...
+
+    def prompt(self, rec: GameRecord, state: Any, seat: int, locale: str) -> str:
+        """What ``seat`` (who must act now) can do, mentioning them; "" when nothing need be said."""
+        ...
+
+    def turn_notice(self, rec: GameRecord, state: Any, seat: int, events: list[dict[str, Any]], locale: str) -> str:
+        """The private turn notice for ``seat``: what just happened, in words, from its own view."""
+        ...
+
+    def status_line(self, rec: GameRecord, state: Any, locale: str) -> str:
+        """Where the game stands, in one line without pings ("@Bob to move since …")."""
+        ...
+
+    def outcome_text(self, rec: GameRecord, state: Any, locale: str) -> str:
+        """The result in words (winner, reason, scores)."""
+        ...
+
+    def record_text(self, rec: GameRecord, state: Any, seat: int | None, locale: str) -> str:
+        """The full record as ``seat`` may see it (``None``: the public record)."""
+        ...
+
+    def last_lines(self, rec: GameRecord, state: Any, seat: int | None, locale: str) -> list[str]:
+        """The latest entries of the history as ``seat`` may see it."""
+        ...
+
+    def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
+        """The rule error's parameters in words (squares, ranks, cards); others are left as they are."""
+        ...
