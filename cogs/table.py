@@ -423,7 +423,8 @@ class Table:
         the thread renamed with the result and archived."""
         ui, locale = self.ui(rec.kind), self.game_locale(rec)
         lines = ui.event_lines(rec, state, events or [], locale)
-        lines.append(t("game_over_post", locale, result=ui.outcome_text(rec, state, locale)))
+        everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
+        lines.append(t("game_over_post", locale, result=ui.outcome_text(rec, state, locale), players=everyone))
         public = await self.render(ui.public_files, rec, state, locale)
         record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
         players = set(rec.players)

@@ -750,3 +750,18 @@ async def test_global_commands_in_dms_and_interaction_permissions() -> None:
         _, app = await shown(dave)
         assert not app.attach_files and app.send_messages
         fake.assert_clean()
+
+
+async def test_pinged_follows_allowed_mentions(world: Scene) -> None:
+    """A mention notifies only when allowed_mentions lets it (Discord's rule): names stay silent."""
+    channel = world.bot.get_channel(world.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    a, b = world.alice, world.bob
+    text = f"{a.mention} and {b.mention}"
+    await channel.send(text)
+    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(b.id)]))
+    default, silent, only_bob = world.games.messages[-3:]
+    assert default.pinged == [a.id, b.id] and silent.pinged == [] and only_bob.pinged == [b.id]
+    assert silent.mentions == [a.id, b.id], "the names are still in the text"
+    world.fake.assert_clean()

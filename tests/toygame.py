@@ -34,7 +34,16 @@ class Roll:
         return "roll"
 
 
-CountAction = Add | Roll
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Two players: the other wins. Three or four: the seat is out and its turns are skipped;
+    the last seat left wins."""
+
+    def notation(self) -> str:
+        return "resign"
+
+
+CountAction = Add | Roll | Resign
 
 
 @dataclass(slots=True)
@@ -47,6 +56,11 @@ class CountState:
     rng: Rng
     rolls: list[int]
     winner: int | None = None
+    resigned: list[int] | None = None
+    reason: str = "target_reached"
+
+    def out(self) -> list[int]:
+        return self.resigned or []
 
 
 _ADD = re.compile(r"^\+(\d{1,6})$")
@@ -81,6 +95,8 @@ class CountGame:
     def apply(self, state: CountState, seat: int, action: CountAction) -> list[dict[str, Any]]:
         if state.winner is not None:
             raise GameOver("finished")
+        if isinstance(action, Resign):
+            return self._resign(state, seat)
         if seat != state.turn:
             raise NotYourTurn("not_your_turn", seat=seat, turn=state.turn)
         if isinstance(action, Add):
@@ -98,7 +114,28 @@ class CountGame:
             state.winner = seat
             events.append({"type": "won", "seat": seat})
         else:
-            state.turn = (state.turn + 1) % state.players
+            state.turn = self._next(state, state.turn)
+        return events
+
+    def _next(self, state: CountState, seat: int) -> int:
+        nxt = (seat + 1) % state.players
+        while nxt in state.out():
+            nxt = (nxt + 1) % state.players
+        return nxt
+
+    def _resign(self, state: CountState, seat: int) -> list[dict[str, Any]]:
+        if not 0 <= seat < state.players:
+            raise NotYourTurn("not_a_player", seat=seat)
+        if seat in state.out():
+            raise NotYourTurn("resigned", seat=seat)
+        state.resigned = [*state.out(), seat]
+        events: list[dict[str, Any]] = [{"type": "resigned", "seat": seat}]
+        left = [s for s in range(state.players) if s not in state.out()]
+        if len(left) == 1:
+            state.winner, state.reason = left[0], "resign"
+            events.append({"type": "won", "seat": left[0]})
+        elif state.turn == seat:
+            state.turn = self._next(state, seat)
         return events
 
     def view(self, state: CountState, seat: int | None) -> dict[str, Any]:
@@ -107,12 +144,14 @@ class CountGame:
     def outcome(self, state: CountState) -> Outcome | None:
         if state.winner is None:
             return None
-        return Outcome(winners=(state.winner,), reason="target_reached")
+        return Outcome(winners=(state.winner,), reason=state.reason)
 
     def parse_action(self, text: str, state: CountState | None = None) -> CountAction:
         text = text.strip().lower()
         if text == "roll":
             return Roll()
+        if text == "resign":
+            return Resign()
         match = _ADD.match(text)
         if match is None:
             raise BadNotation("count_action", text=text)
@@ -129,6 +168,7 @@ class CountGame:
             "rng": state.rng.state,
             "rolls": list(state.rolls),
             "winner": state.winner,
+            **({"resigned": list(state.resigned), "reason": state.reason} if state.resigned else {}),
         }
 
     def load(self, data: Mapping[str, Any]) -> CountState:
@@ -143,6 +183,8 @@ class CountGame:
             Rng(data["rng"]),
             list(data["rolls"]),
             data["winner"],
+            list(data["resigned"]) if "resigned" in data else None,
+            data.get("reason", "target_reached"),
         )
 
 

@@ -14,8 +14,10 @@ import discord
 
 from bot import Deskovka, Settings
 from cogs import kinds
+from rules.registry import GAMES
 from rules.stratego import StrategoState
 from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
+from tests.toygame import GAMES as TOY_GAMES
 
 PLAYS = re.compile(r"<@(\d+)> plays \*\*Red\*\*, <@(\d+)> plays \*\*Blue\*\*")
 
@@ -37,12 +39,15 @@ class Table:
     watched: tuple[int, tuple[Any, ...]] | None = None
     """A game and its public places, checked with :meth:`check_public` after every action."""
     _renders: dict[int, tuple[int, set[bytes]]] = field(default_factory=dict)
+    global_commands: bool = False
+    """Sync commands globally (every server and DMs) instead of to the test server only."""
 
     def settings(self) -> Settings:
-        return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=self.guild.id, log_level="INFO")
+        guild = None if self.global_commands else self.guild.id
+        return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=guild, log_level="INFO")
 
     async def start(self) -> Deskovka:
-        self.bot = Deskovka(self.settings())
+        self.bot = Deskovka(self.settings(), games={**GAMES, **TOY_GAMES}, extra_cogs=("tests.e2e.count_cog",))
         await self.fake.start_bot(self.bot)
         return self.bot
 
@@ -80,11 +85,12 @@ class Table:
         """Challenge, accept, and return (game id, thread, red user, blue user)."""
         if opponent is not None:
             options["opponent"] = opponent
+        before = list(self.channel.threads)
         msg = await self.slash(creator, self.channel, "stratego new", **options)
         assert not msg.ephemeral
         joiner = opponent or self.bob
         await self.click(joiner, msg, "Accept" if opponent else "Join")
-        thread = await self.channel.wait_for_thread()
+        thread = await self.channel.wait_for_thread(lambda th: th not in before)
         start = await thread.wait_for_message(lambda m: "plays **Red**" in m.content)
         m = PLAYS.search(start.content)
         assert m, start.content
@@ -130,15 +136,17 @@ class Table:
 
 
 @asynccontextmanager
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with FakeDiscord() as fake:
+async def table(tmp_path: Path, *, global_commands: bool = False) -> AsyncIterator[Table]:
+    async with FakeDiscord(quick_retries=True) as fake:
         guild = fake.add_guild("Board games")
         channel = guild.add_text_channel("games")
         alice, bob, carol, mod = (fake.add_user(n) for n in ("alice", "bob", "carol", "mod"))
         for u in (alice, bob, carol):
             guild.add_member(u)
         guild.add_member(mod, permissions=discord.Permissions(manage_guild=True))
-        t = Table(fake, guild, channel, alice, bob, carol, mod, tmp_path / "deskovka.db")
+        t = Table(
+            fake, guild, channel, alice, bob, carol, mod, tmp_path / "deskovka.db", global_commands=global_commands
+        )
         await t.start()
         try:
             yield t

@@ -98,6 +98,8 @@ class Message:
     webhook_id: int | None = None
     reference: dict[str, Any] | None = None
     thread: Thread | None = None
+    allowed_mentions: dict[str, Any] | None = None
+    """As sent; ``None`` means Discord's default (every mention in the content notifies)."""
     edited_at: datetime.datetime | None = None
     edit_count: int = 0
     deleted: bool = False
@@ -123,6 +125,21 @@ class Message:
     @property
     def mentions(self) -> list[int]:
         return [int(m) for m in _MENTION.findall(self.content)]
+
+    @property
+    def pinged(self) -> list[int]:
+        """The users this message notified: mentions in the content that ``allowed_mentions``
+        lets through (Discord's rules: ``parse: ["users"]`` or the ``users`` list); mentions in
+        ephemeral messages and DMs notify nobody here."""
+        if self.ephemeral or self.channel.guild is None:
+            return []
+        allowed = self.allowed_mentions
+        if allowed is None:
+            return self.mentions
+        if "users" in (allowed.get("parse") or []):
+            return self.mentions
+        users = {int(u) for u in allowed.get("users") or []}
+        return [m for m in self.mentions if m in users]
 
     @property
     def text(self) -> str:
@@ -233,6 +250,8 @@ def changes_from_body(
             changes["flags"] = (existing.flags & ~EDITABLE_FLAGS) | (requested & EDITABLE_FLAGS)
     if "tts" in body:
         changes["tts"] = bool(body["tts"])
+    if "allowed_mentions" in body:
+        changes["allowed_mentions"] = body["allowed_mentions"]
 
     by_index = {u.index: u for u in uploads}
     old = {a.id: a for a in (existing.attachments if existing else [])}

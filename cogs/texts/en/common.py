@@ -67,7 +67,7 @@ TEXTS: dict[str, str] = {
     "cancel_vote_counted": "Your vote to cancel game #{game} is counted; it is cancelled once every player agrees.",
     "btn.agree_cancel": "Agree to cancel",
     # --- the end -----------------------------------------------------------------------------
-    "game_over_post": "**Game over** — {result}",
+    "game_over_post": "**Game over** — {result}\n{players}: thanks for playing!",
     "game_over_dm": "**{title} #{game}** is over: {result}\n{link}",
     "result_short": "— {result}",
     "short.won": "{names} won",
