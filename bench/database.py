@@ -10,6 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.moves import random_move
 from bench.stats import Row, median, percentile
 from db.store import GameStore
 from rules.stratego import GAME
@@ -85,7 +86,7 @@ async def protocol_appends(path: Path, kind: str, players: int, n_games: int) ->
         while game.outcome(st) is None:
             seat = game.to_act(st)[0]
             t0 = time.perf_counter()
-            result = await store.append(rec.id, v, seat, rnd.choice(game.legal(st, seat)))
+            result = await store.append(rec.id, v, seat, random_move(game, st, seat, rnd))
             times.append((time.perf_counter() - t0) * 1000)
             v, st = result.version, result.state
             actions += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from bench.moves import random_move
 from bench.stats import Row
 from rules.stratego import GAME
 from rules.stratego.actions import Move, Ready
@@ -76,7 +77,7 @@ def playouts(kind: str, players: int, seconds: float) -> list[Row]:
         t0 = time.perf_counter()
         while game.outcome(st) is None:
             seat = game.to_act(st)[0]
-            game.apply(st, seat, rnd.choice(game.legal(st, seat)))
+            game.apply(st, seat, random_move(game, st, seat, rnd))
             actions += 1
         spent += time.perf_counter() - t0
         games += 1

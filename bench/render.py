@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.moves import random_move
 from bench.stats import Row, median, percentile
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
@@ -87,7 +88,7 @@ def _random_game_renders(
             if game.outcome(st) is not None:
                 break
             seat = game.to_act(st)[0]
-            game.apply(st, seat, rnd.choice(game.legal(st, seat)))
+            game.apply(st, seat, random_move(game, st, seat, rnd))
         view = game.view(st, rnd.randrange(n))
         for name, fn in kinds.items():
             t0 = time.perf_counter()

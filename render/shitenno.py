@@ -132,6 +132,8 @@ def _to_act_text(view: ShitennoView) -> str:
     if view.phase == "finished":
         if view.outcome is not None:
             scores = ", ".join(f"{_short(p)} {v}" for p, v in zip(view.players, view.outcome.scores, strict=False))
+            if view.outcome.reason == "resign":
+                return f"Scores when the others resigned: {scores}"
             return f"Final scores (SH-9.3): {scores}"
         return "Game over"
     if not view.to_act:
@@ -167,7 +169,7 @@ def _player_box(
     im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, p: PlayerView, box: tuple[int, int, int, int]
 ) -> None:
     """One player's public state (SH-4.1): title and seals, score, stones in supply, hand counts,
-    kept tiles; marked when he must act, is Tairo, or (finished) won."""
+    kept tiles; marked when he must act, is Tairo, has resigned, or (finished) won."""
     x0, y0, x1, y1 = box
     acting = view.phase != "finished" and bool(view.to_act) and view.to_act[0] == p.seat
     won = view.outcome is not None and p.seat in view.outcome.winners
@@ -187,6 +189,8 @@ def _player_box(
         tags.append("TAIRO")
     if won:
         tags.append("WINNER")
+    if p.resigned:
+        tags.append("RESIGNED")
     if view.phase == "control" and p.flipped:
         tags.append("FLIPPED")
     if view.phase == "control" and p.joker_used:

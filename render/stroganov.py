@@ -158,7 +158,8 @@ def _status(view: StroganovView) -> tuple[str, str]:
         if view.result:
             win, score = view.result[0]
             rest = ", ".join(f"{name(view.cossacks[i])} {s}" for i, s in view.result[1:])
-            second = f"Game over: {_who(view, win)} wins with {score} VP" + (f"  ·  then {rest}" if rest else "")
+            how = " by resignation" if view.reason == "resign" else ""
+            second = f"Game over{how}: {_who(view, win)} wins with {score} VP" + (f"  ·  then {rest}" if rest else "")
         else:
             second = "Game over"
         return first, second
@@ -203,6 +204,8 @@ def _legend(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView) -> 
         text = f"{name(c)} ({PLAYER_NAME[c.index % len(PLAYER_NAME)]})  ·  {c.score} VP  ·  {_where(c.position)}"
         if acting:
             text += "  ·  TO ACT"
+        if c.resigned:
+            text += "  ·  RESIGNED"
         _fit(draw, (x + TOKEN + 16, y + (LEGEND_H - 6) / 2), text, w - TOKEN - 26, 20, anchor="lm", bold=True)
 
 
@@ -440,6 +443,8 @@ def _tableau(im: Image.Image, view: StroganovView, c: CossackView, y0: int) -> i
         tags.append("TO ACT")
     if rank is not None:
         tags.append("WINNER" if rank == 0 else f"place {rank + 1}")
+    if c.resigned:
+        tags.append("RESIGNED")
     right = f"{c.score} VP"
     rw = text_width(right, 28) + 12
     if tags:

@@ -7,15 +7,25 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules.shitenno import GAME
+from rules.shitenno.actions import Resign
 from rules.shitenno.state import ShitennoState
 
+RESIGN_P = 0.002
+"""Per action, the chance that a random seat still playing resigns (SH-R) in the property tests."""
 
-def random_actions(st: ShitennoState, rnd: random.Random) -> Iterator[tuple[int, Any]]:
+
+def random_actions(st: ShitennoState, rnd: random.Random, resign: float = 0.0) -> Iterator[tuple[int, Any]]:
     """Yield (seat, action) chosen among the legal actions until the game ends. In the control
-    phase the kind of action is chosen first, so rare kinds (flip, draw) are played too."""
+    phase the kind of action is chosen first, so rare kinds (flip, draw) are played too. RESIGN is
+    never chosen among the legal actions; instead, with probability ``resign`` per action, a seat
+    still playing (the one to act or another) resigns. With ``resign=0`` no extra random numbers
+    are drawn, so seeded games are as before resignation existed."""
     while st.phase != "finished":
+        if resign and rnd.random() < resign:
+            yield rnd.choice([s for s in range(st.n) if s not in st.resigned]), Resign()
+            continue
         (seat,) = GAME.to_act(st)
-        acts = GAME.legal(st, seat)
+        acts = [a for a in GAME.legal(st, seat) if not isinstance(a, Resign)]
         if st.phase == "control":
             kinds: dict[str, list[Any]] = {}
             for a in acts:
@@ -29,11 +39,11 @@ def random_actions(st: ShitennoState, rnd: random.Random) -> Iterator[tuple[int,
         yield seat, act
 
 
-def play(players: int, seed: int) -> tuple[ShitennoState, list[tuple[int, Any]]]:
+def play(players: int, seed: int, resign: float = 0.0) -> tuple[ShitennoState, list[tuple[int, Any]]]:
     st = GAME.new(players, None, seed)
     rnd = random.Random(seed)
     history = []
-    for seat, act in random_actions(st, rnd):
+    for seat, act in random_actions(st, rnd, resign):
         GAME.apply(st, seat, act)
         history.append((seat, act))
     return st, history

@@ -1,7 +1,8 @@
 """Seeded Stroganov players for property tests and the balance script.
 
 A player is a callable ``(state, seat) -> action``. :func:`random_player` picks a random legal action;
-:func:`greedy_player` scores a sample of the legal actions with the ST-18 value economy.
+:func:`greedy_player` scores a sample of the legal actions with the ST-18 value economy. Neither ever
+picks RESIGN; :func:`resigner` makes a seat resign now and then (ST-R, docs/stroganov.md).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.stroganov import GAME
-from rules.stroganov.actions import Action, Draw, EndTurn, Exchange, Fulfil, Gold, Paid
+from rules.stroganov.actions import Action, Draw, EndTurn, Exchange, Fulfil, Gold, Paid, Resign
 from rules.stroganov.content import CONTENT
 from rules.stroganov.engine import cossack_of, landscape_sets
 from rules.stroganov.state import StroganovState
@@ -23,6 +24,21 @@ PlayersFn = Callable[[int, random.Random], Player]
 FREE = (Exchange, Draw, Fulfil)
 FREE_CAP = 3
 """Free actions a player takes at most per turn, so random games keep moving."""
+RESIGN_P = 0.001
+"""Per action, the chance that a seat still playing resigns (ST-R) in the property tests."""
+
+
+def resigner(st: StroganovState, rnd: random.Random, p: float) -> int | None:
+    """With probability ``p``, a seat still playing (the one to act or another) that resigns now.
+    With ``p == 0`` no random number is drawn, so seeded games are as before resignation existed."""
+    if not p or rnd.random() >= p:
+        return None
+    return rnd.choice([c.seat for c in st.cossacks if c.seat is not None and c.seat not in st.resigned])
+
+
+def decisions(st: StroganovState, seat: int) -> list[Action]:
+    """The legal actions without RESIGN."""
+    return [a for a in GAME.legal(st, seat) if not isinstance(a, Resign)]
 
 
 def kind(a: Action) -> str:
@@ -64,7 +80,7 @@ def random_player(rnd: random.Random, by_kind: bool = True) -> Player:
     cap = _FreeCap()
 
     def play(st: StroganovState, seat: int) -> Action:
-        acts = cap.filter(st, GAME.legal(st, seat))
+        acts = cap.filter(st, decisions(st, seat))
         if by_kind:
             kinds: dict[str, list[Action]] = {}
             for a in acts:
@@ -132,7 +148,7 @@ def greedy_player(rnd: random.Random, sample: int = 10) -> Player:
     cap = _FreeCap()
 
     def play(st: StroganovState, seat: int) -> Action:
-        acts = cap.filter(st, GAME.legal(st, seat))
+        acts = cap.filter(st, decisions(st, seat))
         if len(acts) == 1:
             cap.took(acts[0])
             return acts[0]
@@ -180,13 +196,20 @@ def play(
     seed: int,
     options: Mapping[str, Any] | None = None,
     players_fn: PlayersFn = random_players,
+    resign: float = 0.0,
 ) -> tuple[StroganovState, list[tuple[int, Action]]]:
-    """A whole game from ``seed``; ``players_fn(seat, rnd)`` makes each seat's player."""
+    """A whole game from ``seed``; ``players_fn(seat, rnd)`` makes each seat's player; with
+    probability ``resign`` per action a seat still playing resigns instead."""
     st = GAME.new(players, options, seed)
     rnd = random.Random(seed)
     seats = [players_fn(s, rnd) for s in range(players)]
     history: list[tuple[int, Action]] = []
     while st.stage != "finished":
+        quitter = resigner(st, rnd, resign)
+        if quitter is not None:
+            GAME.apply(st, quitter, Resign())
+            history.append((quitter, Resign()))
+            continue
         (seat,) = GAME.to_act(st)
         act = seats[seat](st, seat)
         GAME.apply(st, seat, act)

@@ -38,7 +38,7 @@ def played(players: int, seed: int, steps: int | None, sides: str = "A") -> Stro
     k = 0
     while GAME.outcome(st) is None and (steps is None or k < steps):
         seat = GAME.to_act(st)[0]
-        GAME.apply(st, seat, rnd.choice(GAME.legal(st, seat)))
+        GAME.apply(st, seat, rnd.choice([a for a in GAME.legal(st, seat) if a.notation() != "resign"]))
         k += 1
     return GAME.view(st, None)
 

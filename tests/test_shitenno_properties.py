@@ -1,6 +1,8 @@
 """Seeded random Shitenno games played to the end, checking the SH-13 invariants after every action.
 
 3 player counts x 10 chunks x ``GAMES_PER_CHUNK`` games; chunks let pytest-xdist spread the work.
+Now and then a seat resigns (``RESIGN_P`` per action, SH-R in docs/shitenno.md), so the invariants
+are checked in games that lose players too.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ import pytest
 
 from rules.errors import NotYourTurn
 from rules.shitenno import GAME
+from rules.shitenno.actions import Resign
 from rules.shitenno.content import CONTENT
 from rules.shitenno.state import ShitennoState, dump, load
-from tests.shitenno_play import random_actions
+from tests.shitenno_play import RESIGN_P, random_actions
+
+pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
 CHUNKS = 10
 GAMES_PER_CHUNK = 100
@@ -66,6 +71,8 @@ def check(st: ShitennoState, prev_scores: list[int]) -> None:
     assert len(st.koku_deck) == max(0, 24 - st.round * n), "SH-13.8"
     assert st.round <= 24 // n, "SH-13.8"
     assert len(GAME.to_act(st)) == (0 if st.phase == "finished" else 1)
+    assert not set(GAME.to_act(st)) & set(st.resigned), "SH-R.3"
+    assert len(st.resigned) < n, "SH-R.5"
 
 
 def check_views(st: ShitennoState) -> None:
@@ -83,40 +90,81 @@ def check_views(st: ShitennoState) -> None:
 
 
 def check_sharing_end(st: ShitennoState) -> None:
-    """SH-13.5: one lot each, pairwise different titles, pool empty."""
+    """SH-13.5: one lot each, pairwise different titles, pool empty; a seat that resigned during the
+    phase received at most one lot, and resigned seats hold no title (SH-R.3)."""
     start = max(i for i, e in enumerate(st.log) if e.startswith("round "))
     received = Counter(e.split()[0] for e in st.log[start:] if " receives " in e)
-    assert received == {f"P{s}": 1 for s in range(st.n)}
-    titles = [p.title for p in st.players]
-    assert len(set(titles)) == st.n
+    playing = [s for s in range(st.n) if s not in st.resigned]
+    assert {k: v for k, v in received.items() if int(k[1:]) in playing} == {f"P{s}": 1 for s in playing}
+    assert all(v == 1 for v in received.values())
+    titles = [st.players[s].title for s in playing]
+    assert None not in titles and len(set(titles)) == len(playing)
+    assert all(st.players[s].title is None for s in st.resigned)
 
 
-def run_game(n: int, seed: int) -> ShitennoState:
+def check_resigned(st: ShitennoState, seat: int, before: list[int]) -> None:
+    """SH-R.1, SH-R.4: the seat is marked, shown in every view, and can never act again."""
+    assert st.resigned == sorted({*before, seat})
+    assert GAME.legal(st, seat) == []
+    view = GAME.view(st, None)
+    assert view.resigned == tuple(st.resigned) and view.players[seat].resigned
+    if st.phase != "finished":
+        data = dump(st)
+        with pytest.raises(NotYourTurn) as err:
+            GAME.apply(st, seat, Resign())
+        assert err.value.code == "resigned"
+        assert dump(st) == data
+        for s in range(st.n):
+            assert (Resign() in GAME.legal(st, s)) == (s not in st.resigned), "SH-R.1"
+
+
+def check_outcome(st: ShitennoState) -> None:
+    """SH-9.3.4 / SH-R.5: winners never include a resigned seat; with one player left, he wins by
+    resignation with the scores as they stood."""
+    assert st.result is not None
+    out = GAME.outcome(st)
+    assert out is not None and out.winners and out.scores == tuple(p.score for p in st.players)
+    assert not set(out.winners) & set(st.resigned), "SH-R.5"
+    playing = [s for s in range(st.n) if s not in st.resigned]
+    if out.reason == "resign":
+        assert out.winners == tuple(playing) and len(playing) == 1, "SH-R.2"
+        assert not any(w.startswith("majority") for p in st.players for w, _ in p.events)
+        return
+    assert out.reason == "final_scoring" and len(playing) >= 2
+    places = st.result["places"]
+    assert all(places[r] > places[s] for r in st.resigned for s in playing), "SH-R.5"
+    occupied = sum(1 for s in st.board.values() if s)
+    assert sum(st.result["provinces_won"]) == occupied, "SH-13.9"
+    majority = sum(v for p in st.players for w, v in p.events if w.startswith("majority"))
+    assert majority == 6 * occupied, "SH-13.9"
+
+
+def run_game(n: int, seed: int, resign: float = RESIGN_P) -> ShitennoState:
     st = GAME.new(n, None, seed)
     rnd = random.Random(seed)
     history = []
     prev = [0] * n
     check(st, prev)
-    for seat, act in random_actions(st, rnd):
+    for seat, act in random_actions(st, rnd, resign):
         phase = st.phase
-        other = (seat + 1) % n
         before = dump(st)
-        with pytest.raises(NotYourTurn):
-            GAME.apply(st, other, act)
-        assert dump(st) == before, "SH-13.11"
+        if not isinstance(act, Resign):  # any seat may resign at any time (SH-R.1)
+            other = (seat + 1) % n
+            with pytest.raises(NotYourTurn):
+                GAME.apply(st, other, act)
+            assert dump(st) == before, "SH-13.11"
+        resigned = list(st.resigned)
         GAME.apply(st, seat, act)
         history.append((seat, act.notation()))
         check(st, prev)
         prev = [p.score for p in st.players]
-        if phase == "sharing" and st.phase != "sharing":
+        if isinstance(act, Resign):
+            check_resigned(st, seat, resigned)
+        if phase == "sharing" and st.phase != "sharing" and not (st.result and st.result["reason"] == "resign"):
             check_sharing_end(st)
         assert load(dump(st)) == st
         check_views(st)
-    assert st.result is not None
-    occupied = sum(1 for s in st.board.values() if s)
-    assert sum(st.result["provinces_won"]) == occupied, "SH-13.9"
-    majority = sum(v for p in st.players for w, v in p.events if w.startswith("majority"))
-    assert majority == 6 * occupied, "SH-13.9"
+    check_outcome(st)
     assert load(dump(st)) == st
     check_views(st)
     replay = GAME.new(n, None, seed)
@@ -132,6 +180,20 @@ def test_random_games_keep_invariants(n: int, chunk: int) -> None:
     for i in range(GAMES_PER_CHUNK):
         seed = 1_000_003 * n + chunk * GAMES_PER_CHUNK + i
         run_game(n, seed)  # every invariant after every action of every game
+
+
+def test_random_games_cover_resignation() -> None:
+    """SH-R: with a higher resignation rate, random games of 2, 3 and 4 players reach every way a
+    resignation can end or change a game, and every invariant holds."""
+    seen: Counter[tuple[int, int, str]] = Counter()
+    for i in range(60):
+        n = 2 + i % 3
+        st = run_game(n, 4_400_000 + i, resign=0.02)
+        assert st.result is not None
+        seen[(n, len(st.resigned), st.result["reason"])] += 1
+    wanted = [(2, 1, "resign"), (3, 1, "final_scoring"), (3, 2, "resign"), (4, 1, "final_scoring")]
+    wanted += [(4, 2, "final_scoring"), (4, 3, "resign")]
+    assert all(seen[w] for w in wanted), seen
 
 
 def test_every_action_kind_is_reached_by_the_random_player() -> None:

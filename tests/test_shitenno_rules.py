@@ -18,6 +18,7 @@ from rules.shitenno.actions import (
     EndTurn,
     FormLot,
     Refuse,
+    Resign,
     SenseiFlip,
     Split,
     UseDraw,
@@ -514,7 +515,7 @@ def test_sh_8_14_end_turn_and_automatic_end():
     st = control_state(["Daimyo", "Sensei"], 0)
     give(st, 0, find_koku(st, 1))
     give(st, 1, find_koku(st, 2))
-    assert GAME.legal(st, 1) == []
+    assert GAME.legal(st, 1) == [Resign()]  # not his turn: only RESIGN (SH-R.1)
     GAME.apply(st, 0, EndTurn())
     assert GAME.to_act(st) == (1,)
     unchanged_on_error(st, 0, EndTurn(), NotYourTurn, "not_your_turn", "SH-10")
@@ -544,8 +545,8 @@ def test_sh_8_9_4_fourth_conqueror_gets_no_tile():
 def test_sh_6_3_rank_order_and_sh_10_actor():
     st = sharing_state(["Hatamoto", "Daimyo", "Sensei", "Shomyo"])
     assert engine.rank_order(st) == [1, 3, 2, 0]
-    assert GAME.to_act(st) == (1,) and GAME.legal(st, 0) == []
-    assert all(isinstance(a, FormLot) for a in GAME.legal(st, 1))
+    assert GAME.to_act(st) == (1,) and GAME.legal(st, 0) == [Resign()]
+    assert all(isinstance(a, FormLot | Resign) for a in GAME.legal(st, 1))
 
 
 def test_sh_11_3_draw_reshuffles_the_discard_pile():
@@ -684,6 +685,7 @@ NOTATIONS = [
     "draw B3",
     "flip KANTO.2",
     "end",
+    "resign",  # SH-R.1 (docs/shitenno.md)
 ]
 
 
@@ -741,12 +743,12 @@ def test_registry_lists_shitenno():
 
 def test_sh_0_1_errors_cite_stable_rule_ids():
     """SH-0.1: every rule has a stable ID, and every rule the engine cites in an error is written
-    as one (SH-x.y or SH-x.y.z)."""
+    as one (SH-x.y or SH-x.y.z, or SH-R.x for the resignation rules of docs/shitenno.md)."""
     import re
 
-    pattern = re.compile(r"^SH-\d+(\.\d+){0,2}$")
+    pattern = re.compile(r"^SH-(\d+|R)(\.\d+){0,2}$")
     src = "".join(p.read_text() for p in (Path(__file__).parent.parent / "rules/shitenno").glob("*.py"))
-    cited = set(re.findall(r'rule="(SH-[0-9.]+)"', src))
+    cited = set(re.findall(r'rule="(SH-[0-9R.]+)"', src))
     assert cited and all(pattern.match(r) for r in cited)
 
 
@@ -866,6 +868,7 @@ def test_sh_3_state_holds_exactly_its_parts():
         "sharing",  # SH-3.6
         "order", "active",  # SH-3.7
         "result",  # SH-9.3.4
+        "resigned",  # SH-R.1 (docs/shitenno.md)
     }  # fmt: skip
     assert {f.name for f in fields(Player)} == {
         "seat", "general", "title", "score", "events", "supply", "troops", "koku", "kept",
@@ -1070,7 +1073,7 @@ def test_sh_7_4_4_refused_by_all_then_next_tairo_forms():
     SH-7.4.4: REFUSE passes the offer down the rank order; when all refused the Tairo takes the
     lot and the highest-ranked pending player becomes Tairo, who must FORM_LOT again (3 pending)."""
     st, (sa, bu, so, k2) = four_player_sharing()
-    assert all(isinstance(a, FormLot) for a in GAME.legal(st, 1))
+    assert all(isinstance(a, FormLot | Resign) for a in GAME.legal(st, 1))
     unchanged_on_error(st, 1, Split("Daimyo", (sa, bu, so, k2), "Shomyo", ()), IllegalAction, "not_expected_action")
     GAME.apply(st, 1, FormLot("Sensei", (sa,)))
     asked = []
@@ -1081,7 +1084,7 @@ def test_sh_7_4_4_refused_by_all_then_next_tairo_forms():
     assert asked == [3, 2, 0]
     assert st.players[1].troops == [sa] and st.sharing.received == {1: "Sensei"}
     assert st.sharing.tairo == 3 and st.sharing.pending == [3, 2, 0] and GAME.to_act(st) == (3,)
-    assert all(isinstance(a, FormLot) for a in GAME.legal(st, 3))
+    assert all(isinstance(a, FormLot | Resign) for a in GAME.legal(st, 3))
     unchanged_on_error(st, 3, Split("Daimyo", (bu, so, k2), "Shomyo", ()), IllegalAction, "not_expected_action")
 
 
@@ -1104,10 +1107,10 @@ def test_sh_7_4_5_full_four_player_sharing():
     GAME.apply(st, 1, FormLot("Shomyo", (k2,)))
     GAME.apply(st, 2, Accept())  # Sensei -> Shomyo
     assert st.sharing.pending == [1, 0] and GAME.to_act(st) == (1,)
-    assert all(isinstance(a, Split) for a in GAME.legal(st, 1))
+    assert all(isinstance(a, Split | Resign) for a in GAME.legal(st, 1))
     unchanged_on_error(st, 1, FormLot("Daimyo", (bu,)), IllegalAction, "not_expected_action")
     GAME.apply(st, 1, Split("Daimyo", (bu,), "Sensei", (so,)))
-    assert GAME.to_act(st) == (0,) and GAME.legal(st, 0) == [Choose("A"), Choose("B")]
+    assert GAME.to_act(st) == (0,) and GAME.legal(st, 0) == [Choose("A"), Choose("B"), Resign()]
     GAME.apply(st, 0, Choose("A"))  # Hatamoto -> Daimyo; the Tairo gets Sensei
     assert (st.troop_deck, st.koku_deck) == decks
     assert [p.title for p in st.players] == ["Daimyo", "Sensei", "Shomyo", "Hatamoto"]

@@ -21,6 +21,7 @@ from rules.stroganov.actions import (
     Hunt,
     Move,
     Paid,
+    Resign,
     Song,
     SongPass,
     Step,
@@ -63,6 +64,7 @@ actions = st.one_of(
     st.just(EndTurn()),
     st.builds(Song, st.sampled_from(sorted(CONTENT.songs))),
     st.just(SongPass()),
+    st.just(Resign()),
 )
 
 
@@ -85,7 +87,8 @@ def test_st_16_any_text_is_an_action_or_bad_notation(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["", "move", "move 6", "board 5A", "hunt 1 1", "hunt 1 horses", "trade 5", "trade 5 a b", "wish R6",
-     "claim L01", "fulfil TW-S1", "trophy up", "coin fee", "fee 3", "coin fee 3 fee 4", "exchange 2", "song"],
+     "claim L01", "fulfil TW-S1", "trophy up", "coin fee", "fee 3", "coin fee 3 fee 4", "exchange 2", "song",
+     "resign now"],
 )  # fmt: skip
 def test_st_16_malformed_actions_are_bad_notation(text: str) -> None:
     with pytest.raises(BadNotation):
@@ -98,3 +101,11 @@ def test_st_16_notation_examples_read_as_documented() -> None:
     assert parse_action("wish r4 fee 7") == Paid(Gold("wish", 4), ("fur", 7))
     assert parse_action("trade sub3 E2 stories") == Trade(("sub", 3), ("e2", "stories"))
     assert parse_action("trophy stay") == Trophy(None)
+
+
+def test_st_r_1_resign_notation():
+    """ST-R.1 (docs/stroganov.md): RESIGN is written ``resign``, any case, and nothing after it."""
+    assert parse_action("resign") == Resign() == parse_action(" Resign ")
+    assert Resign().notation() == "resign"
+    with pytest.raises(BadNotation):
+        parse_action("resign 2")

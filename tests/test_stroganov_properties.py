@@ -7,7 +7,8 @@ After every action: ST-20.1–20.8 on the state, the notation round trip, a wron
 (ST-20.9, dumps compared), ``load(dump(st)) == st``, the JSON form, and one seat's view (rotating)
 checked for secrets (ST-20.11). Every ``FULL_VIEWS``-th action, at every stage change and at the end,
 every seat's view is compared with the public one and its whole ``repr`` is scanned.
-At the end: replay (ST-20.10), scores and the winner (ST-13.4).
+At the end: replay (ST-20.10), scores and the winner (ST-13.4). Now and then a seat resigns
+(``RESIGN_P`` per action, ST-R in docs/stroganov.md), so all of this holds in games that lose players.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ import pytest
 
 from rules.errors import NotYourTurn
 from rules.stroganov import GAME, engine
-from rules.stroganov.actions import Action, Gold, Hunt, Paid, Trophy
+from rules.stroganov.actions import Action, Gold, Hunt, Paid, Resign, Trophy
 from rules.stroganov.content import CONTENT
 from rules.stroganov.state import DUMMY, TIGER, StroganovState
 from rules.stroganov.view import StroganovView
-from tests.stroganov_play import kind, random_player
+from tests.stroganov_play import RESIGN_P, decisions, kind, random_player, resigner
+
+pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
 CHUNKS = 5
 GAMES_PER_CHUNK = 100
@@ -45,7 +48,7 @@ ALL_YURTS = sorted(CONTENT.yurts)
 ALL_SONGS = sorted(CONTENT.songs)
 ALL_AUTOMA = sorted(CONTENT.automa)
 FUR_COUNTS = {v: count for v, (_, count) in CONTENT.furs.items()}
-TURN = re.compile(r"^(spring|summer|autumn) (\d): (P\d)'s turn$")
+TURN = re.compile(r"^(spring|summer|autumn) (\d): (P\d)'s turn(?: skipped \(resigned\))?$")
 ORDER = re.compile(r"^(spring|summer|autumn|winter) (\d): order (.*)$")
 TOKEN = re.compile(r"[A-Z][A-Z0-9-]*[0-9]")
 
@@ -136,6 +139,37 @@ def check_state(st: StroganovState, prev: StroganovState | None) -> None:
             assert c.score >= p.score, "ST-20.8"
             assert c.trophy >= p.trophy, "ST-20.4 trophy decreased"
     assert len(GAME.to_act(st)) == (0 if st.stage == "finished" else 1)
+    assert not set(GAME.to_act(st)) & set(st.resigned), "ST-R.3"
+    assert not any(engine.resigned(st, q[0]) for q in st.queue), "ST-R.3"
+
+
+def check_resigned(st: StroganovState, seat: int, before: list[int]) -> None:
+    """ST-R.1, ST-R.4: the seat is marked, shown in the view, and can never act again."""
+    assert st.resigned == sorted({*before, seat})
+    assert GAME.legal(st, seat) == []
+    view = GAME.view(st, None)
+    assert view.resigned == tuple(st.resigned) and view.cossacks[engine.cossack_of(st, seat)].resigned
+    if st.stage != "finished":
+        data = GAME.dump(st)
+        with pytest.raises(NotYourTurn) as err:
+            GAME.apply(st, seat, Resign())
+        assert err.value.code == "resigned"
+        assert GAME.dump(st) == data
+        for s in range(st.players):
+            assert (Resign() in GAME.legal(st, s)) == (s not in st.resigned), "ST-R.1"
+
+
+def check_resign_outcome(st: StroganovState) -> None:
+    """ST-R.2, ST-R.5: the last one not resigned (Ivan in the solo game) wins, scores as they stand."""
+    assert st.result is not None and st.result["reason"] == "resign"
+    playing = [i for i in range(st.n) if not engine.resigned(st, i)]
+    assert playing == [st.result["winner"]] and st.result["ranking"][0] == playing[0]
+    assert sorted(st.result["ranking"]) == list(range(st.n))
+    out = GAME.outcome(st)
+    assert out is not None and out.reason == "resign" and out.scores == tuple(c.score for c in st.cossacks)
+    seat = st.cossacks[playing[0]].seat
+    assert out.winners == (() if seat is None else (seat,))
+    assert not any(e[0] in ("LANDSCAPE", "FUR") for c in st.cossacks for e in c.events), "no final scoring"
 
 
 def secrets(st: StroganovState) -> set[str]:
@@ -277,12 +311,18 @@ def check_depth_orders(starts: list[tuple[list[int], list[tuple[int, int]]]]) ->
 
 
 def expected_winner(st: StroganovState, seasons: Seasons) -> int:
-    """ST-13.4 (and ST-15.9): score, then fulfilled (taken) wishes, then the 4th winter order."""
+    """ST-13.4 (and ST-15.9): score, then fulfilled (taken) wishes, then the 4th winter order; a
+    resigned cossack never wins (ST-R.5)."""
     winter = seasons.winter[4]
-    return min(range(st.n), key=lambda i: (-st.cossacks[i].score, -len(st.cossacks[i].fulfilled), winter.index(i)))
+    return min(
+        range(st.n),
+        key=lambda i: (engine.resigned(st, i), -st.cossacks[i].score, -len(st.cossacks[i].fulfilled), winter.index(i)),
+    )
 
 
-def run_game(n: int, seed: int, legal_every: int = LEGAL_SAMPLE) -> tuple[StroganovState, list[Action]]:
+def run_game(
+    n: int, seed: int, legal_every: int = LEGAL_SAMPLE, resign: float = RESIGN_P
+) -> tuple[StroganovState, list[Action]]:
     options = options_for(n, seed)
     st = GAME.new(n, options, seed)
     rnd = random.Random(seed)
@@ -307,13 +347,19 @@ def run_game(n: int, seed: int, legal_every: int = LEGAL_SAMPLE) -> tuple[Stroga
                 GAME.apply(GAME.load(data), seat, a)
             check_depth_orders(STARTS[mark:])
             del STARTS[mark:]
-        act = player(st, seat)
+        quitter = resigner(st, rnd, resign)
+        act = player(st, seat) if quitter is None else Resign()
         text = act.notation()
         assert GAME.parse_action(text) == act, text
-        with pytest.raises(NotYourTurn):  # ST-20.9 (solo: a seat that does not play)
-            GAME.apply(st, (seat + 1) % n if n > 1 else 1, act)
-        assert GAME.dump(st) == data, "ST-20.9"
+        if quitter is None:  # any seat may resign at any time (ST-R.1)
+            with pytest.raises(NotYourTurn):  # ST-20.9 (solo: a seat that does not play)
+                GAME.apply(st, (seat + 1) % n if n > 1 else 1, act)
+            assert GAME.dump(st) == data, "ST-20.9"
+        else:
+            seat, before_resign = quitter, list(st.resigned)
         GAME.apply(st, seat, act)
+        if quitter is not None:
+            check_resigned(st, seat, before_resign)
         step += 1
         history.append((seat, text))
         applied.append(act)
@@ -333,6 +379,23 @@ def run_game(n: int, seed: int, legal_every: int = LEGAL_SAMPLE) -> tuple[Stroga
             assert st.turn.phase >= phase, "ST-20.7 phase"
             phase = st.turn.phase
     check_views(st, step, True)
+    assert st.result is not None
+    if st.result["reason"] == "resign":
+        check_depth_orders(STARTS)
+        check_resign_outcome(st)
+    else:
+        check_final(st, seasons)
+    # ST-20.10 replay from the notation
+    replay = GAME.new(n, options, seed)
+    for seat, text in history:
+        GAME.apply(replay, seat, GAME.parse_action(text, replay))
+    assert GAME.dump(replay) == data, "ST-20.10"
+    STARTS.clear()
+    return st, applied
+
+
+def check_final(st: StroganovState, seasons: Seasons) -> None:
+    """A game played to final scoring: every season and winter, the scores and the winner (ST-13.4)."""
     seasons.close()
     assert len(STARTS) == 12, ("4 years of 3 action seasons", len(STARTS))
     check_depth_orders(STARTS)
@@ -348,13 +411,10 @@ def run_game(n: int, seed: int, legal_every: int = LEGAL_SAMPLE) -> tuple[Stroga
     assert out is not None and out.scores == tuple(scores)
     w_seat = st.cossacks[winner].seat
     assert out.winners == (() if w_seat is None else (w_seat,)), "ST-13.4"
-    # ST-20.10 replay from the notation
-    replay = GAME.new(n, options, seed)
-    for seat, text in history:
-        GAME.apply(replay, seat, GAME.parse_action(text, replay))
-    assert GAME.dump(replay) == data, "ST-20.10"
-    STARTS.clear()
-    return st, applied
+    assert out.reason == ("automa_wins" if w_seat is None else "final_scoring")
+    assert not engine.resigned(st, winner), "ST-R.5"
+    ranking = st.result["ranking"]
+    assert all(engine.resigned(st, i) for i in ranking[len(ranking) - len(st.resigned) :]), "ST-R.5"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -362,6 +422,20 @@ def run_game(n: int, seed: int, legal_every: int = LEGAL_SAMPLE) -> tuple[Stroga
 def test_random_games_keep_invariants(n: int, chunk: int) -> None:
     for i in range(GAMES_PER_CHUNK):
         run_game(n, 7_000_003 * n + chunk * GAMES_PER_CHUNK + i)
+
+
+def test_random_games_cover_resignation() -> None:
+    """ST-R: with a higher resignation rate, random games solo and of 2, 3 and 4 players reach every
+    way a resignation can end or change a game, and every invariant holds."""
+    seen: Counter[tuple[int, int, str]] = Counter()
+    for i in range(48):
+        n = 1 + i % 4
+        st, _ = run_game(n, 8_800_000 + i, legal_every=97, resign=0.01)
+        assert st.result is not None
+        seen[(n, len(st.resigned), st.result["reason"])] += 1
+    wanted = [(1, 1, "resign"), (2, 1, "resign"), (3, 1, "final_scoring"), (3, 2, "resign")]
+    wanted += [(4, 1, "final_scoring"), (4, 2, "final_scoring"), (4, 3, "resign")]
+    assert all(seen[w] for w in wanted), seen
 
 
 def reached(applied: list[Action]) -> Counter[str]:
@@ -391,7 +465,8 @@ def test_every_action_kind_is_reached_by_the_random_player() -> None:
 
 
 def test_a_wrong_seat_changes_nothing_in_every_stage() -> None:
-    """ST-20.9 with actions of every kind the right seat could take (not only the one it took)."""
+    """ST-20.9 with actions of every kind the right seat could take (not only the one it took), RESIGN
+    aside: any seat may resign at any time (ST-R.1)."""
     rnd = random.Random(3)
     tried = 0
     for seed in range(6):
@@ -400,7 +475,7 @@ def test_a_wrong_seat_changes_nothing_in_every_stage() -> None:
         while st.stage != "finished":
             (seat,) = GAME.to_act(st)
             data = GAME.dump(st)
-            for a in rnd.sample(GAME.legal(st, seat), 1):
+            for a in rnd.sample(decisions(st, seat), 1):
                 with pytest.raises(NotYourTurn):
                     GAME.apply(st, (seat + 1) % 3, a)
                 tried += 1

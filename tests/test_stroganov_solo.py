@@ -14,6 +14,7 @@ from rules.stroganov.actions import EndTurn, Fulfil, Gold, Move, SongPass, Troph
 from rules.stroganov.payment import ivan_pays
 from rules.stroganov.state import DUMMY, TIGER, StroganovState
 from rules.stroganov.view import view
+from tests.stroganov_play import decisions
 from tests.stroganov_positions import example_furs, started
 
 # ST-15.2: card -> (not for, move, hunt from, hunt, extended action)
@@ -663,7 +664,7 @@ def test_st_13_4_tie_then_winter_order(first):
 
 
 def choose(st: StroganovState, seat: int, k: int):
-    acts = GAME.legal(st, seat)
+    acts = decisions(st, seat)  # RESIGN aside (ST-R.1, docs/stroganov.md)
     assert acts
     if st.queue:
         return acts[-1]

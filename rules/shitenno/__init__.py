@@ -39,7 +39,7 @@ class Shitenno:
         r = state.result
         if state.phase != "finished" or r is None:
             return None
-        return Outcome(tuple(r["winners"]), "final_scoring", scores=tuple(r["scores"]))
+        return Outcome(tuple(r["winners"]), r.get("reason", "final_scoring"), scores=tuple(r["scores"]))
 
     def parse_action(self, text: str, state: ShitennoState | None = None) -> Action:
         return parse_action(text)

@@ -11,6 +11,7 @@
     draw TILE                               USE_DRAW (SH-8.11)      draw B3
     flip PROV.POS                           SENSEI_FLIP (SH-8.13)   flip KANTO.2
     end                                     END_TURN (SH-8.14)      end
+    resign                                  RESIGN (SH-R.1)         resign
 
 CARD is ``T<n>`` (troop) or ``K<n>`` (koku); a symbol is ``T<n>.<i>`` (SH-0.4). In ``conquer`` a
 PLUS_ONE is ``+B<n>@SYMBOL`` and an EXCHANGE ``xB<n>@SYMBOL=TYPE`` or ``xB<n>@K<n>=TYPE``; in
@@ -132,7 +133,17 @@ class EndTurn:
         return "end"
 
 
-Action = FormLot | Accept | Refuse | Split | Choose | ConquerTroops | ConquerKoku | UseDraw | SenseiFlip | EndTurn
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """SH-R.1 (docs/shitenno.md): leave the game, at any time, in turn or not."""
+
+    def notation(self) -> str:
+        return "resign"
+
+
+Action = (
+    FormLot | Accept | Refuse | Split | Choose | ConquerTroops | ConquerKoku | UseDraw | SenseiFlip | EndTurn | Resign
+)
 
 
 def _title(tok: str, text: str) -> str:
@@ -225,8 +236,8 @@ def parse_action(text: str) -> Action:
     if not words:
         raise BadNotation("bad_action", text=text)
     verb, rest = words[0].lower(), words[1:]
-    if verb in ("accept", "refuse", "end") and not rest:
-        return {"accept": Accept(), "refuse": Refuse(), "end": EndTurn()}[verb]
+    if verb in ("accept", "refuse", "end", "resign") and not rest:
+        return {"accept": Accept(), "refuse": Refuse(), "end": EndTurn(), "resign": Resign()}[verb]
     if verb == "offer" and rest:
         return FormLot(_title(rest[0], text), _cards(rest[1:], text))
     if verb == "split" and rest.count("/") == 1:

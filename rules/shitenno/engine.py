@@ -1,4 +1,5 @@
-"""Shitenno rules: setup (SH-5), sharing (SH-7), control (SH-8) and final scoring (SH-9).
+"""Shitenno rules: setup (SH-5), sharing (SH-7), control (SH-8), final scoring (SH-9) and
+resignation (SH-R, docs/shitenno.md).
 
 :func:`apply` validates completely before it changes anything (SH-0.2), so a raised
 :class:`~rules.errors.RuleError` always leaves the state as it was. Every error carries the rule
@@ -24,6 +25,7 @@ from rules.shitenno.actions import (
     EndTurn,
     FormLot,
     Refuse,
+    Resign,
     SenseiFlip,
     Split,
     UseDraw,
@@ -143,7 +145,7 @@ def _start_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
     for _ in range(st.n):
         if st.koku_deck:
             pool.append(st.koku_deck.pop(0))
-    order = rank_order(st)
+    order = [s for s in rank_order(st) if s not in st.resigned]  # SH-R.3: resigned seats share nothing
     st.sharing = Sharing(pool=pool, unplaced=list(CONTENT.titles), pending=order, tairo=order[0])
     _log(st, events, f"round {st.round} pool " + " ".join(pool))
     if not st.koku_deck and not st.last_round:
@@ -163,11 +165,12 @@ def _receive(st: ShitennoState, seat: int, lot: tuple[str, tuple[str, ...]], eve
 
 
 def _end_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
-    """SH-7.7: titles follow the hierarchy tiles received; control begins."""
+    """SH-7.7: titles follow the hierarchy tiles received; control begins. A resigned seat holds no
+    title (SH-R.3)."""
     sh = st.sharing
     assert sh is not None
     for p in st.players:
-        p.title = sh.received[p.seat]
+        p.title = None if p.seat in st.resigned else sh.received[p.seat]
     st.sharing = None
     _log(st, events, "titles " + " ".join(f"P{p.seat}={p.title}" for p in st.players))
     st.phase = "control"
@@ -248,6 +251,21 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
         sh.split = None
         _receive(st, seat, mine, events)
         _receive(st, tairo, other, events)
+    _settle_sharing(st, events)
+
+
+def _settle_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    """SH-7.7 once nobody is pending. SH-R.3.2: after a resignation a single pending player can
+    remain (never otherwise, SH-7.4.6); he receives the whole pool with the highest unplaced
+    hierarchy tile."""
+    sh = st.sharing
+    assert sh is not None
+    if len(sh.pending) == 1 and sh.offer is None and sh.split is None:
+        tile = max(sh.unplaced, key=seals)
+        sh.unplaced.remove(tile)
+        cards = tuple(sh.pool)
+        sh.pool = []
+        _receive(st, sh.pending[0], (tile, cards), events)
     if not sh.pending:
         _end_sharing(st, events)
 
@@ -309,8 +327,15 @@ def _turn_is_over(st: ShitennoState, seat: int) -> bool:
 
 
 def _skip_finished_turns(st: ShitennoState, events: list[dict[str, Any]]) -> None:
-    while st.active < len(st.order) and _turn_is_over(st, st.order[st.active]):
-        _log(st, events, f"P{st.order[st.active]}: end (auto)")
+    """SH-8.14.1, and SH-R.3.3: a resigned seat's turn is skipped."""
+    while st.active < len(st.order):
+        seat = st.order[st.active]
+        if seat in st.resigned:
+            _log(st, events, f"P{seat}: skip (resigned)")
+        elif _turn_is_over(st, seat):
+            _log(st, events, f"P{seat}: end (auto)")
+        else:
+            break
         st.active += 1
     if st.active >= len(st.order):
         _end_control(st, events)
@@ -512,19 +537,108 @@ def _final_scoring(st: ShitennoState, events: list[dict[str, Any]]) -> None:
         _score(st.players[winner], f"majority {prov.id}", CONTENT.majority_vp)
     scores = [p.score for p in st.players]
     keys = [(scores[s], won[s], weights[s]) for s in range(st.n)]
-    top = max(keys)
-    places = [1 + sum(1 for k in keys if k > keys[s]) for s in range(st.n)]
-    st.result = {
-        "winners": [s for s in range(st.n) if keys[s] == top],
-        "scores": scores,
-        "provinces_won": won,
-        "weights": weights,
-        "places": places,
-    }
+    st.result = _ranking(st, keys, won, weights, "final_scoring")
     st.phase = "finished"
     st.order = []
     st.active = 0
     _log(st, events, "final " + " ".join(f"P{s}={scores[s]}" for s in range(st.n)))
+
+
+def _ranking(
+    st: ShitennoState, keys: list[tuple[int, ...]], won: list[int], weights: list[int], reason: str
+) -> dict[str, Any]:
+    """SH-9.3.4 among the seats that have not resigned; resigned seats share the place after them
+    and never win (SH-R.5)."""
+    playing = [s for s in range(st.n) if s not in st.resigned]
+    top = max(keys[s] for s in playing)
+    places = [
+        1 + sum(1 for t in playing if keys[t] > keys[s]) if s in playing else len(playing) + 1 for s in range(st.n)
+    ]
+    return {
+        "winners": [s for s in playing if keys[s] == top],
+        "scores": [p.score for p in st.players],
+        "provinces_won": won,
+        "weights": weights,
+        "places": places,
+        "reason": reason,
+    }
+
+
+# ---------------------------------------------------------------- resignation (SH-R)
+
+
+def _resign(st: ShitennoState, seat: int) -> list[dict[str, Any]]:
+    """SH-R.1–R.5: the seat leaves; with one player left he wins, else the game goes on without it."""
+    events: list[dict[str, Any]] = []
+    st.resigned = sorted({*st.resigned, seat})
+    _log(st, events, f"P{seat}: resign")
+    events.append({"type": "resign", "seat": seat})
+    playing = [s for s in range(st.n) if s not in st.resigned]
+    if len(playing) == 1:
+        _finish_by_resignation(st, events)
+    elif st.phase == "sharing":
+        _leave_sharing(st, seat, events)
+    elif st.order[st.active] == seat:  # SH-R.3.3: his control turn ends at once
+        st.active += 1
+        _skip_finished_turns(st, events)
+    return events
+
+
+def _finish_by_resignation(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+    """SH-R.2, SH-R.5: the last player who has not resigned wins at once; no final scoring, the
+    scores stand; the board and any lots in the sharing phase stay as they are."""
+    weights = [0] * st.n
+    for stones in st.board.values():
+        for s, g in stones:
+            weights[s] += 2 if g else 1
+    keys = [(0,) if s in st.resigned else (1,) for s in range(st.n)]
+    st.result = _ranking(st, keys, [0] * st.n, weights, "resign")
+    st.phase = "finished"
+    st.order = []
+    st.active = 0
+    _log(st, events, "final resign " + " ".join(f"P{p.seat}={p.score}" for p in st.players))
+
+
+def _return_lot(st: ShitennoState, lot: tuple[str, tuple[str, ...]]) -> None:
+    """A lot nobody has received goes back: its tile to the unplaced ones, its cards to the pool."""
+    sh = st.sharing
+    assert sh is not None
+    sh.unplaced = [t for t in CONTENT.titles if t in sh.unplaced or t == lot[0]]
+    sh.pool.extend(lot[1])
+
+
+def _leave_sharing(st: ShitennoState, seat: int, events: list[dict[str, Any]]) -> None:
+    """SH-R.3.1–R.3.2: a pending resigner stops being pending and receives nothing. A split, or a
+    lot he offered as Tairo, is taken back; if he was the Tairo, the highest-ranked pending player
+    becomes Tairo; if he was the last one asked, the Tairo receives the lot (SH-7.4.4). A player left
+    alone pending receives the whole pool with the highest unplaced hierarchy tile."""
+    sh = st.sharing
+    assert sh is not None
+    if seat not in sh.pending:
+        return
+    if sh.split is not None:
+        for lot in sh.split:
+            _return_lot(st, lot)
+        sh.split = None
+    was_tairo = sh.tairo == seat
+    if was_tairo and sh.offer is not None:
+        _return_lot(st, sh.offer)
+        sh.offer = None
+        sh.refused = []
+    sh.pending.remove(seat)
+    if seat in sh.refused:
+        sh.refused.remove(seat)
+    if was_tairo:
+        sh.tairo = sh.pending[0]
+        _log(st, events, f"P{sh.tairo} is Tairo")
+    elif sh.offer is not None and sh.offered_to() is None:
+        lot = sh.offer
+        sh.offer = None
+        _receive(st, sh.tairo, lot, events)
+        if sh.pending:
+            sh.tairo = sh.pending[0]
+            _log(st, events, f"P{sh.tairo} is Tairo")
+    _settle_sharing(st, events)
 
 
 # ---------------------------------------------------------------- protocol
@@ -544,6 +658,10 @@ def apply(st: ShitennoState, seat: int, a: Action) -> list[dict[str, Any]]:
         raise GameOver("game_over", rule="SH-6.2")
     if not 0 <= seat < st.n:
         raise NotYourTurn("not_a_player", seat=seat)
+    if seat in st.resigned:
+        raise NotYourTurn("resigned", seat=seat, rule="SH-R.4")
+    if isinstance(a, Resign):
+        return _resign(st, seat)
     if isinstance(a, SHARING_ACTIONS) and st.phase != "sharing":
         raise WrongPhase("not_sharing", phase=st.phase, rule="SH-10")
     if isinstance(a, CONTROL_ACTIONS) and st.phase != "control":
@@ -573,12 +691,20 @@ def _pool_variants(pool: list[str]) -> list[tuple[str, ...]]:
 
 
 def legal(st: ShitennoState, seat: int) -> list[Action]:
-    """The legal actions of ``seat``. Complete except for FORM_LOT, SPLIT and conquests, whose
+    """The legal actions of ``seat``: its decisions when it must act, and RESIGN (last) for every
+    seat still playing (SH-R.1). Complete except for FORM_LOT, SPLIT and conquests, whose
     combinations explode: FORM_LOT lists every tile with each pool prefix, suffix and single card;
     SPLIT every ordered tile pair with each prefix/suffix cut of the pool; conquests a bounded
     representative subset (:mod:`rules.shitenno.payment`)."""
-    if st.phase == "finished" or seat not in to_act(st):
+    if st.phase == "finished" or not 0 <= seat < st.n or seat in st.resigned:
         return []
+    if seat not in to_act(st):
+        return [Resign()]
+    return [*_decisions(st, seat), Resign()]
+
+
+def _decisions(st: ShitennoState, seat: int) -> list[Action]:
+    """The SH-10 decisions of the seat that must act."""
     out: list[Action] = []
     if st.phase == "sharing":
         sh = st.sharing

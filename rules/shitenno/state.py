@@ -145,7 +145,10 @@ class ShitennoState:
     """Index into ``order`` during the control phase."""
     log: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    """Final scoring details once ``phase == "finished"``."""
+    """Final scoring details once ``phase == "finished"``; ``reason`` is ``final_scoring`` or
+    ``resign`` (absent in states stored before resignation existed: ``final_scoring``)."""
+    resigned: list[int] = field(default_factory=list)
+    """Seats that resigned (SH-R.1), ascending; absent from old dumps, read as nobody."""
 
 
 def dump(st: ShitennoState) -> dict[str, Any]:
@@ -170,6 +173,7 @@ def dump(st: ShitennoState) -> dict[str, Any]:
         "active": st.active,
         "log": list(st.log),
         "result": st.result,
+        "resigned": list(st.resigned),
     }
 
 
@@ -197,6 +201,7 @@ def load(d: Mapping[str, Any]) -> ShitennoState:
             active=d["active"],
             log=list(d["log"]),
             result={k: (list(v) if isinstance(v, list) else v) for k, v in res.items()} if res else None,
+            resigned=[int(s) for s in d.get("resigned", [])],
         )
     except (KeyError, TypeError, ValueError) as e:
         raise BadNotation("state_format", found=d.get("format"), expected=FORMAT, error=str(e)) from None

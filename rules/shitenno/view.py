@@ -73,7 +73,7 @@ class PlayerView:
     general: str
     colour: str
     title: str | None
-    """Title held now (``None`` only if nobody dealt it; every player holds one)."""
+    """Title held now (``None`` only for a resigned player after the next end of sharing, SH-R.3)."""
     seals: int
     score: int
     stones: int
@@ -91,6 +91,8 @@ class PlayerView:
     tairo: bool
     hierarchy_tile: str | None
     """Hierarchy tile received this sharing phase, if any."""
+    resigned: bool = False
+    """Has resigned (SH-R.1): takes no more decisions and cannot win."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +130,8 @@ class OutcomeView:
     provinces_won: tuple[int, ...]
     weights: tuple[int, ...]
     reason: str
+    """``final_scoring`` or ``resign`` (SH-R.2, SH-R.5: the others resigned; no final scoring,
+    ``provinces_won`` all 0 and ``weights`` the stone weights on the board)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +157,8 @@ class ShitennoView:
     log: tuple[str, ...]
     """Recent public log entries, oldest first (SH-4.5 keeps the whole log in the state)."""
     outcome: OutcomeView | None
+    resigned: tuple[int, ...] = ()
+    """Seats that resigned (SH-R.1), ascending."""
 
 
 LOG_TAIL = 30
@@ -198,6 +204,7 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
                 pending=sh is not None and p.seat in sh.pending,
                 tairo=sh is not None and sh.tairo == p.seat,
                 hierarchy_tile=sh.received.get(p.seat) if sh is not None else None,
+                resigned=p.seat in st.resigned,
             )
         )
     hand: tuple[CardView, ...] = ()
@@ -254,7 +261,11 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
     if st.result is not None:
         r = st.result
         outcome = OutcomeView(
-            tuple(r["winners"]), tuple(r["scores"]), tuple(r["provinces_won"]), tuple(r["weights"]), "final_scoring"
+            tuple(r["winners"]),
+            tuple(r["scores"]),
+            tuple(r["provinces_won"]),
+            tuple(r["weights"]),
+            r.get("reason", "final_scoring"),
         )
     return ShitennoView(
         viewer=seat,
@@ -274,4 +285,5 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
         spent_tiles=tuple(tile_view(t) for t in st.spent),
         log=tuple(st.log[-LOG_TAIL:]),
         outcome=outcome,
+        resigned=tuple(st.resigned),
     )

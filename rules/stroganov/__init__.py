@@ -41,7 +41,8 @@ class Stroganov:
         if state.stage != "finished" or r is None:
             return None
         winners = engine.outcome_winners(state)
-        return Outcome(winners, "final_scoring" if winners else "automa_wins", scores=tuple(r["scores"]))
+        reason = r.get("reason") or ("final_scoring" if winners else "automa_wins")
+        return Outcome(winners, reason, scores=tuple(r["scores"]))
 
     def parse_action(self, text: str, state: StroganovState | None = None) -> Action:
         return parse_action(text)

@@ -8,6 +8,7 @@ coin for a requirement of another value). Examples::
     village R3          yurt R4             build R1    recruit R2   claim L15 6 tiger sub2
     wish R4 fee 7       coin fee tiger      exchange 2 3             draw
     fulfil TW-S2 3 2 4  trophy 3            trophy stay end          song SG10    pass
+    resign
 """
 
 from __future__ import annotations
@@ -189,9 +190,17 @@ class SongPass:
         return "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """ST-R.1 (docs/stroganov.md): leave the game, at any time, in turn or not."""
+
+    def notation(self) -> str:
+        return "resign"
+
+
 Action = Union[  # noqa: UP007
     Board, Move, Coin, Horses, Step, Hunt, Trade, Gold, Claim, Paid, Exchange, Draw, Fulfil, Trophy, EndTurn, Song,
-    SongPass,
+    SongPass, Resign,
 ]  # fmt: skip
 
 GOLD = ("wish", "village", "yurt", "build", "recruit")
@@ -281,6 +290,8 @@ def parse_action(text: str) -> Action:
         return Song(_ident(args[0], "SG", text))
     if verb == "pass" and not args:
         return SongPass()
+    if verb == "resign" and not args:
+        return Resign()
     lowered = [w.lower() for w in words]
     if "fee" in lowered:
         i = lowered.index("fee")

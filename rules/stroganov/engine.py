@@ -1,5 +1,5 @@
-"""Stroganov rules: setup (ST-5), the flow of seasons and turns (ST-6, ST-7, ST-16), winter (ST-12)
-and final scoring (ST-13).
+"""Stroganov rules: setup (ST-5), the flow of seasons and turns (ST-6, ST-7, ST-16), winter (ST-12),
+final scoring (ST-13) and resignation (ST-R, docs/stroganov.md).
 
 After every action :func:`settle` runs everything automatic (Ivan, forced decisions, rewards
 without choices, winter steps) until a player must decide or the game is over, so a stored state
@@ -16,7 +16,7 @@ from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYo
 from rules.protocol import Option, resolve_options
 from rules.rng import Rng
 from rules.stroganov import automa, core, turn
-from rules.stroganov.actions import Action, Board, EndTurn, Song, SongPass, Trophy, parse_action
+from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
 from rules.stroganov.core import Events, has_ability, log, name
 from rules.stroganov.payment import commit, options, pay, wallet
@@ -121,8 +121,9 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> Stroganov
 
 
 def board_picker(st: StroganovState) -> int | None:
-    """The next player (seat order) who has not chosen a board yet (ST-5.1, ST-16)."""
-    waiting = [i for i, c in enumerate(st.cossacks) if not c.ivan and not c.board]
+    """The next player (seat order) who has not chosen a board yet and has not resigned (ST-5.1,
+    ST-16, ST-R.3)."""
+    waiting = [i for i, c in enumerate(st.cossacks) if not c.ivan and not c.board and not resigned(st, i)]
     return min(waiting, key=lambda i: st.cossacks[i].order) if waiting else None
 
 
@@ -148,6 +149,12 @@ def to_act(st: StroganovState) -> tuple[int, ...]:
     return () if seat is None else (seat,)
 
 
+def resigned(st: StroganovState, ci: int) -> bool:
+    """ST-R.1: the cossack's player has resigned (never Ivan)."""
+    seat = st.cossacks[ci].seat
+    return seat is not None and seat in st.resigned
+
+
 def cossack_of(st: StroganovState, seat: int) -> int:
     for i, c in enumerate(st.cossacks):
         if c.seat == seat:
@@ -163,6 +170,10 @@ def apply(st: StroganovState, seat: int, a: Action) -> Events:
         raise GameOver("game_over")
     well_formed(a)
     ci = cossack_of(st, seat)
+    if seat in st.resigned:
+        raise NotYourTurn("resigned", seat=seat, rule="ST-R.4")
+    if isinstance(a, Resign):
+        return resign(st, ci)
     expected = decider(st)
     if ci != expected:
         who = st.cossacks[expected].seat if expected is not None else None
@@ -207,12 +218,18 @@ def choose_board(st: StroganovState, ci: int, a: Board, events: Events) -> None:
     c.board, c.side = a.board, a.side
     log(st, events, f"{name(st, ci)}: {a.notation()}")
     if board_picker(st) is None:
-        for i, other in enumerate(st.cossacks):
-            if other.ivan:
-                taken = {x.board for x in st.cossacks if x.board}
-                other.board, other.side = min(b for b in range(1, 5) if b not in taken), "A"
-                log(st, events, f"{name(st, i)}: board {other.board}A")
-        start_season(st, events)
+        boards_done(st, events)
+
+
+def boards_done(st: StroganovState, events: Events) -> None:
+    """ST-5.1: Ivan, and a player who resigned before choosing (ST-R.3), take the lowest free board,
+    side A; then the first spring begins."""
+    for i, other in enumerate(st.cossacks):
+        if not other.board:
+            taken = {x.board for x in st.cossacks if x.board}
+            other.board, other.side = min(b for b in range(1, 5) if b not in taken), "A"
+            log(st, events, f"{name(st, i)}: board {other.board}A")
+    start_season(st, events)
 
 
 def patron_free(st: StroganovState, ci: int) -> bool:
@@ -322,6 +339,11 @@ def settle(st: StroganovState, events: Events) -> None:
                 st.turns_taken.append(ci)
                 st.active += 1
                 continue
+            if resigned(st, ci):  # ST-R.3: the turn ends, or is skipped
+                if st.turn is None:
+                    log(st, events, f"{st.season.lower()} {st.year}: {name(st, ci)}'s turn skipped (resigned)")
+                end_turn(st)
+                continue
             if st.turn is None:
                 st.turn = Turn()
                 log(st, events, f"{st.season.lower()} {st.year}: {name(st, ci)}'s turn")
@@ -347,6 +369,10 @@ def settle(st: StroganovState, events: Events) -> None:
                 if s is not None:
                     take_song(st, ci, s, CONTENT.songs[s].cost)
                     log(st, events, f"Ivan: song {s}")
+                st.active += 1
+                continue
+            if resigned(st, ci):  # ST-R.3
+                log(st, events, f"{name(st, ci)}: pass (resigned)")
                 st.active += 1
                 continue
             if not affordable_songs(st, ci):
@@ -412,11 +438,14 @@ def next_season(st: StroganovState, events: Events) -> None:
 
 
 def winter_income(st: StroganovState, events: Events) -> None:
-    """ST-12.2 for the next cossack, or ST-12.3 once all had theirs."""
+    """ST-12.2 for the next cossack, or ST-12.3 once all had theirs; a resigned cossack gets neither
+    (ST-R.3)."""
     if st.active < st.n:
         ci = st.order[st.active]
         c = st.cossacks[ci]
         st.active += 1
+        if resigned(st, ci):
+            return
         if c.ivan:
             if st.difficulty == "hard":
                 core.score(c, "AUTOMA", "winter", 3)
@@ -427,7 +456,7 @@ def winter_income(st: StroganovState, events: Events) -> None:
             if CONTENT.abilities[ability] == "W":
                 winter_wish(st, ci, ability, w)
         return
-    deep = st.order
+    deep = [ci for ci in st.order if not resigned(st, ci)]
     core.gain(st, deep[0], "stories", 2, "exploration", "REWARD")  # ST-12.3
     if len(deep) > 1:
         core.gain(st, deep[1], "stories", 1, "exploration", "REWARD")
@@ -557,12 +586,51 @@ def final_scoring(st: StroganovState, events: Events) -> None:
             core.score(c, "AUTOMA", "coins", c.coins // 2 if st.difficulty == "normal" else c.coins)
     winter = {ci: k for k, ci in enumerate(st.order)}
     ranking = sorted(
-        range(st.n), key=lambda i: (-st.cossacks[i].score, -len(st.cossacks[i].fulfilled), winter[i])
-    )  # ST-13.4
+        range(st.n),
+        key=lambda i: (resigned(st, i), -st.cossacks[i].score, -len(st.cossacks[i].fulfilled), winter[i]),
+    )  # ST-13.4; resigned cossacks last (ST-R.5)
     st.stage, st.season = "finished", "FINISHED"
     st.queue, st.turn = [], None
-    st.result = {"scores": [c.score for c in st.cossacks], "ranking": ranking, "winner": ranking[0]}
+    reason = "automa_wins" if st.cossacks[ranking[0]].ivan else "final_scoring"
+    scores = [c.score for c in st.cossacks]
+    st.result = {"scores": scores, "ranking": ranking, "winner": ranking[0], "reason": reason}
     log(st, events, "final " + " ".join(f"{name(st, i)}={st.cossacks[i].score}" for i in ranking))
+
+
+# ---------------------------------------------------------------- resignation (ST-R)
+
+
+def resign(st: StroganovState, ci: int) -> Events:
+    """ST-R.1–R.5: the seat leaves. Solo, Ivan wins; with one player left, he wins; else the game
+    goes on without it: its queued rewards are dropped, its turns and songs are skipped."""
+    events: Events = []
+    seat = st.cossacks[ci].seat
+    assert seat is not None
+    st.resigned = sorted({*st.resigned, seat})
+    log(st, events, f"{name(st, ci)}: resign")
+    events.append({"type": "resign", "seat": seat})
+    st.queue = [q for q in st.queue if q[0] != ci]
+    playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
+    if len(playing) == 1:
+        finish_by_resignation(st, playing[0], events)
+        return events
+    if st.stage == "boards" and board_picker(st) is None:
+        boards_done(st, events)
+    settle(st, events)
+    return events
+
+
+def finish_by_resignation(st: StroganovState, winner: int, events: Events) -> None:
+    """ST-R.2, ST-R.5: the last cossack not resigned (Ivan in the solo game) wins at once; no final
+    scoring, the scores stand; the others follow by score, then fulfilled wishes, then index."""
+    others = sorted(
+        (i for i in range(st.n) if i != winner), key=lambda i: (-st.cossacks[i].score, -len(st.cossacks[i].fulfilled))
+    )
+    ranking = [winner, *others]
+    st.stage, st.season = "finished", "FINISHED"
+    st.queue, st.turn = [], None
+    st.result = {"scores": [c.score for c in st.cossacks], "ranking": ranking, "winner": winner, "reason": "resign"}
+    log(st, events, "final resign " + " ".join(f"{name(st, i)}={st.cossacks[i].score}" for i in ranking))
 
 
 def outcome_winners(st: StroganovState) -> tuple[int, ...]:

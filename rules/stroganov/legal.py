@@ -1,4 +1,4 @@
-"""Legal actions for the seat that must act (ST-16).
+"""Legal actions for the seat that must act (ST-16), and RESIGN for every seat still playing (ST-R.1).
 
 Payments and trade effects combine into far too many actions to list, so :func:`legal` lists every
 kind of decision with a representative set of payments; every listed action is checked by the same
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from rules.errors import RuleError
+from rules.errors import NotYourTurn, RuleError
 from rules.stroganov import core, engine, turn
 from rules.stroganov.actions import (
     Action,
@@ -28,6 +28,7 @@ from rules.stroganov.actions import (
     Hunt,
     Move,
     Paid,
+    Resign,
     Song,
     SongPass,
     Step,
@@ -43,9 +44,23 @@ MAX_FEES = 2
 
 
 def legal(st: StroganovState, seat: int) -> list[Action]:
-    if seat not in engine.to_act(st):
+    """The seat's decisions when it must act, then RESIGN (ST-R.1); only RESIGN for a seat still
+    playing that need not act; nothing once finished, for a resigned seat or a seat not playing."""
+    if st.stage == "finished":
         return []
-    ci = engine.cossack_of(st, seat)
+    try:
+        ci = engine.cossack_of(st, seat)
+    except NotYourTurn:
+        return []
+    if seat in st.resigned:
+        return []
+    if seat not in engine.to_act(st):
+        return [Resign()]
+    return [*decisions(st, ci), Resign()]
+
+
+def decisions(st: StroganovState, ci: int) -> list[Action]:
+    """The ST-16 decisions of the cossack that must act."""
     c = st.cossacks[ci]
     if st.stage == "boards":
         taken = {x.board for x in st.cossacks if x.board}

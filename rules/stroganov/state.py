@@ -187,6 +187,10 @@ class StroganovState:
     """Cossacks who have taken their turn this season (ST-20.7)."""
     log: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    """Once finished: ``scores`` and ``ranking`` by cossack index, ``winner`` (a cossack index) and
+    ``reason`` (``final_scoring``, ``automa_wins`` or ``resign``; absent in older states)."""
+    resigned: list[int] = field(default_factory=list)
+    """Protocol seats that resigned (ST-R.1), ascending; absent from old dumps, read as nobody."""
 
     @property
     def n(self) -> int:
@@ -220,6 +224,7 @@ def dump(st: StroganovState) -> dict[str, Any]:
     d["turn"] = st.turn.to_json() if st.turn else None
     d["queue"] = [list(q) for q in st.queue]
     d["result"] = st.result
+    d["resigned"] = list(st.resigned)
     return d
 
 
@@ -237,6 +242,7 @@ def load(d: Mapping[str, Any]) -> StroganovState:
             turn=Turn.from_json(d["turn"]) if d["turn"] else None,
             queue=[list(q) for q in d["queue"]],
             result=d["result"],
+            resigned=[int(s) for s in d.get("resigned", [])],
             **kw,
         )
     except (KeyError, TypeError, ValueError) as e:

@@ -121,6 +121,8 @@ class CossackView:
     songs: tuple[str, ...]
     score: int
     events: tuple[tuple[str, str, int], ...]
+    resigned: bool = False
+    """Its player has resigned (ST-R.1): it takes no more turns and cannot win."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,10 @@ class StroganovView:
     log: tuple[str, ...]
     result: tuple[tuple[int, int], ...] | None
     """Final ranking as (cossack index, score), winner first."""
+    resigned: tuple[int, ...] = ()
+    """Seats that resigned (ST-R.1), ascending."""
+    reason: str | None = None
+    """Once finished, how: ``final_scoring``, ``automa_wins`` or ``resign`` (ST-R.2, ST-R.5)."""
 
 
 @functools.cache
@@ -206,6 +212,7 @@ def cossack_view(st: StroganovState, i: int) -> CossackView:
         songs=tuple(c.songs),
         score=c.score,
         events=tuple(c.events),
+        resigned=c.seat is not None and c.seat in st.resigned,
     )
 
 
@@ -255,8 +262,11 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
             strategy=st.strategy,
         )
     result = None
+    reason = None
     if st.result is not None:
         result = tuple((i, st.result["scores"][i]) for i in st.result["ranking"])
+        winner = st.cossacks[st.result["winner"]]
+        reason = st.result.get("reason") or ("automa_wins" if winner.ivan else "final_scoring")
     return StroganovView(
         year=st.year,
         season=st.season,
@@ -297,6 +307,8 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
         cossacks=tuple(cossack_view(st, i) for i in range(st.n)),
         log=tuple(st.log[-LOG_TAIL:]),
         result=result,
+        resigned=tuple(st.resigned),
+        reason=reason,
     )
 
 
