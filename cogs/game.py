@@ -118,7 +118,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = await self.table.set_locale(interaction)
         candidates = await self._resignable(interaction, game)
         if not candidates:
-            raise Refusal(t("no_active_game", locale))
+            raise Refusal(self.table.no_active_game(locale))
         specs = [
             ButtonSpec(
                 "resign", t("btn.resign_game", locale, game=g.id, title=self.table.ui(g.kind).title(locale)), "danger"

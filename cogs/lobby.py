@@ -28,6 +28,7 @@ from db.records import GameRecord
 
 if TYPE_CHECKING:
     from cogs.table import Table
+    from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")
 
@@ -55,7 +56,7 @@ class Lobbies:
             router.on(verb, getattr(self, f"_{verb}"))
 
     @property
-    def store(self):  # type: ignore[no-untyped-def]
+    def store(self) -> Store:
         return self.table.store
 
     # -- opening ------------------------------------------------------------------------------

@@ -163,8 +163,13 @@ class Table:
         if len(here) == 1:
             return await self.get(interaction, here[0].id)
         if not here:
-            raise Refusal(t("no_active_game", locale))
+            raise Refusal(self.no_active_game(locale))
         raise Refusal(t("which_game", locale, games=self.game_list(here, locale)))
+
+    @staticmethod
+    def no_active_game(locale: str) -> str:
+        commands = join_words([f"`/{kind} new`" for kind in sorted(kinds.UIS)], locale)
+        return t("no_active_game", locale, commands=commands)
 
     def game_list(self, games: Sequence[GameRecord], locale: str) -> str:
         named = ", ".join(f"#{g.id} {self.ui(g.kind).title(locale)}" for g in games[:LIST_LIMIT])

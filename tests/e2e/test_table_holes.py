@@ -4,6 +4,7 @@ table and shown here through the real client and the local Discord."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from pathlib import Path
 
@@ -50,7 +51,7 @@ async def test_1_games_belong_to_their_server(tmp_path: Path) -> None:
         t.fake.assert_clean()
 
 
-async def test_2_a_stored_move_is_never_reported_as_failed(tmp_path: Path) -> None:
+async def test_2_a_stored_move_is_never_reported_as_failed(tmp_path: Path, caplog) -> None:  # type: ignore[no-untyped-def]
     async with table(tmp_path) as t:
         game, thread, red, blue = await started(t)
         t.fake.fail_requests("POST", THREAD_POSTS, status=403, code=50013, channel=thread)
@@ -58,20 +59,23 @@ async def test_2_a_stored_move_is_never_reported_as_failed(tmp_path: Path) -> No
         assert done.ephemeral and "was made" in done.content and "Nothing was changed" not in done.content
         assert (await t.state(game)).ply == 1
         told = await t.fake.wait_for(
-            lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None),
-            "blue's turn DM",  # type: ignore[arg-type]
+            lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None), "blue's turn DM"  # type: ignore[arg-type]
         )
         assert "E4-E5" in told.content
         again = await t.slash(red, t.channel, "stratego move", from_="E5", to="E6", game=str(game))  # type: ignore[arg-type]
         assert again.ephemeral and "not your turn" in again.content and f"<@{blue.id}>" in again.content  # type: ignore[attr-defined]
+        second = await t.slash(blue, t.channel, "stratego move", from_="J7", to="J6", game=str(game))  # type: ignore[arg-type]
+        assert "was made" in second.content and (await t.state(game)).ply == 2
+        logged = [r for r in caplog.records if "cannot post in channel" in r.getMessage()]
+        assert len(logged) == 1, "the failure is logged once"
         # Blue's DMs are closed and the thread is gone: the channel tells him.
         t.fake.clear_failures()
-        t.fake.close_dms(red)  # type: ignore[arg-type]
+        t.fake.close_dms(blue)  # type: ignore[arg-type]
         thread.delete()  # type: ignore[attr-defined]
-        await t.slash(blue, t.channel, "stratego move", from_="J7", to="J6", game=str(game))  # type: ignore[arg-type]
+        await t.slash(red, t.channel, "stratego move", from_="E5", to="E6", game=str(game))  # type: ignore[arg-type]
         fallback = await t.channel.wait_for_message(lambda m: "your turn in game" in m.content)
-        assert fallback.pinged == [red.id]  # type: ignore[attr-defined]
-        assert (await t.state(game)).ply == 2
+        assert fallback.pinged == [blue.id]  # type: ignore[attr-defined]
+        assert (await t.state(game)).ply == 3
         t.fake.assert_clean()
 
 
@@ -282,3 +286,20 @@ async def test_rendering_does_not_block_other_interactions(tmp_path: Path, monke
         answer = await move.response()
         assert "E4-E5" in answer.content and answer.attachments
         t.fake.assert_clean()
+
+
+async def test_autocomplete_never_hides_a_bug(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """§2: expected refusals give no choices quietly; anything else is logged with the game id."""
+    async with table(tmp_path) as t:
+        game, thread, red, _ = await started(t)
+        quiet = await t.fake.autocomplete(t.carol, thread, "stratego move", focused="from")
+        assert quiet == [] and t.fake.logged_errors == [], "a non-player gets nothing, and nothing is logged"
+
+        def broken(*args: object) -> list[object]:
+            raise RuntimeError("bug in legal_moves")
+
+        monkeypatch.setattr(sys.modules["cogs.stratego"], "legal_moves", broken)
+        choices = await t.fake.autocomplete(red, thread, "stratego move", focused="from")  # type: ignore[arg-type]
+        assert choices == []
+        assert any("autocomplete failed" in e and f"game {game}" in e for e in t.fake.logged_errors)
+        t.fake.assert_clean(allow_logged_errors=True)

@@ -21,7 +21,7 @@ TEXTS: dict[str, str] = {
     # --- which game --------------------------------------------------------------------------
     "no_game": "I can't find that game.",
     "which_game": "You have several games here — pick one with the `game` option: {games}.",
-    "no_active_game": "You have no active game here. Start one with `/stratego new`.",
+    "no_active_game": "You have no active game here. Start one with {commands}.",
     "not_a_player": "You are not playing in game #{game}.",
     "wrong_kind": "Game #{game} is a game of {kind}: use its own commands.",
     "finished": "finished",
