@@ -152,3 +152,12 @@ def balance(players: int, games: int = 200) -> dict[str, Any]:
         "rounds_mean": round(statistics.mean(rounds), 2),
         "win_rate_by_final_title": {t: round(wins.get(t, 0) / held[t], 3) for t in sorted(held)},
     }
+
+
+def four_player_sharing() -> tuple[ShitennoState, list[str]]:
+    """Ranks: seat 1 Daimyo, seat 3 Shomyo, seat 2 Sensei, seat 0 Hatamoto; pool of 3 troops + 1 koku."""
+    st = sharing_state(["Hatamoto", "Daimyo", "Sensei", "Shomyo"])
+    cards = [find_troop(st, "SA"), find_troop(st, "BU"), find_troop(st, "SO"), find_koku(st, 2)]
+    take(st, *cards)
+    st.sharing.pool = list(cards)
+    return st, cards

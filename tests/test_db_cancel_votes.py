@@ -7,7 +7,6 @@ cancels once that is everyone. Votes are not moves: they bump no version, so no 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 
@@ -16,26 +15,8 @@ import pytest
 from db.errors import GameNotFound, NotAPlayer, WrongStatus
 from db.store import GameStore
 from rules.protocol import Outcome
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, clock
 from tests.toygame import GAME, GAMES, Add
-
-GUILD, CHANNEL = 1000, 11
-ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
-
-
-def clock() -> float:
-    return 1_700_000_000.0
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "votes.db"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(db_path, games=GAMES, clock=clock)
-    yield s
-    await s.close()
 
 
 async def test_votes_are_counted_in_seat_order_and_can_be_withdrawn(store: GameStore, db_path: Path) -> None:

@@ -15,7 +15,6 @@ import os
 import random
 import sqlite3
 import sys
-from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -25,27 +24,10 @@ import pytest
 from db.errors import CorruptLog, StaleVersion
 from db.records import AppendResult
 from db.store import GameStore
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, clock
 from tests.toygame import GAME, GAMES, Add, Roll, StateAwareCountGame
 
 ROOT = Path(__file__).resolve().parents[1]
-GUILD, CHANNEL = 1000, 11
-ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
-
-
-def clock() -> float:
-    return 1_700_000_000.0
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "deskovka.db"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(db_path, games=GAMES, clock=clock)
-    yield s
-    await s.close()
 
 
 async def new_game(store: GameStore, players: int = 2, target: int = 10**12, seed: int = 7) -> int:

@@ -21,19 +21,8 @@ from db.errors import StaleVersion, StoreBusy, StoreError, WrongStatus
 from db.records import GameRecord
 from db.store import GameStore
 from rules.protocol import Outcome
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, clock
 from tests.toygame import GAME, GAMES, Add
-
-GUILD, CHANNEL = 1000, 11
-ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
-
-
-def clock() -> float:
-    return 1_700_000_000.0
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "deskovka.db"
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from rules.protocol import Outcome
 from rules.shitenno import GAME, engine
 from rules.shitenno.actions import Accept, Choose, EndTurn, FormLot, Refuse, Resign, Split, parse_action
 from rules.shitenno.state import dump, load
-from tests.shitenno_play import control_state, find_koku, find_troop, play, sharing_state, take
+from tests.shitenno_play import control_state, find_koku, find_troop, four_player_sharing, play, sharing_state, take
 
 
 def give_troop(st, seat):
@@ -18,15 +18,6 @@ def give_troop(st, seat):
     card = find_troop(st, "SA")
     take(st, card)
     st.players[seat].troops.append(card)
-
-
-def four_player_sharing():
-    """Ranks: seat 1 Daimyo, seat 3 Shomyo, seat 2 Sensei, seat 0 Hatamoto; pool of 3 troops + 1 koku."""
-    st = sharing_state(["Hatamoto", "Daimyo", "Sensei", "Shomyo"])
-    cards = [find_troop(st, "SA"), find_troop(st, "BU"), find_troop(st, "SO"), find_koku(st, 2)]
-    take(st, *cards)
-    st.sharing.pool = list(cards)
-    return st, cards
 
 
 # ---------------------------------------------------------------- SH-R.1 the action

@@ -27,7 +27,16 @@ from rules.shitenno.actions import (
 from rules.shitenno.content import CONTENT, ContentError, load_content
 from rules.shitenno.payment import check_koku, check_troops
 from rules.shitenno.state import dump, load
-from tests.shitenno_play import control_state, find_koku, find_tile, find_troop, play, sharing_state, take
+from tests.shitenno_play import (
+    control_state,
+    find_koku,
+    find_tile,
+    find_troop,
+    four_player_sharing,
+    play,
+    sharing_state,
+    take,
+)
 
 
 def unchanged_on_error(st, seat, action, error, code=None, rule=None):
@@ -1057,15 +1066,6 @@ def test_sh_6_1_6_2_round_structure():
         last = st.round
         expected = [(r, ph) for r in range(1, last + 1) for ph in ("sharing", "control")] + [(last, "finished")]
         assert seen == expected and flag_round == last
-
-
-def four_player_sharing():
-    """Ranks: seat 1 Daimyo, seat 3 Shomyo, seat 2 Sensei, seat 0 Hatamoto; pool of 3 troops + 1 koku."""
-    st = sharing_state(["Hatamoto", "Daimyo", "Sensei", "Shomyo"])
-    cards = [find_troop(st, "SA"), find_troop(st, "BU"), find_troop(st, "SO"), find_koku(st, 2)]
-    take(st, *cards)
-    st.sharing.pool = list(cards)
-    return st, cards
 
 
 def test_sh_7_4_4_refused_by_all_then_next_tairo_forms():

@@ -1,0 +1,3 @@
+"""Fixtures shared across test modules."""
+
+pytest_plugins = ["tests.db_fixtures"]
