@@ -121,7 +121,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             getattr(error, "game_id", interaction.extras.get("game_id", "?")),
             exc_info=error,
         )
-        text = t("oops", locale)
+        text = t("made_but_not_shown" if interaction.extras.get("committed") else "oops", locale)
     try:
         await reply(interaction, shorten(text, CONTENT_LIMIT), ephemeral=True)
     except discord.HTTPException:

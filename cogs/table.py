@@ -274,7 +274,13 @@ class Table:
         if interaction is not None:
             interaction.extras["committed"] = True
             await self.acknowledge(interaction, rec, ack)
-        await self.announce(interaction, rec, result)
+        try:
+            await self.announce(interaction, rec, result)
+        except Exception:
+            # The action stands: say so, and let /game board show it (never "nothing was changed").
+            log.exception("game %s: action %s made, announcing it failed", rec.id, result.version)
+            if interaction is not None:
+                await self._followup(interaction, t("made_but_not_shown", locale), ephemeral=True)
         return result
 
     async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:

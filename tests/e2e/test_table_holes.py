@@ -276,6 +276,7 @@ async def test_rendering_does_not_block_other_interactions(tmp_path: Path, monke
             release.wait(10)
             return real(self, rec, state, locale)
 
+        t.watched = None  # the harness must not draw with the held renderer
         monkeypatch.setattr(StrategoUI, "public_files", slow)
         move = await t.fake.slash(red, thread, "stratego move", from_="E4", to="E5")  # type: ignore[arg-type]
         await asyncio.to_thread(drawing.wait, 10)
@@ -302,4 +303,25 @@ async def test_autocomplete_never_hides_a_bug(tmp_path: Path, monkeypatch) -> No
         choices = await t.fake.autocomplete(red, thread, "stratego move", focused="from")  # type: ignore[arg-type]
         assert choices == []
         assert any("autocomplete failed" in e and f"game {game}" in e for e in t.fake.logged_errors)
+        t.fake.assert_clean(allow_logged_errors=True)
+
+
+async def test_a_failure_after_the_commit_says_the_action_stands(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """DESIGN §5: if showing a committed move fails (here: the board image), the mover is told the
+    move counts — never "nothing was changed" — and the game goes on."""
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await started(t)
+
+        def broken(self, rec, state, locale):  # type: ignore[no-untyped-def]
+            raise RuntimeError("renderer bug")
+
+        t.watched = None  # the harness draws public views too; not with the broken renderer
+        monkeypatch.setattr(StrategoUI, "public_files", broken)
+        answer = await t.slash(red, thread, "stratego move", from_="E4", to="E5")  # type: ignore[arg-type]
+        assert "was made and counts" in answer.content and "Nothing was changed" not in answer.content
+        monkeypatch.undo()
+        assert (await t.state(game)).ply == 1
+        t.watch(game, thread)
+        moved = await t.slash(blue, thread, "stratego move", from_="J7", to="J6")  # type: ignore[arg-type]
+        assert "J7-J6" in moved.content
         t.fake.assert_clean(allow_logged_errors=True)

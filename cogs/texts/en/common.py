@@ -5,6 +5,8 @@ from __future__ import annotations
 TEXTS: dict[str, str] = {
     # --- answers -----------------------------------------------------------------------------
     "oops": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
+    "made_but_not_shown": "Your action was made and counts, but something went wrong while showing it. "
+    "`/game board` shows the game as it is now.",
     "busy": "I'm busy right now — nothing was changed. Please try again in a moment.",
     "stale_plain": "That button or command is out of date (someone acted first) — nothing was changed.",
     "done": "Done.",
