@@ -99,7 +99,7 @@ class Deskovka(commands.AutoShardedBot):
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=Tree,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            allowed_mentions=discord.AllowedMentions.none(),  # pings are explicit, per message (cogs/respond.pings)
         )
         self.settings = settings
         self._store = store
