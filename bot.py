@@ -140,6 +140,7 @@ class Deskovka(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            self.table.close()
             if self._store is not None:
                 await self._store.close()
                 self._store = None

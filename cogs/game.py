@@ -141,12 +141,11 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             rec = await self.table.resolve(interaction, game)
             self.table.seat(rec, interaction.user.id, locale)
             return [rec]
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            in_thread = await self.table.store.list_games(thread_id=interaction.channel_id)
-            if in_thread:
-                rec = await self.table.resolve(interaction, None)
-                self.table.seat(rec, interaction.user.id, locale)
-                return [rec]
+        channel = interaction.channel_id
+        if interaction.guild_id is not None and channel is not None and await self.table.game_of_thread(channel):
+            rec = await self.table.resolve(interaction, None)
+            self.table.seat(rec, interaction.user.id, locale)
+            return [rec]
         mine = await self.table.store.list_games(user_id=interaction.user.id, status=("active",))
         if interaction.guild_id is not None:
             mine = [g for g in mine if g.guild_id == interaction.guild_id]
@@ -255,7 +254,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         if how not in NOTIFY_CHOICES:
             raise Refusal(t("notify_unknown", locale, choices=", ".join(NOTIFY_CHOICES)))
-        await self.table.store.set_prefs(interaction.user.id, notify=how)
+        await self.table.set_prefs(interaction.user.id, notify=how)
         await reply(interaction, t(f"notify_set.{how}", locale), ephemeral=True)
 
 

@@ -66,9 +66,10 @@ class Lobbies:
         locale = locale_of(interaction)
         if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal(t("new_in_server", locale))
-        games = await self.store.list_games(thread_id=interaction.channel_id)
-        if games:
-            raise Refusal(t("new_in_game_thread", locale, game=games[-1].id, where=f"<#{games[-1].channel_id}>"))
+        game = await self.table.game_of_thread(interaction.channel_id)
+        if game is not None:
+            rec = await self.store.get(game)
+            raise Refusal(t("new_in_game_thread", locale, game=rec.id, where=f"<#{rec.channel_id}>"))
 
     async def open(
         self, interaction: discord.Interaction, kind: str, options: dict[str, Any], invitees: Sequence[Any]

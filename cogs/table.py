@@ -10,10 +10,13 @@ was done and what could not be shown.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +41,7 @@ from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.errors import GameNotFound, StaleVersion, WrongStatus
-from db.records import AppendResult, GameRecord
+from db.records import AppendResult, GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
 
 if TYPE_CHECKING:
@@ -52,6 +55,8 @@ ACTIVE = ("active",)
 RETRIES = 3
 GAME_ID = re.compile(r"#?(\d{1,19})")
 MAX_ID = 2**63 - 1
+PREFS_TTL = 30.0
+"""Seconds a player's preferences are kept in memory (another process may change them)."""
 LIST_LIMIT = 15
 """Games named in one answer ("which game?", ``/game list``); the rest are counted."""
 
@@ -72,6 +77,9 @@ class Table:
         self.router = Router()
         self.lobbies = Lobbies(self)
         self._post_failures: set[tuple[int, int, int]] = set()
+        self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
+        self._prefs: dict[int, tuple[float, UserPrefs]] = {}
+        self._thread_games: dict[int, int] = {}
 
     @property
     def store(self) -> Store:
@@ -81,10 +89,39 @@ class Table:
     def ui(kind: str) -> GameUI:
         return kinds.ui(kind)
 
+    # -- preferences --------------------------------------------------------------------------
+
+    async def prefs(self, user_id: int) -> UserPrefs:
+        """A player's preferences, read at most every ``PREFS_TTL`` seconds: every interaction
+        needs the language and every turn the notify choice, and the store is shared by all."""
+        now = time.monotonic()
+        cached = self._prefs.get(user_id)
+        if cached is not None and now - cached[0] < PREFS_TTL:
+            return cached[1]
+        prefs = await self.store.get_prefs(user_id)
+        self._prefs[user_id] = (now, prefs)
+        return prefs
+
+    async def set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
+        prefs = await self.store.set_prefs(user_id, **changes)
+        self._prefs[user_id] = (time.monotonic(), prefs)
+        return prefs
+
+    async def game_of_thread(self, channel_id: int) -> int | None:
+        """The game whose thread ``channel_id`` is; a thread belongs to one game for good, so a
+        found mapping is kept (a channel that is no game's thread is asked again next time)."""
+        if channel_id in self._thread_games:
+            return self._thread_games[channel_id]
+        games = await self.store.list_games(thread_id=channel_id)
+        if not games:
+            return None
+        self._thread_games[channel_id] = games[-1].id
+        return games[-1].id
+
     # -- languages ----------------------------------------------------------------------------
 
     async def user_locale(self, user_id: int) -> str:
-        return supported((await self.store.get_prefs(user_id)).language)
+        return supported((await self.prefs(user_id)).language)
 
     @staticmethod
     def game_locale(rec: GameRecord) -> str:
@@ -150,9 +187,9 @@ class Table:
             return rec
         channel = interaction.channel_id
         if interaction.guild_id is not None and channel is not None:
-            in_thread = await self.store.list_games(thread_id=channel)
-            if in_thread:
-                rec = await self.get(interaction, in_thread[-1].id)
+            in_thread = await self.game_of_thread(channel)
+            if in_thread is not None:
+                rec = await self.get(interaction, in_thread)
                 self.check_status(rec, statuses, locale)
                 return rec
         mine = await self.store.list_games(user_id=interaction.user.id, status=statuses)
@@ -304,8 +341,15 @@ class Table:
     # -- announcing ---------------------------------------------------------------------------
 
     async def render(self, fn: Callable[..., list[FileSpec]], *args: Any) -> list[FileSpec]:
-        """Images are drawn in a worker thread so the event loop keeps answering interactions."""
-        return await asyncio.to_thread(fn, *args)
+        """Images are drawn in one worker thread, so the event loop keeps answering interactions.
+        One thread, not a pool: Pillow releases the GIL while it draws, but several drawing
+        threads still take it from the loop often enough to double the time to acknowledge a
+        burst (docs/PERFORMANCE.md)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._render_pool, functools.partial(fn, *args))
+
+    def close(self) -> None:
+        self._render_pool.shutdown(wait=False, cancel_futures=True)
 
     def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec]:
         ui = self.ui(rec.kind)
@@ -335,7 +379,7 @@ class Table:
         changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(result.events, s)]
         for seat in [*seats, *changed]:
             user, waiting = rec.players[seat], seat in seats
-            prefs = await self.store.get_prefs(user)
+            prefs = await self.prefs(user)
             wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
             if waiting and (prefs.notify in ("mention", "both") or not wants_dm):
                 told.ping.add(user)
@@ -441,7 +485,7 @@ class Table:
         players = set(rec.players)
         await self.publish(interaction, rec, "\n".join(lines), [*public, record], None, Told(ping=players))
         for user in sorted(players):
-            prefs = await self.store.get_prefs(user)
+            prefs = await self.prefs(user)
             if not prefs.dms_enabled:
                 continue
             dm_locale = supported(prefs.language)
@@ -641,7 +685,7 @@ class Table:
         for seat, user in enumerate(rec.players):
             if not ui.has_private:
                 continue
-            prefs = await self.store.get_prefs(user)
+            prefs = await self.prefs(user)
             if not prefs.dms_enabled:
                 continue
             dm_locale = supported(prefs.language)
