@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from bench.database import fill
+from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
 from db.store import GameStore
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
-from rules.stratego.actions import AcceptDraw, Move, OfferDraw, Ready, Resign
+from rules.stratego.actions import Move, Ready
 from rules.stratego.board import name
 from tests.fakediscord import FakeDiscord
 
@@ -302,15 +303,7 @@ def mid_game(n: int) -> list[Any]:
     rnd = random.Random(7)
     out = []
     for seed in range(n):
-        st = GAME.new(2, {}, seed)
-        GAME.apply(st, 0, Ready())
-        GAME.apply(st, 1, Ready())
-        for _ in range(rnd.randrange(10, 300)):
-            if st.phase != "play":
-                break
-            seat = GAME.to_act(st)[0]
-            actions = [a for a in GAME.legal(st, seat) if not isinstance(a, (Resign, OfferDraw, AcceptDraw))]
-            GAME.apply(st, seat, rnd.choice(actions))
+        st = stratego_mid_game(seed, rnd)
         if st.phase == "play":
             out.append(st)
     return out

@@ -11,3 +11,21 @@ def random_move(game: Any, state: Any, seat: int, rnd: random.Random) -> Any:
     actions = game.legal(state, seat)
     moves = [a for a in actions if a.notation() != "resign"]
     return rnd.choice(moves or actions)
+
+
+def stratego_mid_game(seed: int, rnd: random.Random, options: dict[str, Any] | None = None) -> Any:
+    """A Stratego position 10 to 300 random plies in (captures included), from random drafts;
+    the game may have ended on the way (check ``phase``)."""
+    from rules.stratego import GAME
+    from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
+
+    st = GAME.new(2, options or {}, seed)
+    GAME.apply(st, 0, Ready())
+    GAME.apply(st, 1, Ready())
+    for _ in range(rnd.randrange(10, 300)):
+        if st.phase != "play":
+            break
+        seat = GAME.to_act(st)[0]
+        moves = [a for a in GAME.legal(st, seat) if not isinstance(a, (Resign, OfferDraw, AcceptDraw))]
+        GAME.apply(st, seat, rnd.choice(moves))
+    return st

@@ -7,11 +7,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench.moves import random_move
+from bench.moves import random_move, stratego_mid_game
 from bench.stats import Row, median, percentile
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
-from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
 
 
 def _rows(game: str, results: dict[str, tuple[list[float], list[int]]], limit_ms: float) -> list[Row]:
@@ -43,17 +42,9 @@ def _rows(game: str, results: dict[str, tuple[list[float], list[int]]], limit_ms
 def _positions(n: int) -> list:
     out = []
     for seed in range(n):
-        st = GAME.new(2, {"rescue": True}, seed)
-        out.append(("setup", GAME.view(st, 0)))
-        GAME.apply(st, 0, Ready())
-        GAME.apply(st, 1, Ready())
+        out.append(("setup", GAME.view(GAME.new(2, {"rescue": True}, seed), 0)))
         rnd = random.Random(seed)
-        for _ in range(rnd.randrange(10, 300)):
-            if st.phase != "play":
-                break
-            seat = GAME.to_act(st)[0]
-            moves = [a for a in GAME.legal(st, seat) if not isinstance(a, (Resign, OfferDraw, AcceptDraw))]
-            GAME.apply(st, seat, rnd.choice(moves))
+        st = stratego_mid_game(seed, rnd, {"rescue": True})
         out.append(("public", GAME.view(st, None)))
         out.append(("private", GAME.view(st, rnd.randrange(2))))
     return out
