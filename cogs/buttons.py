@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.respond import guarded
-from cogs.ui import ButtonSpec
+from cogs.ui import ButtonSpec, SelectSpec
 
 if TYPE_CHECKING:
     from db.records import GameRecord
@@ -32,12 +32,14 @@ STYLES = {
 
 @dataclass(frozen=True, slots=True)
 class Press:
-    """One button press: which game, the version the button was drawn at, what it does."""
+    """One button press (or select choice): which game, the version the component was drawn at,
+    what it does, and for a select the values picked."""
 
     game: int
     version: int
     verb: str
     arg: str | None = None
+    values: tuple[str, ...] = ()
 
 
 Handler = Callable[[discord.Interaction, "GameRecord", Press], Awaitable[None]]
@@ -83,6 +85,51 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     async def callback(self, interaction: discord.Interaction) -> None:
         table = interaction.client.table  # type: ignore[attr-defined]
         await guarded(interaction, lambda: table.pressed(interaction, self.press))
+
+
+SELECT_TEMPLATE = TEMPLATE.replace("dk:", "dks:", 1)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """The select twin of :class:`GameButton` (custom id ``dks:…``): its values reach the same
+    router, in ``Press.values``."""
+
+    def __init__(self, press: Press, spec: SelectSpec | None = None) -> None:
+        spec = spec or SelectSpec(press.verb, "", [])
+        options = [
+            discord.SelectOption(label=o[0][:100], value=o[1][:100], description=(o[2] or None)) for o in spec.options
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id="dks:" + custom_id(press.game, press.version, press.verb, press.arg)[3:],
+                placeholder=spec.placeholder[:150] or None,
+                min_values=spec.min_values,
+                max_values=min(spec.max_values, max(1, len(options))),
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.press = press
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> GameSelect:
+        return cls(Press(int(match["game"]), int(match["version"]), match["verb"], match["arg"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = tuple(str(v) for v in (interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        press = Press(self.press.game, self.press.version, self.press.verb, self.press.arg, values)
+        table = interaction.client.table  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: table.pressed(interaction, press))
+
+
+def select_view(game: int, spec: SelectSpec, extra: Iterable[ButtonSpec] = ()) -> discord.ui.View:
+    """A View with one game select (and buttons under it)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameSelect(Press(game, spec.version, spec.verb, spec.arg), spec))
+    for b in extra:
+        view.add_item(GameButton(Press(game, b.version, b.verb, b.arg), b.label, b.style))
+    return view
 
 
 def buttons(game: int, specs: Iterable[ButtonSpec]) -> discord.ui.View | None:

@@ -38,6 +38,20 @@ class ButtonSpec:
     arg: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SelectSpec:
+    """A persistent select: ``options`` are ``(label, value, description)``; values reach the
+    handler of ``verb`` in ``Press.values``."""
+
+    verb: str
+    placeholder: str
+    options: list[tuple[str, str, str]]
+    min_values: int = 1
+    max_values: int = 1
+    version: int = 0
+    arg: str | None = None
+
+
 class GameUI(Protocol):
     """How one game kind is shown and worded. ``state`` is the engine state object; the UI turns it
     into views itself (``engine.view(state, seat)``) and shows nothing else."""

@@ -38,7 +38,7 @@ class Table:
     checked: set[int] = field(default_factory=set)
     watched: tuple[int, tuple[Any, ...]] | None = None
     """A game and its public places, checked with :meth:`check_public` after every action."""
-    _renders: dict[int, tuple[int, set[bytes]]] = field(default_factory=dict)
+    _renders: dict[int, tuple[int, Any, set[bytes]]] = field(default_factory=dict)
     global_commands: bool = False
     """Sync commands globally (every server and DMs) instead of to the test server only."""
 
@@ -106,17 +106,17 @@ class Table:
         assert self.bot is not None
         rec = await self.bot.store.get(game_id)
         log = await self.bot.store.actions(game_id)
-        cached = self._renders.get(game_id)
-        if cached is not None and cached[0] == len(log):
-            return cached[1]
         face = kinds.ui(rec.kind)
         engine = face.engine
-        state = engine.new(len(rec.players), rec.options, rec.seed)
-        images = {f.data for f in face.public_files(rec, state, "en")}
-        for entry in log:
+        cached = self._renders.get(game_id)
+        if cached is None:
+            state = engine.new(len(rec.players), rec.options, rec.seed)
+            cached = (0, state, {f.data for f in face.public_files(rec, state, "en")})
+        done, state, images = cached
+        for entry in log[done:]:
             engine.apply(state, entry.seat, engine.parse_action(entry.notation, state))
             images |= {f.data for f in face.public_files(rec, state, "en")}
-        self._renders[game_id] = (len(log), images)
+        self._renders[game_id] = (len(log), state, images)
         return images
 
     async def check_public(self, game_id: int, *places: Any) -> None:

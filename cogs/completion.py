@@ -1,0 +1,29 @@
+"""Next-word completion of actions in notation (DESIGN §5): an ``/{game} act`` option offers the
+legal actions that start with what was typed; when there are more than Discord shows (25), it
+offers the distinct next words instead, so every legal action stays reachable word by word."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+MAX_CHOICES = 25
+
+
+def complete(
+    notations: Iterable[str], typed: str, label: Callable[[str], str] | None = None, limit: int = MAX_CHOICES
+) -> list[tuple[str, str]]:
+    """``(label, value)`` pairs: whole actions when they fit, else each distinct continuation to
+    the end of the next word (labelled with "…", since more words must follow)."""
+    text = " ".join(typed.split()).lower()
+    if typed.endswith(" ") and text:
+        text += " "
+    matching = list(dict.fromkeys(n for n in notations if n.lower().startswith(text)))
+    if len(matching) <= limit:
+        return [((label(n) if label else n)[:100], n[:100]) for n in matching]
+    words: dict[str, bool] = {}
+    for n in matching:
+        cut = n.find(" ", len(text))
+        if cut == len(text):  # typed a whole word: complete the next one
+            cut = n.find(" ", len(text) + 1)
+        words.setdefault(n if cut < 0 else n[:cut], cut >= 0)
+    return [((w + " …" if more else w)[:100], w[:100]) for w, more in list(words.items())[:limit]]
