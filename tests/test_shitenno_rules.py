@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -1274,3 +1275,69 @@ def test_sh_9_4_titles_troops_and_stones_score_nothing():
     assert st.players[0].supply == 12
     r = finish(st)
     assert r["scores"] == [0, 0] and st.players[0].events == [] and st.players[1].events == []
+
+
+# ---------------------------------------------------------------- refusals found by an independent check (issue 11)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 5, "0", True])
+def test_view_of_a_seat_that_is_not_a_player_is_refused(seat):
+    """DESIGN §3: a seat that is not a player gets an error, never a hand (seat -1 used to see the
+    last seat's hand)."""
+    st = control_state(["Daimyo", "Hatamoto"], 0)
+    give(st, 1, find_troop(st, "SA"))
+    with pytest.raises(NotYourTurn) as e:
+        GAME.view(st, seat)
+    assert e.value.code == "not_a_player" and e.value.params["seat"] == seat
+    assert GAME.view(st, None).hand == () and len(GAME.view(st, 1).hand) == 1
+
+
+def test_sh_7_4_5_choose_names_lot_a_or_b():
+    """SH-7.4.5: after a split the other player chooses lot A or B; anything else is refused (a
+    CHOOSE of "C" used to take lot B)."""
+    st = sharing_state(["Shomyo", "Hatamoto"])
+    bu, k1 = find_troop(st, "BU"), find_koku(st, 1)
+    take(st, bu, k1)
+    st.sharing.pool = [bu, k1]
+    GAME.apply(st, 0, Split("Shomyo", (k1,), "Hatamoto", (bu,)))
+    for lot in ("C", "b", ""):
+        err = unchanged_on_error(st, 1, Choose(lot), IllegalAction, "no_such_lot", "SH-7.4.5")
+        assert err.params["lot"] == lot
+    GAME.apply(st, 1, Choose("B"))
+    assert st.players[1].troops == [bu]
+
+
+def test_sh_8_5_4_joker_must_name_a_troop_type():
+    """SH-8.5.4: the joker yields a troop of a chosen type; an empty or unknown type is refused and
+    does not use the joker up (an empty joker used to be accepted and mark it used). SH-8.5.1: so
+    is an EXCHANGE to an unknown type."""
+    st, a, b, _so, k2, plus, _draw = kanto_example()
+    exch = find_tile(st, "BU", "EXCHANGE")
+    give(st, 1, exch)
+    legal1 = ConquerTroops("KANTO", (a, b), (k2,), plus=((plus, f"{a}.1"),), exchanges=((exch, k2, "SH"),))
+    for joker in ("", "XX", "sh"):
+        err = unchanged_on_error(st, 1, replace(legal1, joker=joker), IllegalAction, "unknown_troop_type", "SH-8.5.4")
+        assert err.params["value"] == joker
+    bad_ex = replace(legal1, exchanges=((exch, k2, ""),))
+    unchanged_on_error(st, 1, bad_ex, IllegalAction, "unknown_troop_type", "SH-8.5.1")
+    assert not st.players[1].joker_used
+    GAME.apply(st, 1, legal1)
+    assert not st.players[1].joker_used
+
+
+def test_sh_2_4_unknown_province_is_a_rule_error():
+    """SH-2.4: a conquest or a flip in a province that does not exist is refused with a typed
+    error (it used to raise KeyError)."""
+    st, a, b, _so, k2, plus, _draw = kanto_example()
+    for act in (
+        ConquerTroops("ATLANTIS", (a, b), plus=((plus, f"{a}.1"),), joker="SH"),
+        ConquerKoku("ATLANTIS", (k2,)),
+        ConquerKoku("kanto", (k2,)),
+    ):
+        err = unchanged_on_error(st, 1, act, IllegalAction, "unknown_province", "SH-2.4")
+        assert err.params["province"] == act.province
+    st2 = control_state(["Daimyo", "Sensei"], 1)
+    st2.board["KANSAI"] = [(1, False)]
+    unchanged_on_error(st2, 1, SenseiFlip("ATLANTIS", 1), IllegalAction, "unknown_province", "SH-2.4")
+    with pytest.raises(IllegalAction):
+        engine.conquest_payments(st, 1, "ATLANTIS")

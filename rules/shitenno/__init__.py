@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.protocol import Outcome
 from rules.shitenno import engine
-from rules.shitenno.actions import Action, parse_action
+from rules.shitenno.actions import Action, ConquerKoku, ConquerTroops, parse_action
 from rules.shitenno.state import ShitennoState, dump, load
 from rules.shitenno.view import ShitennoView, view
 
@@ -31,6 +31,11 @@ class Shitenno:
 
     def apply(self, state: ShitennoState, seat: int, action: Action) -> list[dict[str, Any]]:
         return engine.apply(state, seat, action)
+
+    def conquest_payments(self, state: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
+        """Every distinct legal conquest of ``province`` by ``seat`` now (complete, unlike the
+        capped list in :meth:`legal`); see :func:`rules.shitenno.engine.conquest_payments`."""
+        return engine.conquest_payments(state, seat, province)
 
     def view(self, state: ShitennoState, seat: int | None) -> ShitennoView:
         return view(state, seat)

@@ -243,6 +243,8 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
     elif isinstance(a, Choose):
         if expected != "choose":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
+        if a.lot not in ("A", "B"):
+            raise IllegalAction("no_such_lot", lot=a.lot, rule="SH-7.4.5")
         split = sh.split
         assert split is not None
         mine, other = (split[0], split[1]) if a.lot == "A" else (split[1], split[0])
@@ -376,6 +378,7 @@ def _check_owned(p: Player, cards: tuple[str, ...], tiles: list[tuple[str, str]]
 
 
 def _check_conquest_common(st: ShitennoState, p: Player, province: str) -> None:
+    _check_province(province)
     if p.conquests >= 2:
         raise IllegalAction("conquest_limit", rule="SH-8.8")
     if p.supply <= 0:
@@ -399,6 +402,11 @@ def _validate_troops(st: ShitennoState, p: Player, a: ConquerTroops) -> None:
     )
     if a.joker is not None and (p.title != "Hatamoto" or p.joker_used):
         raise IllegalAction("joker_unavailable", rule="SH-8.5.4")
+    if a.joker is not None and a.joker not in CONTENT.troop_types:
+        raise IllegalAction("unknown_troop_type", value=a.joker, rule="SH-8.5.4")
+    for _tile, _target, ty in a.exchanges:
+        if ty not in CONTENT.troop_types:
+            raise IllegalAction("unknown_troop_type", value=ty, rule="SH-8.5.1")
     err = payment.check_troops(a, requirement(st, a.province))
     if err:
         raise IllegalAction("bad_payment", rule=err)
@@ -488,6 +496,7 @@ def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[dict[st
             raise IllegalAction("not_sensei", rule="SH-8.13")
         if p.flipped:
             raise IllegalAction("already_flipped", rule="SH-8.13")
+        _check_province(a.province)
         stones = st.board[a.province]
         if not (1 <= a.position <= len(stones)) or stones[a.position - 1] != (seat, False):
             raise IllegalAction("not_own_simple_stone", province=a.province, position=a.position, rule="SH-8.13")
@@ -679,6 +688,51 @@ def apply(st: ShitennoState, seat: int, a: Action) -> list[dict[str, Any]]:
     return events
 
 
+CONQUEST_CAP = 200
+""":func:`legal` lists at most this many payments per province (the simplest first); a hand with
+more (many tiles and cards) still reaches them all through :func:`conquest_payments`."""
+
+
+def conquest_payments(st: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
+    """Every conquest of ``province`` that ``apply`` accepts from ``seat`` now: each distinct
+    legal payment once (:func:`rules.shitenno.payment.payment_key`: the same up to identical cards
+    and tiles), troop payments (SH-8.5) then koku payments (SH-8.6), simplest first. Empty when the
+    seat cannot conquer now (not its control turn, 2 conquests made, no stone, province full);
+    an unknown province raises ``unknown_province``."""
+    _check_province(province)
+    if st.phase != "control" or not 0 <= seat < st.n or seat in st.resigned or to_act(st) != (seat,):
+        return []
+    return _payments(st, st.players[seat], province)
+
+
+def _payments(st: ShitennoState, p: Player, province: str, cap: int | None = None) -> list[ConquerTroops | ConquerKoku]:
+    """Troop payments then koku payments, each fewest tiles first; with ``cap`` the first ``cap``
+    of that list (found without enumerating the rest: a hand of many cards and tiles has tens of
+    thousands)."""
+    if p.conquests >= 2 or p.supply <= 0:
+        return []
+    req = requirement(st, province)
+    if not req:
+        return []
+    plus = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
+    exch = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
+    joker = p.title == "Hatamoto" and not p.joker_used
+    cost = koku_cost(st, province)
+    assert cost is not None
+
+    out: list[ConquerTroops | ConquerKoku] = []
+    out += payment.troop_payments(province, req, p.troops, p.koku, plus, exch, joker, cap)
+    if cap is None or len(out) < cap:
+        rest = None if cap is None else cap - len(out)
+        out += payment.koku_payments(province, cost, p.koku, plus, exch, p.troops, rest)
+    return out
+
+
+def _check_province(province: str) -> None:
+    if province not in CONTENT.province:
+        raise IllegalAction("unknown_province", province=province, rule="SH-2.4")
+
+
 def _pool_variants(pool: list[str]) -> list[tuple[str, ...]]:
     """Representative card subsets: every prefix and every suffix of the pool, and each single card."""
     out: dict[tuple[str, ...], None] = {}
@@ -692,10 +746,10 @@ def _pool_variants(pool: list[str]) -> list[tuple[str, ...]]:
 
 def legal(st: ShitennoState, seat: int) -> list[Action]:
     """The legal actions of ``seat``: its decisions when it must act, and RESIGN (last) for every
-    seat still playing (SH-R.1). Complete except for FORM_LOT, SPLIT and conquests, whose
-    combinations explode: FORM_LOT lists every tile with each pool prefix, suffix and single card;
-    SPLIT every ordered tile pair with each prefix/suffix cut of the pool; conquests a bounded
-    representative subset (:mod:`rules.shitenno.payment`)."""
+    seat still playing (SH-R.1). Complete except for FORM_LOT and SPLIT, whose combinations
+    explode: FORM_LOT lists every tile with each pool prefix, suffix and single card; SPLIT every
+    ordered tile pair with each prefix/suffix cut of the pool. Conquests are every distinct legal
+    payment (:func:`conquest_payments`), at most ``CONQUEST_CAP`` per province."""
     if st.phase == "finished" or not 0 <= seat < st.n or seat in st.resigned:
         return []
     if seat not in to_act(st):
@@ -725,21 +779,8 @@ def _decisions(st: ShitennoState, seat: int) -> list[Action]:
                         out.append(Split(ta, tuple(sh.pool[:k]), tb, tuple(sh.pool[k:])))
         return out
     p = st.players[seat]
-    if p.conquests < 2 and p.supply > 0:
-        plus = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
-        exch = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
-        troops, koku = tuple(p.troops), tuple(p.koku)
-        joker = p.title == "Hatamoto" and not p.joker_used
-        for prov in CONTENT.provinces:
-            req = requirement(st, prov.id)
-            if not req:
-                continue
-            if p.troops:
-                out += payment.troop_payments(prov.id, tuple(req), troops, koku, plus, exch, joker)
-            if p.koku:
-                cost = koku_cost(st, prov.id)
-                assert cost is not None
-                out += payment.koku_payments(prov.id, cost, koku, plus, exch, troops)
+    for prov in CONTENT.provinces:
+        out += _payments(st, p, prov.id, CONQUEST_CAP)
     if st.troop_deck or st.discard:
         out += [UseDraw(t) for t in p.kept if CONTENT.tiles[t][1] == "DRAW"]
     if p.title == "Sensei" and not p.flipped:

@@ -1,15 +1,21 @@
-"""Payments for conquests (SH-8.4 to SH-8.7): validity, the no-superfluous-parts rule, and a
-bounded enumeration of legal payments for :func:`rules.shitenno.engine.legal`.
+"""Payments for conquests (SH-8.4 to SH-8.7): validity, the no-superfluous-parts rule, and the
+complete enumeration of legal payments behind :func:`rules.shitenno.engine.conquest_payments`.
 
-Validation is exact. Enumeration is a representative subset (documented in :func:`troop_payments`
-and :func:`koku_payments`); :func:`check_troops` / :func:`check_koku` decide legality.
+:func:`check_troops` / :func:`check_koku` decide legality exactly. :func:`troop_payments` and
+:func:`koku_payments` list every legal payment of a hand, one per :func:`payment_key` (identical
+cards and tiles are one choice); tests/test_shitenno_conquests.py compares them with a brute-force
+search judged by ``apply``.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import product
+from operator import add
 
 from rules.shitenno.actions import ConquerKoku, ConquerTroops
 from rules.shitenno.content import CONTENT
@@ -241,140 +247,344 @@ def check_koku(p: ConquerKoku, cost: int) -> str | None:
     return None
 
 
-def koku_payments(
-    province: str,
-    cost: int,
-    koku: tuple[str, ...],
-    plus_tiles: tuple[str, ...],
-    exch_tiles: tuple[str, ...],
-    troops: tuple[str, ...],
-) -> tuple[ConquerKoku, ...]:
-    """Every legal multiset of koku values (first cards of each value), with 0..k PLUS_ONE tiles
-    and, when possible, one EXCHANGE on the first symbol of the first troop card in hand."""
-    by_value: dict[int, list[str]] = {}
-    for k in koku:
-        by_value.setdefault(CONTENT.koku[k], []).append(k)
-    values = sorted(by_value)
-    out: list[ConquerKoku] = []
-    ex_opts = [()] + ([((exch_tiles[0], f"{troops[0]}.1"),)] if exch_tiles and troops else [])
+# ---------------------------------------------------------------- complete enumeration
 
-    def rec(i: int, chosen: list[str], total: int) -> None:
-        if i == len(values):
-            if not chosen:
-                return
-            for np in range(min(len(plus_tiles), cost) + 1):
-                for ex in ex_opts:
-                    if total + np + len(ex) < cost or (np and total + np + len(ex) > cost):
-                        continue
-                    p = ConquerKoku(
-                        province, tuple(chosen), tuple(plus_tiles[:np]), tuple(t[1].split(".")[0] for t in ex), ex
-                    )
-                    if check_koku(p, cost) is None:
-                        out.append(p)
+Payment = ConquerTroops | ConquerKoku
+
+
+def payment_key(a: Payment) -> tuple[object, ...]:
+    """What makes two legal payments for the same hand different: the cards up to identical ones
+    (troop cards with the same symbols, koku cards of the same value), with what each tile does to
+    them. Tiles of one effect are interchangeable (a kept tile's troop face no longer matters,
+    SH-4.1), and so are the two symbols of a same-type double. A troop payment is its troop cards,
+    each with the tile on each symbol (none, PLUS_ONE, or EXCHANGE and the new type), its koku
+    cards by value with their new type, and the joker type (SH-8.5). A koku payment is its koku
+    values, its number of PLUS_ONE tiles and its troop cards, each with how many of its symbols are
+    exchanged (an exchanged symbol yields 1 koku whichever it is, SH-8.6.2)."""
+    if isinstance(a, ConquerTroops):
+        mods: dict[str, str] = {s: "+" for _t, s in a.plus}
+        mods.update({target: ty for _t, target, ty in a.exchanges})
+        cards = sorted(
+            (
+                CONTENT.troop[c],
+                tuple(sorted((ty, mods.get(f"{c}.{i}", "")) for i, ty in enumerate(CONTENT.troop[c], 1))),
+            )
+            for c in a.troops
+        )
+        koku = sorted((CONTENT.koku[k], mods.get(k, "")) for k in a.koku)
+        return ("conquer", a.province, tuple(cards), tuple(koku), a.joker)
+    targeted = Counter(s.split(".")[0] for _t, s in a.exchanges)
+    troops = sorted((CONTENT.troop[c], targeted[c]) for c in a.troops)
+    return ("buy", a.province, tuple(sorted(CONTENT.koku[k] for k in a.koku)), len(a.plus), tuple(troops))
+
+
+def _kinds(cards: Sequence[str]) -> dict[tuple[str, ...], list[str]]:
+    """Troop cards grouped by their symbols, in hand order."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for c in cards:
+        out.setdefault(CONTENT.troop[c], []).append(c)
+    return out
+
+
+class _Budget:
+    """How many tiles a payment may still use so that it can be among the ``first`` payments in
+    order (fewest tiles first): once ``first`` payments use at most k tiles, the rest with more
+    cannot be among them, so the search stops looking for them."""
+
+    def __init__(self, first: int | None, most: int) -> None:
+        self.first = first
+        self.most = most
+        self.per_level = [0] * (most + 1)
+
+    def found(self, tiles: int) -> None:
+        if self.first is None:
             return
-        v = values[i]
-        cards = by_value[v]
-        for n in range(len(cards) + 1):
-            if total + v * n - v >= cost and n > 0:
-                break
-            rec(i + 1, chosen + cards[:n], total + v * n)
+        self.per_level[tiles] += 1
+        seen = 0
+        for level, n in enumerate(self.per_level[: self.most + 1]):
+            seen += n
+            if seen >= self.first:
+                self.most = level
+                return
 
-    rec(0, [], 0)
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One troop card with the tiles on its symbols, one koku card with its EXCHANGE, or the joker:
+    the pieces a troop payment is built from (a removal unit with the tiles it carries)."""
+
+    group: int
+    """Which cards it takes one of (a troop kind, a koku value, the joker)."""
+    gain: tuple[int, ...]
+    """Troops of each required type it yields."""
+    mask: int
+    """The required types (bits) it yields."""
+    plus: int
+    exch: int
+    what: str
+    """``troop``, ``koku`` or ``joker``."""
+    mods: tuple[str, ...] = ()
+    """Per symbol of a troop card: ``""``, ``"+"`` (PLUS_ONE) or the EXCHANGE's new type."""
+    ty: str = ""
+    """New type of a koku card, or the joker's type."""
+    tight: int = 0
+    """The required types (bits) its symbol tiles yield: removing such a tile alone loses one
+    (SH-8.5.1, SH-8.5.2), so these types must be covered exactly."""
+
+
+@lru_cache(maxsize=1024)
+def _card_parts(
+    symbols: tuple[str, ...], types: tuple[str, ...]
+) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int, int, int], ...]:
+    """The ways a card of these symbols can be in a legal payment for these required types:
+    (mods, gain, PLUS_ONE tiles, EXCHANGE tiles, tight bits). A PLUS_ONE only goes on a symbol of a
+    required type and an EXCHANGE only to a required type (else the tile is superfluous,
+    SH-8.7.2); the two symbols of a same-type double are interchangeable, so one order only; a
+    card yielding no required troop is left out (it can only be a payment's plain only card)."""
+    per = [[""] + (["+"] if ty in types else []) + [t for t in types if t != ty] for ty in symbols]
+    out = []
+    for mods in product(*per):
+        if len(symbols) == 2 and symbols[0] == symbols[1] and per[0].index(mods[0]) > per[0].index(mods[1]):
+            continue
+        gain = [0] * len(types)
+        tight = 0
+        for ty, m in zip(symbols, mods, strict=True):
+            got = ty if m in ("", "+") else m
+            if got in types:
+                gain[types.index(got)] += 1 + (m == "+")
+            if m:
+                tight |= 1 << types.index(got)
+        if any(gain):
+            out.append((mods, tuple(gain), mods.count("+"), sum(1 for m in mods if m not in ("", "+")), tight))
     return tuple(out)
+
+
+def _reachable(need: Counter[str], troops: Sequence[str], koku: int, plus: int, exch: int, joker: bool) -> bool:
+    """A quick necessary condition: each required type can be yielded often enough by its own
+    symbols, a PLUS_ONE on each of them, EXCHANGEs on other symbols or koku cards, and the joker."""
+    count = Counter(ty for c in troops for ty in CONTENT.troop[c])
+    total = sum(count.values())
+    for t, n in need.items():
+        if count[t] + min(plus, count[t]) + min(exch, total - count[t] + koku) + joker < n:
+            return False
+    return True
 
 
 def troop_payments(
     province: str,
-    requirement: tuple[str, ...],
-    troops: tuple[str, ...],
-    koku: tuple[str, ...],
-    plus_tiles: tuple[str, ...],
-    exch_tiles: tuple[str, ...],
+    requirement: Sequence[str],
+    troops: Sequence[str],
+    koku: Sequence[str],
+    plus_tiles: Sequence[str],
+    exch_tiles: Sequence[str],
     joker: bool,
-    cap: int = 6,
-    budget: int = 150,
-) -> tuple[ConquerTroops, ...]:
-    """A representative subset of legal troop payments: a depth-first search that covers the first
-    still-missing troop type with one new source at a time (a card of a distinct symbol pattern,
-    the joker, the next PLUS_ONE, or the next EXCHANGE on a symbol or on the lowest koku card).
-    At most ``cap`` payments with cards only and ``cap`` using a tile or the joker are kept, and
-    at most ``budget`` nodes visited, so the list stays short."""
+    first: int | None = None,
+) -> list[ConquerTroops]:
+    """Every legal troop payment (SH-8.5, SH-8.7) from this hand, one per :func:`payment_key`,
+    using the first cards of each kind and the first tiles in hand order; fewest tiles (the joker
+    counts as one) first, then fewest cards; with ``first``, only the first that many of this list
+    (found without looking for payments with more tiles than they need).
+
+    A payment is built from parts (:class:`_Part`): troop cards with their tiles, exchanged koku
+    cards, the joker. Their yields add up, so in a legal payment each part, taken in any fixed
+    order, raises the coverage of the requirement when it is added: otherwise removing it leaves a
+    valid payment (SH-8.7.2). The one exception is a troop card that is the payment's only one; it
+    then yields nothing required and carries no tile. The search adds only parts that raise the
+    coverage, stops when the requirement is covered (a payment without a troop card then takes one
+    plain card of each kind yielding nothing required in turn), and keeps the payments from which
+    no unit can be removed.
+    tests/test_shitenno_conquests.py checks the result against ``apply`` on every subset of a hand."""
     need = Counter(requirement)
-    reach: Counter[str] = Counter()
-    for c in troops:
-        reach.update(CONTENT.troop[c])
-    spare = len(plus_tiles) + len(exch_tiles) + (1 if joker else 0)
-    if sum(max(0, n - reach[t]) for t, n in need.items()) > spare:
-        return ()
-    kinds: dict[tuple[str, ...], str] = {}
-    for c in troops:
-        kinds.setdefault(CONTENT.troop[c], c)
-    kind_index = {card: i for i, card in enumerate(kinds.values())}
-    low_koku = sorted(koku, key=lambda k: (CONTENT.koku[k], k))
-    order = CONTENT.troop_types
-    results: dict[str, ConquerTroops] = {}
-    found = [0, 0]
-    """Payments found without and with tiles or the joker."""
-    nodes = 0
-    extras_possible = spare > 0
+    n_plus, n_exch = len(plus_tiles), len(exch_tiles)
+    if not troops or not _reachable(need, troops, len(koku), n_plus, n_exch, joker):
+        return []
+    types = tuple(t for t in CONTENT.troop_types if need[t])
+    want = tuple(need[t] for t in types)
+    kinds = list(_kinds(troops).items())
+    parts: list[_Part] = []
+    caps: list[int] = []
+    cards_of: list[list[str]] = []
+    for syms, cards in kinds:
+        g = len(caps)
+        caps.append(len(cards))
+        cards_of.append(cards)
+        for mods, gain, np_, ne, tight in _card_parts(syms, types):
+            if np_ <= n_plus and ne <= n_exch:
+                mask = sum(1 << j for j, x in enumerate(gain) if x)
+                parts.append(_Part(g, gain, mask, np_, ne, "troop", mods, tight=tight))
+    one_hot = [tuple(int(i == j) for j in range(len(types))) for i in range(len(types))]
+    if n_exch:
+        koku_by_value: dict[int, list[str]] = {}
+        for k in koku:
+            koku_by_value.setdefault(CONTENT.koku[k], []).append(k)
+        for value in sorted(koku_by_value):
+            g = len(caps)
+            caps.append(len(koku_by_value[value]))
+            cards_of.append(koku_by_value[value])
+            parts += [_Part(g, one_hot[i], 1 << i, 0, 1, "koku", ty=t) for i, t in enumerate(types)]
+    if joker:
+        g = len(caps)
+        caps.append(1)
+        cards_of.append([])
+        parts += [_Part(g, one_hot[i], 1 << i, 0, 0, "joker", ty=t) for i, t in enumerate(types)]
+    found: list[tuple[int, int, ConquerTroops]] = []
+    used = [0] * len(caps)
+    chosen: list[_Part] = []
+    n_types = len(types)
 
-    def rec(p: ConquerTroops, extra: bool) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes > budget or found[extra] >= cap:
-            return
-        have = troop_yield(p)
-        missing = [t for t in order if have[t] < need[t]]
-        if not missing:
-            if check_troops(p, requirement) is None:
-                key = p.notation()
-                if key not in results:
-                    results[key] = p
-                    found[extra] += 1
-            return
-        t = missing[0]
-        last = kind_index.get(p.troops[-1], -1) if p.troops else -1
-        for i, (syms, card) in enumerate(kinds.items()):
-            if t in syms and i > last and card not in p.troops:
-                rec(ConquerTroops(province, (*p.troops, card), p.koku, p.plus, p.exchanges, p.joker), extra)
-        if not extras_possible or found[1] >= cap:
-            return
-        used_tiles = {x[0] for x in p.plus} | {x[0] for x in p.exchanges}
-        targeted = {x[1] for x in p.plus} | {x[1] for x in p.exchanges}
-        if joker and p.joker is None:
-            rec(ConquerTroops(province, p.troops, p.koku, p.plus, p.exchanges, t), True)
-        free_plus = [x for x in plus_tiles if x not in used_tiles]
-        if free_plus:
-            for card in p.troops:
-                for s, ty in SYMBOLS[card]:
-                    if ty == t and s not in targeted:
-                        rec(
-                            ConquerTroops(
-                                province, p.troops, p.koku, (*p.plus, (free_plus[0], s)), p.exchanges, p.joker
-                            ),
-                            True,
-                        )
-        free_ex = [x for x in exch_tiles if x not in used_tiles]
-        if free_ex:
-            tile = free_ex[0]
-            for card in p.troops:
-                for s, ty in SYMBOLS[card]:
-                    if ty != t and s not in targeted:
-                        rec(
-                            ConquerTroops(province, p.troops, p.koku, p.plus, (*p.exchanges, (tile, s, t)), p.joker),
-                            True,
-                        )
-            for syms, card in kinds.items():
-                if t not in syms and card not in p.troops:
-                    ex = (*p.exchanges, (tile, f"{card}.1", t))
-                    rec(ConquerTroops(province, (*p.troops, card), p.koku, p.plus, ex, p.joker), True)
-            free_k = [k for k in low_koku if k not in p.koku]
-            if free_k and p.troops:
-                k = free_k[0]
-                rec(
-                    ConquerTroops(province, p.troops, (*p.koku, k), p.plus, (*p.exchanges, (tile, k, t)), p.joker),
-                    True,
-                )
+    def removable(q: _Part, have: tuple[int, ...]) -> bool:
+        return all(have[j] - q.gain[j] >= want[j] for j in range(n_types))
 
-    rec(ConquerTroops(province, ()), False)
-    return tuple(results.values())
+    def build(ps: list[_Part]) -> None:
+        taken = [0] * len(caps)
+        t_out: list[str] = []
+        k_out: list[str] = []
+        p_out: list[tuple[str, str]] = []
+        x_out: list[tuple[str, str, str]] = []
+        jk = None
+        for q in ps:
+            if q.what == "joker":
+                jk = q.ty
+                continue
+            card = cards_of[q.group][taken[q.group]]
+            taken[q.group] += 1
+            if q.what == "koku":
+                k_out.append(card)
+                x_out.append((exch_tiles[len(x_out)], card, q.ty))
+                continue
+            t_out.append(card)
+            for i, m in enumerate(q.mods, 1):
+                if m == "+":
+                    p_out.append((plus_tiles[len(p_out)], f"{card}.{i}"))
+                elif m:
+                    x_out.append((exch_tiles[len(x_out)], f"{card}.{i}", m))
+        a = ConquerTroops(province, tuple(t_out), tuple(k_out), tuple(p_out), tuple(x_out), jk)
+        found.append((len(p_out) + len(x_out) + (jk is not None), len(t_out) + len(k_out), a))
+        budget.found(found[-1][0])
+
+    parts.sort(key=lambda q: q.plus + q.exch + (q.what == "joker"))  # payments with few tiles first
+    useful = {m: [i for i, q in enumerate(parts) if q.mask & m] for m in range(1, 1 << n_types)}
+    """Per set of still short types: the parts that yield one of them, by index."""
+
+    budget = _Budget(first, n_plus + n_exch + 1)
+
+    def rec(
+        start: int, have: tuple[int, ...], short: int, np_: int, ne: int, n_troop: int, tight: int, jk: int
+    ) -> None:
+        cands = useful[short]
+        for i in cands[bisect_left(cands, start) :]:
+            q = parts[i]
+            if used[q.group] >= caps[q.group] or np_ + q.plus > n_plus or ne + q.exch > n_exch:
+                continue
+            jq = jk + (q.what == "joker")
+            if np_ + q.plus + ne + q.exch + jq > budget.most:
+                continue
+            now = tuple(map(add, have, q.gain))
+            left = over = 0
+            for j in range(n_types):
+                if now[j] < want[j]:
+                    left |= 1 << j
+                elif now[j] > want[j]:
+                    over |= 1 << j
+            t = tight | q.tight
+            if t & over:
+                continue  # a symbol tile's type is already in surplus: that tile is removable
+            nt = n_troop + (q.what == "troop")
+            used[q.group] += 1
+            chosen.append(q)
+            if left:
+                rec(i, now, left, np_ + q.plus, ne + q.exch, nt, t, jq)
+            elif not any((nt > 1 or c.what != "troop") and removable(c, now) for c in chosen):
+                if nt:
+                    build(chosen)
+                else:  # the only troop card then yields nothing required (else a koku or joker is removable)
+                    for g, (syms, _cards) in enumerate(kinds):
+                        if not set(syms) & set(types):
+                            build([*chosen, _Part(g, (0,) * n_types, 0, 0, 0, "troop", ("",) * len(syms))])
+            used[q.group] -= 1
+            chosen.pop()
+
+    rec(0, (0,) * n_types, (1 << n_types) - 1, 0, 0, 0, 0, 0)
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [a for _t, _c, a in found[:first]]
+
+
+def _fills(kinds: list[tuple[tuple[str, ...], list[str]]], x: int) -> list[list[tuple[str, int]]]:
+    """Every way to target exactly ``x`` symbols with EXCHANGE tiles, each chosen troop card at
+    least once (SH-8.6.2), up to identical cards: (card, symbols targeted) lists."""
+    out: list[list[tuple[str, int]]] = []
+
+    def rec(i: int, left: int, acc: list[tuple[str, int]]) -> None:
+        if left == 0:
+            out.append(list(acc))
+            return
+        if i == len(kinds):
+            return
+        syms, cards = kinds[i]
+        for once in range(min(len(cards), left) + 1):
+            for twice in range(min(len(cards) - once, (left - once) // 2) + 1 if len(syms) == 2 else 1):
+                used = once + 2 * twice
+                if used > left:
+                    break
+                picks = [(c, 1) for c in cards[:once]] + [(c, 2) for c in cards[once : once + twice]]
+                rec(i + 1, left - used, acc + picks)
+
+    rec(0, x, [])
+    return out
+
+
+def koku_payments(
+    province: str,
+    cost: int,
+    koku: Sequence[str],
+    plus_tiles: Sequence[str],
+    exch_tiles: Sequence[str],
+    troops: Sequence[str],
+    first: int | None = None,
+) -> list[ConquerKoku]:
+    """Every legal koku payment (SH-8.6, SH-8.7) from this hand, one per :func:`payment_key`,
+    using the first cards of each kind and the first tiles in hand order; fewest tiles first, then
+    fewest cards; with ``first``, only the first that many of this list.
+
+    By SH-8.7.2 a payment whose koku cards reach the cost alone takes no tile and no troop card,
+    and is legal when it is one card or no card is worth the surplus; otherwise PLUS_ONE tiles and
+    exchanged symbols make up exactly the missing koku (any surplus would make a tile removable)."""
+    by_value: dict[int, list[str]] = {}
+    for k in koku:
+        by_value.setdefault(CONTENT.koku[k], []).append(k)
+    values = sorted(by_value)
+    kinds = list(_kinds(troops).items())
+    fills: dict[int, list[list[tuple[str, int]]]] = {}
+    budget = _Budget(first, len(plus_tiles) + len(exch_tiles))
+    out: list[tuple[int, int, ConquerKoku]] = []
+    for counts in product(*(range(len(by_value[v]) + 1) for v in values)):
+        if not any(counts):
+            continue
+        total = sum(v * n for v, n in zip(values, counts, strict=True))
+        cards = tuple(c for v, n in zip(values, counts, strict=True) for c in by_value[v][:n])
+        if total >= cost:
+            a = ConquerKoku(province, cards)
+            if check_koku(a, cost) is None:
+                out.append((0, len(cards), a))
+                budget.found(0)
+            continue
+        missing = cost - total
+        if missing > budget.most:
+            continue
+        for np_ in range(min(missing, len(plus_tiles)) + 1):
+            x = missing - np_
+            if x > len(exch_tiles):
+                continue
+            if x not in fills:
+                fills[x] = _fills(kinds, x)
+            for fill in fills[x]:
+                exch: list[tuple[str, str]] = []
+                for card, n in fill:
+                    for i in range(1, n + 1):
+                        exch.append((exch_tiles[len(exch)], f"{card}.{i}"))
+                a = ConquerKoku(province, cards, tuple(plus_tiles[:np_]), tuple(c for c, _ in fill), tuple(exch))
+                if check_koku(a, cost) is None:
+                    out.append((missing, len(cards) + len(fill), a))
+                    budget.found(missing)
+    out.sort(key=lambda f: (f[0], f[1]))
+    return [a for _t, _c, a in out[:first]]

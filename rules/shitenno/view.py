@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.errors import NotYourTurn
 from rules.shitenno.content import CONTENT
 from rules.shitenno.engine import koku_cost, requirement, to_act
 from rules.shitenno.state import ShitennoState
@@ -93,6 +94,9 @@ class PlayerView:
     """Hierarchy tile received this sharing phase, if any."""
     resigned: bool = False
     """Has resigned (SH-R.1): takes no more decisions and cannot win."""
+    scoring: tuple[tuple[str, int], ...] = ()
+    """Every VP scored so far and why (public, SH-4.1): ``("conquest KANTO.2", 6)``, ``("title
+    Daimyo", 2)``, ``("majority KANTO", 5)``, ``("koku", 3)`` (SH-8.7, SH-9.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +186,10 @@ def tile_view(tid: str) -> TileView:
 
 
 def view(st: ShitennoState, seat: int | None) -> ShitennoView:
+    """What ``seat`` sees (``None``: the public). A seat that is not a player is refused with
+    ``not_a_player`` (DESIGN §3: never another seat's hand)."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < st.n):
+        raise NotYourTurn("not_a_player", seat=seat)
     players = []
     sh = st.sharing
     for p in st.players:
@@ -205,6 +213,7 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
                 tairo=sh is not None and sh.tairo == p.seat,
                 hierarchy_tile=sh.received.get(p.seat) if sh is not None else None,
                 resigned=p.seat in st.resigned,
+                scoring=tuple((what, vp) for what, vp in p.events),
             )
         )
     hand: tuple[CardView, ...] = ()
