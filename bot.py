@@ -18,7 +18,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from cogs.buttons import GameButton
+from cogs.buttons import GameButton, GameSelect
 from cogs.respond import Tree
 from cogs.table import Table
 from db.base import Store
@@ -27,7 +27,7 @@ from rules.protocol import Game
 
 log = logging.getLogger("deskovka")
 
-COGS = ("cogs.game", "cogs.stratego")
+COGS = ("cogs.game", "cogs.stratego", "cogs.shitenno")
 
 NO_TOKEN = """\
 Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
@@ -117,7 +117,7 @@ class Deskovka(commands.AutoShardedBot):
             self._store = await GameStore.open(self.settings.database_path, self._games)
         for cog in self._cogs:
             await self.load_extension(cog)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, GameSelect)
         await self.sync_commands_if_changed()
 
     async def sync_commands_if_changed(self) -> bool:

@@ -59,6 +59,10 @@ class Router:
         self._handlers: dict[tuple[str | None, str], Handler] = {}
 
     def on(self, verb: str, handler: Handler, kind: str | None = None) -> None:
+        """A game's verb may not shadow a generic one (a lobby's Accept would become the game's)."""
+        clash = (None, verb) in self._handlers if kind is not None else any(v == verb and k for k, v in self._handlers)
+        if clash:
+            raise ValueError(f"button verb {verb!r} is both generic and {kind or 'a game'}'s")
         self._handlers[(kind, verb)] = handler
 
     def find(self, kind: str, verb: str) -> Handler | None:

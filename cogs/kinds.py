@@ -18,9 +18,11 @@ def ui(kind: str) -> GameUI:
 
 
 def _builtin() -> None:
+    from cogs.shitenno_ui import ShitennoUI
     from cogs.stratego_ui import StrategoUI
 
     register(StrategoUI())
+    register(ShitennoUI())
 
 
 _builtin()

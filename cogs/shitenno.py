@@ -1,0 +1,399 @@
+"""/shitenno: Shitenno's own commands and buttons (issue 11). Every decision can be made without
+typing notation — buttons for the short answers, a title button then a card select for building a
+lot or a split, autocompleted provinces and payments for a conquest — and ``/shitenno act`` takes
+any decision in the engine's notation. The table (cogs/table.py) does the rest."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.buttons import Press, buttons, select_view
+from cogs.completion import complete
+from cogs.respond import Refusal, locale_of, reply
+from cogs.shitenno_ui import ShitennoUI, card_words, cards_words, sharing_decision
+from cogs.table import Table
+from cogs.texts import t
+from cogs.ui import ButtonSpec, SelectSpec
+from db.records import GameRecord
+from rules.errors import RuleError
+from rules.shitenno import GAME, ShitennoState
+from rules.shitenno.actions import (
+    Accept,
+    Choose,
+    ConquerKoku,
+    ConquerTroops,
+    EndTurn,
+    FormLot,
+    Refuse,
+    SenseiFlip,
+    Split,
+    UseDraw,
+)
+from rules.shitenno.content import CONTENT
+from rules.shitenno.engine import conquest_payments
+
+if TYPE_CHECKING:
+    from bot import Deskovka
+
+KIND = "shitenno"
+GENERALS = [app_commands.Choice(name=g, value=g.split()[0]) for g in CONTENT.generals]
+
+
+CARD = re.compile(r"^[TK]\d+$")
+
+
+def payment_part(notation: str) -> str:
+    """``conquer KANTO T1 T4`` → ``T1 T4``: what follows the province."""
+    return " ".join(notation.split()[2:])
+
+
+def payment_verb(tokens: str) -> str:
+    """Koku cards alone buy (SH-8.6); troop cards conquer (SH-8.5)."""
+    cards = [w.upper() for w in tokens.split() if CARD.match(w.upper())]
+    return "buy" if cards and all(c.startswith("K") for c in cards) else "conquer"
+
+
+def payment_label(part: str, locale: str) -> str:
+    """A payment in words: cards with what they are, then tiles and the joker."""
+    words = []
+    for token in part.split():
+        if CARD.match(token):
+            words.append(card_words(token, locale))
+        elif token.startswith("+"):
+            words.append(
+                t("sh.pay_plus", locale, tile=token[1:].split("@")[0], on=token.split("@")[1] if "@" in token else "")
+            )
+        elif token.startswith("x"):
+            tile, rest = token[1:].split("@", 1)
+            words.append(t("sh.pay_exchange", locale, tile=tile, rest=rest.replace("=", " → ")))
+        elif token.startswith("joker="):
+            words.append(t("sh.pay_joker", locale, troop=token.split("=")[1]))
+        else:
+            words.append(token)
+    return " + ".join(words)
+
+
+def action_label(notation: str, locale: str) -> str:
+    """The notation, and what its cards and tiles are (``offer Shomyo T3 — T3 (SA)``)."""
+    words = notation.split()
+    if words[0] in ("conquer", "buy") and len(words) > 2:
+        return f"{notation} — {payment_label(' '.join(words[2:]), locale)}"
+    if words[0] == "offer" and len(words) > 2:
+        return f"{notation} — {cards_words(words[2:], locale)}"
+    return notation
+
+
+class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", group_description="Play Shitenno"):
+    def __init__(self, bot: Deskovka) -> None:
+        self.bot = bot
+        self.table: Table = bot.table
+        self.ui = ShitennoUI()
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        on = self.table.router.on
+        for verb in ("accept_lot", "refuse_lot", "choose", "end", "draw"):
+            on(verb, self._decision_button, KIND)
+        on("lot_start", self._lot_start, KIND)
+        on("split_start", self._lot_start, KIND)
+        on("lot_title", self._lot_title, KIND)
+        on("lot_cards", self._lot_cards, KIND)
+        on("lot_empty", self._lot_cards, KIND)
+        on("flip_start", self._flip_start, KIND)
+        on("flip", self._flip, KIND)
+        on("conquer_help", self._conquer_help, KIND)
+
+    # -- who decides --------------------------------------------------------------------------
+
+    async def decider(self, interaction: discord.Interaction, rec: GameRecord) -> tuple[int, ShitennoState]:
+        """The caller's seat if the decision is theirs; "waiting for @X to …" otherwise."""
+        locale = locale_of(interaction)
+        seat = self.table.seat(rec, interaction.user.id, locale)
+        self.table.check_status(rec, ("active",), locale)
+        state: ShitennoState = rec.load_state()
+        waiting = GAME.to_act(state)
+        if seat not in waiting:
+            prompt = " ".join(self.ui.prompt(rec, state, s, locale) for s in waiting)
+            raise Refusal(t("sh.not_your_decision", locale, prompt=prompt))
+        return seat, state
+
+    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, ShitennoState]:
+        return await self.table.mine(interaction, game, KIND)
+
+    def parse(self, rec: GameRecord, text: str, locale: str) -> Any:
+        try:
+            return GAME.parse_action(text)
+        except RuleError as exc:
+            raise Refusal(self.table.rule_words(rec, exc, locale)) from exc
+
+    # -- a new game ---------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a game of Shitenno for 2–4 players")
+    @app_commands.describe(
+        player2="Invite a player (leave all out for an open lobby)",
+        player3="Invite another player",
+        player4="Invite another player",
+        general="Your general (the others get the first free ones)",
+    )
+    @app_commands.choices(general=GENERALS)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        player2: discord.User | None = None,
+        player3: discord.User | None = None,
+        player4: discord.User | None = None,
+        general: str | None = None,
+    ) -> None:
+        options = {"generals": general or ""}
+        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4])
+
+    # -- sharing ------------------------------------------------------------------------------
+
+    @app_commands.command(name="offer", description="As Tairō: offer a lot — a title and any cards of the pool")
+    @app_commands.describe(
+        title="The hierarchy tile of the lot", cards="Pool cards, e.g. T3 T7 K2 (or none)", game="Which game"
+    )
+    async def offer(
+        self, interaction: discord.Interaction, title: str, cards: str = "", game: str | None = None
+    ) -> None:
+        rec, seat, _ = await self.mine(interaction, game)
+        action = self.parse(rec, f"offer {title} {cards}".strip(), locale_of(interaction))
+        await self.table.play(interaction, rec, seat, action)
+
+    @offer.autocomplete("title")
+    async def _title_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def work() -> list[app_commands.Choice[str]]:
+            _, _, state = await self.mine(interaction, interaction.namespace.game)
+            view = GAME.view(state, None)
+            tiles = view.sharing.unplaced if view.sharing else ()
+            return [app_commands.Choice(name=x, value=x) for x in tiles if current.lower() in x.lower()]
+
+        return await self.table.autocomplete(interaction, work)
+
+    @offer.autocomplete("cards")
+    async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Next-card completion: what was typed, plus one more pool card not named yet."""
+
+        async def work() -> list[app_commands.Choice[str]]:
+            locale = locale_of(interaction)
+            _, _, state = await self.mine(interaction, interaction.namespace.game)
+            view = GAME.view(state, None)
+            pool = [c.label for c in view.sharing.pool] if view.sharing else []
+            named = current.upper().split()
+            done, partial = (named, "") if current.endswith(" ") or not named else (named[:-1], named[-1])
+            head = " ".join(done)
+            out = (
+                [app_commands.Choice(name=head[:100] or t("sh.no_cards", locale), value=head)]
+                if head or not partial
+                else []
+            )
+            for c in pool:
+                if c not in done and c.startswith(partial):
+                    value = f"{head} {c}".strip()
+                    out.append(app_commands.Choice(name=f"{value} — {card_words(c, locale)}"[:100], value=value))
+            return out
+
+        return await self.table.autocomplete(interaction, work)
+
+    async def _decision_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        seat, _ = await self.decider(interaction, rec)
+        action = {
+            "accept_lot": lambda: Accept(),
+            "refuse_lot": lambda: Refuse(),
+            "choose": lambda: Choose(str(press.arg)),
+            "end": lambda: EndTurn(),
+            "draw": lambda: UseDraw(str(press.arg)),
+        }[press.verb]()
+        await self.table.play(interaction, rec, seat, action, version=press.version)
+
+    async def _lot_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """Building a lot (or the split) step 1, privately: which title."""
+        locale = locale_of(interaction)
+        _, state = await self.decider(interaction, rec)
+        view = GAME.view(state, None)
+        assert view.sharing is not None
+        split = sharing_decision(view) == "split"
+        key = "sh.pick_split_title" if split else "sh.pick_lot_title"
+        specs = [
+            ButtonSpec("lot_title", x, "primary", rec.version, f"{'s' if split else 'o'}.{x}")
+            for x in view.sharing.unplaced
+        ]
+        await reply(interaction, t(key, locale), ephemeral=True, view=buttons(rec.id, specs))
+
+    async def _lot_title(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """Step 2: the cards, from a select of the pool (or none)."""
+        locale = locale_of(interaction)
+        _, state = await self.decider(interaction, rec)
+        view = GAME.view(state, None)
+        assert view.sharing is not None and press.arg is not None
+        mode, title = press.arg.split(".", 1)
+        pool = view.sharing.pool
+        options = [(card_words(c.label, locale), c.label, "") for c in pool]
+        key = "sh.pick_split_cards" if mode == "s" else "sh.pick_lot_cards"
+        other = next((x for x in view.sharing.unplaced if x != title), "")
+        spec = SelectSpec(
+            "lot_cards", t("sh.cards_placeholder", locale), options, 1, len(options), press.version, press.arg
+        )
+        empty = ButtonSpec("lot_empty", t("btn.no_cards", locale), "secondary", press.version, press.arg)
+        text = t(key, locale, title=title, other=other)
+        if pool:
+            await interaction.response.edit_message(content=text, view=select_view(rec.id, spec, [empty]))
+        else:
+            await interaction.response.edit_message(content=text, view=buttons(rec.id, [empty]))
+
+    async def _lot_cards(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        seat, state = await self.decider(interaction, rec)
+        view = GAME.view(state, None)
+        assert view.sharing is not None and press.arg is not None
+        mode, title = press.arg.split(".", 1)
+        picked = tuple(v for v in press.values if v != "-")
+        if mode == "o":
+            action: Any = FormLot(title, picked)
+        else:
+            other = next(x for x in view.sharing.unplaced if x != title)
+            rest = tuple(c.label for c in view.sharing.pool if c.label not in picked)
+            action = Split(title, picked, other, rest)
+        await self.table.play(interaction, rec, seat, action, version=press.version)
+
+    # -- control ------------------------------------------------------------------------------
+
+    @app_commands.command(name="conquer", description="Conquer a position: the province, then how you pay")
+    @app_commands.describe(
+        province="A province you can take now", with_="How you pay (troops, koku, tiles, joker)", game="Which game"
+    )
+    @app_commands.rename(with_="with")
+    async def conquer(
+        self, interaction: discord.Interaction, province: str, with_: str, game: str | None = None
+    ) -> None:
+        rec, seat, _ = await self.mine(interaction, game)
+        locale = locale_of(interaction)
+        text = with_.strip()
+        if not text.lower().startswith(("conquer ", "buy ")):
+            text = f"{payment_verb(text)} {province.strip()} {text}"
+        action = self.parse(rec, text, locale)
+        if getattr(action, "province", province).upper() != province.strip().upper():
+            raise Refusal(t("sh.payment_for_other", locale, province=province.strip()[:30]))
+        await self.table.play(interaction, rec, seat, action)
+
+    def payments(self, state: ShitennoState, seat: int) -> dict[str, list[ConquerTroops | ConquerKoku]]:
+        out: dict[str, list[ConquerTroops | ConquerKoku]] = {}
+        if state.phase != "control" or seat not in GAME.to_act(state):
+            return out
+        for prov in CONTENT.provinces:
+            ways = conquest_payments(state, seat, prov.id)
+            if ways:
+                out[prov.id] = ways
+        return out
+
+    @conquer.autocomplete("province")
+    async def _province_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def work() -> list[app_commands.Choice[str]]:
+            locale = locale_of(interaction)
+            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            view = GAME.view(state, None)
+            provinces = {p.id: p for p in view.provinces}
+            out = []
+            for pid in self.payments(state, seat):
+                p = provinces[pid]
+                target = next(x for x in p.positions if x.stone is None)
+                label = t("sh.province_choice", locale, province=pid.title(), position=target.number, vp=target.value)
+                if current.lower() in pid.lower():
+                    out.append(app_commands.Choice(name=label[:100], value=pid))
+            return out
+
+        return await self.table.autocomplete(interaction, work)
+
+    @conquer.autocomplete("with_")
+    async def _payment_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def work() -> list[app_commands.Choice[str]]:
+            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            province = str(interaction.namespace.province or "").strip().upper()
+            locale = locale_of(interaction)
+            ways = self.payments(state, seat).get(province, [])
+            full = {payment_part(a.notation()): a.notation() for a in ways}
+            pairs = complete(full, current, lambda part: payment_label(part, locale))
+            return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
+
+        return await self.table.autocomplete(interaction, work)
+
+    async def _conquer_help(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        seat, state = await self.decider(interaction, rec)
+        ways = self.payments(state, seat)
+        view = GAME.view(state, seat)
+        hand = cards_words([c.label for c in view.hand], locale)
+        if not ways:
+            raise Refusal(t("sh.nothing_to_conquer", locale, hand=hand))
+        names = ", ".join(f"{p.title()} ({len(w)})" for p, w in ways.items())
+        await reply(interaction, t("sh.conquer_help", locale, provinces=names, hand=hand), ephemeral=True)
+
+    async def _flip_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        seat, state = await self.decider(interaction, rec)
+        flips = [a for a in GAME.legal(state, seat) if isinstance(a, SenseiFlip)]
+        if not flips:
+            raise Refusal(t("sh.nothing_to_flip", locale))
+        options = [
+            (
+                t("sh.flip_choice", locale, province=a.province.title(), position=a.position),
+                f"{a.province}.{a.position}",
+                "",
+            )
+            for a in flips[:25]
+        ]
+        spec = SelectSpec("flip", t("sh.flip_placeholder", locale), options, 1, 1, press.version)
+        await reply(interaction, t("sh.pick_flip", locale), ephemeral=True, view=select_view(rec.id, spec))
+
+    async def _flip(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        seat, _ = await self.decider(interaction, rec)
+        action = self.parse(rec, f"flip {press.values[0]}", locale_of(interaction))
+        await self.table.play(interaction, rec, seat, action, version=press.version)
+
+    @app_commands.command(name="end", description="End your control turn")
+    @app_commands.describe(game="Which game")
+    async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        rec, seat, _ = await self.mine(interaction, game)
+        await self.table.play(interaction, rec, seat, EndTurn())
+
+    # -- any decision in notation -------------------------------------------------------------
+
+    @app_commands.command(
+        name="act",
+        description="Any decision in notation: offer, accept, refuse, split, choose, conquer, buy, draw, flip, end",
+    )
+    @app_commands.describe(
+        action="e.g. `offer Shomyo T3 T7 K2`, `conquer KANTO T1 T4 +B2@T1.1`, `end`", game="Which game"
+    )
+    async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
+        rec, seat, _ = await self.mine(interaction, game)
+        await self.table.play(interaction, rec, seat, self.parse(rec, action, locale_of(interaction)))
+
+    @act.autocomplete("action")
+    async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def work() -> list[app_commands.Choice[str]]:
+            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            locale = locale_of(interaction)
+            notations = [a.notation() for a in GAME.legal(state, seat)]
+            for ways in self.payments(state, seat).values():
+                notations += [a.notation() for a in ways]
+            pairs = complete(notations, current, lambda n: action_label(n, locale))
+            return [app_commands.Choice(name=n, value=v) for n, v in pairs]
+
+        return await self.table.autocomplete(interaction, work)
+
+    @offer.autocomplete("game")
+    @conquer.autocomplete("game")
+    @end.autocomplete("game")
+    @act.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.table.game_choices(interaction, current)
+
+
+async def setup(bot: Deskovka) -> None:
+    await bot.add_cog(ShitennoCog(bot))

@@ -1,0 +1,162 @@
+"""Shitenno in Discord end to end (issue 11): whole games of 2, 3 and 4 players decided only through
+what the bot offers, a game by typed notation, refusals, a restart, closed DMs and the secret
+scan, through the real client and the local Discord."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rules.shitenno import GAME
+from tests.e2e.harness import Table, table
+from tests.e2e.shitenno_players import Seen, check_secrets, decide, latest_decision, observe, play_out
+from tests.fakediscord import Thread, User
+
+
+async def start(t: Table, players: list[User], **options: object) -> tuple[int, Thread]:
+    """A lobby by the first player, the others join, the creator starts."""
+    before = list(t.channel.threads)
+    lobby = await t.slash(players[0], t.channel, "shitenno new", **options)
+    for user in players[1:]:
+        await t.click(user, lobby, "Join")
+    await t.click(players[0], lobby, "Start")
+    thread = await t.channel.wait_for_thread(lambda th: th not in before)
+    post = await thread.wait_for_message(lambda m: "**Shitenno #" in m.content)
+    game = int(re.search(r"Shitenno #(\d+)", post.content).group(1))  # type: ignore[union-attr]
+    assert {a.filename.rsplit("-", 1)[-1] for a in post.attachments} == {"board.png", "sharing.png"}
+    t.watch(game, thread, t.channel)
+    return game, thread
+
+
+def users_of(t: Table, n: int) -> list[User]:
+    extra = [t.fake.add_user(name) for name in ("dan", "eve")[: max(0, n - 3)]]
+    for u in extra:
+        t.guild.add_member(u)
+    return [t.alice, t.bob, t.carol, *extra][:n]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_a_whole_game_through_buttons_selects_and_autocomplete(tmp_path: Path, players: int) -> None:
+    async with table(tmp_path) as t:
+        seated = users_of(t, players)
+        game, thread = await start(t, seated)
+        users = {u.id: u for u in seated}
+        for user in seated:
+            hand = await t.fake.wait_for(
+                lambda u=user: next((m for m in t.fake.dms(u) if "your hand" in m.content), None), "hand DM"
+            )
+            assert hand.attachments, "the hand image goes by DM"
+        rec = await play_out(t, game, thread, users, seed=players)
+        assert rec.status == "finished"
+        end = await thread.wait_for_message(lambda m: "Game over" in m.content)
+        assert "Final scores" in end.content and set(end.pinged) == set(users)
+        assert "Final scoring" in end.content and "majorities" in end.content, "the scoring table (SH-9.3)"
+        assert any(a.filename.endswith("record.txt") for a in end.attachments)
+        for user in seated:
+            await t.fake.wait_for(lambda u=user: any("is over" in m.content for m in t.fake.dms(u)), "end DM")
+        assert await t.bot.store.verify(game)  # type: ignore[union-attr]
+        t.fake.assert_clean()
+
+
+async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
+    """Every decision typed with /shitenno act, chosen from the engine's legal list."""
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        users = {u.id: u for u in seated}
+        rnd = random.Random(3)
+        for _ in range(400):
+            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            if rec.status != "active":
+                break
+            state = rec.load_state()
+            seat = GAME.to_act(state)[0]
+            moves = [a for a in GAME.legal(state, seat) if a.notation() != "resign"]
+            action = rnd.choice(moves).notation()
+            user = users[rec.players[seat]]
+            offered = await t.fake.autocomplete(user, thread, "shitenno act", focused="action", action=action[:3])
+            assert 0 < len(offered) <= 25 and all(c.value.startswith(action[:3]) for c in offered)
+            answer = await t.slash(users[rec.players[seat]], thread, "shitenno act", action=action)
+            assert not answer.ephemeral, (action, answer.content)
+        assert (await t.bot.store.get(game)).status == "finished"  # type: ignore[union-attr]
+        t.fake.assert_clean()
+
+
+async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice, t.bob, t.carol])
+        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        state = rec.load_state()
+        actor = {u.id: u for u in (t.alice, t.bob, t.carol)}[rec.players[GAME.to_act(state)[0]]]
+        other = next(u for u in (t.alice, t.bob, t.carol) if u is not actor)
+        news = latest_decision(thread, rec.version)
+        waiting = await t.click(other, news, news.buttons[0].label)
+        assert (
+            waiting.ephemeral
+            and "Not your decision — waiting for" in waiting.content
+            and f"<@{actor.id}>" in waiting.content
+        )
+        nosy = await t.click(t.mod, news, news.buttons[0].label)
+        assert nosy.ephemeral and "not playing" in nosy.content
+        out_of_turn = await t.slash(other, thread, "shitenno act", action="end")
+        assert out_of_turn.ephemeral
+        nonsense = await t.slash(actor, thread, "shitenno act", action="x" * 500)
+        assert nonsense.ephemeral and "can't read" in nonsense.content and len(nonsense.content) < 200
+        no_title = await t.slash(actor, thread, "shitenno act", action="offer")
+        assert no_title.ephemeral
+        assert (await t.bot.store.get(game)).version == rec.version, "refusals change nothing"  # type: ignore[union-attr]
+        t.fake.assert_clean()
+
+
+async def test_restart_mid_game_and_closed_dms(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.fake.close_dms(t.bob)
+        game, thread = await start(t, [t.alice, t.bob])
+        notice = await thread.wait_for_message(lambda m: "can't send you direct messages" in m.content)
+        assert f"<@{t.bob.id}>" in notice.content and "My hand" in notice.content
+        users = {u.id: u for u in (t.alice, t.bob)}
+        rnd, seen = random.Random(11), Seen()
+        for _ in range(6):
+            await observe(t, game, seen)
+            await decide(t, game, thread, users, rnd)
+            await check_secrets(t, game, thread, seen)
+        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        await t.restart()
+        news = latest_decision(thread, rec.version)
+        for _ in range(6):
+            await decide(t, game, thread, users, rnd)
+        stale = await t.click(t.alice, news, news.buttons[-1].label)
+        assert stale.ephemeral
+        hand = await t.slash(t.bob, thread, "game hand")
+        assert hand.ephemeral and hand.attachments and "Troops:" in hand.content
+        notices = [m for m in thread.messages if "can't send you direct messages" in m.content]
+        assert len(notices) == 1
+        t.fake.assert_clean()
+
+
+async def test_resigning_in_a_three_player_game(tmp_path: Path) -> None:
+    """SH-R.3: with three players the resigner drops out and the two others play on."""
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice, t.bob, t.carol])
+        confirm = await t.slash(t.carol, thread, "game resign")
+        await t.click(t.carol, confirm, f"Resign #{game} Shitenno")
+        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        assert rec.status == "active" and rec.players.index(t.carol.id) in rec.load_state().resigned
+        assert any("resigns" in m.content for m in thread.messages)
+        t.fake.assert_clean()
+
+
+async def test_a_two_player_challenge_and_the_general(tmp_path: Path) -> None:
+    """One invitee makes an Accept / Decline challenge; the creator's general is his pick."""
+    async with table(tmp_path) as t:
+        challenge = await t.slash(t.alice, t.channel, "shitenno new", player2=t.bob, general="Sakai")
+        assert [b.label for b in challenge.buttons] == ["Accept", "Decline", "Withdraw"]
+        accepted = await t.click(t.bob, challenge, "Accept")
+        assert "accepted" in accepted.content and not challenge.buttons
+        thread = await t.channel.wait_for_thread()
+        post = await thread.wait_for_message(lambda m: "**Shitenno #" in m.content)
+        assert f"<@{t.alice.id}> plays **Sakai Tadatsugu**" in post.content
+        t.fake.assert_clean()
