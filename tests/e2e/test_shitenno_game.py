@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from cogs.shitenno import payment_verb
 from rules.shitenno import GAME
+from rules.shitenno.content import CONTENT
 from tests.e2e.harness import Table, table
 from tests.e2e.shitenno_players import Seen, check_secrets, decide, latest_decision, observe, play_out
 from tests.fakediscord import Thread, User
@@ -159,4 +161,33 @@ async def test_a_two_player_challenge_and_the_general(tmp_path: Path) -> None:
         thread = await t.channel.wait_for_thread()
         post = await thread.wait_for_message(lambda m: "**Shitenno #" in m.content)
         assert f"<@{t.alice.id}> plays **Sakai Tadatsugu**" in post.content
+        t.fake.assert_clean()
+
+
+async def test_an_unaffordable_conquest_and_a_restart_mid_conquest(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice, t.bob])
+        users = {u.id: u for u in (t.alice, t.bob)}
+        rnd = random.Random(2)
+        for _ in range(60):
+            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            if rec.load_state().phase == "control":
+                break
+            await decide(t, game, thread, users, rnd)
+        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        state = rec.load_state()
+        assert state.phase == "control"
+        seat = GAME.to_act(state)[0]
+        user = users[rec.players[seat]]
+        hand = state.players[seat].troops + state.players[seat].koku
+        tries = [(p.id, c) for p in CONTENT.provinces for c in hand]
+        legal = {a.notation() for p in CONTENT.provinces for a in GAME.conquest_payments(state, seat, p.id)}
+        province, card = next((p, c) for p, c in tries if f"{payment_verb(c)} {p} {c}" not in legal)
+        poor = await t.slash(user, thread, "shitenno conquer", province=province, **{"with": card})
+        assert poor.ephemeral, "a payment that does not cover the province is refused"
+        assert (await t.bot.store.get(game)).version == rec.version  # type: ignore[union-attr]
+        await t.restart()
+        news = latest_decision(thread, rec.version)
+        ended = await t.click(user, news, "End turn")
+        assert not ended.ephemeral and "ends the turn" in ended.content, "a button from before the restart works"
         t.fake.assert_clean()
