@@ -59,7 +59,9 @@ async def test_a_whole_game_through_buttons_selects_and_autocomplete(tmp_path: P
         assert any(a.filename.endswith("record.txt") for a in end.attachments)
         for user in seated:
             await t.fake.wait_for(lambda u=user: any("is over" in m.content for m in t.fake.dms(u)), "end DM")
-        hands = [sum(1 for m in t.fake.dms(u) if any(a.filename.endswith("hand.png") for a in m.attachments)) for u in seated]
+        hands = [
+            sum(1 for m in t.fake.dms(u) if any(a.filename.endswith("hand.png") for a in m.attachments)) for u in seated
+        ]
         assert min(hands) > 1, f"each hand went by DM again when it changed: {hands}"
         assert await t.bot.store.verify(game)  # type: ignore[union-attr]
         t.fake.assert_clean()
