@@ -8,7 +8,7 @@ import os
 import platform
 import sys
 
-from bench import database, e2e, engine, render
+from bench import database, e2e, e2e_shitenno, engine, render
 from bench.stats import table
 
 
@@ -35,9 +35,9 @@ def registered() -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("--quick", action="store_true", help="a smaller run, under a minute")
-    parser.add_argument("--only", choices=["engine", "render", "database", "e2e"], action="append")
+    parser.add_argument("--only", choices=["engine", "render", "database", "e2e", "e2e-shitenno"], action="append")
     args = parser.parse_args(argv)
-    parts = args.only or ["engine", "render", "database", "e2e"]
+    parts = args.only or ["engine", "render", "database", "e2e", "e2e-shitenno"]
     rows = []
     games = registered()
     if "engine" in parts:
@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += database.run(args.quick)
     if "e2e" in parts:
         rows += e2e.run(args.quick)
+    if "e2e-shitenno" in parts and "shitenno" in games:
+        rows += e2e_shitenno.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0

@@ -230,6 +230,12 @@ async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
         result = await store.append(rec.id, v, 1, Ready())
         games.append(Game(thread, (red, blue), result.state, random.Random(g)))
     await store.close()
+    bot = await launch(fake, path, guild, users[0], channel)
+    return Bench(fake, bot, games, users)
+
+
+async def launch(fake: FakeDiscord, path: Path, guild: Any, user: Any, channel: Any) -> asyncio.subprocess.Process:
+    """The bot process on database ``path``, once it answers ``/game list`` of ``user``."""
     bot = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -245,13 +251,13 @@ async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
         await fake.world.wait(
             lambda: fake.gateway.identifies > 0 or None, fake.gateway.signal, "the bot to connect", 60
         )
-        probe = await fake.slash(users[0], channel, "game list")
+        probe = await fake.slash(user, channel, "game list")
         await probe.response(timeout=60)
     except BaseException:
         bot.terminate()
         await bot.wait()
         raise
-    return Bench(fake, bot, games, users)
+    return bot
 
 
 async def _run(quick: bool, stored: int) -> dict[str, Any]:

@@ -281,15 +281,20 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             raise Refusal(t("sh.payment_for_other", locale, province=province.strip()[:30]))
         await self.table.play(interaction, rec, seat, action)
 
-    def payments(self, state: ShitennoState, seat: int) -> dict[str, list[ConquerTroops | ConquerKoku]]:
-        out: dict[str, list[ConquerTroops | ConquerKoku]] = {}
+    @staticmethod
+    def conquerable(state: ShitennoState, seat: int) -> list[str]:
+        """The provinces ``seat`` can take a position in now (one payment found is enough)."""
         if state.phase != "control" or seat not in GAME.to_act(state):
-            return out
-        for prov in CONTENT.provinces:
-            ways = conquest_payments(state, seat, prov.id)
-            if ways:
-                out[prov.id] = ways
-        return out
+            return []
+        return [p.id for p in CONTENT.provinces if conquest_payments(state, seat, p.id, limit=1)]
+
+    @staticmethod
+    def ways(state: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
+        """Every way ``seat`` can pay for ``province`` now; nothing for a name that is none."""
+        province = province.strip().upper()
+        if province not in CONTENT.province:
+            return []
+        return conquest_payments(state, seat, province)
 
     @conquer.autocomplete("province")
     async def _province_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -299,7 +304,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             view = GAME.view(state, None)
             provinces = {p.id: p for p in view.provinces}
             out = []
-            for pid in self.payments(state, seat):
+            for pid in self.conquerable(state, seat):
                 p = provinces[pid]
                 target = next(x for x in p.positions if x.stone is None)
                 label = t("sh.province_choice", locale, province=pid.title(), position=target.number, vp=target.value)
@@ -313,9 +318,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _payment_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
             _, seat, state = await self.mine(interaction, interaction.namespace.game)
-            province = str(interaction.namespace.province or "").strip().upper()
             locale = locale_of(interaction)
-            ways = self.payments(state, seat).get(province, [])
+            ways = self.ways(state, seat, str(interaction.namespace.province or ""))
             full = {payment_part(a.notation()): a.notation() for a in ways}
             pairs = complete(full, current, lambda part: payment_label(part, locale))
             return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
@@ -325,12 +329,12 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _conquer_help(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         seat, state = await self.decider(interaction, rec)
-        ways = self.payments(state, seat)
+        provinces = self.conquerable(state, seat)
         view = GAME.view(state, seat)
         hand = cards_words([c.label for c in view.hand], locale)
-        if not ways:
+        if not provinces:
             raise Refusal(t("sh.nothing_to_conquer", locale, hand=hand))
-        names = ", ".join(f"{p.title()} ({len(w)})" for p, w in ways.items())
+        names = ", ".join(p.title() for p in provinces)
         await reply(interaction, t("sh.conquer_help", locale, provinces=names, hand=hand), ephemeral=True)
 
     async def _flip_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -380,8 +384,10 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             _, seat, state = await self.mine(interaction, interaction.namespace.game)
             locale = locale_of(interaction)
             notations = [a.notation() for a in GAME.legal(state, seat)]
-            for ways in self.payments(state, seat).values():
-                notations += [a.notation() for a in ways]
+            words = current.split()
+            if len(words) >= 2 and words[0].lower() in ("conquer", "buy"):
+                # legal() lists at most 200 payments a province: the typed one gets all of them.
+                notations += [a.notation() for a in self.ways(state, seat, words[1])]
             pairs = complete(notations, current, lambda n: action_label(n, locale))
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 

@@ -693,16 +693,19 @@ CONQUEST_CAP = 200
 more (many tiles and cards) still reaches them all through :func:`conquest_payments`."""
 
 
-def conquest_payments(st: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
+def conquest_payments(
+    st: ShitennoState, seat: int, province: str, limit: int | None = None
+) -> list[ConquerTroops | ConquerKoku]:
     """Every conquest of ``province`` that ``apply`` accepts from ``seat`` now: each distinct
     legal payment once (:func:`rules.shitenno.payment.payment_key`: the same up to identical cards
-    and tiles), troop payments (SH-8.5) then koku payments (SH-8.6), simplest first. Empty when the
-    seat cannot conquer now (not its control turn, 2 conquests made, no stone, province full);
-    an unknown province raises ``unknown_province``."""
+    and tiles), troop payments (SH-8.5) then koku payments (SH-8.6), simplest first; with ``limit``
+    only the first ``limit`` of them (``limit=1``: can he take it at all?). Empty when the seat
+    cannot conquer now (not its control turn, 2 conquests made, no stone, province full); an
+    unknown province raises ``unknown_province``."""
     _check_province(province)
     if st.phase != "control" or not 0 <= seat < st.n or seat in st.resigned or to_act(st) != (seat,):
         return []
-    return _payments(st, st.players[seat], province)
+    return _payments(st, st.players[seat], province, limit)
 
 
 def _payments(st: ShitennoState, p: Player, province: str, cap: int | None = None) -> list[ConquerTroops | ConquerKoku]:
