@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,32 +178,41 @@ class Bench:
         last answer; latency counts from the due time."""
 
         async def work(out: Measured) -> list[Sample | None]:
-            idle = collections.deque(g for g in self.games if not g.stuck)
-            freed = asyncio.Event()
-            tasks = []
-
-            async def one(game: Game, due: float) -> Sample | None:
-                try:
-                    return await self.move(game, due)
-                finally:
-                    if not game.stuck:
-                        idle.append(game)
-                    freed.set()
-
-            t0 = time.perf_counter()
-            for k in range(round(rate * seconds)):
-                due = t0 + k / rate
-                delay = due - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                while not idle:
-                    freed.clear()
-                    await freed.wait()
-                out.lag = max(out.lag, time.perf_counter() - due)
-                tasks.append(asyncio.create_task(one(idle.popleft(), due)))
-            return list(await asyncio.gather(*tasks))
+            return await open_loop([g for g in self.games if not g.stuck], rate, seconds, self.move, out)
 
         return await self.measure(work)
+
+
+async def open_loop(
+    games: list[Any], rate: float, seconds: float, act: Callable[[Any, float], Awaitable[Any]], out: Any
+) -> list[Any]:
+    """Open-loop arrivals: action k is due at ``k / rate`` s, in the game idle longest (a game is
+    busy until its last action is answered); ``act(game, due)`` measures from the due time and
+    ``out.lag`` records how late the benchmark itself sent."""
+    idle = collections.deque(games)
+    freed = asyncio.Event()
+    tasks = []
+
+    async def one(game: Any, due: float) -> Any:
+        try:
+            return await act(game, due)
+        finally:
+            if not game.stuck:
+                idle.append(game)
+            freed.set()
+
+    t0 = time.perf_counter()
+    for k in range(round(rate * seconds)):
+        due = t0 + k / rate
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        while not idle:
+            freed.clear()
+            await freed.wait()
+        out.lag = max(out.lag, time.perf_counter() - due)
+        tasks.append(asyncio.create_task(one(idle.popleft(), due)))
+    return list(await asyncio.gather(*tasks))
 
 
 async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:

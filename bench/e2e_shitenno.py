@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.e2e import IDLE, Sample, cpu_seconds, launch, pyspy, rss_mb
+from bench.e2e import IDLE, Sample, cpu_seconds, launch, open_loop, pyspy, rss_mb
 from bench.moves import random_move
 from bench.stats import Row, median, percentile
 from db.store import GameStore
@@ -146,30 +146,7 @@ class Bench:
         ``n`` players idle longest; latency counts from the due time."""
 
         async def work(out: Measured) -> list[Sample | None]:
-            idle = collections.deque(self.of(n))
-            freed = asyncio.Event()
-            tasks = []
-
-            async def one(game: Game, due: float) -> Sample | None:
-                try:
-                    return await self.decide(game, due)
-                finally:
-                    if not game.stuck:
-                        idle.append(game)
-                    freed.set()
-
-            t0 = time.perf_counter()
-            for k in range(round(rate * seconds)):
-                due = t0 + k / rate
-                delay = due - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                while not idle:
-                    freed.clear()
-                    await freed.wait()
-                out.lag = max(out.lag, time.perf_counter() - due)
-                tasks.append(asyncio.create_task(one(idle.popleft(), due)))
-            return list(await asyncio.gather(*tasks))
+            return await open_loop(list(self.of(n)), rate, seconds, self.decide, out)
 
         return await self.measure(work)
 

@@ -27,13 +27,8 @@ an accepted lot, which are one line each; the end of a sharing phase posts them 
 def sharing_decision(view: ShitennoView) -> str:
     """Which sharing decision is due (SH-10): ``answer`` an offer, ``choose`` a lot, ``split`` the
     pool between the last two, or ``offer`` a lot."""
-    sh = view.sharing
-    assert sh is not None
-    if sh.offer is not None:
-        return "answer"
-    if sh.split is not None:
-        return "choose"
-    return "split" if len(sh.pending) == 2 else "offer"
+    assert view.sharing is not None
+    return view.sharing.due
 
 
 def card_words(label: str, locale: str) -> str:

@@ -197,7 +197,7 @@ def _check_lot(st: ShitennoState, tile: str, cards: tuple[str, ...], taken: set[
 def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
     sh = st.sharing
     assert sh is not None
-    expected = _sharing_expected(st)
+    expected = sharing_expected(st)
     if isinstance(a, FormLot):
         if expected != "offer":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.1")
@@ -272,7 +272,7 @@ def _settle_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
         _end_sharing(st, events)
 
 
-def _sharing_expected(st: ShitennoState) -> str:
+def sharing_expected(st: ShitennoState) -> str:
     """SH-10: which sharing decision is due: offer, answer, split or choose."""
     sh = st.sharing
     assert sh is not None
@@ -286,7 +286,7 @@ def _sharing_expected(st: ShitennoState) -> str:
 def _sharing_actor(st: ShitennoState) -> int:
     sh = st.sharing
     assert sh is not None
-    e = _sharing_expected(st)
+    e = sharing_expected(st)
     if e == "answer":
         s = sh.offered_to()
         assert s is not None
@@ -766,7 +766,7 @@ def _decisions(st: ShitennoState, seat: int) -> list[Action]:
     if st.phase == "sharing":
         sh = st.sharing
         assert sh is not None
-        e = _sharing_expected(st)
+        e = sharing_expected(st)
         if e == "answer":
             return [Accept(), Refuse()]
         if e == "choose":

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rules.errors import NotYourTurn
 from rules.shitenno.content import CONTENT
-from rules.shitenno.engine import koku_cost, requirement, to_act
+from rules.shitenno.engine import koku_cost, requirement, sharing_expected, to_act
 from rules.shitenno.state import ShitennoState
 
 
@@ -119,6 +119,9 @@ class SharingView:
     tairo: int | None
     split: tuple[LotView, LotView] | None
     """Lots A and B of the final split, awaiting CHOOSE."""
+    due: str = "offer"
+    """The decision due (SH-10): ``offer`` a lot, ``answer`` an offer, ``split`` the pool between
+    the last two, or ``choose`` a lot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +265,7 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
                 if sh.split
                 else None
             ),
+            due=sharing_expected(st),
         )
     control = None
     if st.phase == "control":
