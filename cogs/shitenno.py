@@ -20,7 +20,6 @@ from cogs.table import Table
 from cogs.texts import t
 from cogs.ui import ButtonSpec, SelectSpec
 from db.records import GameRecord
-from rules.errors import RuleError
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.actions import (
     Accept,
@@ -125,12 +124,6 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, ShitennoState]:
         return await self.table.mine(interaction, game, KIND)
 
-    def parse(self, rec: GameRecord, text: str, locale: str) -> Any:
-        try:
-            return GAME.parse_action(text)
-        except RuleError as exc:
-            raise Refusal(self.table.rule_words(rec, exc, locale)) from exc
-
     # -- a new game ---------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a game of Shitenno for 2–4 players")
@@ -163,7 +156,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         self, interaction: discord.Interaction, title: str, cards: str = "", game: str | None = None
     ) -> None:
         rec, seat, _ = await self.mine(interaction, game)
-        action = self.parse(rec, f"offer {title} {cards}".strip(), locale_of(interaction))
+        action = self.table.parse(rec, f"offer {title} {cards}".strip(), locale_of(interaction))
         await self.table.play(interaction, rec, seat, action)
 
     @offer.autocomplete("title")
@@ -276,7 +269,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         text = with_.strip()
         if not text.lower().startswith(("conquer ", "buy ")):
             text = f"{payment_verb(text)} {province.strip()} {text}"
-        action = self.parse(rec, text, locale)
+        action = self.table.parse(rec, text, locale)
         if getattr(action, "province", province).upper() != province.strip().upper():
             raise Refusal(t("sh.payment_for_other", locale, province=province.strip()[:30]))
         await self.table.play(interaction, rec, seat, action)
@@ -356,7 +349,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
     async def _flip(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)
-        action = self.parse(rec, f"flip {press.values[0]}", locale_of(interaction))
+        action = self.table.parse(rec, f"flip {press.values[0]}", locale_of(interaction))
         await self.table.play(interaction, rec, seat, action, version=press.version)
 
     @app_commands.command(name="end", description="End your control turn")
@@ -376,7 +369,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     )
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
         rec, seat, _ = await self.mine(interaction, game)
-        await self.table.play(interaction, rec, seat, self.parse(rec, action, locale_of(interaction)))
+        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction)))
 
     @act.autocomplete("action")
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

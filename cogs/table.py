@@ -268,6 +268,13 @@ class Table:
                 return t("err.not_your_turn.not_your_turn", locale, to_move=join_words(waiting, locale))
         return describe(error, locale, ui.error_params(error, locale))
 
+    def parse(self, rec: GameRecord, text: str, locale: str, state: Any = None) -> Any:
+        """An action in the game's notation, or a refusal in words ("I can't read `xyz`")."""
+        try:
+            return self.ui(rec.kind).engine.parse_action(text, state)
+        except RuleError as exc:
+            raise Refusal(self.rule_words(rec, exc, locale)) from exc
+
     async def act(
         self, rec: GameRecord, seat: int, action: Any, *, version: int | None = None, locale: str = DEFAULT_LOCALE
     ) -> AppendResult:

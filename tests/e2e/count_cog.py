@@ -13,7 +13,7 @@ from discord.ext import commands
 from PIL import Image, ImageDraw
 
 from cogs import kinds
-from cogs.respond import Refusal, locale_of, mention
+from cogs.respond import locale_of, mention
 from cogs.ui import ButtonSpec, FileSpec
 from db.records import GameRecord
 from rules.errors import RuleError
@@ -142,11 +142,7 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
     @app_commands.command(name="act", description="Any action in notation")
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
         rec, seat, state = await self.table.mine(interaction, game, KIND)
-        try:
-            parsed = GAME.parse_action(action, state)
-        except RuleError as exc:
-            raise Refusal(self.table.rule_words(rec, exc, locale_of(interaction))) from exc
-        await self.table.play(interaction, rec, seat, parsed)
+        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction), state))
 
     async def _add_button(self, interaction: discord.Interaction, rec: GameRecord, press: Any) -> None:
         seat = self.table.seat(rec, interaction.user.id, locale_of(interaction))
