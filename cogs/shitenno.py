@@ -249,7 +249,9 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         if mode == "o":
             action: Any = FormLot(title, picked)
         else:
-            other = next((x for x in view.sharing.unplaced if x != title), "")
+            other = next((x for x in view.sharing.unplaced if x != title), None)
+            if other is None:
+                raise Refusal(t("sh.no_second_title", locale_of(interaction)))
             rest = tuple(c.label for c in view.sharing.pool if c.label not in picked)
             action = Split(title, picked, other, rest)
         await self.table.play(interaction, rec, seat, action, version=press.version)

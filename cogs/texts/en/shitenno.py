@@ -51,6 +51,7 @@ TEXTS: dict[str, str] = {
     "sh.result.final_scoring": "{winners} wins. Final scores: {scores}.",
     "sh.result.resign": "{winners} wins: the others resigned. Scores: {scores}.",
     "sh.pick_lot_title": "Which title goes with the lot?",
+    "sh.no_second_title": "There is only one title left, so the pool can't be split: offer it as a lot instead.",
     "sh.pick_split_title": "Which title goes with lot A? The other goes with lot B.",
     "sh.pick_lot_cards": "The lot **{title}**: pick its cards from the pool (or **No cards**).",
     "sh.pick_split_cards": "Lot A (**{title}**): pick its cards; the rest of the pool goes to lot B (**{other}**).",
