@@ -19,20 +19,28 @@ S = TypeVar("S")
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended. ``winners`` are seats; empty with ``draw`` for a draw or
-    for a game that was cancelled outside the rules (the store records that, not the engine)."""
+    for a game that was cancelled outside the rules (the store records that, not the engine).
+
+    ``scores``, when given, has one score per seat, in seat order. A solo game against an automa
+    gives the automa's score in ``automa_score`` (``None`` in every other game); when the automa
+    wins, ``winners`` is empty, ``draw`` is false and ``reason`` is ``"automa_wins"``."""
 
     winners: tuple[int, ...]
     reason: str
     draw: bool = False
     scores: tuple[int, ...] | None = None
+    automa_score: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "winners": list(self.winners),
             "reason": self.reason,
             "draw": self.draw,
             "scores": list(self.scores) if self.scores is not None else None,
         }
+        if self.automa_score is not None:  # absent otherwise, as in JSON stored before the field
+            data["automa_score"] = self.automa_score
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
@@ -42,6 +50,7 @@ class Outcome:
             reason=data["reason"],
             draw=bool(data.get("draw", False)),
             scores=tuple(scores) if scores is not None else None,
+            automa_score=data.get("automa_score"),
         )
 
 

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import BadNotation
+from rules.stroganov import GAME
 from rules.stroganov.actions import (
     Board,
     Claim,
@@ -109,3 +110,15 @@ def test_st_r_1_resign_notation():
     assert Resign().notation() == "resign"
     with pytest.raises(BadNotation):
         parse_action("resign 2")
+
+
+@pytest.mark.parametrize("text", ["xyz", "xyz 3", "coin 3", "claim"])
+def test_st_16_unreadable_text_is_bad_action_with_words(text: str) -> None:
+    """An unknown verb (or a known one with the wrong words) is ``bad_action``, answered with the
+    common words, not with the fallback for codes that have none."""
+    from cogs.rule_words import describe
+
+    with pytest.raises(BadNotation) as info:
+        GAME.parse_action(text)
+    assert info.value.code == "bad_action" and info.value.params["text"] == text
+    assert describe(info.value, "en").startswith("I can't read ") and text in describe(info.value, "en")

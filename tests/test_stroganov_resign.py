@@ -70,11 +70,11 @@ def test_st_r_2_two_players_resigning_loses_at_once(in_turn):
 
 def test_st_r_2_solo_resigning_lets_ivan_win():
     """ST-R.2: solo, resigning ends the game and Ivan wins: no winners, reason ``resign``, scores
-    (the player's, then Ivan's) as they stand."""
+    as they stand: the player's by seat, Ivan's in ``automa_score``."""
     st = started(1, 4)
     st.cossacks[st.ivan].events.append(("AUTOMA", "test", 3))
     GAME.apply(st, 0, Resign())
-    assert GAME.outcome(st) == Outcome(winners=(), reason="resign", scores=(0, 3))
+    assert GAME.outcome(st) == Outcome(winners=(), reason="resign", scores=(0,), automa_score=3)
     assert st.result["winner"] == st.ivan and GAME.view(st, None).result == ((1, 3), (0, 0))
 
 

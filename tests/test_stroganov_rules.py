@@ -222,6 +222,23 @@ def test_st_4_4_view_equal_for_every_seat(players):
     base = GAME.view(st, None)
     for seat in range(players):
         assert GAME.view(st, seat) == base
+        assert dataclasses.replace(GAME.view(st, seat), viewer=None) == base
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_view_names_its_viewer_and_who_is_to_act(players):
+    """Like every game's view: ``viewer`` is the seat asked for (``None`` public), ``to_act`` the
+    seats ``GAME.to_act`` names, also once the game is finished."""
+    st = started(players, 11)
+    for _ in range(3):
+        simple_step(st)
+        assert GAME.view(st, None).viewer is None
+        for seat in range(players):
+            v = GAME.view(st, seat)
+            assert v.viewer == seat and v.to_act == GAME.to_act(st)
+    GAME.apply(st, 0, GAME.parse_action("resign"))
+    if players == 1:
+        assert GAME.view(st, 0).to_act == () and GAME.view(st, 0).viewer == 0
 
 
 @pytest.mark.parametrize("players", [1, 3])

@@ -5,12 +5,15 @@ Values of the rule tables are copied here (tests never read the spec).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
+from rules.protocol import Outcome
 from rules.stroganov import GAME, automa, engine
 from rules.stroganov.actions import EndTurn, Fulfil, Gold, Move, SongPass, Trophy
+from rules.stroganov.content import CONTENT
 from rules.stroganov.payment import ivan_pays
 from rules.stroganov.state import DUMMY, TIGER, StroganovState
 from rules.stroganov.view import view
@@ -634,7 +637,8 @@ def test_st_13_4_tie_taken_wishes_count_as_fulfilled():
     final(st)
     assert st.result["scores"] == [4, 4] and st.result["winner"] == iv
     out = GAME.outcome(st)
-    assert out is not None and out.winners == ()
+    assert out is not None and out.winners == () and out.reason == "automa_wins" and not out.draw
+    assert out.scores == (4,) and out.automa_score == 4
 
 
 def test_st_13_4_tie_more_fulfilled_player_wins():
@@ -646,7 +650,9 @@ def test_st_13_4_tie_more_fulfilled_player_wins():
     st.order = [iv, 0]
     final(st)
     assert st.result["scores"] == [6, 6] and st.result["winner"] == 0
-    assert GAME.outcome(st).winners == (0,)
+    out = GAME.outcome(st)
+    assert out is not None and out.winners == (0,) and out.reason == "final_scoring"
+    assert out.scores == (6,) and out.automa_score == 6
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -790,3 +796,50 @@ def test_st_15_6_outpost_fails_when_already_built_in_his_region():
     st.outposts[2][1] = iv
     assert not extended(st, "Outpost")
     assert c.furs == [6, 6] and (c.supply, c.reserve) == (1, 3)
+
+
+# ---------------------------------------------------------------- step 4's reward before step 5 (ST-15.5, ST-11.2)
+
+
+def test_st_15_5_village_reward_in_hand_before_extended_action():
+    """The village (V1 Fair: 2 coins) is gained before the extended action, so with no coins of his
+    own Ivan pays R3's 6 for the yurt with a 2 plus a coin (ST-15.4)."""
+    st, iv = fresh_ivan("easy")
+    c = st.cossacks[iv]
+    c.position = 2
+    st.villages[2] = "V1"
+    put_tile(st, 5, "L13", [2, 2, 2])
+    yurt = st.yurt_slots[2]
+    assert yurt is not None and c.coins == 0 and c.furs == []
+    run_ivan(st, ["AU03", "AU02", "AU16"])  # front Yurt; back of AU02: move 3, lowest 2
+    assert st.yurt_slots[2] is None and yurt in st.out
+    assert c.furs == [2] and c.coins == 1 + sum(n for k, n in CONTENT.yurts[yurt].reward.elements if k == "coins")
+
+
+def test_st_15_5_claimed_outpost_in_supply_before_extended_action():
+    """The free claim of L16 (outpost, 1 coin) puts an outpost in supply before the extended action,
+    so Outpost builds in his region (R3, paying its 6) instead of recruiting."""
+    st, iv = fresh_ivan("easy")
+    c = st.cossacks[iv]
+    c.position, c.supply, c.reserve = 2, 0, 4
+    put_tile(st, 5, "L16", [6, 6])
+    run_ivan(st, ["AU01", "AU02", "AU16"])  # front Outpost; back of AU02: move 3, lowest 2
+    assert "L16" in c.tiles
+    assert iv in st.outposts[2] and (c.supply, c.reserve) == (0, 3)
+    assert c.furs == [6] and c.coins == 1
+
+
+def test_solo_outcome_scores_by_seat_and_automa_score_round_trips():
+    """The solo Outcome has one score per seat; Ivan's goes in ``automa_score`` and survives the
+    stored JSON; JSON stored before that field loads it as ``None``."""
+    st, iv = fresh_ivan("easy")
+    blank_for_scoring(st)
+    st.cossacks[0].events = [("REWARD", "V3", 2)]
+    st.cossacks[iv].events = [("REWARD", "V3", 5)]
+    final(st)
+    out = GAME.outcome(st)
+    assert out == Outcome(winners=(), reason="automa_wins", scores=(2,), automa_score=5)
+    assert Outcome.from_json(json.loads(json.dumps(out.to_json()))) == out
+    old = {"winners": [0], "reason": "final_scoring", "draw": False, "scores": [7]}
+    assert Outcome.from_json(old) == Outcome(winners=(0,), reason="final_scoring", scores=(7,))
+    assert Outcome.from_json(old).automa_score is None and Outcome.from_json(old).to_json() == old

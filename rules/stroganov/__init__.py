@@ -42,7 +42,9 @@ class Stroganov:
             return None
         winners = engine.outcome_winners(state)
         reason = r.get("reason") or ("final_scoring" if winners else "automa_wins")
-        return Outcome(winners, reason, scores=tuple(r["scores"]))
+        by_seat = sorted((c.seat, r["scores"][i]) for i, c in enumerate(state.cossacks) if c.seat is not None)
+        ivan = [r["scores"][i] for i, c in enumerate(state.cossacks) if c.ivan]
+        return Outcome(winners, reason, scores=tuple(s for _, s in by_seat), automa_score=ivan[0] if ivan else None)
 
     def parse_action(self, text: str, state: StroganovState | None = None) -> Action:
         return parse_action(text)

@@ -261,7 +261,7 @@ def _extra(words: list[str], text: str) -> Extra:
         return Gold(verb, _region(args[0], text))
     if verb == "claim" and len(args) >= 2:
         return Claim(_ident(args[0], "L", text), tuple(parse_entry(a, text) for a in args[1:]))
-    raise BadNotation("unknown_action", text=text)
+    raise BadNotation("bad_action", text=text)  # an unknown verb, or a known one with the wrong words
 
 
 def parse_action(text: str) -> Action:

@@ -54,7 +54,9 @@ def trophy(st: StroganovState, ci: int, events: Events) -> None:
 
 
 def take_turn(st: StroganovState, ci: int, events: Events) -> None:
-    """ST-15.5. Rewards are queued; the caller runs the queue (Ivan's T never waits)."""
+    """ST-15.5. The basic action's reward is gained before the extended action (ST-11.2: completely,
+    before play continues); the extended action's reward is queued and the caller runs the queue
+    (Ivan's T never waits)."""
     c = st.cossacks[ci]
     card = st.automa.pop(0)
     st.flipped.append(card)
@@ -85,6 +87,7 @@ def take_turn(st: StroganovState, ci: int, events: Events) -> None:
     # 4. basic action
     region = core.region_of(c.position)
     assert region is not None
+    start = len(st.queue)
     if st.row[c.position - 1] is not None and not st.items[c.position - 1]:
         tile = st.row[c.position - 1]
         claim_tile(st, ci, c.position)
@@ -92,11 +95,23 @@ def take_turn(st: StroganovState, ci: int, events: Events) -> None:
     else:
         gold(st, ci, "village", region)
         log(st, events, f"Ivan: village R{region}")
+    gain_now(st, start, events)
     # 5. extended action
     if not extended_action(st, ci, extended, events):
         log(st, events, f"Ivan: {extended.lower()} fails")
         if st.difficulty in ("normal", "hard"):
             c.coins += 1
+
+
+def gain_now(st: StroganovState, start: int, events: Events) -> None:
+    """Gain the queued reward elements from ``start`` on, in printed order (ST-11.2); they are
+    Ivan's, so a T is resolved at once (ST-15.7)."""
+    while len(st.queue) > start:
+        ci, kind, n, source, category = st.queue.pop(start)
+        if kind == "trophy":
+            trophy(st, ci, events)
+        else:
+            core.gain(st, ci, kind, n, source, category)
 
 
 def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> bool:

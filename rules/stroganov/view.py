@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.stroganov import core
 from rules.stroganov.content import CONTENT
@@ -127,12 +127,16 @@ class CossackView:
 
 @dataclass(frozen=True, slots=True)
 class StroganovView:
+    viewer: int | None = field(compare=False)
+    """The seat this view is for, ``None`` for the public. Nothing else depends on it (ST-4.4), so
+    views for different seats compare equal."""
     year: int
     season: str
     stage: str
     """boards, turn, income, songs or finished."""
     solo: bool
     to_act: tuple[int, ...]
+    """Seats expected to act (``GAME.to_act``); empty while nobody is (finished)."""
     actor: int | None
     """Cossack index expected to act."""
     pending: str | None
@@ -227,7 +231,7 @@ def pending(st: StroganovState) -> str | None:
 
 
 def view(st: StroganovState, seat: int | None = None) -> StroganovView:
-    del seat  # ST-4.4: everyone sees the same
+    # ST-4.4: everyone sees the same; ``seat`` only names the viewer
     bag = Counter(st.bag)
     regions = []
     for r, reg in enumerate(CONTENT.regions):
@@ -268,6 +272,7 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
         winner = st.cossacks[st.result["winner"]]
         reason = st.result.get("reason") or ("automa_wins" if winner.ivan else "final_scoring")
     return StroganovView(
+        viewer=seat,
         year=st.year,
         season=st.season,
         stage=st.stage,
