@@ -50,9 +50,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.command(name="list", description="Your games here (in DMs: all your games)")
     async def list_(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        games = await self.table.store.list_games(user_id=interaction.user.id, status=("lobby", "active"))
-        if interaction.guild_id is not None:
-            games = [g for g in games if g.guild_id == interaction.guild_id]
+        games = await self.table.my_games(interaction, ("lobby", "active"))
         if not games:
             await reply(interaction, t("no_games_listed", locale), ephemeral=True)
             return
@@ -146,10 +144,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             rec = await self.table.resolve(interaction, None)
             self.table.seat(rec, interaction.user.id, locale)
             return [rec]
-        mine = await self.table.store.list_games(user_id=interaction.user.id, status=("active",))
-        if interaction.guild_id is not None:
-            mine = [g for g in mine if g.guild_id == interaction.guild_id]
-        return mine
+        return await self.table.my_games(interaction, ("active",))
 
     async def _resign_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)

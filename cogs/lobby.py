@@ -197,12 +197,7 @@ class Lobbies:
             raise Refusal(t("challenge_own", locale))
         if len(rec.players) < 2 or rec.players[1] != user:
             raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[-1])))
-        await self._begin(
-            interaction,
-            rec,
-            list(rec.players),
-            t("challenge_accepted", locale, opponent=mention(user), where="{where}"),
-        )
+        await self.table.start(interaction, rec, list(rec.players), accepted_by=user)
 
     async def _decline(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
@@ -246,12 +241,7 @@ class Lobbies:
                 raise Refusal(t("challenge_own", locale))
             if len(rec.players) >= 2:
                 raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[1])))
-            await self._begin(
-                interaction,
-                rec,
-                [rec.creator_id, user],
-                t("challenge_accepted", locale, opponent=mention(user), where="{where}"),
-            )
+            await self.table.start(interaction, rec, [rec.creator_id, user], accepted_by=user)
             return
         if shape.invited and user not in shape.invited and user != rec.creator_id:
             raise Refusal(
@@ -298,11 +288,6 @@ class Lobbies:
         content, view = self.message(rec, await self.shape(rec), locale)
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
 
-    async def _begin(
-        self, interaction: discord.Interaction, rec: GameRecord, players: list[int], text: str | None = None
-    ) -> None:
-        await self.table.start(interaction, rec, players, text)
-
     async def _start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         if interaction.user.id != rec.creator_id:
@@ -317,4 +302,4 @@ class Lobbies:
                     count=len(rec.players),
                 )
             )
-        await self._begin(interaction, rec, list(rec.players))
+        await self.table.start(interaction, rec, list(rec.players))

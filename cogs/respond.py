@@ -11,9 +11,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, shorten, t
 from cogs.ui import FileSpec
-from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
+from db.errors import GameNotFound, StaleVersion, StoreBusy, StoreError, WrongStatus
 from rules.errors import RuleError
 
 log = logging.getLogger("deskovka.cogs")
@@ -41,8 +42,8 @@ def pings(user_ids: list[int] | tuple[int, ...] | set[int]) -> discord.AllowedMe
     )
 
 
-def files(specs: list[FileSpec]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(s.data), filename=s.name) for s in specs]
+def files(specs: list[FileSpec] | None) -> list[discord.File]:
+    return [discord.File(io.BytesIO(s.data), filename=s.name) for s in specs or []]
 
 
 def text_file(text: str, name: str) -> FileSpec:
@@ -60,7 +61,7 @@ def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
 
 def locale_of(interaction: discord.Interaction) -> str:
     """The caller's locale as the table set it for this interaction (English by default)."""
-    return getattr(interaction.extras, "get", lambda *_: None)("locale") or DEFAULT_LOCALE
+    return interaction.extras.get("locale") or DEFAULT_LOCALE
 
 
 async def reply(
@@ -86,9 +87,6 @@ async def reply(
 def error_text(error: BaseException, locale: str) -> str | None:
     """Plain words for an expected error, or ``None`` for a bug. Rule errors are worded by the
     table with the game's own words; here they get the generic ones."""
-    from cogs.rule_words import describe
-    from db.errors import StoreBusy
-
     if isinstance(error, Refusal):
         return error.text
     if isinstance(error, RuleError):

@@ -9,7 +9,8 @@ from cogs.texts import has, join_words, quote, t, template
 from rules.errors import RuleError
 
 QUOTED = ("text", "token", "value", "pick", "name", "action")
-"""Parameters that echo what a player typed: shortened and shown as code (or as empty)."""
+"""Parameters that echo what a player typed: shortened and shown as code (or as empty), so the
+templates name them bare (``"{text} is not a square."``)."""
 
 
 def error_key(error: RuleError, locale: str) -> str | None:
@@ -33,9 +34,6 @@ def describe(error: RuleError, locale: str, words: dict[str, Any] | None = None)
     if key is None:
         return t("err.unknown", locale)
     text = template(key, locale)
-    # Templates written before quoting wrap the parameter in backticks themselves.
-    for name in QUOTED:
-        text = text.replace(f"`{{{name}}}`", f"{{{name}}}")
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

@@ -279,8 +279,6 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @staticmethod
     def conquerable(state: ShitennoState, seat: int) -> list[str]:
         """The provinces ``seat`` can take a position in now (one payment found is enough)."""
-        if state.phase != "control" or seat not in GAME.to_act(state):
-            return []
         return [p.id for p in CONTENT.provinces if conquest_payments(state, seat, p.id, limit=1)]
 
     @staticmethod

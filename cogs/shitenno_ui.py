@@ -51,6 +51,7 @@ class ShitennoUI:
     kind = "shitenno"
     engine = GAME
     has_private = True
+    board_at_start = True
 
     def title(self, locale: str) -> str:
         return t("sh.title", locale)
@@ -135,8 +136,6 @@ class ShitennoUI:
         return False
 
     def board_changed(self, events: list[dict[str, Any]]) -> bool:
-        if not events:
-            return True
         for e in events:
             entry = e.get("log", "")
             if entry.startswith(("round", "titles", "final")):

@@ -34,6 +34,7 @@ class StrategoUI:
     kind = "stratego"
     engine = GAME
     has_private = True
+    board_at_start = False
 
     def title(self, locale: str) -> str:
         return t("sg.title", locale)

@@ -17,7 +17,6 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,13 +28,15 @@ from cogs.lobby import Lobbies
 from cogs.respond import (
     Refusal,
     choices_or_nothing,
-    files,
     fit,
     locale_of,
     mention,
     pings,
     reply,
     text_file,
+)
+from cogs.respond import (
+    files as attachments,
 )
 from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
@@ -59,14 +60,6 @@ PREFS_TTL = 30.0
 """Seconds a player's preferences are kept in memory (another process may change them)."""
 LIST_LIMIT = 15
 """Games named in one answer ("which game?", ``/game list``); the rest are counted."""
-
-
-@dataclass
-class Told:
-    """Who heard of their turn privately, and who must be pinged in the thread instead."""
-
-    ping: set[int] = field(default_factory=set)
-    dm_failed: set[int] = field(default_factory=set)
 
 
 class Table:
@@ -126,7 +119,7 @@ class Table:
     @staticmethod
     def game_locale(rec: GameRecord) -> str:
         """The language of a game's thread and public images (one language for now)."""
-        return supported(rec.options.get("language") if isinstance(rec.options, dict) else None) or DEFAULT_LOCALE
+        return supported(rec.options.get("language"))
 
     async def set_locale(self, interaction: discord.Interaction) -> str:
         """Remember the caller's language on the interaction (``respond.locale_of`` reads it)."""
@@ -192,16 +185,17 @@ class Table:
                 rec = await self.get(interaction, in_thread)
                 self.check_status(rec, statuses, locale)
                 return rec
-        mine = await self.store.list_games(user_id=interaction.user.id, status=statuses)
-        if interaction.guild_id is not None:
-            here = [g for g in mine if g.guild_id == interaction.guild_id and channel in (g.channel_id, g.thread_id)]
-        else:
-            here = mine
+        mine = await self.my_games(interaction, statuses)
+        here = [g for g in mine if channel in (g.channel_id, g.thread_id)] if interaction.guild_id is not None else mine
         if len(here) == 1:
             return await self.get(interaction, here[0].id)
         if not here:
             raise Refusal(self.no_active_game(locale))
         raise Refusal(t("which_game", locale, games=self.game_list(here, locale)))
+
+    async def my_games(self, interaction: discord.Interaction, statuses: tuple[str, ...]) -> list[GameRecord]:
+        """The caller's games with these statuses in this server (in DMs: in every server)."""
+        return await self.store.list_games(user_id=interaction.user.id, guild_id=interaction.guild_id, status=statuses)
 
     @staticmethod
     def no_active_game(locale: str) -> str:
@@ -233,19 +227,16 @@ class Table:
         """Autocomplete for the ``game`` option: the caller's active games here, filtered by what was typed."""
 
         async def work() -> list[app_commands.Choice[str]]:
-            locale = await self.set_locale(interaction)
-            games = await self.store.list_games(user_id=interaction.user.id, status=("lobby", "active"))
-            out = []
+            locale = locale_of(interaction)
             typed = current.strip().lstrip("#").lower()
-            for g in games:
-                if interaction.guild_id is not None and g.guild_id != interaction.guild_id:
-                    continue
+            out = []
+            for g in await self.my_games(interaction, ("lobby", "active")):
                 label = f"#{g.id} {self.ui(g.kind).title(locale)}"
-                if typed in str(g.id) or typed in label.lower():
+                if typed in label.lower():
                     out.append(app_commands.Choice(name=label[:100], value=str(g.id)))
             return out
 
-        return await choices_or_nothing(interaction, work)
+        return await self.autocomplete(interaction, work)
 
     async def autocomplete(
         self, interaction: discord.Interaction, work: Callable[[], Any]
@@ -375,32 +366,37 @@ class Table:
         lines = ui.event_lines(rec, state, result.events, locale)
         lines += [p for s in result.to_act if (p := ui.prompt(rec, state, s, locale))]
         public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(result.events) else []
-        told = await self.tell_seats(rec, state, result, list(result.newly_waiting))
+        ping = await self.tell_seats(rec, state, result, list(result.newly_waiting))
         view = buttons(rec.id, self.table_buttons(rec, state, locale, result.version))
-        await self.publish(interaction, rec, "\n".join(lines), public, view, told)
+        await self.publish(interaction, rec, "\n".join(lines), public, view, ping)
 
-    async def tell_seats(self, rec: GameRecord, state: Any, result: AppendResult, seats: list[int]) -> Told:
+    async def tell_seats(self, rec: GameRecord, state: Any, result: AppendResult, seats: list[int]) -> set[int]:
         """Private notices: each newly waiting seat by DM and/or a ping, as it chose (``/game
-        notify``); a seat whose private view changed gets its new view by DM."""
-        ui, told = self.ui(rec.kind), Told()
+        notify``); a seat whose private view changed gets its new view by DM. Returns the users
+        the thread must ping (they chose a mention, or their DM failed)."""
+        ui, ping = self.ui(rec.kind), set()
         changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(result.events, s)]
         for seat in [*seats, *changed]:
             user, waiting = rec.players[seat], seat in seats
             prefs = await self.prefs(user)
             wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
             if waiting and (prefs.notify in ("mention", "both") or not wants_dm):
-                told.ping.add(user)
+                ping.add(user)
             if not wants_dm:
                 continue
             locale = supported(prefs.language)
-            text = ui.turn_notice(rec, state, seat, result.events, locale) if waiting else ""
-            text = (text or ui.private_text(rec, state, seat, locale)) + "\n" + t("jump", locale, link=self.link(rec))
-            private = await self.render(ui.private_files, rec, state, seat, locale) if ui.has_private else []
-            view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
-            if not await self.dm(rec, user, text, files=private, view=view) and waiting:
-                told.ping.add(user)
-                told.dm_failed.add(user)
-        return told
+            notice = ui.turn_notice(rec, state, seat, result.events, locale) if waiting else ""
+            if not await self.dm_private(rec, state, seat, locale, notice) and waiting:
+                ping.add(user)
+        return ping
+
+    async def dm_private(self, rec: GameRecord, state: Any, seat: int, locale: str, text: str = "") -> bool:
+        """A seat's DM: ``text`` (else its private text), its private images and buttons, a link."""
+        ui = self.ui(rec.kind)
+        text = (text or ui.private_text(rec, state, seat, locale)) + "\n" + t("jump", locale, link=self.link(rec))
+        private = await self.render(ui.private_files, rec, state, seat, locale) if ui.has_private else []
+        view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
+        return await self.dm(rec, rec.players[seat], text, files=private, view=view)
 
     async def publish(
         self,
@@ -409,7 +405,7 @@ class Table:
         content: str,
         public: list[FileSpec],
         view: discord.ui.View | None,
-        told: Told,
+        ping: set[int],
     ) -> None:
         """The news in the thread — as the interaction's public answer when it was made there —
         and the actor's confirmation. When the thread cannot be reached the actor is told the
@@ -420,13 +416,17 @@ class Table:
             if interaction is not None and answer in ("public", "elsewhere"):
                 await self._followup(interaction, t("done", locale), ephemeral=True)
             return
-        if interaction is not None and answer == "public" and await self._followup(
-            interaction, content, files=public, view=view, allowed_mentions=pings(told.ping), ephemeral=False
+        if (
+            interaction is not None
+            and answer == "public"
+            and await self._followup(
+                interaction, content, files=public, view=view, allowed_mentions=pings(ping), ephemeral=False
+            )
         ):
             return
-        posted = await self.post(rec, content, files=public, view=view, ping=told.ping)
+        posted = await self.post(rec, content, files=public, view=view, ping=ping)
         if posted is None:
-            await self.reach_elsewhere(rec, told.ping)
+            await self.reach_elsewhere(rec, ping)
         if interaction is None:
             return
         if posted is None:
@@ -451,7 +451,7 @@ class Table:
                 interaction,
                 content,
                 ephemeral=ephemeral,
-                files=_files(files),
+                files=attachments(files),
                 view=view,
                 allowed_mentions=allowed_mentions,
             )
@@ -490,7 +490,7 @@ class Table:
         public = await self.render(ui.public_files, rec, state, locale)
         record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
         players = set(rec.players)
-        await self.publish(interaction, rec, "\n".join(lines), [*public, record], None, Told(ping=players))
+        await self.publish(interaction, rec, "\n".join(lines), [*public, record], None, players)
         for user in sorted(players):
             prefs = await self.prefs(user)
             if not prefs.dms_enabled:
@@ -570,7 +570,7 @@ class Table:
         channel = self.bot.get_partial_messageable(target, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {
             "content": fit(content),
-            "files": _files(files),
+            "files": attachments(files),
             "allowed_mentions": pings(ping or ()),
         }
         if view is not None:
@@ -591,7 +591,7 @@ class Table:
         view: discord.ui.View | None = None,
     ) -> bool:
         """Best effort: on a closed DM (50007) the game's thread says so once per player and game."""
-        kwargs: dict[str, Any] = {"content": fit(content), "files": _files(files)}
+        kwargs: dict[str, Any] = {"content": fit(content), "files": attachments(files)}
         if view is not None:
             kwargs["view"] = view
         try:
@@ -617,12 +617,7 @@ class Table:
         """A button of a game: load it (from this server only) and run the handler of its verb."""
         locale = await self.set_locale(interaction)
         interaction.extras["game_id"] = press.game
-        try:
-            rec = await self.store.get(press.game) if 0 < press.game <= MAX_ID else None
-        except GameNotFound:
-            rec = None
-        if rec is None or (interaction.guild_id is not None and rec.guild_id != interaction.guild_id):
-            raise Refusal(t("no_game", locale))
+        rec = await self.get(interaction, press.game)
         handler = self.router.find(rec.kind, press.verb)
         if handler is None:
             raise Refusal(t("stale_plain", locale))
@@ -644,15 +639,15 @@ class Table:
         private = await self.render(ui.private_files, rec, state, seat, locale)
         view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
         text = t("hand_caption", locale, game=rec.id) + "\n" + ui.private_text(rec, state, seat, locale)
-        await reply(interaction, text.strip(), ephemeral=True, files=_files(private), view=view)
+        await reply(interaction, text.strip(), ephemeral=True, files=attachments(private), view=view)
 
     # -- starting -----------------------------------------------------------------------------
 
     async def start(
-        self, interaction: discord.Interaction, rec: GameRecord, players: Sequence[int], text: str | None = None
+        self, interaction: discord.Interaction, rec: GameRecord, players: Sequence[int], accepted_by: int | None = None
     ) -> GameRecord:
         """Lobby → game: seed, thread (or the channel), start post, each seat's private view.
-        ``text`` replaces the lobby message (``{where}`` is the game's place)."""
+        The lobby message then says where the game is (and who accepted, for a challenge)."""
         locale = locale_of(interaction)
         try:
             rec = await self.store.start(rec.id, list(players), secrets.randbits(62), expected_version=rec.version)
@@ -676,33 +671,23 @@ class Table:
         if thread_id is not None:
             rec = await self.store.set_thread(rec.id, thread_id)
         try:
-            text = text or t("lobby_started", locale, title=ui.title(locale), game=rec.id, where="{where}")
-            await interaction.edit_original_response(
-                content=text.replace("{where}", self.where(rec)), view=None, allowed_mentions=pings(())
-            )
+            where = self.where(rec)
+            if accepted_by is not None:
+                text = t("challenge_accepted", locale, opponent=mention(accepted_by), where=where)
+            else:
+                text = t("lobby_started", locale, title=ui.title(locale), game=rec.id, where=where)
+            await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
         except discord.HTTPException:
             log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
         lines = [ui.start_text(rec, state, game_locale)]
         lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
         view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
-        public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_changed([]) else []
+        public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_at_start else []
         posted = await self.post(rec, "\n".join(lines), files=public, view=view, ping=set(rec.players))
         if posted is None:
             await self.reach_elsewhere(rec, set(rec.players))
         for seat, user in enumerate(rec.players):
-            if not ui.has_private:
-                continue
             prefs = await self.prefs(user)
-            if not prefs.dms_enabled:
-                continue
-            dm_locale = supported(prefs.language)
-            private = await self.render(ui.private_files, rec, state, seat, dm_locale)
-            text = ui.private_text(rec, state, seat, dm_locale) + "\n" + t("jump", dm_locale, link=self.link(rec))
-            await self.dm(
-                rec, user, text, files=private, view=buttons(rec.id, ui.private_buttons(rec, state, seat, dm_locale))
-            )
+            if ui.has_private and prefs.dms_enabled:
+                await self.dm_private(rec, state, seat, supported(prefs.language))
         return rec
-
-
-def _files(specs: list[FileSpec] | None) -> list[discord.File]:
-    return files(specs or [])

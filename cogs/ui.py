@@ -61,6 +61,8 @@ class GameUI(Protocol):
     engine: Game[Any]
     has_private: bool
     """Whether players have secrets: a private button, private files and secret DMs (Stroganov: no)."""
+    board_at_start: bool
+    """Whether the start post shows the public images (Stratego's empty board during setup: no)."""
 
     def title(self, locale: str) -> str:
         """The game's name as players read it ("Stratego")."""

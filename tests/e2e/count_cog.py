@@ -38,6 +38,7 @@ class CountUI:
     kind = KIND
     engine = GAME
     has_private = False
+    board_at_start = True
 
     def title(self, locale: str) -> str:
         return "Count"
@@ -78,7 +79,7 @@ class CountUI:
         return False
 
     def board_changed(self, events: list[dict[str, Any]]) -> bool:
-        return any(e["type"] == "added" for e in events) or not events
+        return any(e["type"] == "added" for e in events)
 
     def event_lines(self, rec: GameRecord, state: CountState, events: list[dict[str, Any]], locale: str) -> list[str]:
         out = []

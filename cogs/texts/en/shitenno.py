@@ -110,7 +110,7 @@ TEXTS: dict[str, str] = {
     "err.unknown_troop_type": "{value} is not a troop type; use BU, SA, SH or SO.",
     "err.unknown_province": "There is no province {province}.",
     "err.generals_count": "{given} generals were picked for {players} players.",
-    "err.unknown_general": "`{pick}` is not a general; choose from {known}.",
+    "err.unknown_general": "{pick} is not a general; choose from {known}.",
     "err.general_taken": "{pick} was picked twice.",
     "err.wrong_phase.not_control": "That can only be done in the control phase.",
     "err.wrong_phase.not_sharing": "That can only be done in the sharing phase.",
