@@ -45,12 +45,13 @@ def trophy(st: StroganovState, ci: int, events: Events) -> None:
     """ST-15.7: Ivan advances whenever he can pay; the row rewards come either way."""
     c = st.cossacks[ci]
     need = core.next_trophy_fur(c)
-    if need is not None and _pay(st, ci, [need]):
+    if need is not None and can_pay(st, ci, [need]):
+        log(st, events, f"Ivan: trophy advance to {c.trophy + 1}")
+        _pay(st, ci, [need])
         core.advance_trophy(st, ci, events)
-        log(st, events, f"Ivan: trophy advance to {c.trophy}")
     else:
-        core.trophy_rows(st, ci)
         log(st, events, "Ivan: trophy stay")
+        core.trophy_rows(st, ci)
 
 
 def take_turn(st: StroganovState, ci: int, events: Events) -> None:
@@ -64,6 +65,7 @@ def take_turn(st: StroganovState, ci: int, events: Events) -> None:
     back = CONTENT.automa[st.automa[0]] if st.automa else CONTENT.automa[card]
     # 2. move
     to = min(12, c.position + back.move)
+    log(st, events, f"Ivan: flips {card}, moves to {to}, hunts {back.hunt_from} {back.hunt}")
     if to != c.position:
         c.position = to
         core.arrive(st, ci)
@@ -83,18 +85,16 @@ def take_turn(st: StroganovState, ci: int, events: Events) -> None:
             c.coins += 1
         else:
             core.add_fur(c, v)
-    log(st, events, f"Ivan: flips {card}, moves to {c.position}, hunts {back.hunt_from} {back.hunt}")
     # 4. basic action
     region = core.region_of(c.position)
     assert region is not None
     start = len(st.queue)
     if st.row[c.position - 1] is not None and not st.items[c.position - 1]:
-        tile = st.row[c.position - 1]
+        log(st, events, f"Ivan: claims {st.row[c.position - 1]} (free)")
         claim_tile(st, ci, c.position)
-        log(st, events, f"Ivan: claims {tile} (free)")
     else:
-        gold(st, ci, "village", region)
         log(st, events, f"Ivan: village R{region}")
+        gold(st, ci, "village", region)
     gain_now(st, start, events)
     # 5. extended action
     if not extended_action(st, ci, extended, events):
@@ -128,23 +128,26 @@ def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> b
             and c.supply
             and ci not in st.outposts[here - 1]
             and core.free_slot(st, here) is not None
-            and _pay(st, ci, [st.region_furs[here - 1]])
+            and can_pay(st, ci, [st.region_furs[here - 1]])
         ):
-            gold(st, ci, "build", here)
             log(st, events, f"Ivan: build R{here}")
+            _pay(st, ci, [st.region_furs[here - 1]])
+            gold(st, ci, "build", here)
             return True
         if c.supply == 0 and c.reserve:
             for r in regions:
-                if _pay(st, ci, [st.region_furs[r - 1]]):
-                    gold(st, ci, "recruit", r)
+                if can_pay(st, ci, [st.region_furs[r - 1]]):
                     log(st, events, f"Ivan: recruit R{r}")
+                    _pay(st, ci, [st.region_furs[r - 1]])
+                    gold(st, ci, "recruit", r)
                     return True
         return False
     if kind in ("Yurt", "Wish"):
         slots = st.yurt_slots if kind == "Yurt" else st.wish_slots
         for r in regions:
-            if slots[r - 1] is not None and _pay(st, ci, [st.region_furs[r - 1]]):
+            if slots[r - 1] is not None and can_pay(st, ci, [st.region_furs[r - 1]]):
                 log(st, events, f"Ivan: {kind.lower()} R{r} ({slots[r - 1]})")
+                _pay(st, ci, [st.region_furs[r - 1]])
                 gold(st, ci, kind.lower(), r)
                 return True
         return False
@@ -162,8 +165,8 @@ def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> b
     if best is None:
         return False
     r, pos = best
-    _pay(st, ci, [st.region_furs[r - 1]] * claim_count(st, ci, pos))
     log(st, events, f"Ivan: claims {st.row[pos - 1]}")
+    _pay(st, ci, [st.region_furs[r - 1]] * claim_count(st, ci, pos))
     claim_tile(st, ci, pos)
     return True
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from collections import Counter
 from typing import Any
 
 from rules.stroganov.content import CONTENT, Reward, Track
@@ -17,9 +18,68 @@ REGION_NUMBER = {p: int(r[1:]) for p, r in CONTENT.region_of.items()}
 """Position 1..12 -> region 1..5."""
 
 
+MARK = "_before"
+"""Key of the resources snapshot an entry's event carries until the next entry closes it."""
+
+
 def log(st: StroganovState, events: Events, entry: str) -> None:
+    """A public log entry. Every entry is logged *before* the change it describes, so what each
+    cossack gained or spent until the next entry is that entry's ``gains`` (see :func:`close`)."""
+    close(st, events)
     st.log.append(entry)
-    events.append({"log": entry})
+    events.append({"log": entry, MARK: snapshot(st)})
+
+
+def close(st: StroganovState, events: Events) -> None:
+    """Give the latest entry its ``gains``: per cossack name (``P0``, ``Ivan``), what changed since
+    it was logged (numbers as differences; furs, tiles, wishes and songs as lists of what came and
+    went). Later changes belong to no entry until the next one."""
+    entry = next((e for e in reversed(events) if MARK in e), None)
+    if entry is None:
+        return
+    before = entry.pop(MARK)
+    gains = {}
+    for ci, (old, new) in enumerate(zip(before, snapshot(st), strict=True)):
+        d = resource_changes(old, new)
+        if d:
+            gains[name(st, ci)] = d
+    if gains:
+        entry["gains"] = gains
+
+
+COUNTED = ("coins", "horses", "tigers", "banners", "stories", "trophy", "supply", "reserve", "score")
+LISTED = ("furs", "tiles", "held", "fulfilled", "songs")
+
+
+def snapshot(st: StroganovState) -> list[dict[str, Any]]:
+    return [
+        {
+            **{k: getattr(c, k) for k in COUNTED},
+            **{k: list(getattr(c, k)) for k in LISTED},
+            "position": c.position,
+            "built": built(st, i),
+        }
+        for i, c in enumerate(st.cossacks)
+    ]
+
+
+def resource_changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``{"coins": 1, "furs": [5], "furs_spent": [3], "position": [2, 7], ...}``; empty if nothing changed."""
+    out: dict[str, Any] = {}
+    for k in COUNTED:
+        if new[k] != old[k]:
+            out[k] = new[k] - old[k]
+    for k in (*LISTED, "built"):
+        came, went = Counter(new[k]), Counter(old[k])
+        came.subtract(Counter(old[k]))
+        went.subtract(Counter(new[k]))
+        if +came:
+            out[k] = sorted((+came).elements())
+        if +went:
+            out[f"{k}_spent"] = sorted((+went).elements())
+    if new["position"] != old["position"]:
+        out["position"] = [old["position"], new["position"]]
+    return out
 
 
 def name(st: StroganovState, ci: int) -> str:

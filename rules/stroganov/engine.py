@@ -196,6 +196,7 @@ def apply(st: StroganovState, seat: int, a: Action) -> Events:
             raise WrongPhase("not_now", action=a.notation(), rule="ST-16")
         turn_action(st, ci, a, events)
     settle(st, events)
+    core.close(st, events)
     return events
 
 
@@ -272,11 +273,13 @@ def resolve_trophy(st: StroganovState, ci: int, a: Trophy, events: Events) -> No
             raise IllegalAction("track_end", rule="ST-11.3.1")
         w = wallet(c, free_sub=patron_free(st, ci))
         pay(w, [need], [a.pay], "ST-11.3.1", tanner=has_ability(st, c, "TANNER"))
+        log(st, events, f"{name(st, ci)}: {a.notation()}")
         commit(st, c, w)
         if w.patron_used and st.turn is not None:
             st.turn.patron_used = True
+    else:
+        log(st, events, f"{name(st, ci)}: {a.notation()}")
     st.queue.pop(0)
-    log(st, events, f"{name(st, ci)}: {a.notation()}")
     if a.pay is not None:
         core.advance_trophy(st, ci, events)
     else:
@@ -303,8 +306,10 @@ def buy_song(st: StroganovState, ci: int, a: Song | SongPass, events: Events) ->
         cost = song_cost(st, ci, a.song)
         if cost > c.stories:
             raise IllegalAction("stories_short", need=cost, have=c.stories, rule="ST-12.4")
+        log(st, events, f"{name(st, ci)}: {a.notation()}")
         take_song(st, ci, a.song, cost)
-    log(st, events, f"{name(st, ci)}: {a.notation()}")
+    else:
+        log(st, events, f"{name(st, ci)}: {a.notation()}")
     st.active += 1
 
 
@@ -367,8 +372,8 @@ def settle(st: StroganovState, events: Events) -> None:
             if st.cossacks[ci].ivan:
                 s = automa.song(st, ci)
                 if s is not None:
-                    take_song(st, ci, s, CONTENT.songs[s].cost)
                     log(st, events, f"Ivan: song {s}")
+                    take_song(st, ci, s, CONTENT.songs[s].cost)
                 st.active += 1
                 continue
             if resigned(st, ci):  # ST-R.3
@@ -398,8 +403,8 @@ def run_queue(st: StroganovState, events: Events) -> bool:
         if trophy_payable(st, ci):
             return False
         st.queue.pop(0)
-        core.trophy_rows(st, ci)
         log(st, events, f"{name(st, ci)}: trophy stay (auto)")
+        core.trophy_rows(st, ci)
     return True
 
 
@@ -457,10 +462,10 @@ def winter_income(st: StroganovState, events: Events) -> None:
                 winter_wish(st, ci, ability, w)
         return
     deep = [ci for ci in st.order if not resigned(st, ci)]
+    log(st, events, f"exploration: {name(st, deep[0])} +2, {name(st, deep[1])} +1 stories")
     core.gain(st, deep[0], "stories", 2, "exploration", "REWARD")  # ST-12.3
     if len(deep) > 1:
         core.gain(st, deep[1], "stories", 1, "exploration", "REWARD")
-    log(st, events, f"exploration: {name(st, deep[0])} +2, {name(st, deep[1])} +1 stories")
     st.stage = "songs"
     st.active = 0
 
@@ -501,15 +506,21 @@ def end_winter(st: StroganovState, events: Events) -> None:
 
 
 def refresh(st: StroganovState, events: Events) -> None:
-    """ST-12.6.1–12.6.7."""
+    """ST-12.6.1–12.6.7, with an event saying what was refilled."""
+    log(st, events, f"refresh {st.year}")
+    laid: list[str] = []
     for p in range(1, 13):
         if st.row[p - 1] is None and st.landscapes:
+            laid.append(st.landscapes[0])
             core.lay_tile(st, p, st.landscapes.pop(0))
+    tiger = None
     if not core.row_has_tiger(st) and st.tiger_supply:
         tiles = [p for p in range(1, 13) if st.row[p - 1] is not None]
         if tiles:
             st.items[tiles[-1] - 1].append(TIGER)
             st.tiger_supply -= 1
+            tiger = tiles[-1]
+    before = (list(st.wish_slots), list(st.yurt_slots), list(st.songs))
     if st.year == 2:
         for slots in (st.wish_slots, st.yurt_slots):
             for r, card in enumerate(slots):
@@ -532,7 +543,20 @@ def refresh(st: StroganovState, events: Events) -> None:
     for ci in st.order:
         st.cossacks[ci].position = 0
         core.arrive(st, ci)
-    log(st, events, f"refresh {st.year}")
+    core.close(st, events)
+    events.append(
+        {
+            "type": "refresh",
+            "year": st.year,
+            "tiles": laid,
+            "tiger": tiger,
+            "wishes": [w for w, old in zip(st.wish_slots, before[0], strict=True) if w and w != old],
+            "yurts": [y for y, old in zip(st.yurt_slots, before[1], strict=True) if y and y != old],
+            "songs": [s for s in st.songs if s not in before[2]],
+            "market": list(st.market),
+            "b_stacks": st.year == 2,
+        }
+    )
 
 
 # ---------------------------------------------------------------- final scoring (ST-13)
@@ -566,6 +590,7 @@ def e_ability(st: StroganovState, ci: int, ability: str) -> int:
 
 
 def final_scoring(st: StroganovState, events: Events) -> None:
+    core.close(st, events)  # final scoring is the scoring table's, not the last entry's
     for ci, c in enumerate(st.cossacks):
         for w in c.fulfilled:  # F1
             card = CONTENT.wishes[w]
@@ -613,10 +638,12 @@ def resign(st: StroganovState, ci: int) -> Events:
     playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
     if len(playing) == 1:
         finish_by_resignation(st, playing[0], events)
+        core.close(st, events)
         return events
     if st.stage == "boards" and board_picker(st) is None:
         boards_done(st, events)
     settle(st, events)
+    core.close(st, events)
     return events
 
 

@@ -249,10 +249,10 @@ def check(st: StroganovState, ci: int, a: object, phase: int, patron: bool) -> W
 def perform(st: StroganovState, ci: int, a: object, w: Wallet, events: Events) -> None:
     """Write back the wallet checked by :func:`check` and carry out the action."""
     c = st.cossacks[ci]
+    log(st, events, f"{core.name(st, ci)}: {a.notation()}")  # type: ignore[attr-defined]
     commit(st, c, w)
     if w.patron_used and st.turn is not None:
         st.turn.patron_used = True
-    log(st, events, f"{core.name(st, ci)}: {a.notation()}")  # type: ignore[attr-defined]
     if isinstance(a, Paid):
         a = a.action
     if isinstance(a, Exchange):
