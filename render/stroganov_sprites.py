@@ -97,9 +97,9 @@ _RAMPS: list[tuple[RGB, RGB]] = [
 ]
 PALETTE = palette_image(_BASE, _RAMPS, steps=5)
 
-TOKEN = 36
+TOKEN = 44
 """Cossack token diameter in pixels."""
-FUR_H = 26
+FUR_H = 34
 """Fur chip height in pixels."""
 
 
@@ -127,85 +127,100 @@ def player_text(index: int) -> RGB:
     return PLAYER_TEXT[index % len(PLAYER_TEXT)]
 
 
+def fit_bold(
+    d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, fill: RGB, anchor: str
+) -> None:
+    """Bold text that shrinks (down to 14 px) to fit ``room``; below 18 px without the bold stroke,
+    which would clog the glyphs."""
+    size = fitting_size(text, room, largest, 14)
+    draw_text(d, xy, text, size, fill, anchor, bold=size >= 18)
+
+
 @functools.lru_cache(maxsize=64)
 def token_sprite(index: int, label: str, size: int = TOKEN) -> Image.Image:
     """A cossack token: a disc in the cossack's colour, ringed in ink, with its short name
     (``P0``..``P3`` or ``IV``) so it reads without colour."""
     s = size * SS
+    ring = 3 if size >= 36 else 2
     big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     d.ellipse((0, 0, s - 1, s - 1), fill=INK)
-    d.ellipse((2 * SS, 2 * SS, s - 1 - 2 * SS, s - 1 - 2 * SS), fill=player_colour(index))
+    d.ellipse((ring * SS, ring * SS, s - 1 - ring * SS, s - 1 - ring * SS), fill=player_colour(index))
     im = _downsample(big, (size, size))
-    text_size = fitting_size(label, size - 8, max(14, size // 2 - 2), 14)
+    text_size = fitting_size(label, size - 2 * ring - 6, max(14, size // 2), 14)
     draw_text(ImageDraw.Draw(im), (size / 2, size / 2), label, text_size, player_text(index), "mm", bold=True)
     return im
 
 
 @functools.lru_cache(maxsize=128)
 def fur_chip(value: int, width: int, label: str | None = None) -> Image.Image:
-    """A fur (or the tiger, value 0) as a chip: the value in bold and the animal's name."""
+    """A fur (or the tiger, value 0) as a chip: the value in bold and the animal's name (or
+    ``label``)."""
     fill = FUR.get(value, PANEL)
     im = _rounded(width, FUR_H, fill, INK, 6, 1 if value else 2)
     d = ImageDraw.Draw(im)
     if value == 0:
         for x in range(8, width - 8, 14):
-            d.line((x, 3, x + 5, FUR_H - 4), fill=INK, width=2)
-        text = label or "TIGER"
-        size = fitting_size(text, width - 8, 16, 14)
-        w = text_width(text, size) + 8
-        d.rectangle(((width - w) / 2, 4, (width + w) / 2, FUR_H - 5), fill=FUR[0])
-        draw_text(d, (width / 2, FUR_H / 2), text, size, INK, "mm", bold=True)
+            d.line((x, 4, x + 6, FUR_H - 5), fill=INK, width=3)
+        words = label or "TIGER"
+        size = fitting_size(words, width - 10, 22, 14)
+        w = text_width(words, size) + 10
+        d.rectangle(((width - w) / 2, 5, (width + w) / 2, FUR_H - 6), fill=FUR[0])
+        draw_text(d, (width / 2, FUR_H / 2), words, size, INK, "mm", bold=True)
         return im
-    text = label if label is not None else ANIMAL.get(value, "")
-    draw_text(d, (8, FUR_H / 2), str(value), 18, INK, "lm", bold=True)
-    if text:
-        room = width - 30
-        draw_text(d, (26, FUR_H / 2 + 1), text, fitting_size(text, room, 16, 14), INK, "lm")
+    words = label if label is not None else ANIMAL.get(value, "")
+    draw_text(d, (8, FUR_H / 2), str(value), 26, INK, "lm", bold=True)
+    if words:
+        fit_bold(d, (29, FUR_H / 2 + 1), words, width - 34, 21, INK, "lm")
     return im
 
 
 @functools.lru_cache(maxsize=64)
-def fur_square(value: int, red: bool, size: int = 26) -> Image.Image:
+def fur_square(value: int, red: bool, size: int = 34) -> Image.Image:
     """A required fur on a wish (ST-10.3): its value in a square; a red one (spent) has a thick red
     frame and a red dot, so it reads without colour too."""
-    im = _rounded(size, size, FUR.get(value, PANEL), ALERT if red else INK, 4, 3 if red else 1)
+    im = _rounded(size, size, FUR.get(value, PANEL), ALERT if red else INK, 5, 4 if red else 1)
     d = ImageDraw.Draw(im)
-    draw_text(d, (size / 2, size / 2), str(value) if value else "T", 17, INK, "mm", bold=True)
+    draw_text(d, (size / 2 - (2 if red else 0), size / 2), str(value) if value else "T", 24, INK, "mm", bold=True)
     if red:
-        d.ellipse((size - 9, 2, size - 3, 8), fill=ALERT)
+        d.ellipse((size - 12, 3, size - 4, 11), fill=ALERT)
     return im
 
 
-@functools.lru_cache(maxsize=64)
-def outpost_slot(owner: int | None, vp: int, label: str, width: int = 64, height: int = 40) -> Image.Image:
+@functools.lru_cache(maxsize=128)
+def outpost_slot(owner: int | None, vp: int, label: str, width: int = 84, height: int = 58) -> Image.Image:
     """An outpost slot (ST-14.2) with its VP: free (hollow), a dummy (grey, "dummy") or a cossack's
     outpost (his colour and name)."""
+    top, bottom = round(height * 0.32), round(height * 0.73)
     if owner is None:
         im = _rounded(width, height, WHITE, BORDER, 6, 2)
         d = ImageDraw.Draw(im)
-        draw_text(d, (width / 2, 13), f"{vp} VP", 15, INK, "mm", bold=True)
-        draw_text(d, (width / 2, 29), "free", 14, MUTED, "mm")
+        draw_text(d, (width / 2, top), f"{vp} VP", 24, INK, "mm", bold=True)
+        draw_text(d, (width / 2, bottom), "free", 20, MUTED, "mm", bold=True)
         return im
     fill, ink = (DUMMY, WHITE) if owner < 0 else (player_colour(owner), player_text(owner))
     im = _rounded(width, height, fill, INK, 6, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (width / 2, 13), f"{vp} VP", 15, ink, "mm", bold=True)
+    draw_text(d, (width / 2, top), f"{vp} VP", 24, ink, "mm", bold=True)
     text = "dummy" if owner < 0 else label
-    draw_text(d, (width / 2, 29), text, fitting_size(text, width - 6, 15, 14), ink, "mm", bold=owner >= 0)
+    fit_bold(d, (width / 2, bottom), text, width - 8, 22, ink, "mm")
     return im
 
 
 def wrap(text: str, width: float, size: int) -> list[str]:
-    """``text`` broken at spaces into lines of at most ``width`` px at ``size`` (a word longer than a
-    line stays whole)."""
+    """``text`` broken into lines of at most ``width`` px at ``size``: after commas where that
+    suffices ("3 stories, | 1 horse"), else at spaces (a word longer than a line stays whole)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
+    parts = [p + "," for p in text.split(",")]
+    parts[-1] = parts[-1][:-1]
+    if any(text_width(p.strip(), size) > width for p in parts):
+        parts = text.split()
+    for part in (p.strip() for p in parts):
+        trial = f"{line} {part}" if line else part
         if line and text_width(trial, size) > width:
             lines.append(line)
-            line = word
+            line = part
         else:
             line = trial
     if line:
@@ -213,37 +228,46 @@ def wrap(text: str, width: float, size: int) -> list[str]:
     return lines or [""]
 
 
+TILE_H = 118
+"""Landscape tile height in pixels."""
+
+
 @functools.lru_cache(maxsize=64)
-def tile_sprite(tile_id: str, kind: str, s: bool, reward: str, width: int, height: int = 96) -> Image.Image:
+def tile_sprite(tile_id: str, kind: str, s: bool, reward: str, width: int, height: int = TILE_H) -> Image.Image:
     """A landscape tile (ST-14.3): a band in the type's colour with the type and the S marker, then
     the id and the claim reward."""
     im = _rounded(width, height, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
     band = LAND.get(kind, MUTED)
-    d.rounded_rectangle((2, 2, width - 3, 28), radius=6, fill=band)
-    d.rectangle((2, 16, width - 3, 28), fill=band)
+    d.rounded_rectangle((2, 2, width - 3, 36), radius=6, fill=band)
+    d.rectangle((2, 20, width - 3, 36), fill=band)
     ink = LAND_TEXT.get(kind, WHITE)
-    draw_text(d, (8, 15), kind, fitting_size(kind, width - 40, 17, 14), ink, "lm", bold=True)
+    fit_bold(d, (7, 19), kind, width - (42 if s else 14), 22, ink, "lm")
     if s:
-        d.ellipse((width - 30, 4, width - 7, 26), fill=WHITE, outline=INK, width=2)
-        draw_text(d, (width - 18.5, 15), "S", 15, INK, "mm", bold=True)
-    draw_text(d, (8, 42), tile_id, 17, INK, "lm", bold=True)
-    draw_text(d, (width - 8, 42), "claim:", 14, MUTED, "rm")
-    lines = wrap(reward, width - 14, 15)
-    for i, line in enumerate(lines[:2]):
-        draw_text(d, (8, 64 + i * 19), line, fitting_size(line, width - 14, 15, 14), INK, "lm", bold=True)
+        d.ellipse((width - 33, 5, width - 6, 32), fill=WHITE, outline=INK, width=2)
+        draw_text(d, (width - 19.5, 19), "S", 20, INK, "mm", bold=True)
+    draw_text(d, (7, 52), tile_id, 22, INK, "lm", bold=True)
+    draw_text(d, (width - 7, 52), "claim:", 20, MUTED, "rm", bold=True)
+    lines = wrap(reward, width - 12, 20)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for i, line in enumerate(lines):
+        fit_bold(d, (7, 78 + i * 24), line, width - 12, 21, INK, "lm")
     return im
 
 
 @functools.lru_cache(maxsize=16)
-def empty_tile_sprite(width: int, height: int = 96) -> Image.Image:
+def empty_tile_sprite(width: int, height: int = TILE_H) -> Image.Image:
     im = _rounded(width, height, PANEL, BORDER, 8, 2)
-    draw_text(ImageDraw.Draw(im), (width / 2, height / 2), "no tile", 16, MUTED, "mm")
+    draw_text(ImageDraw.Draw(im), (width / 2, height / 2), "no tile", 22, MUTED, "mm", bold=True)
     return im
 
 
 TIMING_WORD = {"I": "at once", "P": "permanent", "W": "each winter", "E": "end scoring"}
 """ST-14.4 timings."""
+
+WISH_H = 104
+"""Wish card height in pixels."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -252,11 +276,10 @@ def wish_sprite(
 ) -> Image.Image:
     """A tsar wish card (ST-14.5): id and VP, the required furs with the red (spent) ones marked, the
     ability code and its timing."""
-    height = 90
-    im = _rounded(width, height, WHITE, INK, 8, 2)
+    im = _rounded(width, WISH_H, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (8, 14), wish_id, 16, INK, "lm", bold=True)
-    draw_text(d, (width - 8, 14), f"{vp} VP", 17, INK, "rm", bold=True)
+    draw_text(d, (9, 17), wish_id, 21, INK, "lm", bold=True)
+    draw_text(d, (width - 9, 17), f"{vp} VP", 26, INK, "rm", bold=True)
     left = list(red)
     x = 8
     for v in required:
@@ -264,20 +287,37 @@ def wish_sprite(
         if is_red:
             left.remove(v)
         sq = fur_square(v, is_red)
-        im.alpha_composite(sq, (x, 28))
-        x += sq.width + 3
+        im.alpha_composite(sq, (x, 33))
+        x += sq.width + 4
     code = f"{ability} ({timing})"
-    draw_text(d, (8, 73), code, fitting_size(code, width - 14, 15, 14), INK, "lm", bold=True)
+    fit_bold(d, (9, 85), code, width - 16, 21, INK, "lm")
     return im
 
 
+SONG_H = 78
+"""Song card height in pixels."""
+
+
 @functools.lru_cache(maxsize=64)
-def song_sprite(song_id: str, cost: int, reward: str, width: int, height: int = 62) -> Image.Image:
+def song_sprite(song_id: str, cost: int, reward: str, width: int, height: int = SONG_H) -> Image.Image:
     """A song (ST-14.8): id, cost in stories and reward."""
     im = _rounded(width, height, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (8, 16), song_id, 16, INK, "lm", bold=True)
-    cost_text = f"{cost} stories"
-    draw_text(d, (width - 8, 16), cost_text, 15, ALERT, "rm", bold=True)
-    draw_text(d, (8, 44), reward, fitting_size(reward, width - 14, 17, 14), INK, "lm", bold=True)
+    draw_text(d, (10, 20), song_id, 22, INK, "lm", bold=True)
+    draw_text(d, (width - 10, 20), f"{cost} stories", 22, ALERT, "rm", bold=True)
+    fit_bold(d, (10, height - 24), reward, width - 20, 26, INK, "lm")
+    return im
+
+
+@functools.lru_cache(maxsize=128)
+def bag_chip(value: int, count: int, width: int) -> Image.Image:
+    """A fur value in the bag (ST-4.3): the chip with the value and the animal's name, and the
+    count right-aligned so that it stays large when the name has to shrink."""
+    im = _rounded(width, FUR_H, FUR.get(value, PANEL), INK, 6, 1)
+    d = ImageDraw.Draw(im)
+    draw_text(d, (8, FUR_H / 2), str(value), 26, INK, "lm", bold=True)
+    count_text = f"x{count}"
+    draw_text(d, (width - 7, FUR_H / 2), count_text, 22, INK, "rm", bold=True)
+    room = width - 29 - 7 - text_width(count_text, 22) - 6
+    fit_bold(d, (29, FUR_H / 2 + 1), ANIMAL.get(value, "?"), room, 20, INK, "lm")
     return im
