@@ -27,7 +27,7 @@ from rules.protocol import Game
 
 log = logging.getLogger("deskovka")
 
-COGS = ("cogs.game", "cogs.stratego", "cogs.shitenno")
+COGS = ("cogs.game", "cogs.stratego", "cogs.shitenno", "cogs.stroganov")
 
 NO_TOKEN = """\
 Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.

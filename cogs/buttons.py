@@ -136,15 +136,19 @@ def select_view(game: int, spec: SelectSpec, extra: Iterable[ButtonSpec] = ()) -
     return view
 
 
-def buttons(game: int, specs: Iterable[ButtonSpec]) -> discord.ui.View | None:
+def buttons(game: int, specs: Iterable[ButtonSpec | SelectSpec]) -> discord.ui.View | None:
     """A View of one game's buttons (never stored, never awaited); ``None`` when there are none."""
     return view_of((game, spec) for spec in specs)
 
 
-def view_of(items: Iterable[tuple[int, ButtonSpec]]) -> discord.ui.View | None:
-    """A View of buttons of possibly several games (e.g. "which game do you resign?")."""
+def view_of(items: Iterable[tuple[int, ButtonSpec | SelectSpec]]) -> discord.ui.View | None:
+    """A View of buttons (and selects, each on a row of its own) of possibly several games (e.g.
+    "which game do you resign?")."""
     view = discord.ui.View(timeout=None)
     for game, spec in items:
         press = Press(game, spec.version, spec.verb, spec.arg)
-        view.add_item(GameButton(press, spec.label, spec.style))
+        if isinstance(spec, SelectSpec):
+            view.add_item(GameSelect(press, spec))
+        else:
+            view.add_item(GameButton(press, spec.label, spec.style))
     return view if view.children else None

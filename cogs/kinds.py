@@ -20,9 +20,11 @@ def ui(kind: str) -> GameUI:
 def _builtin() -> None:
     from cogs.shitenno_ui import ShitennoUI
     from cogs.stratego_ui import StrategoUI
+    from cogs.stroganov_ui import StroganovUI
 
     register(StrategoUI())
     register(ShitennoUI())
+    register(StroganovUI())
 
 
 _builtin()

@@ -40,6 +40,7 @@ from cogs.respond import (
 )
 from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
+from cogs.turn_pages import TurnPages
 from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import AppendResult, GameRecord, UserPrefs
@@ -69,6 +70,7 @@ class Table:
         self.bot = bot
         self.router = Router()
         self.lobbies = Lobbies(self)
+        self.pages = TurnPages(self)
         self._post_failures: set[tuple[int, int, int]] = set()
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
@@ -81,6 +83,10 @@ class Table:
     @staticmethod
     def ui(kind: str) -> GameUI:
         return kinds.ui(kind)
+
+    def live_turn(self, rec: GameRecord) -> bool:
+        """Whether the game is told as turn pages (one message per turn, edited as it goes)."""
+        return bool(getattr(self.ui(rec.kind), "live_turn", False))
 
     # -- preferences --------------------------------------------------------------------------
 
@@ -306,11 +312,16 @@ class Table:
         the news in the thread; otherwise the news is the answer when acting in the game's thread."""
         locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
         result = await self.act(rec, seat, action, version=version, locale=locale)
+        live = self.live_turn(rec)
         if interaction is not None:
             interaction.extras["committed"] = True
-            await self.acknowledge(interaction, rec, ack)
+            if not live:
+                await self.acknowledge(interaction, rec, ack)
         try:
-            await self.announce(interaction, rec, result)
+            if live:
+                await self.pages.announce(interaction, rec, result)
+            else:
+                await self.announce(interaction, rec, result)
         except Exception:
             # The action stands: say so, and let /game board show it (never "nothing was changed").
             log.exception("game %s: action %s made, announcing it failed", rec.id, result.version)
@@ -686,6 +697,8 @@ class Table:
         posted = await self.post(rec, "\n".join(lines), files=public, view=view, ping=set(rec.players))
         if posted is None:
             await self.reach_elsewhere(rec, set(rec.players))
+        if self.live_turn(rec):
+            await self.pages.started(rec, posted, lines[0])
         for seat, user in enumerate(rec.players):
             prefs = await self.prefs(user)
             if ui.has_private and prefs.dms_enabled:

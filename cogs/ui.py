@@ -52,6 +52,17 @@ class SelectSpec:
     arg: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Story:
+    """One step of what an action did, for games told as turn pages (:mod:`cogs.pages`):
+    ``page`` a line that opens a page of its own (a new season, winter), ``line`` news,
+    ``start`` a player's turn begins (its opening words), ``part`` a phrase of the running turn,
+    ``end`` the turn ends (its closing words)."""
+
+    kind: str
+    text: str = ""
+
+
 class GameUI(Protocol):
     """How one game kind is shown and worded. ``state`` is the engine state object; the UI turns it
     into views itself (``engine.view(state, seat)``) and shows nothing else."""
@@ -146,4 +157,14 @@ class GameUI(Protocol):
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         """The rule error's parameters in words (squares, ranks, cards); others are left as they are."""
+        ...
+
+
+class TurnPagesUI(GameUI, Protocol):
+    """A game told as one thread message per turn, edited as the turn goes (``live_turn`` true)."""
+
+    live_turn: bool
+
+    def story(self, rec: GameRecord, state: Any, events: list[dict[str, Any]], locale: str) -> list[Story]:
+        """What these events did, as :class:`Story` items in order."""
         ...

@@ -10,6 +10,7 @@ TEXTS: dict[str, str] = {
     "busy": "I'm busy right now — nothing was changed. Please try again in a moment.",
     "stale_plain": "That button or command is out of date (someone acted first) — nothing was changed.",
     "done": "Done.",
+    "page_ping": "{who}: your decision in game #{game} — see the turn message above.",
     "done_elsewhere": "Done. The game and its board are in {where}.",
     "made_but_thread_failed": "Your action was made and counts, but I couldn't post it in the game's place "
     "({where}): I may lack permission there, or it was deleted or locked. The players who must act now "

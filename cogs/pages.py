@@ -1,0 +1,98 @@
+"""Turn pages: for games with long turns of many small decisions (Stroganov), the thread shows one
+message per turn, edited as the turn goes ("@Jana moved 2 to 7 (1 horse), hunted a 5 Sable …"),
+instead of one post per decision. The UI tells the story of each action as :class:`Story` items;
+this module folds them into pages, kept in the store's meta between actions (and restarts).
+
+A page holds news lines (Ivan's turns, a season's order, winter) and at most one player's turn
+line. A new page begins when a turn ends and the next begins, or when a new season or winter
+begins; the table posts new pages (with the board) and edits the current one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+
+from cogs.ui import Story
+
+MAX_PARTS = 40
+"""Phrases kept in one turn line (a turn of many free actions stays within Discord's limits)."""
+
+
+@dataclass(slots=True)
+class Page:
+    message: int | None = None
+    """The thread message showing this page; ``None`` until posted."""
+    lines: list[str] = field(default_factory=list)
+    turn: str | None = None
+    """The running turn's opening (``@Jana (P0):``), ``None`` when no turn runs on this page."""
+    parts: list[str] = field(default_factory=list)
+    had_turn: bool = False
+    opened: bool = False
+    """Begun by a page of its own (a season, winter): the next one begins a new page."""
+    fresh: bool = True
+    """Created by the action being told (not yet shown)."""
+    changed: bool = False
+
+    def turn_line(self, closing: str = "") -> str:
+        assert self.turn is not None
+        parts = self.parts[-MAX_PARTS:]
+        skipped = len(self.parts) - len(parts)
+        said = ", ".join(parts)
+        if skipped:
+            said = f"… {said}"
+        return f"{self.turn} {said}{closing}".strip() if said or closing else self.turn
+
+    def text(self) -> str:
+        return "\n".join([*self.lines, *([self.turn_line()] if self.turn is not None else [])])
+
+    def dump(self) -> str:
+        data = asdict(self)
+        for k in ("fresh", "changed"):
+            data.pop(k)
+        return json.dumps(data)
+
+    @classmethod
+    def load(cls, raw: str | None) -> Page:
+        if not raw:
+            return cls(fresh=False)
+        data = json.loads(raw)
+        return cls(**data, fresh=False)
+
+
+def fold(page: Page, story: Iterable[Story]) -> list[Page]:
+    """The pages the story changes: ``page`` first (possibly unchanged), then any new ones; the last
+    is the page that stays current."""
+    pages = [page]
+
+    def new_page() -> Page:
+        pages.append(Page())
+        return pages[-1]
+
+    for item in story:
+        current = pages[-1]
+        if item.kind == "page":  # a new season or winter: a page of its own
+            if not current.fresh or current.opened or current.had_turn or current.turn is not None:
+                current = new_page()
+            current.lines.append(item.text)
+            current.opened = True
+        elif item.kind == "line":
+            current.lines.append(item.text)
+        elif item.kind == "start":
+            if current.had_turn or current.turn is not None:
+                current = new_page()
+            current.turn, current.parts = item.text, []
+        elif item.kind == "part":
+            if current.turn is None:
+                current.lines.append(item.text)
+            else:
+                current.parts.append(item.text)
+        elif item.kind == "end":
+            if current.turn is not None:
+                current.lines.append(current.turn_line(item.text))
+                current.turn, current.parts, current.had_turn = None, [], True
+        else:  # pragma: no cover - the UIs only tell these kinds
+            raise ValueError(f"unknown story item {item.kind!r}")
+        current.changed = True
+    return pages

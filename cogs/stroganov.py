@@ -1,0 +1,228 @@
+"""/stroganov: Stroganov's own commands and buttons (issue 12). The turn page in the thread carries
+the acting player's decisions as buttons and selects (cogs/stroganov_ui.py); the commands here
+reach every choice, with autocomplete: ``hunt``, ``claim``, ``fulfil``, ``exchange`` and ``act``
+for any decision in the engine's notation. The table (cogs/table.py, cogs/turn_pages.py) does the
+rest."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.buttons import Press, select_view
+from cogs.completion import complete
+from cogs.respond import Refusal, locale_of, reply
+from cogs.stroganov_ui import StroganovUI, action_label, cost_words, entry, notation_of
+from cogs.table import Table
+from cogs.texts import t
+from cogs.ui import SelectSpec
+from db.records import GameRecord
+from rules.errors import NotYourTurn, RuleError
+from rules.stroganov import GAME, StroganovState
+from rules.stroganov.actions import Action, Paid, Resign, parse_action
+from rules.stroganov.complete import completions
+from rules.stroganov.costs import cost
+
+if TYPE_CHECKING:
+    from bot import Deskovka
+
+KIND = "stroganov"
+DIFFICULTIES = [app_commands.Choice(name=d, value=d) for d in ("easy", "normal", "hard")]
+FEE_TOKENS = ("tiger", *(str(v) for v in range(2, 9)), *(f"sub{v}" for v in range(2, 9)))
+
+
+class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", group_description="Play Stroganov"):
+    def __init__(self, bot: Deskovka) -> None:
+        self.bot = bot
+        self.table: Table = bot.table
+        self.ui = StroganovUI()
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.table.router.on("do", self._do, KIND)
+        self.table.router.on("fee_for", self._fee_for, KIND)
+
+    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, StroganovState]:
+        return await self.table.mine(interaction, game, KIND)
+
+    # -- a new game ---------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a game of Stroganov for 1–4 players (alone: against Ivan)")
+    @app_commands.describe(
+        player2="Invite a player (leave all out for an open lobby; start it alone for a solo game)",
+        player3="Invite another player",
+        player4="Invite another player",
+        difficulty="Ivan's difficulty in a solo game (default normal)",
+    )
+    @app_commands.choices(difficulty=DIFFICULTIES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        player2: discord.User | None = None,
+        player3: discord.User | None = None,
+        player4: discord.User | None = None,
+        difficulty: str | None = None,
+    ) -> None:
+        options = {"difficulty": difficulty or "normal"}
+        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4])
+
+    # -- buttons and selects on the turn page -------------------------------------------------
+
+    async def _do(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """A decision button (its notation in the argument) or a select (the notation picked)."""
+        locale = locale_of(interaction)
+        seat = self.table.seat(rec, interaction.user.id, locale)
+        text = press.values[0] if press.values else notation_of(press.arg or "")
+        if text == "more":
+            raise Refusal(t("sv.more_choices", locale))
+        action = self.table.parse(rec, text, locale)
+        await self.table.play(interaction, rec, seat, action, version=press.version)
+
+    async def _fee_for(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """The 3b select picked an action: offer its fees privately (then ``do`` applies it)."""
+        locale = locale_of(interaction)
+        seat = self.table.seat(rec, interaction.user.id, locale)
+        inner = press.values[0] if press.values else ""
+        if inner == "more":
+            raise Refusal(t("sv.more_choices", locale))
+        state: StroganovState = rec.load_state()
+        if rec.version != press.version:
+            raise Refusal(t("stale_plain", locale))
+        if seat not in GAME.to_act(state):
+            raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
+        options = []
+        for token in FEE_TOKENS:
+            try:
+                action = parse_action(f"{inner} fee {token}")
+            except RuleError:
+                continue
+            price = cost(state, seat, action)
+            if price is not None:
+                options.append(
+                    (
+                        t("sv.btn.action", locale, notation=f"fee {token}", cost=cost_words(price, locale)),
+                        action.notation(),
+                        entry(token, locale),
+                    )
+                )
+        if not options:
+            raise Refusal(t("sv.no_fee", locale, action=inner))
+        spec = SelectSpec("do", t("sv.fee_placeholder", locale), options[:25], 1, 1, press.version)
+        await reply(interaction, t("sv.pick_fee", locale, action=inner), ephemeral=True, view=select_view(rec.id, spec))
+
+    # -- commands for the decisions with many choices -----------------------------------------
+
+    async def _verb_command(self, interaction: discord.Interaction, verb: str, text: str, game: str | None) -> None:
+        rec, seat, state = await self.mine(interaction, game)
+        locale = locale_of(interaction)
+        text = " ".join(text.split())
+        if not text.lower().startswith(verb):
+            text = f"{verb} {text}"
+        await self.table.play(interaction, rec, seat, self.table.parse(rec, text, locale, state))
+
+    async def _verb_choices(
+        self, interaction: discord.Interaction, verb: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        async def work() -> list[app_commands.Choice[str]]:
+            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            locale = locale_of(interaction)
+            typed = (
+                current
+                if current.lower().startswith(verb)
+                else f"{verb} {current}".rstrip() + (" " if current.endswith(" ") or not current else "")
+            )
+            actions = self.reachable(state, seat, typed)
+            wanted = [a for a in actions if _verb(a) == verb]
+            labels = {a.notation(): action_label(state, seat, a, locale) for a in wanted[:200]}
+            pairs = complete([a.notation() for a in wanted], typed, lambda n: labels.get(n, n))
+            return [app_commands.Choice(name=n, value=v) for n, v in pairs]
+
+        return await self.table.autocomplete(interaction, work)
+
+    @staticmethod
+    def reachable(state: StroganovState, seat: int, typed: str) -> list[Action]:
+        """The legal actions the typed words can still become: legal()'s, and every payment of
+        the typed claim, fulfilment, trade, trophy or fee (rules/stroganov/complete.py)."""
+        listed = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign)]
+        return list(dict.fromkeys([*listed, *completions(state, seat, typed)]))
+
+    @app_commands.command(name="hunt", description="Hunt one or two items where you stand")
+    @app_commands.describe(items="Which items (autocomplete shows them with their cost)", game="Which game")
+    async def hunt(self, interaction: discord.Interaction, items: str, game: str | None = None) -> None:
+        await self._verb_command(interaction, "hunt", items, game)
+
+    @hunt.autocomplete("items")
+    async def _hunt_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._verb_choices(interaction, "hunt", current)
+
+    @app_commands.command(name="claim", description="Claim a landscape tile, paying its region's furs")
+    @app_commands.describe(landscape="The tile and how you pay (autocomplete offers every way)", game="Which game")
+    async def claim(self, interaction: discord.Interaction, landscape: str, game: str | None = None) -> None:
+        await self._verb_command(interaction, "claim", landscape, game)
+
+    @claim.autocomplete("landscape")
+    async def _claim_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._verb_choices(interaction, "claim", current)
+
+    @app_commands.command(name="fulfil", description="Fulfil a tsar wish you hold (a free action)")
+    @app_commands.describe(wish="The wish and how you pay (autocomplete offers every way)", game="Which game")
+    async def fulfil(self, interaction: discord.Interaction, wish: str, game: str | None = None) -> None:
+        await self._verb_command(interaction, "fulfil", wish, game)
+
+    @fulfil.autocomplete("wish")
+    async def _fulfil_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._verb_choices(interaction, "fulfil", current)
+
+    @app_commands.command(
+        name="exchange", description="Exchange one of your furs for one in the market (a free action)"
+    )
+    @app_commands.describe(furs="Give and take, e.g. `2 5` (autocomplete shows the horse cost)", game="Which game")
+    async def exchange(self, interaction: discord.Interaction, furs: str, game: str | None = None) -> None:
+        await self._verb_command(interaction, "exchange", furs, game)
+
+    @exchange.autocomplete("furs")
+    async def _exchange_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._verb_choices(interaction, "exchange", current)
+
+    # -- any decision in notation -------------------------------------------------------------
+
+    @app_commands.command(name="act", description="Any decision in notation: move, hunt, trade, wish, claim, fee, end…")
+    @app_commands.describe(
+        action="e.g. `move 3`, `hunt 1 3`, `claim L15 6 tiger`, `wish R4 fee 7`, `end`", game="Which game"
+    )
+    async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
+        rec, seat, state = await self.mine(interaction, game)
+        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction), state))
+
+    @act.autocomplete("action")
+    async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def work() -> list[app_commands.Choice[str]]:
+            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            locale = locale_of(interaction)
+            actions = self.reachable(state, seat, current)
+            labels = {a.notation(): a for a in actions}
+            pairs = complete(list(labels), current, lambda n: action_label(state, seat, labels[n], locale))
+            return [app_commands.Choice(name=n, value=v) for n, v in pairs]
+
+        return await self.table.autocomplete(interaction, work)
+
+    @hunt.autocomplete("game")
+    @claim.autocomplete("game")
+    @fulfil.autocomplete("game")
+    @exchange.autocomplete("game")
+    @act.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.table.game_choices(interaction, current)
+
+
+def _verb(a: Action) -> str:
+    inner = a.action if isinstance(a, Paid) else a
+    return inner.notation().split()[0]
+
+
+async def setup(bot: Deskovka) -> None:
+    await bot.add_cog(StroganovCog(bot))

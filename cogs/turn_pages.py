@@ -1,0 +1,187 @@
+"""The table's side of turn pages (:mod:`cogs.pages`): after each decision of a game told as one
+message per turn, the current page is edited in place — as the answer to the button pressed on it
+when it was pressed there — and a page that begins (a turn ended, a season began) is posted with
+the board. The decision's buttons live on the current page, refreshed with the new version.
+
+Pings do not notify in an edited message, so a player who starts waiting on a page that was only
+edited is pinged by a short new message (or reached by DM, as they chose with ``/game notify``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.buttons import buttons
+from cogs.pages import Page, fold
+from cogs.respond import fit, locale_of, mention, pings
+from cogs.texts import t
+from cogs.ui import Story, TurnPagesUI
+from db.records import AppendResult, GameRecord
+
+if TYPE_CHECKING:
+    from cogs.table import Table
+
+log = logging.getLogger("deskovka.pages")
+
+
+def page_key(game_id: int) -> str:
+    return f"page:{game_id}"
+
+
+class TurnPages:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def load(self, game_id: int) -> Page:
+        return Page.load(await self.table.store.get_meta(page_key(game_id)))
+
+    async def save(self, game_id: int, page: Page) -> None:
+        await self.table.store.set_meta(page_key(game_id), page.dump())
+
+    async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
+        """The start post is the game's first page."""
+        await self.save(rec.id, Page(message=message.id if message else None, lines=[text], fresh=False))
+
+    def content(self, page: Page, prompts: list[str]) -> str:
+        return fit("\n".join(x for x in [page.text(), *prompts] if x))
+
+    async def announce(self, interaction: discord.Interaction | None, rec: GameRecord, result: AppendResult) -> None:
+        lock = self.lock(rec.id)
+        if lock.locked() and interaction is not None and not interaction.response.is_done():
+            await self.defer(interaction)  # an earlier decision is still being shown: answer now
+        async with lock:
+            await self._announce(interaction, rec, result)
+
+    async def defer(self, interaction: discord.Interaction) -> None:
+        try:
+            if self.on_builder(interaction):
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException:
+            log.warning("could not acknowledge interaction for game %s", interaction.extras.get("game_id"))
+
+    async def _announce(self, interaction: discord.Interaction | None, rec: GameRecord, result: AppendResult) -> None:
+        table = self.table
+        ui: TurnPagesUI = table.ui(rec.kind)  # type: ignore[assignment]
+        locale, state = table.game_locale(rec), result.state
+        page = await self.load(rec.id)
+        if interaction is not None and not interaction.response.is_done() and not self.on_page(interaction, page):
+            await self.defer(interaction)
+        pages = fold(page, self.story(ui, rec, state, result.events, locale))
+        first, current = pages[0], pages[-1]
+        finished = result.finished
+        prompts = [] if finished else [p for s in result.to_act if (p := ui.prompt(rec, state, s, locale))]
+        specs = [] if finished else table.table_buttons(rec, state, locale, result.version)
+        live_view = buttons(rec.id, specs)
+        first_prompts, first_view = (prompts, live_view) if first is current else ([], None)
+        answered = await self.answer_on_page(interaction, first, self.content(first, first_prompts), first_view)
+        ping = set() if finished else await table.tell_seats(rec, state, result, list(result.newly_waiting))
+        shown = answered or not (first.changed or first is current) or first.message is None
+        if not shown and not await self.edit(rec, first, self.content(first, first_prompts), first_view):
+            first.message = None  # gone: show it again as a new message
+            first.fresh = True
+        posted_new = False
+        thread_failed = False
+        for page in pages if first.message is None else pages[1:]:
+            is_current = page is current
+            files = []
+            if is_current and (page is not first or len(pages) > 1) and not finished:
+                files = await table.render(ui.public_files, rec, state, locale)
+            text = self.content(page, prompts if is_current else [])
+            message = await table.post(
+                rec, text, files=files, view=live_view if is_current else None, ping=ping if is_current else set()
+            )
+            if message is None:
+                thread_failed = True
+            else:
+                page.message = message.id
+                posted_new = posted_new or is_current
+        if ping and not posted_new and not finished:
+            who = " ".join(mention(u) for u in sorted(ping))
+            if await table.post(rec, t("page_ping", locale, who=who, game=rec.id), ping=ping) is None:
+                thread_failed = True
+        if thread_failed:
+            await table.reach_elsewhere(rec, ping)
+        await self.save(rec.id, current)
+        if interaction is not None:
+            await self.confirm(interaction, rec, thread_failed)
+        if finished:
+            await table.game_over(interaction, await table.store.get(rec.id), state, [])
+
+    async def answer_on_page(
+        self, interaction: discord.Interaction | None, page: Page, content: str, view: discord.ui.View | None
+    ) -> bool:
+        """Answer a button pressed on ``page`` by editing the page: the fastest answer there is."""
+        if interaction is None or interaction.response.is_done() or not self.on_page(interaction, page):
+            return False
+        try:
+            await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
+        except discord.HTTPException:
+            log.warning("game %s: page not edited by the interaction", interaction.extras.get("game_id"), exc_info=True)
+            return False
+        interaction.extras["answer"] = "page"
+        return True
+
+    @staticmethod
+    def story(ui: TurnPagesUI, rec: GameRecord, state: Any, events: list[dict[str, Any]], locale: str) -> list[Story]:
+        """The UI's story of the events; should it fail, the plain log entries (the page must go on)."""
+        try:
+            return ui.story(rec, state, events, locale)
+        except Exception:
+            log.exception("game %s: the story of version %s could not be told", rec.id, rec.version + 1)
+            return [Story("line", e["log"]) for e in events if "log" in e]
+
+    @staticmethod
+    def on_builder(interaction: discord.Interaction) -> bool:
+        """A component of a private (ephemeral) message, e.g. the fee picker: it is answered by
+        closing it."""
+        message = interaction.message
+        return interaction.type == discord.InteractionType.component and message is not None and message.flags.ephemeral
+
+    @staticmethod
+    def on_page(interaction: discord.Interaction, page: Page) -> bool:
+        return (
+            page.message is not None
+            and interaction.type == discord.InteractionType.component
+            and interaction.message is not None
+            and interaction.message.id == page.message
+        )
+
+    async def edit(self, rec: GameRecord, page: Page, content: str, view: discord.ui.View | None) -> bool:
+        assert page.message is not None
+        channel = self.table.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
+        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": pings(())}
+        try:
+            await channel.get_partial_message(page.message).edit(**kwargs)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as exc:
+            self.table._post_failed(rec, rec.thread_id or rec.channel_id, exc)
+        return True
+
+    async def confirm(self, interaction: discord.Interaction, rec: GameRecord, thread_failed: bool) -> None:
+        """The actor's answer when the page was not the answer (a command, a private builder)."""
+        if interaction.extras.get("answer") == "page" and not thread_failed:
+            return
+        locale = locale_of(interaction)
+        text = t("made_but_thread_failed" if thread_failed else "done_elsewhere", locale, where=self.table.where(rec))
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.send_message(text, ephemeral=True)
+            elif interaction.extras.get("answer") == "page":
+                await interaction.followup.send(text, ephemeral=True)
+            elif self.on_builder(interaction):
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer interaction for game %s", rec.id, exc_info=True)

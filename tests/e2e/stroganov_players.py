@@ -1,0 +1,97 @@
+"""Simulated Stroganov players for the end-to-end tests: they decide only among what the bot offers
+— the buttons and selects on the current turn page, the private fee picker, and the autocompleted
+options of ``/stroganov hunt|claim|fulfil|exchange|act`` — never typed notation."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.stroganov import GAME
+from tests.e2e.harness import Table
+from tests.fakediscord import Message, Thread, User
+
+COMMANDS = {"hunt": "items", "claim": "landscape", "fulfil": "wish", "exchange": "furs"}
+
+
+async def page(t: Table, thread: Thread, version: int) -> Message:
+    """The current turn page: the thread message carrying the decisions drawn for ``version``
+    (waited for: the bot edits or posts it after answering the previous decision)."""
+    return await t.fake.wait_for(
+        lambda: next((m for m in reversed(thread.messages) if offered(m, version)), None),
+        f"the turn page of version {version}",
+    )
+
+
+def offered(message: Message, version: int) -> list[tuple[str, str, str]]:
+    """``(kind, custom_id, value)`` of every decision on the page drawn for ``version``."""
+    out: list[tuple[str, str, str]] = []
+    for b in message.buttons:
+        if b.custom_id and f":{version}:" in b.custom_id:
+            out.append(("button", b.custom_id, b.label or ""))
+    for s in message.selects:
+        if f":{version}:" in s.custom_id:
+            out += [("select", s.custom_id, o["value"]) for o in s.options if o["value"] != "more"]
+    return out
+
+
+async def choose(t: Table, user: User, thread: Thread, command: str, rnd: random.Random) -> str | None:
+    """Complete ``/stroganov <command>`` word by word from its autocomplete; the chosen notation."""
+    option = COMMANDS.get(command, "action")
+    value = ""
+    for _ in range(12):
+        choices = await t.fake.autocomplete(user, thread, f"stroganov {command}", focused=option, **{option: value})
+        if not choices:
+            return None
+        pick = rnd.choice(choices)
+        if not pick.name.endswith("…"):
+            return pick.value
+        value = pick.value + " "
+    raise AssertionError(f"/stroganov {command}: no whole action after 12 words")
+
+
+async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rnd: random.Random) -> str:
+    """One decision by whoever must decide, through what is offered; returns its notation."""
+    assert t.bot is not None
+    rec = await t.bot.store.get(game)
+    state = rec.load_state()
+    seat = GAME.to_act(state)[0]
+    user = users[rec.players[seat]]
+    if rnd.random() < 0.15:  # now and then through a command and its autocomplete
+        command = rnd.choice([*COMMANDS, "act"])
+        notation = await choose(t, user, thread, command, rnd)
+        if notation is not None and notation != "resign":
+            option = COMMANDS.get(command, "action")
+            answer = await t.slash(user, thread, f"stroganov {command}", **{option: notation})
+            assert "Done" in answer.content, f"an offered {notation!r} was refused: {answer.content}"
+            return notation
+    current = await page(t, thread, rec.version)
+    choices = offered(current, rec.version)
+    kind, custom_id, value = rnd.choice(choices)
+    if kind == "button":
+        i = await t.fake.click(user, current, custom_id)
+        await i.response()
+    else:
+        i = await t.fake.select(user, current, custom_id, [value])
+        answer = await i.response()
+        if ":fee_for" in custom_id:  # the private fee picker
+            assert answer.ephemeral and answer.selects, answer.content
+            fees = answer.selects[0]
+            value = rnd.choice([o["value"] for o in fees.options])
+            i = await t.fake.select(user, answer, fees.custom_id, [value])
+            await i.response()
+    await t._check_watched()
+    after = await t.bot.store.get(game)
+    assert after.version == rec.version + 1, f"an offered decision was not applied: {kind} {value}"
+    return value
+
+
+async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], seed: int, limit: int = 2500) -> Any:
+    assert t.bot is not None
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        rec = await t.bot.store.get(game)
+        if rec.status != "active":
+            return rec
+        await decide(t, game, thread, users, rnd)
+    raise AssertionError(f"game {game} not over after {limit} decisions")

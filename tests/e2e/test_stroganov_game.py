@@ -1,0 +1,212 @@
+"""Stroganov in Discord end to end (issue 12): whole games of 1 (each difficulty), 2 and 4 players
+decided only through what the bot offers, a game by typed notation, refusals, a restart in a turn
+and in winter, and a double click, through the real client and the local Discord."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rules.stroganov import GAME
+from tests.e2e.harness import Table, table
+from tests.e2e.stroganov_players import decide, offered, page, play_out
+from tests.fakediscord import Thread, User
+
+
+async def start(t: Table, players: list[User], **options: object) -> tuple[int, Thread]:
+    before = list(t.channel.threads)
+    lobby = await t.slash(players[0], t.channel, "stroganov new", **options)
+    for user in players[1:]:
+        await t.click(user, lobby, "Join")
+    await t.click(players[0], lobby, "Start")
+    thread = await t.channel.wait_for_thread(lambda th: th not in before)
+    post = await thread.wait_for_message(lambda m: "**Stroganov #" in m.content)
+    game = int(re.search(r"Stroganov #(\d+)", post.content).group(1))  # type: ignore[union-attr]
+    t.watch(game, thread, t.channel)
+    return game, thread
+
+
+def users_of(t: Table, n: int) -> list[User]:
+    extra = [t.fake.add_user(name) for name in ("dan", "eve")[: max(0, n - 3)]]
+    for u in extra:
+        t.guild.add_member(u)
+    return [t.alice, t.bob, t.carol, *extra][:n]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+async def test_a_whole_game_through_the_turn_pages(tmp_path: Path, players: int) -> None:
+    async with table(tmp_path) as t:
+        seated = users_of(t, players)
+        game, thread = await start(t, seated)
+        rec = await play_out(t, game, thread, {u.id: u for u in seated}, seed=players)
+        assert rec.status == "finished"
+        end = await thread.wait_for_message(lambda m: "Game over" in m.content)
+        assert "Final scoring" in end.content
+        t.fake.assert_clean()
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+async def test_a_solo_game_against_ivan_at_each_difficulty(tmp_path: Path, difficulty: str) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice], difficulty=difficulty)
+        first = thread.messages[0]
+        assert difficulty in first.content and "against Ivan" in first.content
+        rec = await play_out(t, game, thread, {t.alice.id: t.alice}, seed=len(difficulty))
+        assert rec.status == "finished" and rec.options["difficulty"] == difficulty
+        end = await thread.wait_for_message(lambda m: "Game over" in m.content)
+        assert "Ivan" in end.content and "Final scoring" in end.content
+        ivan = [m for m in thread.messages if "**Ivan**:" in m.content]
+        assert ivan, "Ivan's turns are posted"
+        t.fake.assert_clean()
+
+
+@pytest.mark.slow
+async def test_a_four_player_game_through_the_turn_pages(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        seated = users_of(t, 4)
+        game, thread = await start(t, seated)
+        rec = await play_out(t, game, thread, {u.id: u for u in seated}, seed=4)
+        assert rec.status == "finished"
+        end = await thread.wait_for_message(lambda m: "Game over" in m.content)
+        assert set(end.pinged) == {u.id for u in seated}
+        for user in seated:
+            await t.fake.wait_for(lambda u=user: any("is over" in m.content for m in t.fake.dms(u)), "end DM")
+        assert any(a.filename.endswith("record.txt") for a in end.attachments)
+        t.fake.assert_clean()
+
+
+async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
+    """Every decision typed with /stroganov act, chosen from the engine's legal list."""
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        users = {u.id: u for u in seated}
+        rnd = random.Random(7)
+        assert t.bot is not None
+        for _ in range(2500):
+            rec = await t.bot.store.get(game)
+            if rec.status != "active":
+                break
+            state = rec.load_state()
+            seat = GAME.to_act(state)[0]
+            legal = [a.notation() for a in GAME.legal(state, seat) if a.notation() != "resign"]
+            answer = await t.slash(users[rec.players[seat]], thread, "stroganov act", action=rnd.choice(legal))
+            assert "Done" in answer.content, answer.content
+        assert (await t.bot.store.get(game)).status == "finished"
+        await thread.wait_for_message(lambda m: "Game over" in m.content)
+
+
+async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice, t.bob])
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        state = rec.load_state()
+        seat = GAME.to_act(state)[0]
+        actor, other = (t.alice, t.bob) if rec.players[seat] == t.alice.id else (t.bob, t.alice)
+        current = await page(t, thread, rec.version)
+        board_select = current.selects[0]
+        i = await t.fake.select(other, current, board_select.custom_id, [board_select.options[0]["value"]])
+        answer = await i.response()
+        assert answer.ephemeral and "not your turn" in answer.content.lower(), answer.content
+        for text, words in (
+            ("xyz", "can't read"),
+            ("move 3", "choose your player board"),
+            ("board 9Z", "not a board"),
+            ("", "say what you want"),
+        ):
+            answer = await t.slash(actor, thread, "stroganov act", action=text)
+            assert answer.ephemeral and words in answer.content.lower(), (text, answer.content)
+        outsider = await t.slash(t.carol, thread, "stroganov act", action="board 1A")
+        assert outsider.ephemeral and "not playing" in outsider.content.lower(), outsider.content
+        # into the first turn: out of turn, the wrong phase, an unaffordable move
+        while (await t.bot.store.get(game)).load_state().stage == "boards":
+            rec = await t.bot.store.get(game)
+            s = GAME.to_act(rec.load_state())[0]
+            user = actor if rec.players[s] == actor.id else other
+            await t.slash(user, thread, "stroganov act", action=GAME.legal(rec.load_state(), s)[0].notation())
+        rec = await t.bot.store.get(game)
+        state = rec.load_state()
+        seat = GAME.to_act(state)[0]
+        mover = actor if rec.players[seat] == actor.id else other
+        waiting = other if mover is actor else actor
+        me = next(c for c in state.cossacks if c.seat == seat)
+        me_horses = me.horses
+        for user, text, words in (
+            (waiting, "move 1", "not your turn"),
+            (mover, "end", "move first"),
+            (mover, "coin", "move first"),
+            (mover, "trophy 3", "can't be done now"),
+        ):
+            answer = await t.slash(user, thread, "stroganov act", action=text)
+            assert answer.ephemeral and words in answer.content.lower(), (text, answer.content)
+        if me_horses < 6:
+            answer = await t.slash(mover, thread, "stroganov act", action="move 5")
+            assert answer.ephemeral and "horse" in answer.content.lower(), answer.content
+        assert (await t.bot.store.get(game)).version == rec.version, "no refusal changed the game"
+        t.fake.assert_clean()
+
+
+async def test_a_double_click_applies_once_and_a_restart_mid_turn_keeps_the_page(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice])
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        current = await page(t, thread, rec.version)
+        select = current.selects[0]
+        value = select.options[0]["value"]
+        first = await t.fake.select(t.alice, current, select.custom_id, [value])
+        second = await t.fake.select(t.alice, current, select.custom_id, [value])
+        answers = [await first.response(), await second.response()]
+        assert (await t.bot.store.get(game)).version == rec.version + 1, "exactly one of two presses applied"
+        assert any(a.ephemeral for a in answers), [a.content for a in answers]
+        rec = await t.bot.store.get(game)
+        # a decision of the first turn, then a restart between two decisions of the same turn
+        current = await page(t, thread, rec.version)
+        move = next(b for b in current.buttons if (b.label or "").startswith("Move"))
+        i = await t.fake.click(t.alice, current, move.custom_id)
+        await i.response()
+        rec = await t.bot.store.get(game)
+        before = await page(t, thread, rec.version)
+        await t.restart()
+        assert t.bot is not None
+        stale = await t.fake.click(t.alice, current, move.custom_id) if current.component(move.custom_id) else None
+        if stale is not None:
+            assert (await stale.response()).ephemeral
+        choices = offered(before, rec.version)
+        kind, custom_id, value = choices[0]
+        if kind == "button":
+            i = await t.fake.click(t.alice, before, custom_id)
+        else:
+            i = await t.fake.select(t.alice, before, custom_id, [value])
+        await i.response()
+        assert (await t.bot.store.get(game)).version == rec.version + 1, "the page works after the restart"
+        t.fake.assert_clean()
+
+
+async def test_a_restart_in_winter_keeps_the_song_buttons(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        users = {u.id: u for u in seated}
+        rnd = random.Random(11)
+        assert t.bot is not None
+        for _ in range(2500):
+            rec = await t.bot.store.get(game)
+            state = rec.load_state()
+            if state.stage == "songs" or rec.status != "active":
+                break
+            await decide(t, game, thread, users, rnd)
+        assert state.stage == "songs", "a winter with a song to buy"
+        current = await page(t, thread, rec.version)
+        assert "Winter" in current.content
+        await t.restart()
+        seat = GAME.to_act(state)[0]
+        button = next(b for b in current.buttons if b.label == "Pass")
+        i = await t.fake.click(users[rec.players[seat]], current, button.custom_id)
+        await i.response()
+        assert (await t.bot.store.get(game)).version == rec.version + 1
+        t.fake.assert_clean()
