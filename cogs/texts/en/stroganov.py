@@ -111,7 +111,7 @@ TEXTS.update(
         **_plural("sv.banners", "a banner", "{n} banners"),
         **_plural("sv.tigers", "a tiger", "{n} tigers"),
         **_plural("sv.vp", "1 VP", "{n} VP"),
-        **_plural("sv.outposts_to_supply", "an outpost to your supply", "{n} outposts to your supply"),
+        **_plural("sv.outposts_to_supply", "an outpost into supply", "{n} outposts into supply"),
         **_plural("sv.new_tiles", "1 new landscape", "{n} new landscapes"),
         "sv.trophy_up": "trophy track +{n}",
         "sv.tile_gained": "landscape {tile}",
