@@ -145,10 +145,16 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @staticmethod
     def reachable(state: StroganovState, seat: int, typed: str) -> list[Action]:
-        """The legal actions the typed words can still become: legal()'s, and every payment of
-        the typed claim, fulfilment, trade, trophy or fee (rules/stroganov/complete.py)."""
+        """The legal actions the typed words can still become, every payment of a claim,
+        fulfilment, trade, trophy or fee included (rules/stroganov/complete.py); with nothing
+        typed, those of every kind of decision open now."""
         listed = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign)]
-        return list(dict.fromkeys([*listed, *completions(state, seat, typed)]))
+        words = typed.split()
+        heads = [words[0]] if words else list(dict.fromkeys(a.notation().split()[0] for a in listed))
+        found: list[Action] = []
+        for head in heads:
+            found += completions(state, seat, typed if words else head + " ")
+        return list(dict.fromkeys(a for a in found if not isinstance(a, Resign)))
 
     @app_commands.command(name="hunt", description="Hunt one or two items where you stand")
     @app_commands.describe(items="Which items (autocomplete shows them with their cost)", game="Which game")

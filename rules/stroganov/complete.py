@@ -22,7 +22,7 @@ from itertools import combinations_with_replacement, permutations
 
 from rules.errors import RuleError
 from rules.stroganov import core, engine, turn
-from rules.stroganov.actions import Action, Claim, Entry, Extra, Fulfil, Paid, Trade, Trophy
+from rules.stroganov.actions import EFFECTS, Action, Claim, Entry, Extra, Fulfil, Paid, Trade, Trophy
 from rules.stroganov.core import has_ability
 from rules.stroganov.legal import extras, legal
 from rules.stroganov.payment import Wallet, options, pay, wallet
@@ -43,12 +43,13 @@ def completions(st: StroganovState, seat: int, typed: str) -> list[Action]:
     ci = engine.cossack_of(st, seat)
 
     def fits(word: str, i: int) -> bool:
+        """Typed word ``i``: whole once a space follows it, else the start of ``word``."""
         done = len(words) > i + 1 or typed[-1].isspace()
         return word.lower() == words[i] if done else word.lower().startswith(words[i])
 
     verbs = [v for v in open_verbs(st) if fits(v, 0)]
-    whole_verb = len(words) > 1 or typed[-1].isspace()
-    listed = [] if verbs and whole_verb else legal(st, seat)  # nothing else fits a whole open verb
+    verb_done = len(words) > 1 or typed[-1].isspace()
+    listed = [] if verbs and verb_done else legal(st, seat)  # a whole open verb: legal adds nothing
     out = [a for a in listed if verb(a) not in verbs and fits(verb(a), 0)]
     for v in verbs:
         out += expand(st, ci, v, lambda ident: len(words) < 2 or fits(ident, 1))
@@ -85,7 +86,8 @@ def expand(st: StroganovState, ci: int, v: str, named: Callable[[str], bool]) ->
         return trades(st, ci, w, patron, phase)
     if v == "claim":
         tiles = [t for t in st.row if t is not None and named(t)]
-        return [a for t in tiles for a in claims(st, ci, t, w, patron, phase)]
+        memo: Memo = {}  # tiles of a region share their payments
+        return [a for t in tiles for a in claims(st, ci, t, w, patron, phase, memo)]
     acts = [a for a in extras(st, ci, gold=True, patron=patron) if verb(a) == v]
     return [p for a in acts for f in fees(st, ci, a, w) if ok(st, ci, p := Paid(a, f), phase, patron)]
 
@@ -138,11 +140,16 @@ Need = tuple[int | None, bool]
 """A requirement: the fur value (``None``: any fur or tiger) and whether any fur meets it (ENVOY)."""
 
 
-def payments(w: Wallet, needs: Sequence[Need], runs: Sequence[object]) -> list[tuple[Entry, ...]]:
+Memo = dict[tuple[object, ...], list[tuple[Entry, ...]]]
+
+
+def payments(
+    w: Wallet, needs: Sequence[Need], runs: Sequence[object], memo: Memo | None = None
+) -> list[tuple[Entry, ...]]:
     """Every payment of ``needs`` from ``w``; neighbours with the same ``runs`` key are alike (the
-    engine does not tell them apart), so their entries only ascend by :func:`rank`. What is left
-    after the first entries often repeats, so the rest is worked out once per wallet."""
-    memo: dict[tuple[object, ...], list[tuple[Entry, ...]]] = {}
+    engine does not tell them apart), so their entries only ascend by :func:`rank`. The rest of a
+    payment is worked out once per wallet and requirements left (``memo`` may be shared)."""
+    memo = {} if memo is None else memo
 
     def walk(i: int, w: Wallet, prev: Entry | None) -> list[tuple[Entry, ...]]:
         if i == len(needs):
@@ -150,7 +157,7 @@ def payments(w: Wallet, needs: Sequence[Need], runs: Sequence[object]) -> list[t
         if not affordable(w, needs[i:]):
             return []
         floor = rank(prev) if prev is not None and runs[i] == runs[i - 1] else None
-        key = (i, tuple(w.furs), w.tigers, w.coins, w.free_sub, floor)
+        key = (tuple(needs[i:]), tuple(runs[i:]), tuple(w.furs), w.tigers, w.coins, w.free_sub, floor)
         if key not in memo:
             need, any_fur = needs[i]
             out = []
@@ -206,7 +213,7 @@ def fulfils(st: StroganovState, ci: int, wish: str, w: Wallet, patron: bool, pha
     return judged(st, ci, acts, phase, patron)
 
 
-def claims(st: StroganovState, ci: int, tile: str, w: Wallet, patron: bool, phase: int) -> list[Action]:
+def claims(st: StroganovState, ci: int, tile: str, w: Wallet, patron: bool, phase: int, memo: Memo) -> list[Action]:
     """ST-9.6.2: ``claim_count`` region furs; in 3b with each fee, the claim paid from what is left."""
     pos = turn.tile_position(st, tile)
     region = core.region_of(pos) if pos else None
@@ -214,10 +221,10 @@ def claims(st: StroganovState, ci: int, tile: str, w: Wallet, patron: bool, phas
         return []
     needs: list[Need] = [(st.region_furs[region - 1], False)] * turn.claim_count(st, ci, pos)
     if phase != 3:
-        acts: list[Action] = [Claim(tile, p) for p in payments(w, needs, [0] * len(needs))]
+        acts: list[Action] = [Claim(tile, p) for p in payments(w, needs, [0] * len(needs), memo)]
     else:  # the fee last, as written (and paid first: the same payments, as the coins add up alike)
         fee = (needs[0][0], has_ability(st, st.cossacks[ci], "ENVOY"))
-        acts = [Paid(Claim(tile, p[:-1]), p[-1]) for p in payments(w, [*needs, fee], [0] * len(needs) + [1])]
+        acts = [Paid(Claim(tile, p[:-1]), p[-1]) for p in payments(w, [*needs, fee], [0] * len(needs) + [1], memo)]
     return judged(st, ci, acts, phase, patron)
 
 
@@ -243,7 +250,7 @@ def trades(st: StroganovState, ci: int, w: Wallet, patron: bool, phase: int) -> 
     if not costs:
         return []
     e0, f0 = costs[0]
-    effects = ["coin", "stories", "horses", *(f"{d}{k}" for d in "ew" for k in range(1, limit + 1))]
+    effects = [*EFFECTS, *(f"{d}{k}" for d in "ew" for k in range(1, limit + 1))]
     orders = []
     for combo in combinations_with_replacement(effects, count):
         fine = (p for p in dict.fromkeys(permutations(combo)) if ok(st, ci, action(e0, f0, p), phase, patron))
