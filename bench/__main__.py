@@ -8,7 +8,7 @@ import os
 import platform
 import sys
 
-from bench import database, e2e, e2e_shitenno, engine, render
+from bench import database, e2e, e2e_shitenno, e2e_stroganov, engine, render
 from bench.stats import table
 
 
@@ -35,9 +35,10 @@ def registered() -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("--quick", action="store_true", help="a smaller run, under a minute")
-    parser.add_argument("--only", choices=["engine", "render", "database", "e2e", "e2e-shitenno"], action="append")
+    parts_all = ["engine", "render", "database", "e2e", "e2e-shitenno", "e2e-stroganov"]
+    parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
-    parts = args.only or ["engine", "render", "database", "e2e", "e2e-shitenno"]
+    parts = args.only or parts_all
     rows = []
     games = registered()
     if "engine" in parts:
@@ -60,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += e2e.run(args.quick)
     if "e2e-shitenno" in parts and "shitenno" in games:
         rows += e2e_shitenno.run(args.quick)
+    if "e2e-stroganov" in parts and "stroganov" in games:
+        rows += e2e_stroganov.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0

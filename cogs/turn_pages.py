@@ -97,6 +97,8 @@ class TurnPages:
             if is_current and (page is not first or len(pages) > 1) and not finished:
                 files = await table.render(ui.public_files, rec, state, locale)
             text = self.content(page, prompts if is_current else [])
+            if not text and not files:
+                continue  # nothing to show (a page with no news yet)
             message = await table.post(
                 rec, text, files=files, view=live_view if is_current else None, ping=ping if is_current else set()
             )
