@@ -20,9 +20,9 @@ from cogs.table import Table
 from cogs.texts import t
 from cogs.ui import SelectSpec
 from db.records import GameRecord
-from rules.errors import NotYourTurn, RuleError
+from rules.errors import NotYourTurn
 from rules.stroganov import GAME, StroganovState
-from rules.stroganov.actions import Action, Paid, Resign, parse_action
+from rules.stroganov.actions import Action, Paid, Resign, entry_text
 from rules.stroganov.complete import completions
 from rules.stroganov.costs import cost
 
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 KIND = "stroganov"
 DIFFICULTIES = [app_commands.Choice(name=d, value=d) for d in ("easy", "normal", "hard")]
-FEE_TOKENS = ("tiger", *(str(v) for v in range(2, 9)), *(f"sub{v}" for v in range(2, 9)))
 
 
 class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", group_description="Play Stroganov"):
@@ -89,26 +88,20 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         inner = press.values[0] if press.values else ""
         if inner == "more":
             raise Refusal(t("sv.more_choices", locale))
+        if not inner.strip():
+            raise Refusal(t("sv.nothing_now", locale))
         state: StroganovState = rec.load_state()
         if rec.version != press.version:
             raise Refusal(t("stale_plain", locale))
         if seat not in GAME.to_act(state):
             raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
         options = []
-        for token in FEE_TOKENS:
-            try:
-                action = parse_action(f"{inner} fee {token}")
-            except RuleError:
-                continue
-            price = cost(state, seat, action)
-            if price is not None:
-                options.append(
-                    (
-                        t("sv.btn.action", locale, notation=f"fee {token}", cost=cost_words(price, locale)),
-                        action.notation(),
-                        entry(token, locale),
-                    )
-                )
+        for action in completions(state, seat, inner.split()[0] + " "):
+            if isinstance(action, Paid) and action.action.notation() == inner:
+                fee = entry_text(action.fee)
+                price = cost_words(cost(state, seat, action), locale)
+                label = t("sv.btn.action", locale, notation=f"fee {fee}", cost=price)
+                options.append((label, action.notation(), entry(fee, locale)))
         if not options:
             raise Refusal(t("sv.no_fee", locale, action=inner))
         spec = SelectSpec("do", t("sv.fee_placeholder", locale), options[:25], 1, 1, press.version)

@@ -15,6 +15,7 @@ from cogs.respond import mention
 from cogs.texts import has, join_words, t, tn
 from cogs.ui import ButtonSpec, FileSpec, SelectSpec, Story
 from db.records import GameRecord
+from render.stroganov import name as log_name
 from render.stroganov import render_board, render_tableaux
 from rules.errors import RuleError
 from rules.stroganov import GAME, StroganovState
@@ -45,8 +46,6 @@ from rules.stroganov.content import CONTENT
 from rules.stroganov.costs import Cost, cost
 from rules.stroganov.view import CossackView, StroganovView, public_log
 
-COLOURS = ("blue", "orange", "green", "purple")
-"""Cossack colours by index, as the images draw them."""
 MAX_OPTIONS = 25
 SEASON_WORDS = ("spring", "summer", "autumn", "winter")
 
@@ -141,16 +140,18 @@ class StroganovUI:
 
     # -- who is who ---------------------------------------------------------------------------
 
-    def who(self, rec: GameRecord, view: StroganovView, name: str) -> str:
-        """``@jana (P0, blue)`` for a player's log name, ``Ivan`` for the automa."""
+    def who(self, rec: GameRecord, view: StroganovView, name: str, locale: str) -> str:
+        """``@jana (P0, blue)`` for a cossack's name in the log and the images (``P0``), ``Ivan``
+        for the automa."""
         if name == "Ivan":
-            return t("sv.ivan", "en")
+            return t("sv.ivan", locale)
         seat = int(name[1:])
         index = next(c.index for c in view.cossacks if c.seat == seat)
-        return f"{mention(rec.players[seat])} ({name}, {COLOURS[index]})"
+        colour = t(f"sv.colour.{index}", locale)
+        return f"{mention(rec.players[seat])} ({name}, {colour})"
 
-    def seat_words(self, rec: GameRecord, view: StroganovView, seat: int) -> str:
-        return self.who(rec, view, f"P{seat}")
+    def seat_words(self, rec: GameRecord, view: StroganovView, seat: int, locale: str) -> str:
+        return self.who(rec, view, f"P{seat}", locale)
 
     # -- images -------------------------------------------------------------------------------
 
@@ -204,7 +205,7 @@ class StroganovUI:
 
     def start_text(self, rec: GameRecord, state: StroganovState, locale: str) -> str:
         view = GAME.view(state, None)
-        who = ", ".join(self.who(rec, view, "Ivan" if c.seat is None else f"P{c.seat}") for c in view.cossacks)
+        who = ", ".join(self.who(rec, view, log_name(c), locale) for c in view.cossacks)
         key = "sv.started_solo" if view.solo else "sv.started"
         difficulty = t(f"sv.difficulty.{view.automa.difficulty}", locale) if view.automa else ""
         return t(key, locale, game=rec.id, players=who, difficulty=difficulty)
@@ -253,9 +254,11 @@ class StroganovUI:
         if len(words) == 2 and words[0] in SEASON_WORDS and words[1].isdigit():
             season, year = words[0], words[1]
             if rest.startswith("order "):
-                order = ", ".join(self.who(rec, view, n) for n in rest.split()[1:])
+                order = ", ".join(self.who(rec, view, n, locale) for n in rest.split()[1:])
                 if season == "winter":
-                    income = [f"{self.who(rec, view, n)} {gains_words(g, locale)}" for n, g in gains.items() if g]
+                    income = [
+                        f"{self.who(rec, view, n, locale)} {gains_words(g, locale)}" for n, g in gains.items() if g
+                    ]
                     return Story(
                         "page",
                         t("sv.winter", locale, year=year, income="; ".join(income) or t("sv.nothing", locale)),
@@ -264,11 +267,11 @@ class StroganovUI:
                     "page", t("sv.season", locale, season=t(f"sv.season.{season}", locale), year=year, order=order)
                 )
             if rest.endswith("'s turn"):
-                return Story("start", t("sv.turn_start", locale, who=self.who(rec, view, rest.split("'")[0])))
+                return Story("start", t("sv.turn_start", locale, who=self.who(rec, view, rest.split("'")[0], locale)))
             return None  # a resigned player's skipped turn
         if head == "exploration":
             parts = [
-                f"{self.who(rec, view, n)} {tn('sv.stories', g.get('stories', 0), locale)}"
+                f"{self.who(rec, view, n, locale)} {tn('sv.stories', g.get('stories', 0), locale)}"
                 for n, g in gains.items()
                 if g.get("stories")
             ]
@@ -277,7 +280,7 @@ class StroganovUI:
             return None
         if not head.startswith("P"):
             return None
-        who = self.who(rec, view, head)
+        who = self.who(rec, view, head, locale)
         g = gains.get(head, {})
         if rest == "resign":
             return Story("line", t("sv.resigned", locale, who=who))
@@ -416,12 +419,11 @@ class StroganovUI:
             detail = ", ".join(
                 f"{t(f'sv.cat.{k}', locale)} {v}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]) if v
             )
-            name = "Ivan" if c.seat is None else f"P{c.seat}"
             lines.append(
                 t(
                     "sv.scoring_line",
                     locale,
-                    who=self.who(rec, view, name),
+                    who=self.who(rec, view, log_name(c), locale),
                     total=total,
                     detail=detail or "—",
                     wishes=len(c.fulfilled),
@@ -438,7 +440,7 @@ class StroganovUI:
 
     def prompt(self, rec: GameRecord, state: StroganovState, seat: int, locale: str) -> str:
         view = GAME.view(state, None)
-        who = self.seat_words(rec, view, seat)
+        who = self.seat_words(rec, view, seat, locale)
         me = next(c for c in view.cossacks if c.seat == seat)
         have = self.holdings(me, locale)
         if view.pending == "board":
@@ -468,7 +470,7 @@ class StroganovUI:
         if view.stage == "finished":
             return self.outcome_text(rec, state, locale)
         since = int(rec.turn_since or rec.updated_at)
-        who = join_words([self.seat_words(rec, view, s) for s in view.to_act], locale)
+        who = join_words([self.seat_words(rec, view, s, locale) for s in view.to_act], locale)
         season = t(f"sv.season.{view.season.lower()}", locale) if view.season.lower() in SEASON_WORDS else ""
         return t("sv.status", locale, year=view.year, season=season, who=who, since=since)
 
@@ -477,11 +479,8 @@ class StroganovUI:
         o = GAME.outcome(state)
         if o is None or view.result is None:
             return t("finished", locale)
-        scores = ", ".join(
-            f"{self.who(rec, view, 'Ivan' if view.cossacks[i].seat is None else f'P{view.cossacks[i].seat}')} {s}"
-            for i, s in view.result
-        )
-        winners = join_words([self.seat_words(rec, view, s) for s in o.winners], locale)
+        scores = ", ".join(f"{self.who(rec, view, log_name(view.cossacks[i]), locale)} {s}" for i, s in view.result)
+        winners = join_words([self.seat_words(rec, view, s, locale) for s in o.winners], locale)
         return t(f"sv.result.{o.reason}", locale, winners=winners, scores=scores)
 
     def record_text(self, rec: GameRecord, state: StroganovState, seat: int | None, locale: str) -> str:
