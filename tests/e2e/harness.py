@@ -39,6 +39,8 @@ class Table:
     watched: tuple[int, tuple[Any, ...]] | None = None
     """A game and its public places, checked with :meth:`check_public` after every action."""
     _renders: dict[int, tuple[int, Any, set[bytes]]] = field(default_factory=dict)
+    extra: list[User] = field(default_factory=list)
+    """Members added by :meth:`seated` beyond the first three."""
     global_commands: bool = False
     """Sync commands globally (every server and DMs) instead of to the test server only."""
 
@@ -98,6 +100,47 @@ class Table:
         game_id = int(re.search(r"#(\d+)", start.content).group(1))  # type: ignore[union-attr]
         self.watch(game_id, thread, self.channel)
         return game_id, thread, ids[int(m.group(1))], ids[int(m.group(2))]
+
+    def seated(self, n: int) -> list[User]:
+        """``n`` members to play: alice, bob, carol, then dan and eve (added to the server)."""
+        for name in ("dan", "eve")[: max(0, n - 3)]:
+            if not any(u.name == name for u in self.extra):
+                self.extra.append(self.fake.add_user(name))
+                self.guild.add_member(self.extra[-1])
+        return [self.alice, self.bob, self.carol, *self.extra][:n]
+
+    async def lobby_game(self, kind: str, players: list[User], **options: Any) -> tuple[int, Thread, Message]:
+        """``/{kind} new`` by the first player, the others join, the creator starts: the game's id,
+        its thread and its first post (the game is watched for public images from then on)."""
+        before = list(self.channel.threads)
+        lobby = await self.slash(players[0], self.channel, f"{kind} new", **options)
+        for user in players[1:]:
+            await self.click(user, lobby, "Join")
+        await self.click(players[0], lobby, "Start")
+        thread = await self.channel.wait_for_thread(lambda th: th not in before)
+        title = kinds.ui(kind).title("en")
+        post = await thread.wait_for_message(lambda m: f"**{title} #" in m.content)
+        game = int(re.search(rf"{title} #(\d+)", post.content).group(1))  # type: ignore[union-attr]
+        self.watch(game, thread, self.channel)
+        return game, thread, post
+
+    async def pick_by_words(
+        self, user: User, channel: Any, command: str, option: str, rnd: Any, others: dict[str, Any] | None = None
+    ) -> str | None:
+        """Fill ``option`` of ``command`` only from its autocomplete, a random choice at a time; a
+        choice ending in "…" is a next word (cogs/completion.py), so go on from it. The whole
+        value, or ``None`` when nothing is offered."""
+        value = ""
+        for _ in range(12):
+            typed = {option: value}
+            choices = await self.fake.autocomplete(user, channel, command, others or {}, focused=option, **typed)
+            if not choices:
+                return None
+            pick = rnd.choice(choices)
+            if not pick.name.endswith("…"):
+                return pick.value
+            value = pick.value + " "
+        raise AssertionError(f"/{command} {option}: no whole value after 12 words")
 
     async def public_images(self, game_id: int) -> set[bytes]:
         """The public images of every state the game has been in: replayed from its seed and log,

@@ -96,16 +96,8 @@ async def control(t: Table, thread: Thread, user: User, news: Message, rnd: rand
     provinces = await t.fake.autocomplete(user, thread, "shitenno conquer", focused="province")
     if provinces and rnd.random() < 0.8:
         province = rnd.choice(provinces).value
-        value = ""
-        for _ in range(12):
-            ways = await t.fake.autocomplete(
-                user, thread, "shitenno conquer", {"province": province}, focused="with", **{"with": value}
-            )
-            assert ways, f"no payment offered for {province} after {value!r}"
-            value = rnd.choice(ways).value
-            if value.startswith(("conquer ", "buy ")):
-                break
-            value += " "
+        value = await t.pick_by_words(user, thread, "shitenno conquer", "with", rnd, {"province": province})
+        assert value is not None, f"no payment offered for {province}"
         answer = await t.slash(user, thread, "shitenno conquer", province=province, **{"with": value})
         assert not answer.ephemeral, f"an offered payment was refused: {value!r}: {answer.content}"
         return value

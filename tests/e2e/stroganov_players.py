@@ -35,21 +35,6 @@ def offered(message: Message, version: int) -> list[tuple[str, str, str]]:
     return out
 
 
-async def choose(t: Table, user: User, thread: Thread, command: str, rnd: random.Random) -> str | None:
-    """Complete ``/stroganov <command>`` word by word from its autocomplete; the chosen notation."""
-    option = COMMANDS.get(command, "action")
-    value = ""
-    for _ in range(12):
-        choices = await t.fake.autocomplete(user, thread, f"stroganov {command}", focused=option, **{option: value})
-        if not choices:
-            return None
-        pick = rnd.choice(choices)
-        if not pick.name.endswith("…"):
-            return pick.value
-        value = pick.value + " "
-    raise AssertionError(f"/stroganov {command}: no whole action after 12 words")
-
-
 async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rnd: random.Random) -> str:
     """One decision by whoever must decide, through what is offered; returns its notation."""
     assert t.bot is not None
@@ -59,9 +44,9 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
     user = users[rec.players[seat]]
     if rnd.random() < 0.15:  # now and then through a command and its autocomplete
         command = rnd.choice([*COMMANDS, "act"])
-        notation = await choose(t, user, thread, command, rnd)
+        option = COMMANDS.get(command, "action")
+        notation = await t.pick_by_words(user, thread, f"stroganov {command}", option, rnd)
         if notation is not None and notation != "resign":
-            option = COMMANDS.get(command, "action")
             answer = await t.slash(user, thread, f"stroganov {command}", **{option: notation})
             assert "Done" in answer.content, f"an offered {notation!r} was refused: {answer.content}"
             return notation
@@ -86,12 +71,18 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
     return value
 
 
-async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], seed: int, limit: int = 2500) -> Any:
+async def play_until(
+    t: Table, game: int, thread: Thread, users: dict[int, User], rnd: random.Random, done: Any, limit: int = 2500
+) -> Any:
+    """Decide until ``done(record, state)`` holds or the game is over; the record then."""
     assert t.bot is not None
-    rnd = random.Random(seed)
     for _ in range(limit):
         rec = await t.bot.store.get(game)
-        if rec.status != "active":
+        if rec.status != "active" or done(rec, rec.load_state()):
             return rec
         await decide(t, game, thread, users, rnd)
-    raise AssertionError(f"game {game} not over after {limit} decisions")
+    raise AssertionError(f"game {game}: not there after {limit} decisions")
+
+
+async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], seed: int) -> Any:
+    return await play_until(t, game, thread, users, random.Random(seed), lambda rec, state: False)

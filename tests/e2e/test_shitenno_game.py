@@ -5,7 +5,6 @@ scan, through the real client and the local Discord."""
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -19,31 +18,16 @@ from tests.fakediscord import Thread, User
 
 
 async def start(t: Table, players: list[User], **options: object) -> tuple[int, Thread]:
-    """A lobby by the first player, the others join, the creator starts."""
-    before = list(t.channel.threads)
-    lobby = await t.slash(players[0], t.channel, "shitenno new", **options)
-    for user in players[1:]:
-        await t.click(user, lobby, "Join")
-    await t.click(players[0], lobby, "Start")
-    thread = await t.channel.wait_for_thread(lambda th: th not in before)
-    post = await thread.wait_for_message(lambda m: "**Shitenno #" in m.content)
-    game = int(re.search(r"Shitenno #(\d+)", post.content).group(1))  # type: ignore[union-attr]
+    """A lobby by the first player, the others join, the creator starts; it opens with both images."""
+    game, thread, post = await t.lobby_game("shitenno", players, **options)
     assert {a.filename.rsplit("-", 1)[-1] for a in post.attachments} == {"board.png", "sharing.png"}
-    t.watch(game, thread, t.channel)
     return game, thread
-
-
-def users_of(t: Table, n: int) -> list[User]:
-    extra = [t.fake.add_user(name) for name in ("dan", "eve")[: max(0, n - 3)]]
-    for u in extra:
-        t.guild.add_member(u)
-    return [t.alice, t.bob, t.carol, *extra][:n]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_a_whole_game_through_buttons_selects_and_autocomplete(tmp_path: Path, players: int) -> None:
     async with table(tmp_path) as t:
-        seated = users_of(t, players)
+        seated = t.seated(players)
         game, thread = await start(t, seated)
         users = {u.id: u for u in seated}
         for user in seated:

@@ -5,41 +5,25 @@ and in winter, and a double click, through the real client and the local Discord
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
 
 from rules.stroganov import GAME
 from tests.e2e.harness import Table, table
-from tests.e2e.stroganov_players import decide, offered, page, play_out
+from tests.e2e.stroganov_players import offered, page, play_out, play_until
 from tests.fakediscord import Thread, User
 
 
 async def start(t: Table, players: list[User], **options: object) -> tuple[int, Thread]:
-    before = list(t.channel.threads)
-    lobby = await t.slash(players[0], t.channel, "stroganov new", **options)
-    for user in players[1:]:
-        await t.click(user, lobby, "Join")
-    await t.click(players[0], lobby, "Start")
-    thread = await t.channel.wait_for_thread(lambda th: th not in before)
-    post = await thread.wait_for_message(lambda m: "**Stroganov #" in m.content)
-    game = int(re.search(r"Stroganov #(\d+)", post.content).group(1))  # type: ignore[union-attr]
-    t.watch(game, thread, t.channel)
+    game, thread, _ = await t.lobby_game("stroganov", players, **options)
     return game, thread
-
-
-def users_of(t: Table, n: int) -> list[User]:
-    extra = [t.fake.add_user(name) for name in ("dan", "eve")[: max(0, n - 3)]]
-    for u in extra:
-        t.guild.add_member(u)
-    return [t.alice, t.bob, t.carol, *extra][:n]
 
 
 @pytest.mark.parametrize("players", [1, 2])
 async def test_a_whole_game_through_the_turn_pages(tmp_path: Path, players: int) -> None:
     async with table(tmp_path) as t:
-        seated = users_of(t, players)
+        seated = t.seated(players)
         game, thread = await start(t, seated)
         rec = await play_out(t, game, thread, {u.id: u for u in seated}, seed=players)
         assert rec.status == "finished"
@@ -69,7 +53,7 @@ async def test_a_solo_game_against_ivan_at_each_difficulty(tmp_path: Path, diffi
 @pytest.mark.slow
 async def test_a_four_player_game_through_the_turn_pages(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        seated = users_of(t, 4)
+        seated = t.seated(4)
         game, thread = await start(t, seated)
         rec = await play_out(t, game, thread, {u.id: u for u in seated}, seed=4)
         assert rec.status == "finished"
@@ -195,14 +179,8 @@ async def test_a_restart_in_winter_keeps_the_song_buttons(tmp_path: Path) -> Non
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)
         users = {u.id: u for u in seated}
-        rnd = random.Random(11)
-        assert t.bot is not None
-        for _ in range(2500):
-            rec = await t.bot.store.get(game)
-            state = rec.load_state()
-            if state.stage == "songs" or rec.status != "active":
-                break
-            await decide(t, game, thread, users, rnd)
+        rec = await play_until(t, game, thread, users, random.Random(11), lambda rec, st: st.stage == "songs")
+        state = rec.load_state()
         assert state.stage == "songs", "a winter with a song to buy"
         current = await page(t, thread, rec.version)
         assert "Winter" in current.content
@@ -213,3 +191,4 @@ async def test_a_restart_in_winter_keeps_the_song_buttons(tmp_path: Path) -> Non
         await i.response()
         assert (await t.bot.store.get(game)).version == rec.version + 1
         t.fake.assert_clean()
+
