@@ -192,3 +192,43 @@ async def test_a_restart_in_winter_keeps_the_song_buttons(tmp_path: Path) -> Non
         assert (await t.bot.store.get(game)).version == rec.version + 1
         t.fake.assert_clean()
 
+
+def trophy_pending_game() -> tuple[int, list[str]]:
+    """A seed and the decisions of a solo game after which a trophy action waits for the player in
+    his own turn (random play rarely leaves one: a trophy nobody can pay is taken automatically)."""
+    for seed in range(70, 500):
+        st, rnd, plays = GAME.new(1, {}, seed), random.Random(seed), []
+        while GAME.outcome(st) is None:
+            if st.queue and st.stage == "turn":
+                return seed, plays
+            action = rnd.choice([a for a in GAME.legal(st, 0) if a.notation() != "resign"])
+            GAME.apply(st, 0, action)
+            plays.append(action.notation())
+    raise AssertionError("no game with a pending trophy decision")
+
+
+async def test_nothing_interrupts_a_pending_trophy_decision(tmp_path: Path) -> None:
+    """ST-11.2: while a trophy action waits for its player, every other decision — free actions
+    included — is refused privately and changes nothing; the trophy decision then goes on."""
+    seed, plays = trophy_pending_game()
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        store = t.bot.store
+        thread = t.channel.create_thread("stroganov trophy", owner=t.alice)
+        rec = await store.create(
+            "stroganov", [t.alice.id], {"difficulty": "normal"}, seed,
+            guild_id=t.guild.id, channel_id=t.channel.id, creator_id=t.alice.id, thread_id=thread.id,
+        )  # fmt: skip
+        for notation in plays:
+            rec = await store.get(rec.id)
+            await store.append(rec.id, rec.version, 0, GAME.parse_action(notation))
+        rec = await store.get(rec.id)
+        assert rec.load_state().queue
+        for text in ("coin", "draw", "end", "exchange 2 3", "wish R1", "move 1"):
+            answer = await t.slash(t.alice, thread, "stroganov act", action=text)
+            assert answer.ephemeral and "trophy action" in answer.content.lower(), (text, answer.content)
+        assert (await store.get(rec.id)).version == rec.version, "no refusal changed the game"
+        answer = await t.slash(t.alice, thread, "stroganov act", action="trophy stay")
+        assert "Done" in answer.content, answer.content
+        await page(t, thread, rec.version + 1)  # the turn goes on, on a page of its own
+        t.fake.assert_clean()
