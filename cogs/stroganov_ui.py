@@ -490,6 +490,8 @@ class StroganovUI:
         return "\n".join(lines)
 
     def last_lines(self, rec: GameRecord, state: StroganovState, seat: int | None, locale: str) -> list[str]:
+        """The latest log entries in the engine's notation: the words of the turn pages need each
+        entry's gains, which the state does not keep."""
         return list(GAME.view(state, None).log[-12:])
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:

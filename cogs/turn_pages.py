@@ -88,25 +88,11 @@ class TurnPages:
         shown = answered or not (first.changed or first is current) or first.message is None
         if not shown and not await self.edit(rec, first, self.content(first, first_prompts), first_view):
             first.message = None  # gone: show it again as a new message
-            first.fresh = True
-        posted_new = False
-        thread_failed = False
-        for page in pages if first.message is None else pages[1:]:
-            is_current = page is current
-            files = []
-            if is_current and (page is not first or len(pages) > 1) and not finished:
-                files = await table.render(ui.public_files, rec, state, locale)
-            text = self.content(page, prompts if is_current else [])
-            if not text and not files:
-                continue  # nothing to show (a page with no news yet)
-            message = await table.post(
-                rec, text, files=files, view=live_view if is_current else None, ping=ping if is_current else set()
-            )
-            if message is None:
-                thread_failed = True
-            else:
-                page.message = message.id
-                posted_new = posted_new or is_current
+        unshown = pages if first.message is None else pages[1:]
+        images = current is not first and not finished  # a turn or a season ended: show the board
+        posted_new, thread_failed = await self.post_pages(
+            rec, state, unshown, current, prompts, live_view, ping, images
+        )
         if ping and not posted_new and not finished:
             who = " ".join(mention(u) for u in sorted(ping))
             if await table.post(rec, t("page_ping", locale, who=who, game=rec.id), ping=ping) is None:
@@ -118,6 +104,39 @@ class TurnPages:
             await self.confirm(interaction, rec, thread_failed)
         if finished:
             await table.game_over(interaction, await table.store.get(rec.id), state, [])
+
+    async def post_pages(
+        self,
+        rec: GameRecord,
+        state: Any,
+        pages: list[Page],
+        current: Page,
+        prompts: list[str],
+        view: discord.ui.View | None,
+        ping: set[int],
+        images: bool,
+    ) -> tuple[bool, bool]:
+        """Post pages not shown yet; the current one with the prompts, the decisions and (with
+        ``images``) the public images. Returns whether the current page was posted, and whether a
+        post failed."""
+        table = self.table
+        ui, locale = table.ui(rec.kind), table.game_locale(rec)
+        posted_current = failed = False
+        for page in pages:
+            is_current = page is current
+            files = await table.render(ui.public_files, rec, state, locale) if is_current and images else []
+            text = self.content(page, prompts if is_current else [])
+            if not text and not files:
+                continue  # nothing to show (a page with no news yet)
+            message = await table.post(
+                rec, text, files=files, view=view if is_current else None, ping=ping if is_current else set()
+            )
+            if message is None:
+                failed = True
+            else:
+                page.message = message.id
+                posted_current = posted_current or is_current
+        return posted_current, failed
 
     async def answer_on_page(
         self, interaction: discord.Interaction | None, page: Page, content: str, view: discord.ui.View | None
