@@ -481,7 +481,7 @@ class Table:
         try:
             await channel.send(fit(text), allowed_mentions=pings(users))
         except discord.HTTPException as exc:
-            self._post_failed(rec, rec.channel_id, exc)
+            self.post_failed(rec, rec.channel_id, exc)
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -561,7 +561,7 @@ class Table:
     def in_game_channel(interaction: discord.Interaction, rec: GameRecord) -> bool:
         return interaction.channel_id == (rec.thread_id or rec.channel_id)
 
-    def _post_failed(self, rec: GameRecord, channel_id: int, exc: discord.HTTPException) -> None:
+    def post_failed(self, rec: GameRecord, channel_id: int, exc: discord.HTTPException) -> None:
         key = (rec.id, channel_id, exc.status)
         if key not in self._post_failures:
             self._post_failures.add(key)
@@ -589,7 +589,7 @@ class Table:
         try:
             return await channel.send(**kwargs)
         except discord.HTTPException as exc:
-            self._post_failed(rec, target, exc)
+            self.post_failed(rec, target, exc)
             return None
 
     async def dm(

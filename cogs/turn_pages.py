@@ -186,7 +186,7 @@ class TurnPages:
         except discord.NotFound:
             return False
         except discord.HTTPException as exc:
-            self.table._post_failed(rec, rec.thread_id or rec.channel_id, exc)
+            self.table.post_failed(rec, rec.thread_id or rec.channel_id, exc)
         return True
 
     async def confirm(self, interaction: discord.Interaction, rec: GameRecord, thread_failed: bool) -> None:
