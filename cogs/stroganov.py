@@ -117,21 +117,18 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
             text = f"{verb} {text}"
         await self.table.play(interaction, rec, seat, self.table.parse(rec, text, locale, state))
 
-    async def _verb_choices(
-        self, interaction: discord.Interaction, verb: str, current: str
+    async def _choices(
+        self, interaction: discord.Interaction, current: str, verb: str | None = None
     ) -> list[app_commands.Choice[str]]:
+        """The legal actions the typed words can become (of ``verb`` only, for its own command),
+        labelled with their cost, whole or word by word (cogs/completion.py)."""
+
         async def work() -> list[app_commands.Choice[str]]:
             _, seat, state = await self.mine(interaction, interaction.namespace.game)
             locale = locale_of(interaction)
-            typed = (
-                current
-                if current.lower().startswith(verb)
-                else f"{verb} {current}".rstrip() + (" " if current.endswith(" ") or not current else "")
-            )
-            actions = self.reachable(state, seat, typed)
-            wanted = [a for a in actions if _verb(a) == verb]
-            labels = {a.notation(): action_label(state, seat, a, locale) for a in wanted[:200]}
-            pairs = complete([a.notation() for a in wanted], typed, lambda n: labels.get(n, n))
+            typed = current if verb is None or current.lower().startswith(verb) else f"{verb} {current}"
+            actions = {a.notation(): a for a in self.reachable(state, seat, typed) if verb is None or _verb(a) == verb}
+            pairs = complete(list(actions), typed, lambda n: action_label(state, seat, actions[n], locale))
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
         return await self.table.autocomplete(interaction, work)
@@ -156,7 +153,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @hunt.autocomplete("items")
     async def _hunt_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._verb_choices(interaction, "hunt", current)
+        return await self._choices(interaction, current, "hunt")
 
     @app_commands.command(name="claim", description="Claim a landscape tile, paying its region's furs")
     @app_commands.describe(landscape="The tile and how you pay (autocomplete offers every way)", game="Which game")
@@ -165,7 +162,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @claim.autocomplete("landscape")
     async def _claim_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._verb_choices(interaction, "claim", current)
+        return await self._choices(interaction, current, "claim")
 
     @app_commands.command(name="fulfil", description="Fulfil a tsar wish you hold (a free action)")
     @app_commands.describe(wish="The wish and how you pay (autocomplete offers every way)", game="Which game")
@@ -174,7 +171,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @fulfil.autocomplete("wish")
     async def _fulfil_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._verb_choices(interaction, "fulfil", current)
+        return await self._choices(interaction, current, "fulfil")
 
     @app_commands.command(
         name="exchange", description="Exchange one of your furs for one in the market (a free action)"
@@ -185,7 +182,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @exchange.autocomplete("furs")
     async def _exchange_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._verb_choices(interaction, "exchange", current)
+        return await self._choices(interaction, current, "exchange")
 
     # -- any decision in notation -------------------------------------------------------------
 
@@ -199,15 +196,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @act.autocomplete("action")
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        async def work() -> list[app_commands.Choice[str]]:
-            _, seat, state = await self.mine(interaction, interaction.namespace.game)
-            locale = locale_of(interaction)
-            actions = self.reachable(state, seat, current)
-            labels = {a.notation(): a for a in actions}
-            pairs = complete(list(labels), current, lambda n: action_label(state, seat, labels[n], locale))
-            return [app_commands.Choice(name=n, value=v) for n, v in pairs]
-
-        return await self.table.autocomplete(interaction, work)
+        return await self._choices(interaction, current)
 
     @hunt.autocomplete("game")
     @claim.autocomplete("game")
