@@ -106,7 +106,7 @@ class Measured:
     cpu: float = 0.0  # bot CPU seconds
     bench_cpu: float = 0.0  # this process's CPU seconds (the stand-in)
     wall: float = 0.0
-    rest: int = 0
+    rest: int = 0  # REST calls besides the interaction responses
     lag: float = 0.0  # worst delay between an arrival's due time and its sending
 
     def ms(self, what: str, p: float) -> float:
@@ -114,8 +114,16 @@ class Measured:
         return (median(values) if p == 50 else percentile(values, p)) * 1000
 
     @property
-    def cpu_per_move_ms(self) -> float:
+    def cpu_ms(self) -> float:
+        """Bot CPU per sample (a move, a decision), ms."""
         return self.cpu / max(1, len(self.samples)) * 1000
+
+    def add(self, other: Measured) -> None:
+        self.samples += other.samples
+        self.cpu += other.cpu
+        self.bench_cpu += other.bench_cpu
+        self.wall += other.wall
+        self.rest += other.rest
 
 
 class Bench:
@@ -215,12 +223,19 @@ async def open_loop(
     return list(await asyncio.gather(*tasks))
 
 
-async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
+def members(fake: FakeDiscord, n_users: int) -> tuple[Any, Any, list[Any]]:
+    """The guild ``bench``, its text channel ``games`` and ``n_users`` users ``p0``, ``p1``, …, its
+    members."""
     guild = fake.add_guild("bench")
     channel = guild.add_text_channel("games")
-    users = [fake.add_user(f"p{i}") for i in range(2 * min(n_games, 50))]
+    users = [fake.add_user(f"p{i}") for i in range(n_users)]
     for u in users:
         guild.add_member(u)
+    return guild, channel, users
+
+
+async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
+    guild, channel, users = members(fake, 2 * min(n_games, 50))
     store = await GameStore.open(path)
     games = []
     for g in range(n_games):
@@ -270,6 +285,15 @@ async def launch(fake: FakeDiscord, path: Path, guild: Any, user: Any, channel: 
     return bot
 
 
+async def stop(bot: asyncio.subprocess.Process, spy: subprocess.Popen[bytes] | None) -> None:
+    """py-spy (if it samples) asked to write its file, then the bot process ended."""
+    if spy is not None and spy.poll() is None:
+        spy.send_signal(signal.SIGINT)  # py-spy writes its file and exits
+        spy.wait(60)
+    bot.terminate()
+    await bot.wait()
+
+
 async def _run(quick: bool, stored: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"
@@ -298,18 +322,10 @@ async def _run(quick: bool, stored: int) -> dict[str, Any]:
                         break
                 problems = fake.problems()
             finally:
-                if spy is not None and spy.poll() is None:
-                    spy.send_signal(signal.SIGINT)  # py-spy writes its file and exits
-                    spy.wait(60)
-                bench.bot.terminate()
-                await bench.bot.wait()
-    burst = Measured(
-        samples=[s for b in bursts for s in b.samples],
-        cpu=sum(b.cpu for b in bursts),
-        bench_cpu=sum(b.bench_cpu for b in bursts),
-        wall=sum(b.wall for b in bursts),
-        rest=sum(b.rest for b in bursts),
-    )
+                await stop(bench.bot, spy)
+    burst = Measured()
+    for b in bursts:
+        burst.add(b)
     played = [g.state for g in bench.games if g.state.phase == "play"]
     return {"single": single, "burst": burst, "steps": steps, "rss": memory, "problems": problems, "played": played}
 
@@ -379,7 +395,7 @@ def run(quick: bool) -> list[Row]:
                 "end to end",
                 f"steady {rate} moves/s, {m.wall:.1f} s: final p50 / p99, first p99 ms; bot CPU ms/move, cores",
                 f"{m.ms('final', 50):.1f} / {m.ms('final', 99):.1f}, {m.ms('first', 99):.1f}; "
-                f"{m.cpu_per_move_ms:.1f}, {m.cpu / m.wall:.2f}"
+                f"{m.cpu_ms:.1f}, {m.cpu / m.wall:.2f}"
                 + (f" (sent up to {m.lag * 1000:.0f} ms late)" if m.lag > 0.05 else ""),
             )
         )
@@ -394,7 +410,7 @@ def run(quick: bool) -> list[Row]:
         Row(
             "end to end",
             "bot CPU per move in the burst (answer, board image, DM with private image), ms",
-            f"{burst.cpu_per_move_ms:.1f}",
+            f"{burst.cpu_ms:.1f}",
         ),
         Row(
             "end to end",

@@ -26,17 +26,15 @@ import asyncio
 import collections
 import gc
 import random
-import signal
-import tempfile
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from bench.e2e import IDLE, Sample, cpu_seconds, launch, open_loop, pyspy, rss_mb
+from bench import e2e_games
+from bench.e2e import IDLE, Sample, pyspy, rss_mb
+from bench.e2e_games import RATE, Game, World, both, late, random_action, rest_row
 from bench.moves import random_move
-from bench.stats import Row, median, percentile
-from db.store import GameStore
+from bench.stats import Row, percentile
 from rules.shitenno import GAME
 from rules.shitenno.actions import EndTurn
 from rules.shitenno.content import CONTENT
@@ -46,69 +44,19 @@ from tests.fakediscord import FakeDiscord
 GAMES = 50
 """Games per player count."""
 COUNTS = (2, 4)
-USERS = 100
 AUTOCOMPLETE_MS = 100.0
-DM_CHANNELS = "/users/@me/channels"
 PROVINCES = 3
 """``with`` is asked for at most this many of the provinces offered (each answer lists the
 payments of every province, so which one matters little)."""
 
 
-def random_action(state: Any, seat: int, rnd: random.Random) -> tuple[Any, Any] | None:
-    """A random legal decision (not resign) that does not end the game, and the state after it."""
-    actions = [a for a in GAME.legal(state, seat) if a.notation() != "resign"]
-    rnd.shuffle(actions)
-    for a in actions:
-        after = GAME.load(GAME.dump(state))
-        GAME.apply(after, seat, a)
-        if after.phase != "finished":
-            return a, after
-    return None
-
-
-@dataclass
-class Game:
-    thread: Any
-    users: list[Any]  # by seat
-    state: Any
-    rnd: random.Random
-    stuck: bool = False
-
-    @property
-    def n(self) -> int:
-        return len(self.users)
-
-
-@dataclass
-class Measured:
-    samples: list[Sample] = field(default_factory=list)
-    cpu: float = 0.0
-    wall: float = 0.0
-    rest: int = 0
-    dm_opens: int = 0
-    lag: float = 0.0
-
-    def ms(self, p: float) -> float:
-        values = [s.final for s in self.samples]
-        return (median(values) if p == 50 else percentile(values, p)) * 1000
-
-    def add(self, other: Measured) -> None:
-        self.samples += other.samples
-        self.cpu += other.cpu
-        self.wall += other.wall
-        self.rest += other.rest
-        self.dm_opens += other.dm_opens
-
-
-class Bench:
-    def __init__(self, fake: FakeDiscord, bot: asyncio.subprocess.Process, games: list[Game]) -> None:
-        self.fake, self.bot, self.games = fake, bot, games
+class Bench(e2e_games.Bench):
+    engine = GAME
 
     async def decide(self, game: Game, due: float | None = None) -> Sample | None:
         seat = GAME.to_act(game.state)[0]
-        picked = random_action(game.state, seat, game.rnd)
+        picked = self.draw(game, seat)
         if picked is None:
-            game.stuck = True
             return None
         action, after = picked
         notation = action.notation()
@@ -120,35 +68,6 @@ class Bench:
         assert i.latency is not None
         game.state = after
         return Sample(i.latency, took)
-
-    async def measure(self, work: Any) -> Measured:
-        out = Measured()
-        t0, cpu0 = time.perf_counter(), cpu_seconds(self.bot.pid)
-        out.samples = [s for s in await work(out) if s is not None]
-        out.wall = time.perf_counter() - t0
-        out.cpu = cpu_seconds(self.bot.pid) - cpu0
-        calls = [r for r in self.fake.requests.records if r.started >= t0 and not r.interaction_response]
-        out.rest = len(calls)
-        out.dm_opens = sum(1 for r in calls if r.path.endswith(DM_CHANNELS))
-        return out
-
-    def of(self, n: int) -> list[Game]:
-        return [g for g in self.games if g.n == n and not g.stuck]
-
-    async def burst(self, n: int) -> Measured:
-        async def work(_: Measured) -> list[Sample | None]:
-            return list(await asyncio.gather(*(self.decide(g) for g in self.of(n))))
-
-        return await self.measure(work)
-
-    async def paced(self, n: int, rate: float, seconds: float) -> Measured:
-        """Open loop as in ``bench/e2e.py``: decision k is due at ``k / rate`` s, in the game of
-        ``n`` players idle longest; latency counts from the due time."""
-
-        async def work(out: Measured) -> list[Sample | None]:
-            return await open_loop(list(self.of(n)), rate, seconds, self.decide, out)
-
-        return await self.measure(work)
 
 
 HOARD = (0.0, 0.5, 0.8)
@@ -187,23 +106,12 @@ def control_positions(games: int, first_seed: int) -> list[Position]:
     return out
 
 
-async def made(store: GameStore, n: int, seed: int, users: list[Any], where: tuple[Any, Any], plays: list[Any]) -> Any:
-    """A game in the store (its thread, ``n`` seats) with ``plays`` appended; its state."""
-    guild, channel = where
-    thread = channel.create_thread(f"shitenno {seed}", owner=users[0])
-    rec = await store.create(
-        "shitenno",
-        [u.id for u in users],
-        {},
-        seed,
-        guild_id=guild.id,
-        channel_id=channel.id,
-        creator_id=users[0].id,
-        thread_id=thread.id,
-    )
+async def made(w: World, seed: int, users: list[Any], plays: list[Any]) -> Any:
+    """A game in the store (its thread, a seat per user) with ``plays`` appended; its state."""
+    rec, thread = await w.create("shitenno", {}, seed, users)
     version, state = rec.version, rec.load_state()
     for seat, a in plays:
-        result = await store.append(rec.id, version, seat, a)
+        result = await w.store.append(rec.id, version, seat, a)
         version, state = result.version, result.state
     return thread, state
 
@@ -253,73 +161,42 @@ def engine_ms(states: list[Any]) -> list[float]:
 
 
 async def _run(quick: bool) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "bench.db"
-        async with FakeDiscord(interaction_deadline=None, timeout=120) as fake:
-            guild = fake.add_guild("bench")
-            channel = guild.add_text_channel("games")
-            users = [fake.add_user(f"p{i}") for i in range(USERS)]
-            for u in users:
-                guild.add_member(u)
-            store = await GameStore.open(path, synchronous="OFF")
-            games: list[Game] = []
-            seed = 0
-            for n in COUNTS:
-                for g in range(GAMES):
-                    seat_users = [users[(n * g + i) % USERS] for i in range(n)]
-                    st, rnd = GAME.new(n, {}, seed), random.Random(seed)
-                    plays = []
-                    for _ in range(rnd.randrange(0, 30)):
-                        s = GAME.to_act(st)[0]
-                        picked = random_action(st, s, rnd)
-                        if picked is None:
-                            break
-                        plays.append((s, picked[0]))
-                        st = picked[1]
-                    thread, state = await made(store, n, seed, seat_users, (guild, channel), plays)
-                    games.append(Game(thread, seat_users, state, rnd))
-                    seed += 1
-            pool = control_positions(24 if quick else 120, 1_000)
-            rnd = random.Random(5)
-            picked = rnd.sample(pool, 24 if quick else 90)
-            rest = sorted((p for p in pool if p not in picked), key=lambda p: -p.payments)
-            picked += rest[: 6 if quick else 20]
-            del pool, rest
-            gc.collect()  # the pool's thousands of states, not to be collected while timing
-            positions = []
-            for k, pos in enumerate(picked):
-                seat_users = [users[(7 * k + i) % USERS] for i in range(pos.n)]
-                thread, state = await made(store, pos.n, pos.seed, seat_users, (guild, channel), pos.plays)
-                assert GAME.dump(state) == GAME.dump(pos.state)
-                positions.append((thread, seat_users, state))
-            await store.close()
-            bot = await launch(fake, path, guild, users[0], channel)
-            bench = Bench(fake, bot, games)
-            spy = None
-            results: dict[int, dict[str, Any]] = {}
-            try:
-                for n in COUNTS:  # open every player's DM channel (discord.py caches it); not measured
-                    for _ in range(1 if quick else 2):
-                        await bench.burst(n)
-                spy = pyspy(bot.pid)
-                for n in COUNTS:
-                    await asyncio.sleep(IDLE)
-                    paced = await bench.paced(n, 20, 2.0 if quick else 6.0)
-                    bursts = Measured()
-                    for _ in range(1 if quick else 3):
-                        await asyncio.sleep(IDLE)
-                        bursts.add(await bench.burst(n))
-                    results[n] = {"paced": paced, "burst": bursts}
-                await asyncio.sleep(IDLE)
-                times = await autocomplete(fake, positions)
-                memory = rss_mb(bot.pid)
-                problems = fake.problems()
-            finally:
-                if spy is not None and spy.poll() is None:
-                    spy.send_signal(signal.SIGINT)
-                    spy.wait(60)
-                bot.terminate()
-                await bot.wait()
+    async with e2e_games.world() as w:
+        games: list[Game] = []
+        for n, seed, seat_users in w.tables(COUNTS, GAMES):
+            st, rnd = GAME.new(n, {}, seed), random.Random(seed)
+            plays = []
+            for _ in range(rnd.randrange(0, 30)):
+                s = GAME.to_act(st)[0]
+                picked = random_action(GAME, st, s, rnd)
+                if picked is None:
+                    break
+                plays.append((s, picked[0]))
+                st = picked[1]
+            thread, state = await made(w, seed, seat_users, plays)
+            games.append(Game(thread, seat_users, state, rnd))
+        pool = control_positions(24 if quick else 120, 1_000)
+        rnd = random.Random(5)
+        chosen = rnd.sample(pool, 24 if quick else 90)
+        rest = sorted((p for p in pool if p not in chosen), key=lambda p: -p.payments)
+        chosen += rest[: 6 if quick else 20]
+        del pool, rest
+        gc.collect()  # the pool's thousands of states, not to be collected while timing
+        positions = []
+        for k, pos in enumerate(chosen):
+            seat_users = w.seats(pos.n, 7 * k)
+            thread, state = await made(w, pos.seed, seat_users, pos.plays)
+            assert GAME.dump(state) == GAME.dump(pos.state)
+            positions.append((thread, seat_users, state))
+        async with w.bot() as bot:
+            bench = Bench(w.fake, bot, games)
+            await bench.warm(COUNTS, 1 if quick else 2)
+            w.spy = pyspy(bot.pid)
+            results = {n: await bench.round(n, quick) for n in COUNTS}
+            await asyncio.sleep(IDLE)
+            times = await autocomplete(w.fake, positions)
+            memory = rss_mb(bot.pid)
+            problems = w.fake.problems()
     return {
         "results": results,
         "times": times,
@@ -336,34 +213,22 @@ def run(quick: bool) -> list[Row]:
     rows = []
     for n, res in r["results"].items():
         paced, burst = res["paced"], res["burst"]
-        both = Measured()
-        both.add(paced)
-        both.add(burst)
-        k = max(1, len(both.samples))
         rows += [
             Row(
                 "shitenno e2e",
-                f"{n} players, 20 decisions/s in {GAMES} games: final answer p50 / p99 ms",
-                f"{paced.ms(50):.1f} / {paced.ms(99):.1f}"
-                + (f" (sent up to {paced.lag * 1000:.0f} ms late)" if paced.lag > 0.05 else ""),
+                f"{n} players, {RATE} decisions/s in {GAMES} games: final answer p50 / p99 ms",
+                f"{paced.ms('final', 50):.1f} / {paced.ms('final', 99):.1f}" + late(paced),
             ),
             Row(
                 "shitenno e2e",
                 f"{n} players, burst of {GAMES} decisions at once: final answer p50 / p99, first p99 ms",
-                f"{burst.ms(50):.1f} / {burst.ms(99):.1f}, "
-                f"{percentile([x.first for x in burst.samples], 99) * 1000:.1f}",
+                f"{burst.ms('final', 50):.1f} / {burst.ms('final', 99):.1f}, {burst.ms('first', 99):.1f}",
             ),
-            Row(
-                "shitenno e2e",
-                f"{n} players: REST calls per decision besides the interaction response",
-                f"{(both.rest - both.dm_opens) / k:.2f}"
-                + (f" (+ {both.dm_opens} first DM channel opens)" if both.dm_opens else ""),
-            ),
+            rest_row("shitenno e2e", f"{n} players", both(res)),
             Row(
                 "shitenno e2e",
                 f"{n} players: bot CPU per decision (steady; burst), ms",
-                f"{paced.cpu / max(1, len(paced.samples)) * 1000:.1f}; "
-                f"{burst.cpu / max(1, len(burst.samples)) * 1000:.1f}",
+                f"{paced.cpu_ms:.1f}; {burst.cpu_ms:.1f}",
             ),
         ]
     n_random = r["random"]
@@ -407,9 +272,4 @@ def run(quick: bool) -> list[Row]:
             f"{max(r['engine'][n_random:], default=float('nan')):.1f}",
         )
     )
-    rows.append(Row("shitenno e2e", f"resident memory of the bot process, {2 * GAMES} games, MB", f"{r['rss']:.0f}"))
-    if r["stuck"]:
-        rows.append(Row("shitenno e2e", "games with only game-ending decisions left (left out)", str(r["stuck"])))
-    if r["problems"]:
-        rows.append(Row("shitenno e2e", "problems the stand-in recorded", str(len(r["problems"])), "0", False))
-    return rows
+    return rows + e2e_games.closing_rows("shitenno e2e", len(COUNTS) * GAMES, r)
