@@ -142,6 +142,22 @@ class Table:
             value = pick.value + " "
         raise AssertionError(f"/{command} {option}: no whole value after 12 words")
 
+    async def typed_decisions(
+        self, game: int, users: dict[int, User], rnd: Any, limit: int
+    ) -> AsyncIterator[tuple[User, str]]:
+        """The game's decisions to its end (at most ``limit``): the user to act and a random legal
+        decision in notation (never resign), to be typed by the caller."""
+        assert self.bot is not None
+        for _ in range(limit):
+            rec = await self.bot.store.get(game)
+            if rec.status != "active":
+                return
+            state = rec.load_state()
+            engine = kinds.ui(rec.kind).engine
+            seat = engine.to_act(state)[0]
+            legal = [a.notation() for a in engine.legal(state, seat) if a.notation() != "resign"]
+            yield users[rec.players[seat]], rnd.choice(legal)
+
     async def public_images(self, game_id: int) -> set[bytes]:
         """The public images of every state the game has been in: replayed from its seed and log,
         each drawn by its UI from ``view(state, None)`` — whatever a public message shows must be

@@ -58,18 +58,10 @@ async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
         game, thread = await start(t, seated)
         users = {u.id: u for u in seated}
         rnd = random.Random(3)
-        for _ in range(400):
-            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
-            if rec.status != "active":
-                break
-            state = rec.load_state()
-            seat = GAME.to_act(state)[0]
-            moves = [a for a in GAME.legal(state, seat) if a.notation() != "resign"]
-            action = rnd.choice(moves).notation()
-            user = users[rec.players[seat]]
+        async for user, action in t.typed_decisions(game, users, rnd, 400):
             offered = await t.fake.autocomplete(user, thread, "shitenno act", focused="action", action=action[:3])
             assert 0 < len(offered) <= 25 and all(c.value.startswith(action[:3]) for c in offered)
-            answer = await t.slash(users[rec.players[seat]], thread, "shitenno act", action=action)
+            answer = await t.slash(user, thread, "shitenno act", action=action)
             assert not answer.ephemeral, (action, answer.content)
         assert (await t.bot.store.get(game)).status == "finished"  # type: ignore[union-attr]
         t.fake.assert_clean()

@@ -73,14 +73,8 @@ async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
         users = {u.id: u for u in seated}
         rnd = random.Random(7)
         assert t.bot is not None
-        for _ in range(2500):
-            rec = await t.bot.store.get(game)
-            if rec.status != "active":
-                break
-            state = rec.load_state()
-            seat = GAME.to_act(state)[0]
-            legal = [a.notation() for a in GAME.legal(state, seat) if a.notation() != "resign"]
-            answer = await t.slash(users[rec.players[seat]], thread, "stroganov act", action=rnd.choice(legal))
+        async for user, action in t.typed_decisions(game, users, rnd, 2500):
+            answer = await t.slash(user, thread, "stroganov act", action=action)
             assert "Done" in answer.content, answer.content
         assert (await t.bot.store.get(game)).status == "finished"
         await thread.wait_for_message(lambda m: "Game over" in m.content)
