@@ -100,7 +100,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
             if isinstance(action, Paid) and action.action.notation() == inner:
                 fee = entry_text(action.fee)
                 price = cost_words(cost(state, seat, action), locale)
-                label = t("sv.btn.action", locale, notation=f"fee {fee}", cost=price)
+                label = t("sv.fee_option", locale, fee=entry(fee, locale), cost=price)
                 options.append((label, action.notation(), entry(fee, locale)))
         if not options:
             raise Refusal(t("sv.no_fee", locale, action=inner))
@@ -128,7 +128,12 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
             locale = locale_of(interaction)
             typed = current if verb is None or current.lower().startswith(verb) else f"{verb} {current}"
             actions = {a.notation(): a for a in self.reachable(state, seat, typed) if verb is None or _verb(a) == verb}
-            pairs = complete(list(actions), typed, lambda n: action_label(state, seat, actions[n], locale))
+            view = GAME.view(state, seat)
+
+            def label(notation: str) -> str:
+                return action_label(state, view, seat, actions[notation], locale, notation=True)
+
+            pairs = complete(list(actions), typed, label)
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
         return await self.table.autocomplete(interaction, work)

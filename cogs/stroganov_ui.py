@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.respond import mention
-from cogs.texts import has, join_words, t, tn
+from cogs.texts import has, join_words, shorten, t, tn
 from cogs.ui import ButtonSpec, FileSpec, SelectSpec, Story
 from db.records import GameRecord
 from render.stroganov import name as log_name
@@ -47,6 +47,8 @@ from rules.stroganov.costs import Cost, cost
 from rules.stroganov.view import CossackView, StroganovView, public_log
 
 MAX_OPTIONS = 25
+LABEL_LIMIT = 100
+"""Discord's limit for an option's label and an autocomplete choice's name."""
 SEASON_WORDS = ("spring", "summer", "autumn", "winter")
 
 
@@ -510,8 +512,65 @@ def notation_of(arg: str) -> str:
     return arg.replace(".", " ")
 
 
-def action_label(state: StroganovState, seat: int, a: Action, locale: str) -> str:
-    """``Move 4 (2 horses)``: the decision in words, and what it costs."""
+def offer_words(view: StroganovView, seat: int, a: Action, locale: str) -> str:
+    """A decision on offer in words, from the public view: "Hunt a 5 Sable and a tiger", "Visit
+    the Tavern in R2: 3 stories, 1 horse"; the notation where there are no better words."""
+    if isinstance(a, Paid):
+        return offer_words(view, seat, a.action, locale)
+    me = next(c for c in view.cossacks if c.seat == seat)
+    if isinstance(a, Coin):
+        return t("sv.offer.coin", locale)
+    if isinstance(a, Horses):
+        return t("sv.offer.horses", locale)
+    if isinstance(a, Step):
+        to = me.position + (a.k if a.direction == "e" else -a.k)
+        return t(
+            "sv.offer.step", locale, k=a.k, direction=t(f"sv.{'east' if a.direction == 'e' else 'west'}", locale), to=to
+        )
+    if isinstance(a, Hunt):
+        line = view.positions[me.position - 1].items if me.position else ()
+        items = [line[i - 1] for i in a.items if i <= len(line)]
+        how = t("sv.offer.keeneye", locale) if a.keeneye else ""
+        return t("sv.offer.hunt", locale, items=furs(items, locale)) + how
+    if isinstance(a, Trade):
+        effects = join_words([StroganovUI.effect_words(e, locale) for e in a.effects], locale)
+        return t("sv.offer.trade", locale, pay=entry(entry_text(a.pay), locale), effects=effects)
+    if isinstance(a, Gold):
+        reg = view.regions[a.region - 1]
+        if a.kind == "wish" and reg.wish is not None:
+            return t(
+                "sv.offer.wish", locale, wish=reg.wish.id, vp=reg.wish.vp, ability=reg.wish.ability, region=a.region
+            )
+        if a.kind == "village":
+            return t("sv.offer.village", locale, village=reg.village_name, region=a.region, reward=reg.village_reward)
+        if a.kind == "yurt" and reg.yurt is not None:
+            return t("sv.offer.yurt", locale, yurt=reg.yurt, region=a.region, reward=reg.yurt_reward)
+        return t(f"sv.offer.{a.kind}", locale, region=a.region)
+    if isinstance(a, Claim):
+        tile = next((p.tile for p in view.positions if p.tile is not None and p.tile.id == a.tile), None)
+        reward = tile.reward if tile is not None else ""
+        pays = join_words([entry(entry_text(e), locale) for e in a.pays], locale)
+        return t("sv.offer.claim", locale, tile=a.tile, reward=reward, pays=pays)
+    if isinstance(a, Exchange):
+        return t("sv.offer.exchange", locale, give=fur(a.give, locale), take=fur(a.take, locale))
+    if isinstance(a, Draw):
+        return t("sv.offer.draw", locale)
+    if isinstance(a, Fulfil):
+        pays = join_words([entry(entry_text(e), locale) for e in a.pays], locale)
+        return t("sv.offer.fulfil", locale, wish=a.wish, ability=CONTENT.wishes[a.wish].ability, pays=pays)
+    return a.notation()
+
+
+def action_label(
+    state: StroganovState, view: StroganovView, seat: int, a: Action, locale: str, *, notation: bool = False
+) -> str:
+    """``Move 4 (2 horses)``: the decision in words, and what it costs (``notation``: after the
+    notation, for the autocomplete of commands typed in notation). ``view`` is the state's."""
+    label = _label(state, view, seat, a, locale)
+    return shorten(f"{a.notation()} — {label}", LABEL_LIMIT) if notation else label
+
+
+def _label(state: StroganovState, view: StroganovView, seat: int, a: Action, locale: str) -> str:
     price = cost_words(cost(state, seat, a), locale)
     if isinstance(a, Move):
         return t("sv.btn.move", locale, k=a.k, cost=price)
@@ -528,13 +587,17 @@ def action_label(state: StroganovState, seat: int, a: Action, locale: str) -> st
     if isinstance(a, Board):
         track = "A" if a.side == "A" else f"B{a.board}"
         return t("sv.btn.board", locale, board=a.board, side=a.side, track=track)
-    return t("sv.btn.action", locale, notation=a.notation(), cost=price)
+    words = offer_words(view, seat, a, locale)
+    if isinstance(a, (Claim, Fulfil, Trade)):
+        return shorten(words, LABEL_LIMIT)  # the words name the payment already
+    return shorten(t("sv.btn.action", locale, what=words, cost=price), LABEL_LIMIT)
 
 
 def decision_components(
     state: StroganovState, seat: int, acts: list[Action], version: int, locale: str
 ) -> list[ButtonSpec | SelectSpec]:
     """Buttons for moves, trophy choices, songs and End; a select per kind of the other decisions."""
+    view = GAME.view(state, seat)
     out: list[ButtonSpec | SelectSpec] = []
     buttons: list[ButtonSpec] = []
     groups: dict[str, list[Action]] = {}
@@ -542,7 +605,7 @@ def decision_components(
         if isinstance(a, (Move, Trophy, Song, SongPass, EndTurn)):
             style = "danger" if isinstance(a, EndTurn) else ("secondary" if isinstance(a, SongPass) else "primary")
             buttons.append(
-                ButtonSpec("do", action_label(state, seat, a, locale)[:80], style, version, arg_of(a.notation()))
+                ButtonSpec("do", action_label(state, view, seat, a, locale)[:80], style, version, arg_of(a.notation()))
             )
         else:
             groups.setdefault(group_of(a), []).append(a)
@@ -551,11 +614,12 @@ def decision_components(
         if not items:
             continue
         if group == "paid":
-            inner = list(dict.fromkeys(a.action.notation() for a in items if isinstance(a, Paid)))
-            options = [(t("sv.opt.paid", locale, notation=n), n, t("sv.opt.paid_desc", locale)) for n in inner]
+            inner = {a.action.notation(): a.action for a in items if isinstance(a, Paid)}
+            what = t("sv.opt.paid_desc", locale)
+            options = [(offer_words(view, seat, x, locale), n, what) for n, x in inner.items()]
             verb = "fee_for"
         else:
-            options = [(action_label(state, seat, a, locale), a.notation(), "") for a in items]
+            options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in items]
             verb = "do"
         more = len(options) - MAX_OPTIONS
         if more > 0:

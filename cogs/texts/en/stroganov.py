@@ -198,15 +198,30 @@ TEXTS.update(
         "sv.btn.trophy": "Advance (pay {cost})",
         "sv.btn.trophy_stay": "Stay",
         "sv.btn.board": "Board {board}, side {side} (trophy track {track})",
-        "sv.btn.action": "{notation} ({cost})",
+        "sv.btn.action": "{what} ({cost})",
+        "sv.fee_option": "Fee {fee} — in all {cost}",
+        "sv.offer.coin": "Take a coin",
+        "sv.offer.horses": "Take 4 horses",
+        "sv.offer.step": "Step {k} {direction} to {to}",
+        "sv.offer.hunt": "Hunt {items}",
+        "sv.offer.keeneye": ", the second for 2 horses",
+        "sv.offer.trade": "Trade {pay} for {effects}",
+        "sv.offer.wish": "Take the wish {wish} in R{region} ({vp} VP, {ability})",
+        "sv.offer.village": "Visit the {village} in R{region}: {reward}",
+        "sv.offer.yurt": "Visit the yurt {yurt} in R{region}: {reward}",
+        "sv.offer.build": "Build an outpost in R{region}",
+        "sv.offer.recruit": "Recruit an outpost (in R{region})",
+        "sv.offer.claim": "Claim {tile} ({reward}) with {pays}",
+        "sv.offer.exchange": "Exchange {give} for {take}",
+        "sv.offer.draw": "Draw a fur from the bag",
+        "sv.offer.fulfil": "Fulfil {wish} ({ability}) with {pays}",
         "sv.select.board": "Choose your board and side…",
         "sv.select.silver": "Silver action: coin, horses, step, hunt…",
         "sv.select.trade": "Trade…",
         "sv.select.gold": "Gold action: wish, village, yurt, outpost, claim…",
         "sv.select.paid": "Paid action 3b (then pick its fee)…",
         "sv.select.free": "Free action: exchange, draw, fulfil a wish…",
-        "sv.opt.paid": "{notation}",
-        "sv.opt.paid_desc": "then choose the fee",
+        "sv.opt.paid_desc": "then choose its fee",
         "sv.opt.more": "{n} more: use /stroganov act (autocomplete lists all)",
         "sv.more_choices": "There are more choices than a list can show: use `/stroganov act` (its autocomplete "
         "offers every legal one) or `/stroganov hunt`, `claim`, `fulfil`, `exchange`.",
@@ -218,10 +233,10 @@ TEXTS.update(
         "Siberia over 4 years.\n"
         "**A turn** (spring, summer, autumn; deepest cossack first): **move** 1–5 positions east (beyond 2 costs "
         "horses); a **silver action** (coin, 4 horses, step, hunt one or two items, trade the trade fur); "
-        "a free action **3a** (silver or gold: take a tsar wish, visit the village or yurt, build or recruit an "
-        "outpost, claim a landscape — gold actions pay the region's fur); a paid action **3b** (any action plus a "
-        "fee of a fur or tiger); then **End**. At any point: exchange at the market, draw a fur for 5 horses, "
-        "fulfil a wish.\n"
+        "a free extra action **3a** (silver or gold: take a tsar wish, visit the village or yurt, build or recruit "
+        "an outpost, claim a landscape with the region's furs); a paid extra action **3b** (any action plus a fee: "
+        "any fur or a tiger for a silver action, the region's fur for a gold one); then **End**. At any point: "
+        "exchange at the market, draw a fur for 5 horses, fulfil a wish.\n"
         "**Winter**: back to Tyumen, horses and wish income, stories for the deepest, songs bought with stories; "
         "the row and market refill (after year 2 the B stacks).\n"
         "**End** after the 4th winter: wishes, landscape sets, tigers, trophy track, outposts, furs, stories.\n"
