@@ -313,8 +313,10 @@ class StroganovUI:
         if isinstance(a, Paid):
             fee, a = entry_text(a.fee), a.action
         got, paid = got_and_paid(g, locale, furs_named=isinstance(a, Exchange))
-        if isinstance(a, (Trade, Claim, Fulfil)) or fee is not None:
-            paid = [p for p in paid if not _is_fur_words(p, locale)]  # the notation names the furs paid
+        if isinstance(a, (Trade, Claim, Fulfil)):
+            paid = [p for p in paid if not _is_fur_words(p, locale) and not _is_coin_words(p, locale)]
+        elif fee is not None:
+            paid = [p for p in paid if not _is_fur_words(p, locale)]  # the fee is named
         said = self.action_phrase(view, a, g, locale)
         if isinstance(a, (Coin, Horses)):
             said = t("sv.took", locale, what=join_words(got, locale))
@@ -644,6 +646,11 @@ def group_of(a: Action) -> str:
     if isinstance(a, (Gold, Claim)):
         return "gold"
     return "silver"
+
+
+def _is_coin_words(words: str, locale: str) -> bool:
+    """Coins paid for substitutions, which a payment's words name already ("a 4 Fox + a coin")."""
+    return words in {tn("sv.coins", n, locale) for n in range(1, 10)}
 
 
 def _is_fur_words(words: str, locale: str) -> bool:
