@@ -226,3 +226,24 @@ async def test_nothing_interrupts_a_pending_trophy_decision(tmp_path: Path) -> N
         assert "Done" in answer.content, answer.content
         await page(t, thread, rec.version + 1)  # the turn goes on, on a page of its own
         t.fake.assert_clean()
+
+
+async def test_two_players_pressing_at_once_one_decision_applies(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice, t.bob])
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        seat = GAME.to_act(rec.load_state())[0]
+        actor, other = (t.alice, t.bob) if rec.players[seat] == t.alice.id else (t.bob, t.alice)
+        current = await page(t, thread, rec.version)
+        select = current.selects[0]
+        a, b = (select.options[0]["value"], select.options[-1]["value"])
+        first = await t.fake.select(actor, current, select.custom_id, [a])
+        second = await t.fake.select(other, current, select.custom_id, [b])
+        await first.response()
+        refused = await second.response()
+        assert refused.ephemeral, refused.content
+        after = await t.bot.store.get(game)
+        assert after.version == rec.version + 1, "exactly one of the two presses applied"
+        assert (await t.bot.store.actions(game))[-1].seat == seat, "the one whose decision it was"
+        t.fake.assert_clean()
