@@ -19,9 +19,11 @@ import discord
 from discord.ext import commands
 
 from cogs.buttons import GameButton, GameSelect
+from cogs.dispatcher import Dispatcher
 from cogs.respond import Tree
 from cogs.table import Table
 from db.base import Store
+from db.clock import Clock, SystemClock
 from db.store import GameStore
 from rules.protocol import Game
 
@@ -92,8 +94,10 @@ class Deskovka(commands.AutoShardedBot):
         store: Store | None = None,
         games: Mapping[str, Game[Any]] | None = None,
         extra_cogs: Sequence[str] = (),
+        clock: Clock | None = None,
     ) -> None:
-        """``games`` and ``extra_cogs`` let tests seat a toy game at the same table."""
+        """``games`` and ``extra_cogs`` let tests seat a toy game at the same table; ``clock`` is
+        the one clock of the store and the timers (tests pass one they move by hand)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -105,7 +109,9 @@ class Deskovka(commands.AutoShardedBot):
         self._store = store
         self._games = games
         self._cogs = (*COGS, *extra_cogs)
+        self.clock: Clock = clock or SystemClock()
         self.table = Table(self)
+        self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire)
 
     @property
     def store(self) -> Store:
@@ -114,11 +120,12 @@ class Deskovka(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await GameStore.open(self.settings.database_path, self._games)
+            self._store = await GameStore.open(self.settings.database_path, self._games, clock=self.clock)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.sync_commands_if_changed()
+        self.dispatcher.start()
 
     async def sync_commands_if_changed(self) -> bool:
         """Discord allows 200 command creations a day per guild: sync only a changed tree."""
@@ -138,6 +145,7 @@ class Deskovka(commands.AutoShardedBot):
 
     async def close(self) -> None:
         try:
+            await self.dispatcher.stop()
             await super().close()
         finally:
             self.table.close()

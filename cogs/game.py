@@ -13,14 +13,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import kinds
+from cogs import kinds, listing
 from cogs.buttons import Press, buttons, view_of
 from cogs.respond import Refusal, files, fit, locale_of, mention, pings, reply, text_file
-from cogs.table import LIST_LIMIT, Table
+from cogs.table import Table
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
 from db.errors import NotAPlayer, StaleVersion, WrongStatus
 from db.records import NOTIFY_CHOICES, GameRecord
+from rules.auto import AUTO
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -47,27 +48,50 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
 
     # -- list, board, hand, log ---------------------------------------------------------------
 
-    @app_commands.command(name="list", description="Your games here (in DMs: all your games)")
-    async def list_(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="list", description="Your games, those waiting for you first (in DMs: all servers)")
+    @app_commands.describe(page="Which page, when you have many games")
+    async def list_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
         locale = locale_of(interaction)
+        user = interaction.user.id
         games = await self.table.my_games(interaction, ("lobby", "active"))
+        prefs = await self.table.store.get_prefs(user)
+        now = self.bot.clock()
         if not games:
-            await reply(interaction, t("no_games_listed", locale), ephemeral=True)
+            away = listing.away_line(prefs, now, locale)
+            await reply(interaction, "\n".join(x for x in (t("no_games_listed", locale), away) if x), ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = []
-        for g in games[:LIST_LIMIT]:
-            title = self.table.ui(g.kind).title(locale)
-            if g.status == "lobby":
-                lines.append(t("lobby_line", locale, id=g.id, kind=title, creator=mention(g.creator_id)))
-                continue
-            rec = await self.table.store.get(g.id)
-            status = self.table.ui(rec.kind).status_line(rec, rec.load_state(), locale)
-            players = join_words([mention(p) for p in rec.players], locale)
-            lines.append(t("game_line", locale, id=rec.id, kind=title, players=players, turn=status))
-        if len(games) > LIST_LIMIT:
-            lines.append(t("and_more_games", locale, n=len(games) - LIST_LIMIT))
-        await reply(interaction, t("your_games", locale, lines="\n".join(lines)), ephemeral=True)
+        entries = listing.order(games, user)
+        await reply(interaction, await listing.text(self.table, entries, page, prefs, now, locale), ephemeral=True)
+
+    @app_commands.command(name="next", description="Go to the game that has waited longest for your move")
+    async def next_(self, interaction: discord.Interaction) -> None:
+        locale = await self.table.set_locale(interaction)
+        games = await self.table.my_games(interaction, ("active",))
+        entries = [e for e in listing.order(games, interaction.user.id) if e.mine is not None]
+        if not entries:
+            raise Refusal(t("next_none", locale))
+        rec = await self.table.get(interaction, entries[0].rec.id)
+        head = await listing.line(self.table, listing.order([rec], interaction.user.id)[0], locale)
+        if self.table.ui(rec.kind).has_private:
+            await self.table.private_view(interaction, rec, head=head)
+        else:
+            await reply(interaction, head, ephemeral=True)
+
+    @app_commands.command(name="nudge", description="Remind the player the game is waiting for (once a day per game)")
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=_game_choices)
+    async def nudge(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        rec = await self.table.resolve(interaction, game)
+        await self.table.clocks.nudge(interaction, rec)
+
+    @app_commands.command(name="away", description="Holiday: stop your clocks for some days (14 a year)")
+    @app_commands.describe(days="How many days (1–14; what is left this year)")
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+        await self.table.clocks.go_away(interaction, days)
+
+    @app_commands.command(name="back", description="End your holiday early: your clocks run again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.table.clocks.come_back(interaction)
 
     @app_commands.command(name="board", description="Post the current public board here")
     @app_commands.describe(game="Which game")
@@ -79,7 +103,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         face = self.table.ui(rec.kind)
         locale = self.table.game_locale(rec)
         public = await self.table.render(face.public_files, rec, state, locale)
-        status = face.status_line(rec, state, locale)
+        if rec.status == "finished":
+            status = self.table.outcome_words(rec, state, locale)
+        else:
+            status = f"{face.status_line(rec, state, locale)} · {self.table.clocks.clock_text(rec, locale)}"
         await reply(interaction, t("board_caption", locale, game=rec.id, status=status), files=files(public))
 
     @app_commands.command(name="hand", description="Your private view of a game (only you see it)")
@@ -240,7 +267,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         if name not in kinds.UIS:
             raise Refusal(t("unknown_rules", locale, name=name[:60]))
-        await reply(interaction, kinds.ui(name).rules_text(locale), ephemeral=True)
+        text = kinds.ui(name).rules_text(locale) + "\n\n" + t("rules_pace", locale)
+        if name in AUTO:
+            text += "\n" + t(f"rules_auto.{name}", locale)
+        await reply(interaction, fit(text), ephemeral=True)
 
     @app_commands.command(name="notify", description="How you hear it is your turn: DM, a mention, or both")
     @app_commands.describe(how="dm: a DM with your view (default) · mention: a ping in the thread · both")

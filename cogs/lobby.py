@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from cogs.buttons import Press, buttons
+from cogs.clocks import pace_words
 from cogs.respond import Refusal, locale_of, mention, pings
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
+from db.clocks import DEFAULT_PACE, PACES
 from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord
 
@@ -35,6 +38,9 @@ log = logging.getLogger("deskovka.lobby")
 RETRIES = 5
 CHALLENGE_VERBS = ("accept", "decline", "withdraw")
 LOBBY_VERBS = ("join", "leave", "start", "cancel_lobby")
+PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
+"""The ``pace`` option of every ``/{game} new``: none, 1d, 3d (default), 7d per turn."""
+__all__ = ["DEFAULT_PACE", "PACE_CHOICES", "Lobbies"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +78,17 @@ class Lobbies:
             raise Refusal(t("new_in_game_thread", locale, game=rec.id, where=f"<#{rec.channel_id}>"))
 
     async def open(
-        self, interaction: discord.Interaction, kind: str, options: dict[str, Any], invitees: Sequence[Any]
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        options: dict[str, Any],
+        invitees: Sequence[Any],
+        pace: str = DEFAULT_PACE,
     ) -> GameRecord:
         """Post a challenge or lobby for ``kind``; options are checked now, not at the start."""
         locale = await self.table.set_locale(interaction)
+        if pace not in PACES:
+            raise Refusal(t("pace_unknown", locale, choices=", ".join(f"`{p}`" for p in PACES)))
         await self.refuse_in_game_thread(interaction)
         ui = self.table.ui(kind)
         engine = ui.engine
@@ -98,8 +111,9 @@ class Lobbies:
         seats = [creator, *invited] if challenge else [creator]
         assert interaction.channel_id is not None
         rec = await self.store.create_lobby(
-            kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats
+            kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats, pace=PACES[pace]
         )
+        self.table.clocks.poke()
         await self.store.set_meta(shape_key(rec.id), json.dumps({"challenge": challenge, "invited": invited}))
         shape = Shape(challenge, tuple(invited))
         content, view = self.message(rec, shape, locale)
@@ -120,6 +134,8 @@ class Lobbies:
     def message(self, rec: GameRecord, shape: Shape, locale: str) -> tuple[str, discord.ui.View | None]:
         ui = self.table.ui(rec.kind)
         title, options = ui.title(locale), ui.options_text(rec.options, locale)
+        pace = pace_words(rec.pace, locale)
+        options = t("with_pace", locale, options=options, pace=pace) if options else pace
         creator = mention(rec.creator_id)
         v = rec.version
         if shape.challenge and len(rec.players) == 2:

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.buttons import Press, buttons, select_view
 from cogs.completion import complete
+from cogs.lobby import DEFAULT_PACE, PACE_CHOICES
 from cogs.respond import Refusal, locale_of, reply
 from cogs.shitenno_ui import ShitennoUI, card_words, cards_words, sharing_decision
 from cogs.table import Table
@@ -128,12 +129,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
     @app_commands.command(name="new", description="Open a game of Shitenno for 2–4 players")
     @app_commands.describe(
+        pace="Time per turn before the others can act (default 3 days)",
         player2="Invite a player (leave all out for an open lobby)",
         player3="Invite another player",
         player4="Invite another player",
         general="Your general (the others get the first free ones)",
     )
     @app_commands.choices(general=GENERALS)
+    @app_commands.choices(pace=PACE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -142,9 +145,10 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         player3: discord.User | None = None,
         player4: discord.User | None = None,
         general: str | None = None,
+        pace: str = DEFAULT_PACE,
     ) -> None:
         options = {"generals": general or ""}
-        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4])
+        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4], pace=pace)
 
     # -- sharing ------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.buttons import Press, buttons
+from cogs.lobby import DEFAULT_PACE, PACE_CHOICES
 from cogs.respond import Refusal, files, locale_of, reply
 from cogs.stratego_ui import StrategoUI, rank_word, ready_button
 from cogs.table import Table
@@ -52,6 +53,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
 
     @app_commands.command(name="new", description="Challenge someone (or anyone) to Stratego")
     @app_commands.describe(
+        pace="Time per turn before the others can act (default 3 days)",
         opponent="Who you challenge; leave out for an open challenge anyone can join",
         army="classic (40 pieces) or barrage (8 pieces, quick)",
         attacker_advantage="Equal ranks: the attacker wins",
@@ -67,6 +69,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         ],
         two_square_limit=[app_commands.Choice(name="3", value=3), app_commands.Choice(name="5 (ISF)", value=5)],
     )
+    @app_commands.choices(pace=PACE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -78,6 +81,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         rescue: bool = False,
         two_square_limit: int = 3,
         chase_rule: bool = False,
+        pace: str = DEFAULT_PACE,
     ) -> None:
         options = resolve_options(
             OPTIONS,
@@ -90,7 +94,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 "chase_rule": chase_rule,
             },
         )
-        await self.table.lobbies.open(interaction, KIND, options, [opponent] if opponent else [])
+        await self.table.lobbies.open(interaction, KIND, options, [opponent] if opponent else [], pace=pace)
 
     # -- setup --------------------------------------------------------------------------------
 

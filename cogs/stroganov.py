@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.buttons import Press, select_view
 from cogs.completion import complete
+from cogs.lobby import DEFAULT_PACE, PACE_CHOICES
 from cogs.respond import Refusal, locale_of, reply
 from cogs.stroganov_ui import StroganovUI, action_label, cost_words, entry, notation_of
 from cogs.table import Table
@@ -51,12 +52,14 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @app_commands.command(name="new", description="Open a game of Stroganov for 1–4 players (alone: against Ivan)")
     @app_commands.describe(
+        pace="Time per turn before the others can act (default 3 days)",
         player2="Invite a player (leave all out for an open lobby; start it alone for a solo game)",
         player3="Invite another player",
         player4="Invite another player",
         difficulty="Ivan's difficulty in a solo game (default normal)",
     )
     @app_commands.choices(difficulty=DIFFICULTIES)
+    @app_commands.choices(pace=PACE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -65,9 +68,10 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         player3: discord.User | None = None,
         player4: discord.User | None = None,
         difficulty: str | None = None,
+        pace: str = DEFAULT_PACE,
     ) -> None:
         options = {"difficulty": difficulty or "normal"}
-        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4])
+        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4], pace=pace)
 
     # -- buttons and selects on the turn page -------------------------------------------------
 

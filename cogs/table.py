@@ -24,6 +24,7 @@ from discord import app_commands
 
 from cogs import kinds
 from cogs.buttons import Press, Router, buttons
+from cogs.clocks import Clocks
 from cogs.lobby import Lobbies
 from cogs.respond import (
     Refusal,
@@ -71,6 +72,7 @@ class Table:
         self.router = Router()
         self.lobbies = Lobbies(self)
         self.pages = TurnPages(self)
+        self.clocks = Clocks(self)
         self._post_failures: set[tuple[int, int, int]] = set()
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
@@ -154,6 +156,8 @@ class Table:
         if not self.belongs(rec, interaction):
             raise Refusal(t("no_game", locale))
         interaction.extras["game_id"] = rec.id
+        if rec.status == "active" and any(c.absent and c.user_id == interaction.user.id for c in rec.clocks):
+            rec = await self.clocks.returned(rec, interaction.user.id)
         return rec
 
     def check_status(self, rec: GameRecord, statuses: tuple[str, ...], locale: str) -> None:
@@ -162,14 +166,26 @@ class Table:
             return
         if rec.status == "finished":
             raise Refusal(t("game_over_named", locale, game=rec.id, result=self.result_text(rec, locale)))
+        if rec.status == "cancelled" and rec.outcome is not None and rec.outcome.reason == "expired":
+            raise Refusal(t("status_is.expired", locale, game=rec.id))
         raise Refusal(t(f"status_is.{rec.status}", locale, game=rec.id))
 
     def result_text(self, rec: GameRecord, locale: str) -> str:
         try:
-            return self.ui(rec.kind).outcome_text(rec, rec.load_state(), locale)
+            return self.outcome_words(rec, rec.load_state(), locale)
         except Exception:
             log.exception("game %s: no outcome text", rec.id)
             return t("finished", locale)
+
+    def outcome_words(self, rec: GameRecord, state: Any, locale: str) -> str:
+        """The result in words: the game's own, or the table's for an ending the engine never saw
+        (a win by timeout)."""
+        outcome = rec.outcome
+        if outcome is not None and outcome.reason == "timeout":
+            winners = join_words([mention(rec.players[s]) for s in outcome.winners if s < len(rec.players)], locale)
+            losers = [mention(u) for s, u in enumerate(rec.players) if s not in outcome.winners]
+            return t("result.timeout", locale, winners=winners, losers=join_words(losers, locale))
+        return self.ui(rec.kind).outcome_text(rec, state, locale)
 
     async def resolve(
         self, interaction: discord.Interaction, game: str | None, *, statuses: tuple[str, ...] = ACTIVE
@@ -280,10 +296,14 @@ class Table:
         Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
         try:
             if version is not None:
-                return await self.store.append(rec.id, version, seat, action)
+                result = await self.store.append(rec.id, version, seat, action)
+                self.clocks.poke()
+                return result
             for attempt in range(RETRIES):
                 try:
-                    return await self.store.append(rec.id, rec.version, seat, action)
+                    result = await self.store.append(rec.id, rec.version, seat, action)
+                    self.clocks.poke()
+                    return result
                 except StaleVersion:
                     if attempt == RETRIES - 1:
                         raise
@@ -327,7 +347,19 @@ class Table:
             log.exception("game %s: action %s made, announcing it failed", rec.id, result.version)
             if interaction is not None:
                 await self._followup(interaction, t("made_but_not_shown", locale), ephemeral=True)
+        if not result.finished:
+            try:
+                await self.after_turn(rec, seat, result)
+            except Exception:
+                log.exception("game %s: after action %s", rec.id, result.version)
         return result
+
+    async def after_turn(self, rec: GameRecord, actor: int, result: AppendResult) -> None:
+        """Whose turn it is now: a player who left the server is absent from now on, and the
+        seats the table plays for take their decisions."""
+        await self.clocks.turn_started(rec, [s for s in result.newly_waiting if s != actor])
+        if any((c := rec.clock_of(s)) is not None and c.absent for s in result.to_act):
+            await self.clocks.autoplay(rec)
 
     async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:
         """The first response right after the commit, before anything slow (render, DMs, posts)."""
@@ -497,7 +529,7 @@ class Table:
         ui, locale = self.ui(rec.kind), self.game_locale(rec)
         lines = ui.event_lines(rec, state, events or [], locale)
         everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
-        lines.append(t("game_over_post", locale, result=ui.outcome_text(rec, state, locale), players=everyone))
+        lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
         public = await self.render(ui.public_files, rec, state, locale)
         record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
         players = set(rec.players)
@@ -512,7 +544,7 @@ class Table:
                 dm_locale,
                 game=rec.id,
                 title=ui.title(dm_locale),
-                result=ui.outcome_text(rec, state, dm_locale),
+                result=self.outcome_words(rec, state, dm_locale),
                 link=self.link(rec),
             )
             await self.dm(rec, user, text, files=public)
@@ -636,8 +668,8 @@ class Table:
             self.check_status(rec, ("lobby", "active"), locale)
         await handler(interaction, rec, press)
 
-    async def private_view(self, interaction: discord.Interaction, rec: GameRecord) -> None:
-        """A player's own view, privately (``/game hand`` and the private button)."""
+    async def private_view(self, interaction: discord.Interaction, rec: GameRecord, head: str = "") -> None:
+        """A player's own view, privately (``/game hand``, ``/game next`` and the private button)."""
         locale = locale_of(interaction)
         seat = self.seat(rec, interaction.user.id, locale)
         self.check_status(rec, ACTIVE, locale)
@@ -650,7 +682,8 @@ class Table:
         private = await self.render(ui.private_files, rec, state, seat, locale)
         view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
         text = t("hand_caption", locale, game=rec.id) + "\n" + ui.private_text(rec, state, seat, locale)
-        await reply(interaction, text.strip(), ephemeral=True, files=attachments(private), view=view)
+        text = f"{head}\n{text}" if head else text
+        await reply(interaction, fit(text.strip()), ephemeral=True, files=attachments(private), view=view)
 
     # -- starting -----------------------------------------------------------------------------
 
@@ -690,7 +723,7 @@ class Table:
             await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
         except discord.HTTPException:
             log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
-        lines = [ui.start_text(rec, state, game_locale)]
+        lines = [ui.start_text(rec, state, game_locale), self.clocks.start_line(rec, game_locale)]
         lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
         view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
         public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_at_start else []
@@ -698,7 +731,8 @@ class Table:
         if posted is None:
             await self.reach_elsewhere(rec, set(rec.players))
         if self.live_turn(rec):
-            await self.pages.started(rec, posted, lines[0])
+            await self.pages.started(rec, posted, "\n".join(lines[:2]))
+        self.clocks.poke()
         for seat, user in enumerate(rec.players):
             prefs = await self.prefs(user)
             if ui.has_private and prefs.dms_enabled:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from db.records import AppendResult, GameRecord, LoggedAction, UserPrefs
+from db import clocks
+from db.records import AppendResult, GameRecord, LoggedAction, Timer, UserPrefs
 from rules.protocol import Game, Outcome
 
 
@@ -54,8 +55,10 @@ class Store(Protocol):
         creator_id: int,
         thread_id: int | None = None,
         message_id: int | None = None,
+        pace: int | None = None,
     ) -> GameRecord:
-        """An active game at version 0 with the engine's initial state; options stored resolved."""
+        """An active game at version 0 with the engine's initial state; options stored resolved;
+        ``pace`` seconds per turn (None: no clock) start the clocks of the seats that must act."""
         ...
 
     async def create_lobby(
@@ -67,8 +70,10 @@ class Store(Protocol):
         channel_id: int,
         message_id: int | None = None,
         seats: Sequence[int] | None = None,
+        pace: int | None = None,
     ) -> GameRecord:
-        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator."""
+        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
+        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts."""
         ...
 
     async def start(
@@ -153,4 +158,63 @@ class Store(Protocol):
 
     async def withdraw_cancel_vote(self, game_id: int, user_id: int) -> None:
         """A player takes back their cancel vote."""
+        ...
+
+    # -- clocks and timers: every change of a seat's clock happens in the transaction of the
+    # game change that causes it (start, append, finish, cancel); these are the rest.
+
+    async def next_due(self) -> float | None:
+        """When the earliest timer not yet fired is due (None: nothing is)."""
+        ...
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
+        """Timers due by ``now`` and not fired, earliest first; claim each before acting on it."""
+        ...
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Mark a timer fired; True only for the one caller, of any process, that got it first."""
+        ...
+
+    async def add_timer(self, game_id: int, seat: int | None, kind: str, due: float) -> Timer:
+        """One more timer for a game (a reminder put off by the 24-hour cap)."""
+        ...
+
+    async def timer(self, timer_id: int) -> Timer | None:
+        """A timer by id, fired or not; None once it is gone (its seat played, the game ended)."""
+        ...
+
+    async def claim_reminder(self, user_id: int, gap: float = clocks.REMINDER_GAP) -> bool:
+        """Record a reminder to the user now unless one went out less than ``gap`` ago."""
+        ...
+
+    async def extend_deadline(self, game_id: int, seat: int) -> GameRecord:
+        """Restart a waiting seat's clock from now (the others chose to wait)."""
+        ...
+
+    async def overdue_now(self, game_id: int, seat: int) -> bool:
+        """Make a waiting seat's deadline due now (its player left); True for the caller that did."""
+        ...
+
+    async def set_absent(self, game_id: int, seat: int, absent: bool) -> GameRecord | None:
+        """The table plays the seat (``absent``) or gives it back; None when it already was so."""
+        ...
+
+    async def vote_timeout(self, timer_id: int, voter_id: int, choice: str) -> dict[int, str]:
+        """A player's choice on an expired deadline; every vote so far ({} once the timer is gone)."""
+        ...
+
+    async def nudge(self, game_id: int, gap: float = clocks.NUDGE_GAP) -> bool:
+        """Record a nudge unless the game had one less than ``gap`` ago."""
+        ...
+
+    async def expire_lobby(self, game_id: int) -> GameRecord | None:
+        """End a lobby nobody started (cancelled, reason ``expired``); None if it is no lobby now."""
+        ...
+
+    async def go_away(self, user_id: int, days: int, limit: int = clocks.VACATION_DAYS) -> UserPrefs:
+        """Start (or replace) a vacation: the player's clocks stop; VacationLimit past the year's days."""
+        ...
+
+    async def come_back(self, user_id: int) -> UserPrefs | None:
+        """End a vacation now (unused whole days come back); None when not away."""
         ...

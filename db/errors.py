@@ -156,3 +156,16 @@ class MigrationError(StoreError):
 
     def __str__(self) -> str:
         return f"migration_failed(file={self.path.name!r}, reason={self.reason!r})"
+
+
+class VacationLimit(StoreError):
+    """A vacation longer than the days left this calendar year (``left`` may be 0)."""
+
+    def __init__(self, user_id: int, asked: int, left: int) -> None:
+        super().__init__(user_id, asked, left)
+        self.user_id = user_id
+        self.asked = asked
+        self.left = left
+
+    def __str__(self) -> str:
+        return f"vacation_limit(user_id={self.user_id}, asked={self.asked}, left={self.left})"

@@ -19,6 +19,31 @@ DEFAULT_NOTIFY = "dm"
 
 
 @dataclass(frozen=True, slots=True)
+class SeatClock:
+    """One seat's clock: since when it waits for its player (None: not waiting) and until when
+    (None: no pace). ``absent`` is ``"auto"`` while the table plays the seat without its player."""
+
+    seat: int
+    user_id: int
+    since: float | None = None
+    deadline: float | None = None
+    absent: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """Something due at a time: a reminder (``half``, ``late``), a seat's ``deadline``, or a lobby's
+    ``expire``. ``fired_at`` is set once, by whoever claims it first."""
+
+    id: int
+    game_id: int
+    seat: int | None
+    kind: str
+    due: float
+    fired_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game as stored. Times are unix seconds from the store's clock.
 
@@ -46,6 +71,11 @@ class GameRecord:
     turn_since: float | None
     state_json: str | None = field(default=None, repr=False)
     engine: Game[Any] | None = field(default=None, repr=False, compare=False)
+    pace: int | None = None
+    """Seconds per turn (None: no clock)."""
+    nudged_at: float | None = None
+    clocks: tuple[SeatClock, ...] = ()
+    """Each seat's clock, in seat order."""
 
     def load_state(self) -> Any:
         """The engine state object, parsed on demand (a fresh object on every call)."""
@@ -54,6 +84,13 @@ class GameRecord:
         if self.engine is None:
             raise UnknownGameKind(self.kind)
         return self.engine.load(json.loads(self.state_json))
+
+    def waiting(self) -> list[SeatClock]:
+        """The seats waiting for their player (not played by the table), longest-waiting first."""
+        return sorted((c for c in self.clocks if c.since is not None and c.absent is None), key=lambda c: c.since or 0)
+
+    def clock_of(self, seat: int) -> SeatClock | None:
+        return next((c for c in self.clocks if c.seat == seat), None)
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, or ``None``."""
@@ -106,3 +143,13 @@ class UserPrefs:
     dms_enabled: bool = DEFAULT_DMS_ENABLED
     language: str = DEFAULT_LANGUAGE
     notify: str = DEFAULT_NOTIFY
+    away_from: float | None = None
+    away_until: float | None = None
+    """A vacation: the player's clocks stop until then."""
+    away_year: int | None = None
+    away_days: int = 0
+    """Vacation days taken in ``away_year`` (UTC calendar year)."""
+    reminded_at: float | None = None
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and self.away_until > now

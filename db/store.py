@@ -35,6 +35,7 @@ from typing import Any
 
 import aiosqlite
 
+from db import clocks
 from db.connection import Synchronous, connect
 from db.errors import (
     GameNotFound,
@@ -44,10 +45,20 @@ from db.errors import (
     StoreBusy,
     UnknownGameKind,
     UnloggableAction,
+    VacationLimit,
     WrongStatus,
 )
 from db.migrate import migrate
-from db.records import NOTIFY_CHOICES, STATUSES, AppendResult, GameRecord, LoggedAction, UserPrefs
+from db.records import (
+    NOTIFY_CHOICES,
+    STATUSES,
+    AppendResult,
+    GameRecord,
+    LoggedAction,
+    SeatClock,
+    Timer,
+    UserPrefs,
+)
 from db.replay import decode_notation, decode_seat, parse_notation, replay_log
 from rules.errors import RuleError
 from rules.protocol import Game, Outcome, resolve_options
@@ -56,8 +67,9 @@ Clock = Callable[[], float]
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, "
-    "version, outcome, cancelled_by, created_at, updated_at, turn_since"
+    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at"
 )
+_SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -76,6 +88,12 @@ def _check_seed(seed: int) -> int:
     if not _in_int64(seed):
         raise ValueError(f"seed must be an int in the signed 64-bit range, not {seed!r}")
     return seed
+
+
+def _check_pace(pace: int | None) -> int | None:
+    if pace is not None and not (isinstance(pace, int) and not isinstance(pace, bool) and 0 < pace <= 365 * 86400):
+        raise ValueError(f"pace must be None or seconds per turn (at most a year), not {pace!r}")
+    return pace
 
 
 def _is_busy(exc: BaseException) -> bool:
@@ -201,7 +219,17 @@ class GameStore:
         rows = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return tuple(int(r[0]) for r in rows)
 
-    def _record(self, row: sqlite3.Row, players: tuple[int, ...], state_json: str | None) -> GameRecord:
+    async def _seats(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
+        rows = await db.execute_fetchall(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return list(rows)
+
+    @staticmethod
+    def _clocks(seats: Iterable[sqlite3.Row]) -> tuple[SeatClock, ...]:
+        return tuple(SeatClock(r["seat"], r["user_id"], r["since"], r["deadline"], r["absent"]) for r in seats)
+
+    def _record(self, row: sqlite3.Row, seats: Sequence[sqlite3.Row], state_json: str | None) -> GameRecord:
         kind = row["kind"]
         engine = self._mapping().get(kind) if state_json is not None else None
         outcome = row["outcome"]
@@ -217,7 +245,7 @@ class GameStore:
             options=json.loads(row["options"]),
             seed=row["seed"],
             version=row["version"],
-            players=players,
+            players=tuple(int(r["user_id"]) for r in seats),
             outcome=Outcome.from_json(json.loads(outcome)) if outcome is not None else None,
             cancelled_by=row["cancelled_by"],
             created_at=row["created_at"],
@@ -225,11 +253,14 @@ class GameStore:
             turn_since=row["turn_since"],
             state_json=state_json,
             engine=engine,
+            pace=row["pace"],
+            nudged_at=row["nudged_at"],
+            clocks=self._clocks(seats),
         )
 
     async def _fetch(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
         row = await self._row(db, game_id, with_state=True)
-        return self._record(row, await self._players(db, game_id), row["state"])
+        return self._record(row, await self._seats(db, game_id), row["state"])
 
     async def _write_seats(self, db: aiosqlite.Connection, game_id: int, players: Sequence[int]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -274,8 +305,10 @@ class GameStore:
         creator_id: int,
         thread_id: int | None = None,
         message_id: int | None = None,
+        pace: int | None = None,
     ) -> GameRecord:
-        """An active game at version 0 with the engine's initial state.
+        """An active game at version 0 with the engine's initial state; ``pace`` seconds per turn
+        (None: no clock) start the clocks of the seats that must act.
 
         Options are resolved against the engine's spec and stored resolved, so a later change of a
         default cannot alter the replay of an old game; the engine's ``new`` validates them and the
@@ -283,13 +316,14 @@ class GameStore:
         """
         game = self.engine(kind)
         resolved = resolve_options(game.options, options)
-        state_json = dumps(game.dump(game.new(len(players), resolved, _check_seed(seed))))
+        state = game.new(len(players), resolved, _check_seed(seed))
+        state_json = dumps(game.dump(state))
         now = self._clock()
         async with self._transaction() as db:
             cur = await db.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, thread_id, message_id, creator_id, status,"
-                " options, seed, state, version, created_at, updated_at, turn_since)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?)",
+                " options, seed, state, version, created_at, updated_at, turn_since, pace)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?, ?)",
                 (
                     kind,
                     guild_id,
@@ -303,11 +337,13 @@ class GameStore:
                     now,
                     now,
                     now,
+                    _check_pace(pace),
                 ),
             )
             game_id = cur.lastrowid
             assert game_id is not None
             await self._write_seats(db, game_id, players)
+            await clocks.update_clocks(db, game_id, pace, await self._seats(db, game_id), game.to_act(state), now)
             return await self._fetch(db, game_id)
 
     async def create_lobby(
@@ -319,8 +355,10 @@ class GameStore:
         channel_id: int,
         message_id: int | None = None,
         seats: Sequence[int] | None = None,
+        pace: int | None = None,
     ) -> GameRecord:
         """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator.
+        It expires after ``clocks.LOBBY_TTL`` unless started (an ``expire`` timer).
 
         Options are checked now so a bad option fails when the challenge is posted, not when the
         opponent accepts.
@@ -331,13 +369,17 @@ class GameStore:
         async with self._transaction() as db:
             cur = await db.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
-                " version, created_at, updated_at, turn_since)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
-                (kind, guild_id, channel_id, message_id, creator_id, dumps(resolved), now, now, now),
+                " version, created_at, updated_at, turn_since, pace)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
+                (kind, guild_id, channel_id, message_id, creator_id, dumps(resolved), now, now, now, _check_pace(pace)),
             )
             game_id = cur.lastrowid
             assert game_id is not None
             await self._write_seats(db, game_id, players)
+            await db.execute(
+                "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'expire', ?)",
+                (game_id, now + clocks.LOBBY_TTL),
+            )
             return await self._fetch(db, game_id)
 
     async def start(
@@ -356,7 +398,8 @@ class GameStore:
             self._check(row, expected_version, ("lobby",))
             seated = list(players) if players is not None else list(await self._players(db, game_id))
             game = self.engine(row["kind"])
-            state_json = dumps(game.dump(game.new(len(seated), json.loads(row["options"]), seed)))
+            state = game.new(len(seated), json.loads(row["options"]), seed)
+            state_json = dumps(game.dump(state))
             now = self._clock()
             await self._bump(
                 db,
@@ -366,6 +409,9 @@ class GameStore:
                 (seed, state_json, now, now),
             )
             await self._write_seats(db, game_id, seated)
+            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            seats = await self._seats(db, game_id)
+            await clocks.update_clocks(db, game_id, row["pace"], seats, game.to_act(state), now)
             return await self._fetch(db, game_id)
 
     async def set_seats(
@@ -435,14 +481,14 @@ class GameStore:
         async with self._read() as db:
             rows = await db.execute_fetchall(f"SELECT {_COLUMNS} FROM games g{where} ORDER BY g.id", params)
             seat_rows = await db.execute_fetchall(
-                f"SELECT game_id, user_id FROM seats WHERE game_id IN (SELECT g.id FROM games g{where})"
+                f"SELECT game_id, {_SEAT_COLUMNS} FROM seats WHERE game_id IN (SELECT g.id FROM games g{where})"
                 " ORDER BY game_id, seat",
                 params,
             )
-        seats: dict[int, list[int]] = {}
-        for game_id, user in seat_rows:
-            seats.setdefault(game_id, []).append(user)
-        return [self._record(row, tuple(seats.get(row["id"], ())), None) for row in rows]
+        seats: dict[int, list[sqlite3.Row]] = {}
+        for seat_row in seat_rows:
+            seats.setdefault(seat_row["game_id"], []).append(seat_row)
+        return [self._record(row, seats.get(row["id"], []), None) for row in rows]
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -463,6 +509,11 @@ class GameStore:
             after = game.to_act(state)
             outcome = game.outcome(state)
             now = self._clock()
+            if outcome is not None:
+                await clocks.clear_game(db, game_id)
+            else:
+                seats = await self._seats(db, game_id)
+                await clocks.update_clocks(db, game_id, row["pace"], seats, after, now, actor=seat)
             newly_waiting = bool(set(after) - set(before))
             version = await self._bump(
                 db,
@@ -528,6 +579,7 @@ class GameStore:
                 "status = ?, outcome = ?, cancelled_by = ?, updated_at = ?",
                 (status, dumps(outcome.to_json()), by_user, self._clock()),
             )
+            await clocks.clear_game(db, game_id)
             return await self._fetch(db, game_id)
 
     # -- the log -----------------------------------------------------------------------------
@@ -574,15 +626,31 @@ class GameStore:
     async def get_prefs(self, user_id: int) -> UserPrefs:
         """A user's preferences; the defaults (DMs on, English, notify by DM) when they never set any."""
         async with self._read() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT dms_enabled, language, notify FROM user_prefs WHERE user_id = ?", (user_id,)
-                )
+            return await self._prefs(db, user_id)
+
+    @staticmethod
+    async def _prefs(db: aiosqlite.Connection, user_id: int) -> UserPrefs:
+        rows = list(
+            await db.execute_fetchall(
+                "SELECT dms_enabled, language, notify, away_from, away_until, away_year, away_days, reminded_at"
+                " FROM user_prefs WHERE user_id = ?",
+                (user_id,),
             )
+        )
         if not rows:
             return UserPrefs(user_id)
         row = rows[0]
-        return UserPrefs(user_id, bool(row["dms_enabled"]), row["language"], row["notify"])
+        return UserPrefs(
+            user_id,
+            bool(row["dms_enabled"]),
+            row["language"],
+            row["notify"],
+            row["away_from"],
+            row["away_until"],
+            row["away_year"],
+            row["away_days"],
+            row["reminded_at"],
+        )
 
     async def set_prefs(
         self,
@@ -676,3 +744,220 @@ class GameStore:
                 "SELECT user_id FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (game_id,)
             )
         return tuple(dict.fromkeys(int(r[0]) for r in rows))
+
+    # -- clocks and timers (issue 13) ----------------------------------------------------------
+
+    async def next_due(self) -> float | None:
+        """When the earliest timer not yet fired is due (None: nothing is)."""
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall("SELECT MIN(due) FROM timers WHERE fired_at IS NULL"))
+        return rows[0][0] if rows else None
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
+        """Timers due by ``now`` and not fired yet, earliest first (claim each before acting on it)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id, game_id, seat, kind, due, fired_at FROM timers"
+                " WHERE fired_at IS NULL AND due <= ? ORDER BY due, id LIMIT ?",
+                (now, limit),
+            )
+        return [Timer(*tuple(r)) for r in rows]
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Mark a timer fired; True only for the one caller (of any process) that got it first."""
+        if not _in_int64(timer_id):
+            return False
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL", (self._clock(), timer_id)
+            )
+            return cur.rowcount == 1
+
+    async def add_timer(self, game_id: int, seat: int | None, kind: str, due: float) -> Timer:
+        """A timer of an active game's waiting seat (a reminder put off by the 24-hour cap)."""
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, None, ("active",))
+            cur = await db.execute(
+                "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)", (game_id, seat, kind, due)
+            )
+            assert cur.lastrowid is not None
+            return Timer(cur.lastrowid, game_id, seat, kind, due)
+
+    async def timer(self, timer_id: int) -> Timer | None:
+        """A timer by id, fired or not; None once it is gone (its seat played, the game ended)."""
+        if not _in_int64(timer_id):
+            return None
+        async with self._read() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT id, game_id, seat, kind, due, fired_at FROM timers WHERE id = ?", (timer_id,)
+                )
+            )
+        return Timer(*tuple(rows[0])) if rows else None
+
+    async def claim_reminder(self, user_id: int, gap: float = clocks.REMINDER_GAP) -> bool:
+        """Record a reminder to ``user_id`` now, unless one went out less than ``gap`` ago: True
+        only when this caller may send it (the cap holds across games and processes)."""
+        if not _in_int64(user_id):
+            return False
+        now = self._clock()
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO user_prefs (user_id, reminded_at, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET reminded_at = excluded.reminded_at"
+                " WHERE user_prefs.reminded_at IS NULL OR user_prefs.reminded_at <= ?",
+                (user_id, now, now, now - gap),
+            )
+            return cur.rowcount == 1
+
+    async def extend_deadline(self, game_id: int, seat: int) -> GameRecord:
+        """The others chose to wait: the seat's clock starts again from now (or its player's
+        vacation end), with new reminders; its waiting-since time is kept."""
+        now = self._clock()
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, None, ("active",))
+            seat_rows = [r for r in await self._seats(db, game_id) if r["seat"] == seat]
+            if seat_rows and seat_rows[0]["since"] is not None and row["pace"]:
+                since = seat_rows[0]["since"]
+                user = seat_rows[0]["user_id"]
+                away = (await clocks.away_until(db, [user])).get(user)
+                await clocks.start_clock(db, game_id, seat, user, row["pace"], now, away)
+                await db.execute("UPDATE seats SET since = ? WHERE game_id = ? AND seat = ?", (since, game_id, seat))
+            return await self._fetch(db, game_id)
+
+    async def overdue_now(self, game_id: int, seat: int) -> bool:
+        """The seat's player is gone (left the server): its deadline is now. True when this
+        caller moved it (the seat was waiting with a clock and its deadline had not fired)."""
+        now = self._clock()
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            cur = await db.execute(
+                "UPDATE timers SET due = ? WHERE game_id = ? AND seat = ? AND kind = 'deadline'"
+                " AND fired_at IS NULL AND due > ?",
+                (now, game_id, seat, now),
+            )
+            if cur.rowcount != 1:
+                return False
+            await db.execute(
+                "DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind IN ('half', 'late') AND fired_at IS NULL",
+                (game_id, seat),
+            )
+            await db.execute("UPDATE seats SET deadline = ? WHERE game_id = ? AND seat = ?", (now, game_id, seat))
+            return True
+
+    async def set_absent(self, game_id: int, seat: int, absent: bool) -> GameRecord | None:
+        """The table plays the seat from now on (``absent``), or gives it back to its player, whose
+        clock then starts if the seat must act. None when nothing changed (already so)."""
+        now = self._clock()
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=True)
+            self._check(row, None, ("active",))
+            cur = await db.execute(
+                "UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ? AND absent IS ?",
+                ("auto" if absent else None, game_id, seat, None if absent else "auto"),
+            )
+            if cur.rowcount != 1:
+                return None
+            if absent:
+                await clocks.stop_clock(db, game_id, seat)
+            else:
+                game = self.engine(row["kind"])
+                to_act = game.to_act(game.load(json.loads(row["state"])))
+                await clocks.update_clocks(db, game_id, row["pace"], await self._seats(db, game_id), to_act, now)
+            return await self._fetch(db, game_id)
+
+    async def vote_timeout(self, timer_id: int, voter_id: int, choice: str) -> dict[int, str]:
+        """A player's choice on a seat whose time ran out (``wait``, ``win``, ``auto``), changeable
+        until decided; returns every vote so far. Empty when the deadline is gone (the seat
+        played meanwhile, or the game ended). ValueError for another choice."""
+        if choice not in ("wait", "win", "auto"):
+            raise ValueError(f"choice must be wait, win or auto, not {choice!r}")
+        if not (_in_int64(timer_id) and _in_int64(voter_id)):
+            return {}
+        async with self._transaction() as db:
+            if not list(await db.execute_fetchall("SELECT 1 FROM timers WHERE id = ?", (timer_id,))):
+                return {}
+            await db.execute(
+                "INSERT INTO timeout_votes (timer_id, voter_id, choice) VALUES (?, ?, ?)"
+                " ON CONFLICT (timer_id, voter_id) DO UPDATE SET choice = excluded.choice",
+                (timer_id, voter_id, choice),
+            )
+            rows = await db.execute_fetchall(
+                "SELECT voter_id, choice FROM timeout_votes WHERE timer_id = ?", (timer_id,)
+            )
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    async def nudge(self, game_id: int, gap: float = clocks.NUDGE_GAP) -> bool:
+        """Record a nudge on an active game; True unless one was recorded less than ``gap`` ago."""
+        now = self._clock()
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            cur = await db.execute(
+                "UPDATE games SET nudged_at = ? WHERE id = ? AND status = 'active'"
+                " AND (nudged_at IS NULL OR nudged_at <= ?)",
+                (now, game_id, now - gap),
+            )
+            return cur.rowcount == 1
+
+    async def expire_lobby(self, game_id: int) -> GameRecord | None:
+        """A lobby nobody started ends as cancelled (reason ``expired``); None if it is no lobby now."""
+        outcome = Outcome(winners=(), reason="expired")
+        try:
+            return await self._end(game_id, "cancelled", outcome, None, None, ("lobby",))
+        except WrongStatus:
+            return None
+
+    async def go_away(self, user_id: int, days: int, limit: int = clocks.VACATION_DAYS) -> UserPrefs:
+        """A vacation of ``days`` from now (replacing a running one, whose unused whole days come
+        back): every clock of the player stops until it ends. VacationLimit beyond ``limit`` days
+        in this calendar year (UTC)."""
+        if not isinstance(days, int) or isinstance(days, bool) or days < 1:
+            raise ValueError(f"days must be a positive int, not {days!r}")
+        now = self._clock()
+        async with self._transaction() as db:
+            prefs = await self._prefs(db, user_id)
+            used = self._days_used(prefs, now)
+            if prefs.away(now) and prefs.away_year == clocks.year_of(now):
+                used -= self._unused_days(prefs, now)
+            if used + days > limit:
+                raise VacationLimit(user_id, days, max(0, limit - used))
+            until = now + days * clocks.DAY
+            await clocks.shift_user(db, user_id, until - max(now, prefs.away_until or now))
+            await self._write_away(db, user_id, prefs.away_from if prefs.away(now) else now, until, now, used + days)
+            return await self._prefs(db, user_id)
+
+    async def come_back(self, user_id: int) -> UserPrefs | None:
+        """End a running vacation now; its unused whole days come back. None when not away."""
+        now = self._clock()
+        async with self._transaction() as db:
+            prefs = await self._prefs(db, user_id)
+            if not prefs.away(now):
+                return None
+            used = self._days_used(prefs, now)
+            if prefs.away_year == clocks.year_of(now):
+                used -= self._unused_days(prefs, now)
+            await clocks.shift_user(db, user_id, now - (prefs.away_until or now))
+            await self._write_away(db, user_id, None, None, now, used)
+            return await self._prefs(db, user_id)
+
+    @staticmethod
+    def _days_used(prefs: UserPrefs, now: float) -> int:
+        return prefs.away_days if prefs.away_year == clocks.year_of(now) else 0
+
+    @staticmethod
+    def _unused_days(prefs: UserPrefs, now: float) -> int:
+        return int(max(0.0, (prefs.away_until or now) - now) // clocks.DAY)
+
+    @staticmethod
+    async def _write_away(
+        db: aiosqlite.Connection, user_id: int, start: float | None, until: float | None, now: float, days: int
+    ) -> None:
+        await db.execute(
+            "INSERT INTO user_prefs (user_id, away_from, away_until, away_year, away_days, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET away_from = excluded.away_from,"
+            " away_until = excluded.away_until, away_year = excluded.away_year, away_days = excluded.away_days,"
+            " updated_at = excluded.updated_at",
+            (user_id, start, until, clocks.year_of(now), max(0, days), now),
+        )

@@ -39,6 +39,20 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "withdraw_cancel_vote",
         "close",
         "engine",
+        "next_due",
+        "due_timers",
+        "claim_timer",
+        "add_timer",
+        "timer",
+        "claim_reminder",
+        "extend_deadline",
+        "overdue_now",
+        "set_absent",
+        "vote_timeout",
+        "nudge",
+        "expire_lobby",
+        "go_away",
+        "come_back",
     }
 
 

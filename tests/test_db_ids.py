@@ -36,6 +36,12 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "mark_dm_warned": lambda s, g: s.mark_dm_warned(g, ALICE),
     "vote_cancel": lambda s, g: s.vote_cancel(g, ALICE),
     "withdraw_cancel_vote": lambda s, g: s.withdraw_cancel_vote(g, ALICE),
+    "add_timer": lambda s, g: s.add_timer(g, 0, "half", 1.0),
+    "extend_deadline": lambda s, g: s.extend_deadline(g, 0),
+    "overdue_now": lambda s, g: s.overdue_now(g, 0),
+    "set_absent": lambda s, g: s.set_absent(g, 0, True),
+    "nudge": lambda s, g: s.nudge(g),
+    "expire_lobby": lambda s, g: s.expire_lobby(g),
 }
 
 

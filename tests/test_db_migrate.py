@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -47,8 +49,11 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (1, "0001_initial.sql", NOW),
         (2, "0002_meta_and_dm_notices.sql", NOW),
         (3, "0003_notify_and_cancel_votes.sql", NOW),
+        (4, "0004_clocks.sql", NOW),
     ]
+    assert {"timers", "timeout_votes"} <= tables(path)
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes
+    assert {"timers_due", "timers_game"} <= indexes
 
 
 async def test_reopening_applies_nothing_new(tmp_path: Path) -> None:
@@ -59,7 +64,7 @@ async def test_reopening_applies_nothing_new(tmp_path: Path) -> None:
     try:
         assert await migrate(conn, clock=clock) == []
         rows = await conn.execute_fetchall("SELECT version FROM schema_migrations")
-        assert [r[0] for r in rows] == [1, 2, 3]
+        assert [r[0] for r in rows] == [1, 2, 3, 4]
     finally:
         await conn.close()
 
@@ -228,11 +233,17 @@ async def test_a_database_at_version_2_keeps_its_rows_and_gets_the_new_defaults(
     for name in ("0001_initial.sql", "0002_meta_and_dm_notices.sql"):
         write(old, name, (MIGRATIONS_DIR / name).read_text())
     path = tmp_path / "up.db"
-    store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
-    rec = await store.create("count", [1, 2], {}, 7, None, 10, 1)
-    with closing(sqlite3.connect(path)) as conn, conn:
+    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
+    state = json.dumps(GAMES["count"].dump(GAMES["count"].new(2, {}, 7)))
+    with closing(sqlite3.connect(path)) as conn, conn:  # rows as the bot of version 2 wrote them
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, seed, state, version,"
+            " created_at, updated_at, turn_since) VALUES (1, 'count', 10, 1, 'active', '{}', 7, ?, 0, 1, 1, 1)",
+            (state,),
+        )
+        conn.executemany("INSERT INTO seats (game_id, seat, user_id) VALUES (1, ?, ?)", [(0, 1), (1, 2)])
         conn.execute("INSERT INTO user_prefs (user_id, dms_enabled, language) VALUES (1, 0, 'cs')")
-    await store.close()
+    rec = SimpleNamespace(id=1)
 
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:

@@ -16,6 +16,7 @@ from bot import Deskovka, Settings
 from cogs import kinds
 from rules.registry import GAMES
 from rules.stratego import StrategoState
+from tests.fakeclock import FakeClock
 from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
 from tests.toygame import GAMES as TOY_GAMES
 
@@ -43,13 +44,17 @@ class Table:
     """Members added by :meth:`seated` beyond the first three."""
     global_commands: bool = False
     """Sync commands globally (every server and DMs) instead of to the test server only."""
+    clock: FakeClock = field(default_factory=FakeClock)
+    """The bot's clock (store and timers): tests move it with :meth:`later`, never sleep."""
 
     def settings(self) -> Settings:
         guild = None if self.global_commands else self.guild.id
         return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=guild, log_level="INFO")
 
     async def start(self) -> Deskovka:
-        self.bot = Deskovka(self.settings(), games={**GAMES, **TOY_GAMES}, extra_cogs=("tests.e2e.count_cog",))
+        self.bot = Deskovka(
+            self.settings(), games={**GAMES, **TOY_GAMES}, extra_cogs=("tests.e2e.count_cog",), clock=self.clock
+        )
         await self.fake.start_bot(self.bot)
         return self.bot
 
@@ -57,6 +62,12 @@ class Table:
         assert self.bot is not None
         await self.fake.stop_bot(self.bot)
         return await self.start()
+
+    async def later(self, *, days: float = 0.0, hours: float = 0.0) -> int:
+        """Move the bot's clock on and let every timer that fell due fire; returns how many did."""
+        assert self.bot is not None
+        self.clock.advance(days=days, hours=hours)
+        return await self.bot.dispatcher.settle()
 
     async def state(self, game_id: int) -> StrategoState:
         assert self.bot is not None

@@ -59,7 +59,8 @@ async def test_2_a_stored_move_is_never_reported_as_failed(tmp_path: Path, caplo
         assert done.ephemeral and "was made" in done.content and "Nothing was changed" not in done.content
         assert (await t.state(game)).ply == 1
         told = await t.fake.wait_for(
-            lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None), "blue's turn DM"  # type: ignore[arg-type]
+            lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None),
+            "blue's turn DM",  # type: ignore[arg-type]
         )
         assert "E4-E5" in told.content
         again = await t.slash(red, t.channel, "stratego move", from_="E5", to="E6", game=str(game))  # type: ignore[arg-type]
@@ -88,7 +89,12 @@ async def test_3_every_reply_fits_discords_limits(tmp_path: Path) -> None:
         for _ in range(40):
             await store.create_lobby("stratego", t.carol.id, None, t.guild.id, t.channel.id)
         listed = await t.slash(t.carol, t.channel, "game list")
-        assert listed.ephemeral and "and 25 more" in listed.content and len(listed.content) <= 2000
+        assert listed.ephemeral and "Page 1 of 4" in listed.content and len(listed.content) <= 2000
+        assert listed.content.count("• #") == 10, "ten games a page"
+        last = await t.slash(t.carol, t.channel, "game list", page=4)
+        assert "Page 4 of 4" in last.content and "page:1" in last.content and last.content.count("• #") == 10
+        beyond = await t.slash(t.carol, t.channel, "game list", page=99)
+        assert "Page 4 of 4" in beyond.content, "a page beyond the last shows the last"
         for seed in range(20):
             await store.create(
                 "count", [t.carol.id, t.mod.id], None, seed, t.guild.id, t.channel.id, t.carol.id, thread_id=None

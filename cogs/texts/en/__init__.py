@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.texts.en import common, shitenno, stratego, stroganov
+from cogs.texts.en import clocks, common, shitenno, stratego, stroganov
 
 
 def _merge(*tables: dict[str, str]) -> dict[str, str]:
@@ -15,4 +15,4 @@ def _merge(*tables: dict[str, str]) -> dict[str, str]:
     return merged
 
 
-TABLE = _merge(common.TEXTS, stratego.TEXTS, shitenno.TEXTS, stroganov.TEXTS)
+TABLE = _merge(common.TEXTS, clocks.TEXTS, stratego.TEXTS, shitenno.TEXTS, stroganov.TEXTS)

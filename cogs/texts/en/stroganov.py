@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "err.wrong_phase.trophy_pending": "First decide your trophy action: `trophy <fur>` or `trophy stay`.",
 }
 
+
 def _plural(key: str, one: str, other: str) -> dict[str, str]:
     return {f"{key}.one": one, f"{key}.other": other}
 

@@ -1,0 +1,453 @@
+"""The table's side of time (issue 13): what each timer does when it fires, the decision of the
+others when a seat's time runs out, the automatic player, vacations and nudges.
+
+* ``half`` / ``late``: a reminder to the waiting player — one message listing every game waiting
+  for them, oldest first — at most one per player per 24 hours across all their games (a reminder
+  inside that window is put off to its end, or dropped when the deadline comes first);
+* ``deadline``: the thread says so, mentioning everyone, and the others decide: Wait, Claim the win
+  (two players) or Play on without them (three or four), by a majority of those who may vote;
+* ``expire``: a lobby nobody started ends, its message edited and its buttons removed.
+
+A player who left the server is absent from then on: found when fetching the member fails
+(Unknown Member) as a reminder fires or a turn starts, it brings the seat's deadline to now.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.buttons import Press, buttons
+from cogs.respond import Refusal, locale_of, mention, pings, reply
+from cogs.texts import join_words, supported, t
+from cogs.ui import ButtonSpec
+from db import clocks
+from db.errors import StaleVersion, WrongStatus
+from db.records import GameRecord, SeatClock, Timer
+from rules.auto import AUTO, auto_action
+from rules.errors import RuleError
+from rules.protocol import Outcome
+
+if TYPE_CHECKING:
+    from cogs.table import Table
+
+log = logging.getLogger("deskovka.clocks")
+
+UNKNOWN_MEMBER = 10007
+PRESENT_TTL = 3600.0
+"""A member seen in the server is not asked for again for this long (fake-clock seconds)."""
+AUTO_LIMIT = 200
+"""Decisions the automatic player takes in a row at most (a game never needs that many)."""
+
+
+def pace_words(pace: int | None, locale: str) -> str:
+    """ "3 days per turn", or "no clock"."""
+    if not pace:
+        return t("pace.none", locale)
+    days = round(pace / clocks.DAY)
+    return t("pace.days.one" if days == 1 else "pace.days.other", locale, n=days)
+
+
+def stamp(when: float | None, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone and language."""
+    return f"<t:{int(when or 0)}:{style}>"
+
+
+class Clocks:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._present: dict[tuple[int, int], float] = {}
+        self._autoplaying: set[int] = set()
+        table.router.on("timeout", self._vote)
+
+    @property
+    def store(self) -> Any:
+        return self.table.store
+
+    def now(self) -> float:
+        return self.table.bot.clock()
+
+    def poke(self) -> None:
+        dispatcher = getattr(self.table.bot, "dispatcher", None)
+        if dispatcher is not None:
+            dispatcher.poke()
+
+    def start_line(self, rec: GameRecord, locale: str) -> str:
+        """What the pace means, in the start post."""
+        if not rec.pace:
+            return t("start_pace.none", locale)
+        return t("start_pace", locale, pace=pace_words(rec.pace, locale))
+
+    def clock_text(self, rec: GameRecord, locale: str) -> str:
+        """The pace and the next deadline, for status lines (``/game list``, ``/game board``)."""
+        deadlines = [c.deadline for c in rec.waiting() if c.deadline is not None]
+        pace = pace_words(rec.pace, locale)
+        if not deadlines:
+            return pace
+        return t("pace_due", locale, pace=pace, due=t("due", locale, when=stamp(min(deadlines))))
+
+    # -- firing ---------------------------------------------------------------------------------
+
+    async def fire(self, timer: Timer) -> None:
+        from db.errors import GameNotFound
+
+        try:
+            rec = await self.store.get(timer.game_id)
+        except GameNotFound:
+            return
+        if timer.kind == "expire":
+            await self.expire(rec)
+            return
+        clock = rec.clock_of(timer.seat) if timer.seat is not None else None
+        if rec.status != "active" or clock is None or clock.since is None or clock.absent is not None:
+            return
+        if timer.kind == "deadline":
+            await self.time_out(rec, clock, timer)
+            return
+        if not await self.present(rec, clock.user_id):
+            await self.left(rec, clock)
+            return
+        await self.remind(rec, clock, timer)
+
+    async def expire(self, rec: GameRecord) -> None:
+        expired = await self.store.expire_lobby(rec.id)
+        if expired is None:
+            return
+        locale = self.table.game_locale(expired)
+        title = self.table.ui(expired.kind).title(locale)
+        days = round(clocks.LOBBY_TTL / clocks.DAY)
+        await self.table.lobbies.close_message(expired, t("lobby_expired", locale, title=title, days=days))
+
+    # -- members who left -------------------------------------------------------------------------
+
+    async def present(self, rec: GameRecord, user_id: int) -> bool:
+        """Whether the player is still a member of the game's server (no members intent: one REST
+        call, remembered for an hour); an answer other than Unknown Member counts as present."""
+        if rec.guild_id is None:
+            return True
+        key = (rec.guild_id, user_id)
+        seen = self._present.get(key)
+        if seen is not None and self.now() - seen < PRESENT_TTL:
+            return True
+        try:
+            await self.table.bot.http.get_member(rec.guild_id, user_id)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_MEMBER:
+                self._present.pop(key, None)
+                return False
+            return True
+        except discord.HTTPException:
+            return True
+        self._present[key] = self.now()
+        return True
+
+    async def left(self, rec: GameRecord, clock: SeatClock) -> None:
+        """The seat's player left the server: their deadline is now."""
+        if await self.store.overdue_now(rec.id, clock.seat):
+            log.info("game %s: player of seat %s left the server", rec.id, clock.seat)
+            self.poke()
+
+    async def turn_started(self, rec: GameRecord, seats: list[int]) -> None:
+        """A turn starts for ``seats``: a player who left the server is absent from now on."""
+        current = None
+        for seat in seats:
+            if seat >= len(rec.players) or await self.present(rec, rec.players[seat]):
+                continue
+            current = current or await self.store.get(rec.id)
+            clock = current.clock_of(seat)
+            if clock is not None and clock.since is not None and clock.absent is None:
+                await self.left(current, clock)
+
+    # -- reminders --------------------------------------------------------------------------------
+
+    async def remind(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
+        user = clock.user_id
+        if not await self.store.claim_reminder(user):
+            prefs = await self.store.get_prefs(user)
+            later = (prefs.reminded_at or self.now()) + clocks.REMINDER_GAP
+            if clock.deadline is not None and later < clock.deadline:
+                await self.store.add_timer(rec.id, clock.seat, timer.kind, later)
+                self.poke()
+            return
+        await self.keep_open(rec)
+        await self.send_reminder(rec, user, nudged_by=None)
+
+    async def waiting_for(self, user_id: int) -> list[tuple[GameRecord, SeatClock]]:
+        """Every active game waiting for the player, longest-waiting first."""
+        out = []
+        for rec in await self.store.list_games(user_id=user_id, status="active"):
+            mine = [c for c in rec.waiting() if c.user_id == user_id]
+            if mine:
+                out.append((rec, mine[0]))
+        out.sort(key=lambda pair: pair[1].since or 0)
+        return out
+
+    def waiting_line(self, rec: GameRecord, clock: SeatClock, locale: str) -> str:
+        title = self.table.ui(rec.kind).title(locale)
+        due = t("due", locale, when=stamp(clock.deadline)) if clock.deadline else t("pace.none", locale)
+        since, link = stamp(clock.since), self.table.link(rec)
+        return t("waiting_line", locale, game=rec.id, title=title, since=since, due=due, link=link)
+
+    async def send_reminder(self, rec: GameRecord, user: int, *, nudged_by: int | None) -> None:
+        """The reminder itself, by DM and/or a mention in the thread as the player chose; a DM
+        lists every game waiting for them, oldest first; a closed DM becomes a mention."""
+        prefs = await self.table.prefs(user)
+        locale = supported(prefs.language)
+        wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
+        sent = False
+        if wants_dm:
+            games = await self.waiting_for(user)
+            if not any(g.id == rec.id for g, _ in games):
+                clock = rec.clock_of(rec.seat_of(user) or 0)
+                if clock is not None:
+                    games.insert(0, (rec, clock))
+            lines = [self.waiting_line(g, c, locale) for g, c in games[:10]]
+            if len(games) > 10:
+                lines.append(t("and_more_games_list", locale, n=len(games) - 10))
+            head = (
+                t("nudge_dm", locale, who=mention(nudged_by), game=rec.id)
+                if nudged_by is not None
+                else t("reminder_dm", locale)
+            )
+            sent = await self.table.dm(rec, user, head + "\n" + "\n".join(lines))
+        if not sent or prefs.notify in ("mention", "both"):
+            game_locale = self.table.game_locale(rec)
+            clock = next((c for c in rec.clocks if c.user_id == user), None)
+            due = clock.deadline if clock else None
+            key = "nudge_post" if nudged_by is not None else "reminder_post"
+            text = t(
+                key,
+                game_locale,
+                user=mention(user),
+                by=mention(nudged_by or 0),
+                due=t("due", game_locale, when=stamp(due)) if due else t("pace.none", game_locale),
+            )
+            await self.table.post(rec, text, ping={user})
+
+    async def keep_open(self, rec: GameRecord) -> None:
+        """A running game's thread must not auto-archive: reopen it (and keep the longest
+        auto-archive duration) when it is archived or not known to be open."""
+        if rec.thread_id is None:
+            return
+        thread = self.table.bot.get_channel(rec.thread_id)
+        if isinstance(thread, discord.Thread) and not thread.archived:
+            return
+        try:
+            await self.table.bot.http.edit_channel(rec.thread_id, archived=False, auto_archive_duration=10080)
+        except discord.HTTPException as exc:
+            log.info("game %s: thread not reopened (%s)", rec.id, exc)
+
+    # -- nudges -----------------------------------------------------------------------------------
+
+    async def nudge(self, interaction: discord.Interaction, rec: GameRecord) -> None:
+        locale = locale_of(interaction)
+        caller = interaction.user.id
+        self.table.seat(rec, caller, locale)
+        waiting = [c for c in rec.waiting() if c.user_id != caller]
+        if not waiting:
+            mine = any(c.user_id == caller for c in rec.waiting())
+            raise Refusal(t("nudge_your_turn" if mine else "nudge_nobody", locale, game=rec.id))
+        if not await self.store.nudge(rec.id):
+            again = (rec.nudged_at or self.now()) + clocks.NUDGE_GAP
+            raise Refusal(t("nudge_too_soon", locale, game=rec.id, when=stamp(again)))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        users = list(dict.fromkeys(c.user_id for c in waiting))
+        for user in users:
+            await self.send_reminder(rec, user, nudged_by=caller)
+        who = join_words([mention(u) for u in users], locale)
+        await reply(interaction, t("nudged", locale, who=who, game=rec.id), ephemeral=True)
+
+    # -- when the time runs out -------------------------------------------------------------------
+
+    def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
+        """Who decides: the other players, except those whose own time ran out or whom the table
+        plays for."""
+        now = self.now()
+        out = []
+        for c in rec.clocks:
+            if c.user_id == overdue.user_id or c.absent is not None:
+                continue
+            if c.deadline is not None and c.deadline <= now:
+                continue
+            if c.user_id not in out:
+                out.append(c.user_id)
+        return out
+
+    def choices(self, rec: GameRecord) -> tuple[str, ...]:
+        players = len(set(rec.players))
+        if players == 2:
+            return ("wait", "win")
+        if rec.kind in AUTO:
+            return ("wait", "auto")
+        return ("wait",)
+
+    async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
+        locale = self.table.game_locale(rec)
+        gone = not await self.present(rec, clock.user_id)
+        voters = self.voters(rec, clock)
+        everyone = set(rec.players)
+        reason = t("timeout.left" if gone else "timeout.ran_out", locale, user=mention(clock.user_id))
+        head = t("timeout.head", locale, reason=reason, game=rec.id, pace=pace_words(rec.pace, locale))
+        if not voters:
+            await self.keep_open(rec)
+            await self.table.post(rec, head + "\n" + t("timeout.nobody", locale), ping=everyone)
+            return
+        options = self.choices(rec)
+        needed = len(voters) // 2 + 1
+        lines = [head, t("timeout.ask", locale, voters=join_words([mention(u) for u in voters], locale), n=needed)]
+        lines += [
+            t(f"timeout.explain.{c}", locale, user=mention(clock.user_id), pace=pace_words(rec.pace, locale))
+            for c in options
+        ]
+        specs = [
+            ButtonSpec(
+                "timeout",
+                t(f"btn.timeout.{c}", locale),
+                "danger" if c == "win" else "primary",
+                rec.version,
+                f"{timer.id}.{c}",
+            )
+            for c in options
+        ]
+        await self.keep_open(rec)
+        await self.table.post(rec, "\n".join(lines), view=buttons(rec.id, specs), ping=everyone)
+
+    async def _vote(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        timer_id, _, choice = (press.arg or "").partition(".")
+        self.table.check_status(rec, ("active",), locale)
+        timer = await self.store.timer(int(timer_id)) if timer_id.isdigit() else None
+        clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
+        live = clock is not None and clock.since is not None and clock.absent is None
+        if timer is None or clock is None or not live or press.version != rec.version:
+            await self.retire(interaction, t("timeout.gone", locale))
+            return
+        voters = self.voters(rec, clock)
+        user = interaction.user.id
+        if user == clock.user_id:
+            raise Refusal(t("timeout.not_you", locale))
+        if user not in voters:
+            raise Refusal(t("timeout.not_voter", locale, game=rec.id))
+        if choice not in self.choices(rec):
+            raise Refusal(t("stale_plain", locale))
+        votes = await self.store.vote_timeout(timer.id, user, choice)
+        counted = {u: c for u, c in votes.items() if u in voters}
+        needed = len(voters) // 2 + 1
+        decided = next((c for c in self.choices(rec) if sum(v == c for v in counted.values()) >= needed), None)
+        if decided is None:
+            await reply(interaction, t("timeout.counted", locale, n=len(counted), needed=needed), ephemeral=True)
+            return
+        await self.decide(interaction, rec, clock, decided)
+
+    async def retire(self, interaction: discord.Interaction, text: str) -> None:
+        """An old decision message: say so privately and take its buttons away."""
+        await reply(interaction, text, ephemeral=True)
+        if interaction.message is not None:
+            with suppress(discord.HTTPException):
+                await interaction.message.edit(view=None)
+
+    async def decide(self, interaction: discord.Interaction, rec: GameRecord, clock: SeatClock, choice: str) -> None:
+        locale = self.table.game_locale(rec)
+        user = mention(clock.user_id)
+        if choice == "wait":
+            rec = await self.store.extend_deadline(rec.id, clock.seat)
+            self.poke()
+            new = rec.clock_of(clock.seat)
+            text = t("timeout.waits", locale, user=user, when=stamp(new.deadline if new else None, "f"))
+        elif choice == "auto":
+            changed = await self.store.set_absent(rec.id, clock.seat, True)
+            text = t("timeout.auto", locale, user=user)
+            if changed is not None:
+                rec = changed
+        else:
+            winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
+            try:
+                rec = await self.store.finish(
+                    rec.id, Outcome(winners=winners, reason="timeout"), expected_version=rec.version
+                )
+            except (StaleVersion, WrongStatus):
+                await self.retire(interaction, t("timeout.gone", locale_of(interaction)))
+                return
+            text = t("timeout.claimed", locale, user=user)
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
+        if choice == "win":
+            await self.table.game_over(None, rec, rec.load_state())
+        elif choice == "auto":
+            await self.autoplay(rec)
+
+    # -- the automatic player ---------------------------------------------------------------------
+
+    async def autoplay(self, rec: GameRecord) -> None:
+        """Take every decision of the seats the table plays for, until a player must act (or
+        the game ends). Written down per game in ``rules/<game>/auto.py``."""
+        if rec.id in self._autoplaying or rec.kind not in AUTO:
+            return
+        self._autoplaying.add(rec.id)
+        try:
+            for _ in range(AUTO_LIMIT):
+                rec = await self.store.get(rec.id)
+                if rec.status != "active":
+                    return
+                state = rec.load_state()
+                engine = self.table.ui(rec.kind).engine
+                seats = [s for s in engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
+                if not seats:
+                    return
+                seat = seats[0]
+                try:
+                    action = auto_action(rec.kind, state, seat)
+                    await self.table.play(None, rec, seat, action, version=rec.version)
+                except (StaleVersion, Refusal, RuleError):
+                    continue  # someone acted first: look again
+        finally:
+            self._autoplaying.discard(rec.id)
+
+    async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
+        """A player the table played for used a command: the seat is theirs again."""
+        back = None
+        for c in rec.clocks:
+            if c.user_id == user_id and c.absent is not None:
+                back = await self.store.set_absent(rec.id, c.seat, False) or back
+        if back is None:
+            return rec
+        self.poke()
+        locale = self.table.game_locale(back)
+        await self.table.post(back, t("seat_back", locale, user=mention(user_id)), ping={user_id})
+        return back
+
+    # -- vacations --------------------------------------------------------------------------------
+
+    async def go_away(self, interaction: discord.Interaction, days: int) -> None:
+        from db.errors import VacationLimit
+
+        locale = await self.table.set_locale(interaction)
+        if not 1 <= days <= clocks.VACATION_DAYS:
+            raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
+        try:
+            prefs = await self.store.go_away(interaction.user.id, days)
+        except VacationLimit as exc:
+            key = "away_none_left" if exc.left == 0 else "away_too_long"
+            year = clocks.year_of(self.now())
+            raise Refusal(t(key, locale, left=exc.left, limit=clocks.VACATION_DAYS, year=year)) from None
+        self.poke()
+        text = t(
+            "away_set",
+            locale,
+            until=stamp(prefs.away_until, "f"),
+            used=prefs.away_days,
+            limit=clocks.VACATION_DAYS,
+            year=prefs.away_year,
+        )
+        await reply(interaction, text, ephemeral=True)
+
+    async def come_back(self, interaction: discord.Interaction) -> None:
+        locale = await self.table.set_locale(interaction)
+        prefs = await self.store.come_back(interaction.user.id)
+        if prefs is None:
+            raise Refusal(t("back_not_away", locale))
+        self.poke()
+        text = t("back_set", locale, used=prefs.away_days, limit=clocks.VACATION_DAYS, year=prefs.away_year)
+        await reply(interaction, text, ephemeral=True)

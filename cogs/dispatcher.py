@@ -1,0 +1,89 @@
+"""The one durable timer dispatcher (DESIGN §5 "Time", issue 13).
+
+Timers are rows in the store. The dispatcher reads the next due time, sleeps on the bot's clock
+until then (or until :meth:`poke` says a new timer may be earlier), and fires everything due.
+Each firing is claimed in the database first (a conditional update), so two bot processes never
+fire the same timer, and a timer that fell due while the bot was down fires once when it is back.
+A crash between the claim and the firing loses that one firing, never repeats it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+
+from db.base import Store
+from db.clock import Clock
+from db.records import Timer
+
+log = logging.getLogger("deskovka.timers")
+
+BATCH = 100
+"""Timers read per query while firing what is due."""
+
+
+class Dispatcher:
+    def __init__(self, store: Callable[[], Store], clock: Clock, fire: Callable[[Timer], Awaitable[None]]) -> None:
+        self._store = store
+        self.clock = clock
+        self._fire = fire
+        self._wake = asyncio.Event()
+        self._firing = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self.fired = 0
+        """Timers this process fired (claimed and handled), for tests and the bench."""
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="deskovka-timers")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with suppress(asyncio.CancelledError):
+                await task
+
+    def poke(self) -> None:
+        """A timer was added or moved: read the next due time again."""
+        self._wake.set()
+
+    async def settle(self) -> int:
+        """Fire everything due now and wait for firings in progress (tests after moving the fake
+        clock; the bench). Returns how many this call fired."""
+        return await self.fire_due()
+
+    async def fire_due(self) -> int:
+        """Claim and fire every timer due by now, earliest first."""
+        count = 0
+        async with self._firing:
+            while True:
+                due = await self._store().due_timers(self.clock(), BATCH)
+                if not due:
+                    return count
+                for timer in due:
+                    if not await self._store().claim_timer(timer.id):
+                        continue  # another process has it
+                    count += 1
+                    self.fired += 1
+                    try:
+                        await self._fire(timer)
+                    except Exception:
+                        log.exception("timer %s (%s, game %s) failed", timer.id, timer.kind, timer.game_id)
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                self._wake.clear()
+                await self.fire_due()
+                due = await self._store().next_due()
+                if due is not None and due <= self.clock():
+                    continue
+                await self.clock.sleep_until(due, self._wake)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer dispatcher: retrying in a minute")
+                await self.clock.sleep_until(self.clock() + 60, self._wake)

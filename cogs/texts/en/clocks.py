@@ -1,0 +1,86 @@
+"""English: turn clocks — paces, reminders, nudges, deadlines, vacations, "games waiting for me"."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # --- paces -------------------------------------------------------------------------------
+    "pace.none": "no clock",
+    "pace.days.one": "{n} day per turn",
+    "pace.days.other": "{n} days per turn",
+    "pace_unknown": "Choose a pace of {choices}.",
+    "with_pace": "{options}; {pace}",
+    "pace_due": "{pace}, {due}",
+    "due": "due {when}",
+    "start_pace": "⏱ {pace}: a reminder at half time and 12 hours before the deadline; after it, "
+    "the others decide whether to wait. `/game away` pauses your clocks on holiday.",
+    "start_pace.none": "⏱ No clock: this game waits for every move as long as it takes.",
+    # --- reminders and nudges ----------------------------------------------------------------
+    "reminder_dm": "⏰ A reminder: these games are waiting for your move (oldest first).",
+    "nudge_dm": "👋 {who} nudged you in game #{game}. Games waiting for your move (oldest first):",
+    "waiting_line": "• #{game} {title}: your turn since {since}, {due} — {link}",
+    "and_more_games_list": "• … and {n} more: `/game list` shows them all.",
+    "reminder_post": "⏰ {user}, a reminder: it is your turn here ({due}).",
+    "nudge_post": "👋 {user}, {by} nudged you: it is your turn here ({due}).",
+    "nudge_your_turn": "It is your own turn in game #{game} — nobody else to nudge.",
+    "nudge_nobody": "Nobody is to move in game #{game} right now.",
+    "nudge_too_soon": "Game #{game} had a nudge less than a day ago; you can nudge again {when}.",
+    "nudged": "Nudged {who} in game #{game}.",
+    # --- lobbies ------------------------------------------------------------------------------
+    "lobby_expired": "This {title} lobby expired: nobody started it within {days} days. "
+    "Open a new one whenever you like.",
+    "status_is.expired": "Game #{game} expired before it started.",
+    # --- when the time runs out ---------------------------------------------------------------
+    "timeout.ran_out": "{user}'s time ran out",
+    "timeout.left": "{user} left the server",
+    "timeout.head": "⏰ Game #{game}: {reason} ({pace}).",
+    "timeout.nobody": "Nobody else can decide, so the game waits; any move continues it.",
+    "timeout.ask": "{voters}: what now? ({n} needed)",
+    "timeout.explain.wait": "• **Wait**: {user} gets a new deadline ({pace}).",
+    "timeout.explain.win": "• **Claim the win**: the game ends now as a win by timeout.",
+    "timeout.explain.auto": "• **Play on without them**: I take {user}'s decisions (the simplest that keeps "
+    "the game going: see `/game rules`) until they come back with any command.",
+    "btn.timeout.wait": "Wait",
+    "btn.timeout.win": "Claim the win",
+    "btn.timeout.auto": "Play on without them",
+    "timeout.gone": "That decision is over: the game moved on meanwhile.",
+    "timeout.not_you": "It is your own time that ran out: just make your move and the game goes on.",
+    "timeout.not_voter": "Only the other players of game #{game} decide this.",
+    "timeout.counted": "Your choice counts ({n} so far, {needed} needed).",
+    "timeout.waits": "⏳ The table waits for {user}: new deadline {when}.",
+    "timeout.auto": "🤖 The table plays on: I take {user}'s decisions until they use any command here.",
+    "timeout.claimed": "🏁 {user}'s time ran out and the win was claimed.",
+    "seat_back": "👋 Welcome back, {user}: your seat is yours again.",
+    "result.timeout": "{winners} won: {losers} ran out of time",
+    # --- vacations ----------------------------------------------------------------------------
+    "away_range": "Choose between 1 and {limit} days.",
+    "away_too_long": "You have {left} vacation days left in {year} (of {limit}): choose at most {left}.",
+    "away_none_left": "You have used all {limit} vacation days of {year}.",
+    "away_set": "🏖️ Your clocks stop until {until}: nobody's deadline runs out on you meanwhile, and "
+    "you get no reminders. Days used in {year}: {used} of {limit}. `/game back` ends it early.",
+    "back_not_away": "You are not on vacation.",
+    "back_set": "Welcome back: your clocks run again. Days used in {year}: {used} of {limit}.",
+    # --- /game list and /game next ------------------------------------------------------------
+    "list.head_yours": "**Waiting for you** (longest first)",
+    "list.head_others": "**Your other games**",
+    "list.game": "• #{id} {kind}: {status} · {when} — {link}",
+    "list.lobby": "• #{id} {kind}: lobby of {creator}, waiting for players, expires {expires} · {pace} — {link}",
+    "list.away": "🏖️ You are away until {until} ({used} of {limit} vacation days used in {year}).",
+    "list.away_used": "Vacation days used in {year}: {used} of {limit}.",
+    "list.page": "Page {page} of {pages}: `/game list page:{next}` for the next.",
+    "next_none": "No game is waiting for your move. 🎉",
+    # --- /game rules ---------------------------------------------------------------------------
+    "rules_pace": "**Pace.** Every game has a clock chosen when it is opened (`pace`: none, 1d, 3d — the "
+    "default — or 7d per turn; a simultaneous setup gets the same). You get a reminder at half time and "
+    "12 hours before your deadline (at most one a day, listing every game waiting for you); "
+    "`/game nudge` lets the others remind you once a day. When the deadline passes, the others decide: "
+    "wait (a new deadline), claim the win (two players) or play on without you (three or four: I take "
+    "your decisions until you use any command). `/game away days:` stops all your clocks for up to 14 "
+    "days a year; `/game back` ends it. Lobbies nobody starts expire after 7 days.",
+    "rules_auto.shitenno": "**Playing on without a player** (Shitenno): I accept any lot offered to their "
+    "general and take lot A when they must choose; as Tairō I offer the highest free title with an equal "
+    "share of the pool (split in half when two players are left); in the control phase I end their turn "
+    "at once — no conquests, draws or flips, never a resignation.",
+    "rules_auto.stroganov": "**Playing on without a player** (Stroganov): I take the lowest free board, "
+    "side A; each turn I move one step east (no horses), take a coin as the silver action and end the "
+    "turn; a pending trophy stays, no songs are bought in winter, never a resignation.",
+}

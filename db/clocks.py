@@ -1,0 +1,135 @@
+"""Turn clocks in the database (issue 13): when a seat starts waiting it gets a deadline and its
+timers (two reminders and the deadline); when it stops waiting they go. Shared by the store's
+transactions, so a clock always changes in the same transaction as the game it belongs to.
+
+The rules of time, in one place:
+
+* a seat's clock runs from when it starts waiting, or from the end of its player's vacation;
+* reminders at half the time and 12 hours before the deadline (only one if those coincide);
+* a lobby nobody starts expires after 7 days.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+DAY = 86400.0
+PACES = {"none": None, "1d": 1 * 86400, "3d": 3 * 86400, "7d": 7 * 86400}
+"""The paces a game can be created with, in seconds per turn; ``3d`` is the default."""
+DEFAULT_PACE = "3d"
+LATE_NOTICE = 12 * 3600.0
+"""The second reminder comes this long before the deadline."""
+LOBBY_TTL = 7 * DAY
+REMINDER_GAP = DAY
+"""At most one reminder per player per 24 hours, across all their games."""
+NUDGE_GAP = DAY
+"""At most one nudge per game per 24 hours."""
+VACATION_DAYS = 14
+"""Vacation days per player and calendar year."""
+
+
+def timers_for(start: float, pace: float) -> list[tuple[str, float]]:
+    """The timers of a seat whose clock runs from ``start``: reminders and the deadline."""
+    deadline = start + pace
+    half = start + pace / 2
+    late = deadline - LATE_NOTICE
+    out = [("half", half)]
+    if late > half:
+        out.append(("late", late))
+    out.append(("deadline", deadline))
+    return out
+
+
+async def away_until(db: aiosqlite.Connection, users: Iterable[int]) -> dict[int, float]:
+    """The end of each given user's vacation, for those who have one set."""
+    wanted = sorted(set(users))
+    if not wanted:
+        return {}
+    marks = ", ".join("?" * len(wanted))
+    rows = await db.execute_fetchall(
+        f"SELECT user_id, away_until FROM user_prefs WHERE user_id IN ({marks}) AND away_until IS NOT NULL", wanted
+    )
+    return {int(r[0]): float(r[1]) for r in rows}
+
+
+async def start_clock(
+    db: aiosqlite.Connection, game_id: int, seat: int, user_id: int, pace: int | None, now: float, away: float | None
+) -> None:
+    """The seat starts waiting now: ``since`` is now; with a pace, the clock runs from now (or from
+    the end of the player's vacation) and the seat's timers are set."""
+    start = max(now, away or now)
+    deadline = start + pace if pace else None
+    await db.execute(
+        "UPDATE seats SET since = ?, deadline = ? WHERE game_id = ? AND seat = ?", (now, deadline, game_id, seat)
+    )
+    await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+    if pace:
+        await db.executemany(
+            "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)",
+            [(game_id, seat, kind, due) for kind, due in timers_for(start, pace)],
+        )
+
+
+async def stop_clock(db: aiosqlite.Connection, game_id: int, seat: int) -> None:
+    await db.execute("UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
+    await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
+async def update_clocks(
+    db: aiosqlite.Connection,
+    game_id: int,
+    pace: int | None,
+    seats: Sequence[Any],
+    to_act: Iterable[int],
+    now: float,
+    actor: int | None = None,
+) -> None:
+    """Bring the seats' clocks in line with who must act now: a seat that starts waiting gets its
+    clock, one that stopped loses it, one still waiting keeps it — except the ``actor``: a seat
+    that just acted and must act again gets a fresh clock (it is playing; its turn may have
+    ended and the next begun), keeping its waiting-since time. ``seats`` are the seat rows
+    (seat, user_id, since, absent); a seat the table plays (absent) never has a clock."""
+    acting = set(to_act)
+    starting = [
+        r for r in seats if r["seat"] in acting and r["absent"] is None and (r["since"] is None or r["seat"] == actor)
+    ]
+    away = await away_until(db, (r["user_id"] for r in starting))
+    for r in seats:
+        if r["seat"] not in acting and r["since"] is not None:
+            await stop_clock(db, game_id, r["seat"])
+    for r in starting:
+        await start_clock(db, game_id, r["seat"], r["user_id"], pace, now, away.get(r["user_id"]))
+        if r["since"] is not None:
+            await db.execute(
+                "UPDATE seats SET since = ? WHERE game_id = ? AND seat = ?", (r["since"], game_id, r["seat"])
+            )
+
+
+async def clear_game(db: aiosqlite.Connection, game_id: int) -> None:
+    """A game that ended has no clocks and nothing due."""
+    await db.execute("UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ?", (game_id,))
+    await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+
+
+async def shift_user(db: aiosqlite.Connection, user_id: int, shift: float) -> None:
+    """Move every running clock of ``user_id`` by ``shift`` seconds (a vacation starts or ends):
+    the deadlines of their waiting seats and those seats' timers not yet fired."""
+    if not shift:
+        return
+    seats = (
+        "SELECT s.game_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id"
+        " WHERE s.user_id = ? AND s.deadline IS NOT NULL AND g.status = 'active'"
+    )
+    await db.execute(
+        f"UPDATE timers SET due = due + ? WHERE fired_at IS NULL AND (game_id, seat) IN ({seats})", (shift, user_id)
+    )
+    await db.execute(f"UPDATE seats SET deadline = deadline + ? WHERE (game_id, seat) IN ({seats})", (shift, user_id))
+
+
+def year_of(when: float) -> int:
+    """The UTC calendar year of a unix time (vacation days are counted per year)."""
+    return datetime.datetime.fromtimestamp(when, datetime.UTC).year
