@@ -39,6 +39,8 @@ log = logging.getLogger("deskovka.clocks")
 UNKNOWN_MEMBER = 10007
 PRESENT_TTL = 3600.0
 """A member seen in the server is not asked for again for this long (fake-clock seconds)."""
+ON_TIME = 3600.0
+"""A reminder fired within this long of its due time counts as sent at its due time."""
 AUTO_LIMIT = 200
 """Decisions the automatic player takes in a row at most (a game never needs that many)."""
 
@@ -165,7 +167,9 @@ class Clocks:
 
     async def remind(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
         user = clock.user_id
-        if not await self.store.claim_reminder(user):
+        now = self.now()
+        on_time = timer.due if now - timer.due < ON_TIME else now
+        if not await self.store.claim_reminder(user, on_time):
             prefs = await self.store.get_prefs(user)
             later = (prefs.reminded_at or self.now()) + clocks.REMINDER_GAP
             if clock.deadline is not None and later < clock.deadline:
@@ -292,8 +296,15 @@ class Clocks:
         reason = t("timeout.left" if gone else "timeout.ran_out", locale, user=mention(clock.user_id))
         head = t("timeout.head", locale, reason=reason, game=rec.id, pace=pace_words(rec.pace, locale))
         if not voters:
+            # Alone (a solo game), or every other player is late too: nobody can decide now. With
+            # others, the seat's clock starts again, so its deadline comes back and asks again.
             await self.keep_open(rec)
-            await self.table.post(rec, head + "\n" + t("timeout.nobody", locale), ping=everyone)
+            alone = len(everyone) == 1
+            if not alone:
+                await self.store.extend_deadline(rec.id, clock.seat)
+                self.poke()
+            key = "timeout.alone" if alone else "timeout.nobody"
+            await self.table.post(rec, head + "\n" + t(key, locale, pace=pace_words(rec.pace, locale)), ping=everyone)
             return
         options = self.choices(rec)
         needed = len(voters) // 2 + 1

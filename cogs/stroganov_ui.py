@@ -475,7 +475,9 @@ class StroganovUI:
             return self.outcome_text(rec, state, locale)
         since = int(rec.turn_since or rec.updated_at)
         who = join_words([self.seat_words(rec, view, s, locale) for s in view.to_act], locale)
-        season = t(f"sv.season.{view.season.lower()}", locale) if view.season.lower() in SEASON_WORDS else ""
+        if view.season.lower() not in SEASON_WORDS:  # before the first spring: choosing boards
+            return t("sv.status_boards", locale, who=who, since=since)
+        season = t(f"sv.season.{view.season.lower()}", locale)
         return t("sv.status", locale, year=view.year, season=season, who=who, since=since)
 
     def outcome_text(self, rec: GameRecord, state: StroganovState, locale: str) -> str:

@@ -183,8 +183,9 @@ class Store(Protocol):
         """A timer by id, fired or not; None once it is gone (its seat played, the game ended)."""
         ...
 
-    async def claim_reminder(self, user_id: int, gap: float = clocks.REMINDER_GAP) -> bool:
-        """Record a reminder to the user now unless one went out less than ``gap`` ago."""
+    async def claim_reminder(self, user_id: int, at: float | None = None, gap: float = clocks.REMINDER_GAP) -> bool:
+        """Record a reminder to the user at ``at`` (default now) unless one was recorded less than
+        ``gap`` before."""
         ...
 
     async def extend_deadline(self, game_id: int, seat: int) -> GameRecord:

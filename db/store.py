@@ -796,12 +796,14 @@ class GameStore:
             )
         return Timer(*tuple(rows[0])) if rows else None
 
-    async def claim_reminder(self, user_id: int, gap: float = clocks.REMINDER_GAP) -> bool:
-        """Record a reminder to ``user_id`` now, unless one went out less than ``gap`` ago: True
-        only when this caller may send it (the cap holds across games and processes)."""
+    async def claim_reminder(self, user_id: int, at: float | None = None, gap: float = clocks.REMINDER_GAP) -> bool:
+        """Record a reminder to ``user_id`` at ``at`` (default now; the dispatcher passes the
+        timer's due time, so the minutes it took to fire do not push the next reminder out of
+        its slot), unless one was recorded less than ``gap`` before: True only when this caller
+        may send it (the cap holds across games and processes)."""
         if not _in_int64(user_id):
             return False
-        now = self._clock()
+        now = self._clock() if at is None else at
         async with self._transaction() as db:
             cur = await db.execute(
                 "INSERT INTO user_prefs (user_id, reminded_at, updated_at) VALUES (?, ?, ?)"

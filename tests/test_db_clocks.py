@@ -466,6 +466,17 @@ async def test_claim_reminder_allows_one_reminder_per_24_hours(store: GameStore,
     assert await store.claim_reminder(BOB) is True
 
 
+async def test_claim_reminder_at_the_due_time_keeps_the_next_slot(store: GameStore, clock: Clock) -> None:
+    """Issue 13: a reminder that fired a few minutes late is recorded at its due time, so the one
+    due exactly 24 hours later (3-day pace: 36 h and 60 h) is not put off by those minutes."""
+    clock.advance(5 * 60)
+    assert await store.claim_reminder(ALICE, T0) is True
+    assert (await store.get_prefs(ALICE)).reminded_at == T0
+    clock.advance(DAY)
+    assert await store.claim_reminder(ALICE, T0 + DAY - 1) is False
+    assert await store.claim_reminder(ALICE, T0 + DAY) is True
+
+
 async def test_claim_reminder_keeps_the_other_preferences(store: GameStore, clock: Clock) -> None:
     """Issue 13: a user who set preferences keeps them when reminders are recorded."""
     before = await store.set_prefs(ALICE, dms_enabled=False, language="cs", notify="both")

@@ -64,3 +64,11 @@ def test_every_story_has_words_and_every_offered_option_is_legal(players: int) -
                 assert not any(p in item.text for p in ("None", "?", "{", " ,", "()")), item
         assert "Final scoring" in UI.event_lines(rec, st, [], "en")[0]
         assert UI.outcome_text(rec, st, "en")
+
+
+def test_the_status_line_while_boards_are_chosen_names_that_stage() -> None:
+    """Before the first spring nobody plays a season yet: the status says boards are chosen
+    (it read "year 1, : waiting for …")."""
+    st = GAME.new(2, {}, 5)
+    line = UI.status_line(game_record(2), st, "en")
+    assert line.startswith("choosing player boards: waiting for") and ", :" not in line

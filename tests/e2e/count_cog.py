@@ -132,8 +132,10 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
         player2: discord.User | None = None,
         player3: discord.User | None = None,
         target: int = 10,
+        pace: str = "3d",
     ) -> None:
-        await self.table.lobbies.open(interaction, KIND, {"target": target}, [player2, player3])
+        """``pace`` is free text here (the real games offer choices), so a bad one can be typed."""
+        await self.table.lobbies.open(interaction, KIND, {"target": target}, [player2, player3], pace=pace)
 
     @app_commands.command(name="add", description="Add to the total")
     async def add(self, interaction: discord.Interaction, amount: int, game: str | None = None) -> None:

@@ -33,7 +33,9 @@ TEXTS: dict[str, str] = {
     "timeout.ran_out": "{user}'s time ran out",
     "timeout.left": "{user} left the server",
     "timeout.head": "⏰ Game #{game}: {reason} ({pace}).",
-    "timeout.nobody": "Nobody else can decide, so the game waits; any move continues it.",
+    "timeout.alone": "The game waits for you: any move continues it.",
+    "timeout.nobody": "Nobody else can decide now (the others are late too), so the clock starts again "
+    "({pace}); any move continues the game.",
     "timeout.ask": "{voters}: what now? ({n} needed)",
     "timeout.explain.wait": "• **Wait**: {user} gets a new deadline ({pace}).",
     "timeout.explain.win": "• **Claim the win**: the game ends now as a win by timeout.",

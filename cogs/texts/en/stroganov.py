@@ -189,6 +189,7 @@ TEXTS.update(
         "sv.prompt_phase.4": "**Now:** {who} — free actions, or End. You have {have}.",
         "sv.your_turn_dm": "**Stroganov #{game}** — your decision.",
         "sv.status": "year {year}, {season}: waiting for {who} since <t:{since}:R>",
+        "sv.status_boards": "choosing player boards: waiting for {who} since <t:{since}:R>",
         "sv.result.final_scoring": "{winners} wins. Final scores: {scores}.",
         "sv.result.automa_wins": "Ivan wins. Final scores: {scores}.",
         "sv.result.resign": "{winners} wins after a resignation. Scores: {scores}.",
