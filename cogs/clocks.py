@@ -72,10 +72,17 @@ class Clocks:
     def now(self) -> float:
         return self.table.bot.clock()
 
-    def poke(self) -> None:
+    def poke(self, when: float | None = None) -> None:
+        """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
         dispatcher = getattr(self.table.bot, "dispatcher", None)
         if dispatcher is not None:
-            dispatcher.poke()
+            dispatcher.poke(when)
+
+    def after_action(self, rec: GameRecord) -> None:
+        """An action can only add timers at least half a pace ahead (the seat that starts
+        waiting); with no pace it adds none."""
+        if rec.pace:
+            self.poke(self.now() + rec.pace / 2)
 
     def start_line(self, rec: GameRecord, locale: str) -> str:
         """What the pace means, in the start post."""
@@ -266,19 +273,13 @@ class Clocks:
 
     # -- when the time runs out -------------------------------------------------------------------
 
-    def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
-        """Who decides: the other players, except those whose own time ran out or whom the table
-        plays for."""
-        now = self.now()
-        out = []
-        for c in rec.clocks:
-            if c.user_id == overdue.user_id or c.absent is not None:
-                continue
-            if c.deadline is not None and c.deadline <= now:
-                continue
-            if c.user_id not in out:
-                out.append(c.user_id)
-        return out
+    @staticmethod
+    def voters(rec: GameRecord, overdue: SeatClock) -> list[int]:
+        """Who decides: the other players, except those the table plays for and those the game is
+        waiting for too (in a simultaneous decision, such as Stratego's setup, a player who has not
+        made theirs cannot claim a win over the other)."""
+        held = {c.user_id for c in rec.clocks if c.absent is not None or c.since is not None}
+        return [u for u in dict.fromkeys(rec.players) if u != overdue.user_id and u not in held]
 
     def choices(self, rec: GameRecord) -> tuple[str, ...]:
         players = len(set(rec.players))
@@ -296,7 +297,7 @@ class Clocks:
         reason = t("timeout.left" if gone else "timeout.ran_out", locale, user=mention(clock.user_id))
         head = t("timeout.head", locale, reason=reason, game=rec.id, pace=pace_words(rec.pace, locale))
         if not voters:
-            # Alone (a solo game), or every other player is late too: nobody can decide now. With
+            # Alone (a solo game), or every other player is held up too: nobody can decide now. With
             # others, the seat's clock starts again, so its deadline comes back and asks again.
             await self.keep_open(rec)
             alone = len(everyone) == 1

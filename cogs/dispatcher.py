@@ -32,6 +32,8 @@ class Dispatcher:
         self._wake = asyncio.Event()
         self._firing = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._asleep_until: float | None = None
+        """While the loop sleeps: until when (``inf`` with nothing due); None while it works."""
         self.fired = 0
         """Timers this process fired (claimed and handled), for tests and the bench."""
 
@@ -46,8 +48,12 @@ class Dispatcher:
             with suppress(asyncio.CancelledError):
                 await task
 
-    def poke(self) -> None:
-        """A timer was added or moved: read the next due time again."""
+    def poke(self, when: float | None = None) -> None:
+        """A timer was added or moved (to ``when``, if known): read the next due time again —
+        unless the loop already sleeps until no later than ``when`` (every move adds timers
+        hours ahead, and waking for those would cost two queries a move for nothing)."""
+        if when is not None and self._asleep_until is not None and when >= self._asleep_until:
+            return
         self._wake.set()
 
     async def settle(self) -> int:
@@ -81,7 +87,11 @@ class Dispatcher:
                 due = await self._store().next_due()
                 if due is not None and due <= self.clock():
                     continue
-                await self.clock.sleep_until(due, self._wake)
+                self._asleep_until = float("inf") if due is None else due
+                try:
+                    await self.clock.sleep_until(due, self._wake)
+                finally:
+                    self._asleep_until = None
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -25,7 +25,7 @@ from cogs.clocks import pace_words
 from cogs.respond import Refusal, locale_of, mention, pings
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
-from db.clocks import DEFAULT_PACE, PACES
+from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord
 
@@ -113,7 +113,7 @@ class Lobbies:
         rec = await self.store.create_lobby(
             kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats, pace=PACES[pace]
         )
-        self.table.clocks.poke()
+        self.table.clocks.poke(rec.created_at + LOBBY_TTL)
         await self.store.set_meta(shape_key(rec.id), json.dumps({"challenge": challenge, "invited": invited}))
         shape = Shape(challenge, tuple(invited))
         content, view = self.message(rec, shape, locale)

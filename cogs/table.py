@@ -156,7 +156,11 @@ class Table:
         if not self.belongs(rec, interaction):
             raise Refusal(t("no_game", locale))
         interaction.extras["game_id"] = rec.id
-        if rec.status == "active" and any(c.absent and c.user_id == interaction.user.id for c in rec.clocks):
+        if (
+            rec.status == "active"
+            and interaction.type != discord.InteractionType.autocomplete  # typing is not coming back
+            and any(c.absent and c.user_id == interaction.user.id for c in rec.clocks)
+        ):
             rec = await self.clocks.returned(rec, interaction.user.id)
         return rec
 
@@ -297,12 +301,12 @@ class Table:
         try:
             if version is not None:
                 result = await self.store.append(rec.id, version, seat, action)
-                self.clocks.poke()
+                self.clocks.after_action(rec)
                 return result
             for attempt in range(RETRIES):
                 try:
                     result = await self.store.append(rec.id, rec.version, seat, action)
-                    self.clocks.poke()
+                    self.clocks.after_action(rec)
                     return result
                 except StaleVersion:
                     if attempt == RETRIES - 1:
@@ -732,7 +736,7 @@ class Table:
             await self.reach_elsewhere(rec, set(rec.players))
         if self.live_turn(rec):
             await self.pages.started(rec, posted, "\n".join(lines[:2]))
-        self.clocks.poke()
+        self.clocks.after_action(rec)
         for seat, user in enumerate(rec.players):
             prefs = await self.prefs(user)
             if ui.has_private and prefs.dms_enabled:

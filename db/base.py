@@ -172,7 +172,8 @@ class Store(Protocol):
         ...
 
     async def claim_timer(self, timer_id: int) -> bool:
-        """Mark a timer fired; True only for the one caller, of any process, that got it first."""
+        """Mark a due timer fired; True only for the one caller, of any process, that got it first
+        (False once it was moved into the future)."""
         ...
 
     async def add_timer(self, game_id: int, seat: int | None, kind: str, due: float) -> Timer:

@@ -72,6 +72,8 @@ _COLUMNS = (
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
 _INT64 = (-(2**63), 2**63 - 1)
+CLOCKS_MIGRATION = 4
+"""The migration that added turn clocks (0004_clocks.sql)."""
 
 
 def dumps(value: Any) -> str:
@@ -136,11 +138,32 @@ class GameStore:
         """Connect to ``path`` (``":memory:"`` works) and apply pending migrations."""
         conn = await connect(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
         try:
-            await migrate(conn, migrations_dir, clock=clock)
+            applied = await migrate(conn, migrations_dir, clock=clock)
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, games, clock)
+        store = cls(conn, games, clock)
+        if CLOCKS_MIGRATION in applied:
+            await store._backfill_waiting()
+        return store
+
+    async def _backfill_waiting(self) -> None:
+        """Games that were running before turn clocks existed learn which seats wait and since when
+        (the game's ``turn_since``); they keep no pace. Run once, when migration 0004 is applied."""
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT g.id, g.kind, g.state, g.turn_since FROM games g WHERE g.status = 'active' AND NOT EXISTS"
+                " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.since IS NOT NULL OR s.absent IS NOT NULL))"
+            )
+            for row in rows:
+                game = self._mapping().get(row["kind"])
+                if game is None:
+                    continue
+                seats = list(game.to_act(game.load(json.loads(row["state"]))))
+                await db.executemany(
+                    "UPDATE seats SET since = ? WHERE game_id = ? AND seat = ?",
+                    [(row["turn_since"], row["id"], seat) for seat in seats],
+                )
 
     async def close(self) -> None:
         """Close the connection once no transaction is using it."""
@@ -764,12 +787,14 @@ class GameStore:
         return [Timer(*tuple(r)) for r in rows]
 
     async def claim_timer(self, timer_id: int) -> bool:
-        """Mark a timer fired; True only for the one caller (of any process) that got it first."""
+        """Mark a due timer fired; True only for the one caller (of any process) that got it first,
+        and only while it is still due (a vacation may have moved it on since it was read)."""
         if not _in_int64(timer_id):
             return False
         async with self._transaction() as db:
+            now = self._clock()
             cur = await db.execute(
-                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL", (self._clock(), timer_id)
+                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL AND due <= ?", (now, timer_id, now)
             )
             return cur.rowcount == 1
 

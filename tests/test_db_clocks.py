@@ -59,6 +59,17 @@ class Clock:
         return self.now
 
 
+async def claim_when_due(store: GameStore, clock: Clock, timer_id: int, due: float) -> bool:
+    """Claim a timer as the dispatcher would, at its due time (a timer claims only once due);
+    the clock is set back afterwards, so the test's own times stay as they were."""
+    before = clock.now
+    clock.now = max(before, due)
+    try:
+        return await store.claim_timer(timer_id)
+    finally:
+        clock.now = before
+
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
@@ -382,13 +393,13 @@ async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(
 
 @pytest.mark.parametrize("end", ["finish", "cancel"])
 async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
-    store: GameStore, db_path: Path, end: str
+    store: GameStore, db_path: Path, clock: Clock, end: str
 ) -> None:
     """Issue 13: a game ended by finish (resignation, timeout) or cancel has no clocks and no
     timers left, even ones already fired."""
     rec = await stratego_game(store)
     half = timer_of(db_path, rec.id, 0, "half")
-    assert await store.claim_timer(half.id)
+    assert await claim_when_due(store, clock, half.id, half.due)
     if end == "finish":
         got = await store.finish(rec.id, Outcome(winners=(1,), reason="resigned"))
     else:
@@ -402,7 +413,7 @@ async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
 # -- 4. timers: due, claimed once ---------------------------------------------------------------
 
 
-async def test_next_due_and_due_timers_follow_the_unfired_timers(store: GameStore, db_path: Path) -> None:
+async def test_next_due_and_due_timers_follow_the_unfired_timers(store: GameStore, db_path: Path, clock: Clock) -> None:
     """Issue 13: next_due is the earliest unfired due; due_timers(now) returns the due ones,
     earliest first; a claimed timer is fired exactly once and then neither listed nor counted."""
     assert await store.next_due() is None
@@ -421,17 +432,18 @@ async def test_next_due_and_due_timers_follow_the_unfired_timers(store: GameStor
     assert [t.kind for t in await store.due_timers(T0 + 100 * DAY, limit=2)] == ["half", "late"]
 
     half = due[0]
-    assert await store.claim_timer(half.id) is True
-    assert await store.claim_timer(half.id) is False
+    assert await store.claim_timer(half.id) is False, "not due yet: a timer is claimed only once due"
+    assert await claim_when_due(store, clock, half.id, half.due) is True
+    assert await claim_when_due(store, clock, half.id, half.due) is False
     fired = await store.timer(half.id)
-    assert fired is not None and fired.fired_at == T0
+    assert fired is not None and fired.fired_at == half.due
     assert await store.next_due() == T0 + 2.5 * DAY
     assert [t.id for t in await store.due_timers(T0 + 2.5 * DAY)] == [due[1].id]
     assert await store.claim_timer(987654) is False
 
 
 async def test_two_stores_claiming_the_same_timers_at_once_get_each_exactly_once(
-    stores: tuple[GameStore, GameStore],
+    stores: tuple[GameStore, GameStore], clock: Clock
 ) -> None:
     """Issue 13: two processes' dispatchers claiming the same due timers concurrently: every
     timer is claimed by exactly one of them."""
@@ -440,6 +452,7 @@ async def test_two_stores_claiming_the_same_timers_at_once_get_each_exactly_once
         await stratego_game(a)
     due = await a.due_timers(T0 + 100 * DAY)
     assert len(due) == 18
+    clock.advance(100 * DAY)
     results = await asyncio.gather(*(s.claim_timer(t.id) for t in due for s in (a, b, b, a)))
     for i in range(len(due)):
         assert sum(results[4 * i : 4 * i + 4]) == 1
@@ -513,7 +526,7 @@ async def test_go_away_shifts_the_players_waiting_clocks_only(store: GameStore, 
     games are untouched."""
     mine = await waiting_for(store, ALICE, BOB)
     fired = timer_of(db_path, mine.id, FIRST, "half")
-    assert await store.claim_timer(fired.id)
+    assert await claim_when_due(store, clock, fired.id, fired.due)
     theirs = await waiting_for(store, BOB, ALICE)
     unpaced = await waiting_for(store, ALICE, BOB, pace=None)
     ended = await waiting_for(store, ALICE, BOB)
@@ -531,7 +544,7 @@ async def test_go_away_shifts_the_players_waiting_clocks_only(store: GameStore, 
         t if t.fired_at is not None else Timer(t.id, t.game_id, t.seat, t.kind, t.due + 5 * DAY)
         for t in before[mine.id][1]
     ]
-    assert shifted[0] == Timer(fired.id, mine.id, FIRST, "half", T0 + 1.5 * DAY, T0)
+    assert shifted[0] == Timer(fired.id, mine.id, FIRST, "half", T0 + 1.5 * DAY, T0 + 1.5 * DAY)
     assert timers(db_path, mine.id) == shifted
     for g in (theirs, unpaced, ended):
         assert (await store.get(g.id), timers(db_path, g.id)) == before[g.id]

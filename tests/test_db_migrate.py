@@ -228,7 +228,8 @@ def test_the_schema_refuses_a_cancel_vote_other_than_0_or_1(tmp_path: Path) -> N
 
 async def test_a_database_at_version_2_keeps_its_rows_and_gets_the_new_defaults(tmp_path: Path) -> None:
     """Upgrading a deployed database: existing preferences and seats read back with notify by DM
-    and no cancel vote, and nothing else about them changes."""
+    and no cancel vote, and nothing else about them changes; a running game learns which seat
+    waits since when (issue 13) but gets no clock it was not created with."""
     old = tmp_path / "old"
     for name in ("0001_initial.sql", "0002_meta_and_dm_notices.sql"):
         write(old, name, (MIGRATIONS_DIR / name).read_text())
@@ -249,6 +250,10 @@ async def test_a_database_at_version_2_keeps_its_rows_and_gets_the_new_defaults(
     try:
         assert await store.get_prefs(1) == UserPrefs(1, False, "cs", DEFAULT_NOTIFY)
         assert await store.vote_cancel(rec.id, 2) == (2,)
-        assert (await store.get(rec.id)).players == (1, 2)
+        upgraded = await store.get(rec.id)
+        assert upgraded.players == (1, 2)
+        waiting = upgraded.waiting()
+        assert [(c.since, c.deadline) for c in waiting] == [(1, None)], "a running game learns who waits, no pace"
+        assert upgraded.pace is None
     finally:
         await store.close()

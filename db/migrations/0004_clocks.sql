@@ -39,3 +39,7 @@ CREATE TABLE timeout_votes (
     choice   TEXT    NOT NULL CHECK (choice IN ('wait', 'win', 'auto')),
     PRIMARY KEY (timer_id, voter_id)
 ) WITHOUT ROWID;
+
+-- Lobbies already open when this migration runs expire 7 days after they were opened (or now).
+INSERT INTO timers (game_id, seat, kind, due)
+SELECT id, NULL, 'expire', created_at + 604800 FROM games WHERE status = 'lobby';

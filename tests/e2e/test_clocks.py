@@ -182,6 +182,8 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
         assert any(a.seat == seat for a in log), "the table took the absent seat's decision"
         state = rec.load_state()
         assert seat not in t.bot.store.engine("shitenno").to_act(state), "and went on to a present player"
+        await t.fake.autocomplete(absent, thread, "shitenno act", {}, focused="action", action="")
+        assert (await t.bot.store.get(game)).clock_of(seat).absent == "auto", "typing is not coming back"  # type: ignore[union-attr]
         back = await t.slash(absent, thread, "game board")
         assert not (back.ephemeral and "can't" in back.content)
         await thread.wait_for_message(lambda m: "Welcome back" in m.content and f"<@{absent.id}>" in m.content)

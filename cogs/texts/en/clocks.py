@@ -34,7 +34,7 @@ TEXTS: dict[str, str] = {
     "timeout.left": "{user} left the server",
     "timeout.head": "⏰ Game #{game}: {reason} ({pace}).",
     "timeout.alone": "The game waits for you: any move continues it.",
-    "timeout.nobody": "Nobody else can decide now (the others are late too), so the clock starts again "
+    "timeout.nobody": "Nobody else can decide now (the game waits for the others too), so the clock starts again "
     "({pace}); any move continues the game.",
     "timeout.ask": "{voters}: what now? ({n} needed)",
     "timeout.explain.wait": "• **Wait**: {user} gets a new deadline ({pace}).",
