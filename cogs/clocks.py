@@ -331,7 +331,9 @@ class Clocks:
         locale = locale_of(interaction)
         timer_id, _, choice = (press.arg or "").partition(".")
         self.table.check_status(rec, ("active",), locale)
-        timer = await self.store.timer(int(timer_id)) if timer_id.isdigit() else None
+        timer = await self.store.timer(int(timer_id)) if timer_id.isdigit() and len(timer_id) < 19 else None
+        if timer is not None and (timer.game_id != rec.id or timer.kind != "deadline"):
+            timer = None
         clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
         live = clock is not None and clock.since is not None and clock.absent is None
         if timer is None or clock is None or not live or press.version != rec.version:

@@ -24,6 +24,7 @@ from db.records import GameRecord, SeatClock, Timer
 from db.store import GameStore
 from rules.protocol import Outcome
 from rules.registry import GAMES as REGISTRY
+from tests.fakeclock import FakeClock
 from tests.toygame import GAME, Add
 
 GUILD, CHANNEL = 1000, 11
@@ -45,21 +46,7 @@ STRATEGO_SEED = 3
 GAMES: dict[str, Any] = {"count": GAME, "stratego": STRATEGO}
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> float:
-        self.now += seconds
-        return self.now
-
-
-async def claim_when_due(store: GameStore, clock: Clock, timer_id: int, due: float) -> bool:
+async def claim_when_due(store: GameStore, clock: FakeClock, timer_id: int, due: float) -> bool:
     """Claim a timer as the dispatcher would, at its due time (a timer claims only once due);
     the clock is set back afterwards, so the test's own times stay as they were."""
     before = clock.now
@@ -71,8 +58,8 @@ async def claim_when_due(store: GameStore, clock: Clock, timer_id: int, due: flo
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
+def clock() -> FakeClock:
+    return FakeClock(T0)
 
 
 @pytest.fixture
@@ -81,14 +68,14 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: Clock) -> AsyncIterator[GameStore]:
+async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
     s = await GameStore.open(db_path, games=GAMES, clock=clock)
     yield s
     await s.close()
 
 
 @pytest.fixture
-async def stores(db_path: Path, clock: Clock) -> AsyncIterator[tuple[GameStore, GameStore]]:
+async def stores(db_path: Path, clock: FakeClock) -> AsyncIterator[tuple[GameStore, GameStore]]:
     """Two store instances on one file: two connections, as with a second bot process."""
     a = await GameStore.open(db_path, games=GAMES, clock=clock)
     b = await GameStore.open(db_path, games=GAMES, clock=clock)
@@ -217,7 +204,7 @@ async def test_without_a_pace_the_seat_waits_with_no_deadline_and_no_timers(stor
 
 
 async def test_start_of_a_lobby_with_a_pace_starts_the_clocks_from_the_start(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: a lobby keeps its pace; starting it (a day later) starts the clocks of the seats
     to act from the start, not from the lobby's creation, and replaces the lobby's expiry."""
@@ -232,7 +219,9 @@ async def test_start_of_a_lobby_with_a_pace_starts_the_clocks_from_the_start(
     assert plan(db_path, rec.id) == seat_plan(FIRST, now, PACE)
 
 
-async def test_start_of_a_lobby_without_a_pace_sets_no_timers(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_start_of_a_lobby_without_a_pace_sets_no_timers(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
     """Issue 13: a lobby created without a pace starts with clocks that have no deadline."""
     lobby = await store.create_lobby("stratego", ALICE, None, GUILD, CHANNEL, seats=[ALICE, BOB])
     now = clock.advance(HOUR)
@@ -278,7 +267,7 @@ async def test_a_lobby_gets_one_expire_timer_that_start_removes(store: GameStore
 
 
 async def test_expire_lobby_cancels_the_lobby_with_reason_expired(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: expire_lobby ends a lobby nobody started: cancelled, no winner, reason
     ``expired``, cancelled by nobody, the version bumped and nothing left due."""
@@ -324,7 +313,7 @@ async def test_cancelling_a_lobby_removes_its_expiry(store: GameStore, db_path: 
 
 
 async def test_when_the_turn_passes_the_old_clock_stops_and_the_new_one_starts_now(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: after an action that passes the turn, the seat that acted has no clock and no
     timers, and the seat now to act has a clock (and timers) from the time of the action."""
@@ -340,7 +329,7 @@ async def test_when_the_turn_passes_the_old_clock_stops_and_the_new_one_starts_n
         assert plan(db_path, rec.id) == seat_plan(seat, now, PACE)
 
 
-async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_path: Path, clock: FakeClock) -> None:
     """Issue 13: in Stratego's setup a seat that drafts its army still has to act: it is playing,
     so its clock starts again (since kept) while the other seat's clock runs on unchanged; a seat
     that confirms stops waiting; the first move's seat starts waiting when the setup ends."""
@@ -373,7 +362,7 @@ async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_pat
 
 
 async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: an action that ends the game (the engine's outcome) leaves no seat waiting and
     nothing due for the game; other games' timers stay."""
@@ -393,7 +382,7 @@ async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(
 
 @pytest.mark.parametrize("end", ["finish", "cancel"])
 async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
-    store: GameStore, db_path: Path, clock: Clock, end: str
+    store: GameStore, db_path: Path, clock: FakeClock, end: str
 ) -> None:
     """Issue 13: a game ended by finish (resignation, timeout) or cancel has no clocks and no
     timers left, even ones already fired."""
@@ -413,7 +402,9 @@ async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
 # -- 4. timers: due, claimed once ---------------------------------------------------------------
 
 
-async def test_next_due_and_due_timers_follow_the_unfired_timers(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_next_due_and_due_timers_follow_the_unfired_timers(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
     """Issue 13: next_due is the earliest unfired due; due_timers(now) returns the due ones,
     earliest first; a claimed timer is fired exactly once and then neither listed nor counted."""
     assert await store.next_due() is None
@@ -443,7 +434,7 @@ async def test_next_due_and_due_timers_follow_the_unfired_timers(store: GameStor
 
 
 async def test_two_stores_claiming_the_same_timers_at_once_get_each_exactly_once(
-    stores: tuple[GameStore, GameStore], clock: Clock
+    stores: tuple[GameStore, GameStore], clock: FakeClock
 ) -> None:
     """Issue 13: two processes' dispatchers claiming the same due timers concurrently: every
     timer is claimed by exactly one of them."""
@@ -463,7 +454,7 @@ async def test_two_stores_claiming_the_same_timers_at_once_get_each_exactly_once
 # -- 5. at most one reminder a day per player ----------------------------------------------------
 
 
-async def test_claim_reminder_allows_one_reminder_per_24_hours(store: GameStore, clock: Clock) -> None:
+async def test_claim_reminder_allows_one_reminder_per_24_hours(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: claim_reminder is True for a user with no preferences row, then False within 24
     hours (a refused claim does not restart the 24 hours), True again after them."""
     assert await store.claim_reminder(ALICE) is True
@@ -479,7 +470,7 @@ async def test_claim_reminder_allows_one_reminder_per_24_hours(store: GameStore,
     assert await store.claim_reminder(BOB) is True
 
 
-async def test_claim_reminder_at_the_due_time_keeps_the_next_slot(store: GameStore, clock: Clock) -> None:
+async def test_claim_reminder_at_the_due_time_keeps_the_next_slot(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: a reminder that fired a few minutes late is recorded at its due time, so the one
     due exactly 24 hours later (3-day pace: 36 h and 60 h) is not put off by those minutes."""
     clock.advance(5 * 60)
@@ -490,7 +481,7 @@ async def test_claim_reminder_at_the_due_time_keeps_the_next_slot(store: GameSto
     assert await store.claim_reminder(ALICE, T0 + DAY) is True
 
 
-async def test_claim_reminder_keeps_the_other_preferences(store: GameStore, clock: Clock) -> None:
+async def test_claim_reminder_keeps_the_other_preferences(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: a user who set preferences keeps them when reminders are recorded."""
     before = await store.set_prefs(ALICE, dms_enabled=False, language="cs", notify="both")
     assert await store.claim_reminder(ALICE) is True
@@ -503,7 +494,7 @@ async def test_claim_reminder_keeps_the_other_preferences(store: GameStore, cloc
 
 
 async def test_claim_reminder_from_two_stores_at_once_is_true_once(
-    stores: tuple[GameStore, GameStore], clock: Clock
+    stores: tuple[GameStore, GameStore], clock: FakeClock
 ) -> None:
     """Issue 13: two processes reminding the same player at once: exactly one may send it, both
     for a user with no preferences row and for one with a row."""
@@ -520,7 +511,9 @@ async def test_claim_reminder_from_two_stores_at_once_is_true_once(
 # -- 6. vacations --------------------------------------------------------------------------------
 
 
-async def test_go_away_shifts_the_players_waiting_clocks_only(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_go_away_shifts_the_players_waiting_clocks_only(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
     """Issue 13: go_away(user, 5) moves the deadline and the unfired timers of every seat waiting
     for that user by 5 days; fired timers, other players' seats, games without a pace and ended
     games are untouched."""
@@ -551,7 +544,7 @@ async def test_go_away_shifts_the_players_waiting_clocks_only(store: GameStore, 
 
 
 async def test_a_seat_that_starts_waiting_while_its_player_is_away_runs_from_the_vacations_end(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: a seat whose player is away when it starts waiting (a new game, or the turn
     passing to it) records since now, but its deadline and timers run from the vacation's end."""
@@ -573,7 +566,7 @@ async def test_a_seat_that_starts_waiting_while_its_player_is_away_runs_from_the
 
 
 async def test_come_back_shifts_the_clocks_back_by_the_unused_time_and_refunds_whole_days(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: come_back ends the vacation now: the clocks move back by the unused time (a seat
     that started waiting during the vacation then runs from now) and the unused whole days are
@@ -597,7 +590,7 @@ async def test_come_back_shifts_the_clocks_back_by_the_unused_time_and_refunds_w
     assert await store.come_back(ALICE) is None
 
 
-async def test_come_back_when_not_away_is_none(store: GameStore, clock: Clock) -> None:
+async def test_come_back_when_not_away_is_none(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: come_back for a user who never went away, or whose vacation is over, is None."""
     assert await store.come_back(ALICE) is None
     await store.go_away(ALICE, 2)
@@ -614,7 +607,9 @@ async def test_go_away_for_no_days_is_a_value_error(store: GameStore, days: int)
     assert (await store.get_prefs(ALICE)).away_until is None
 
 
-async def test_go_away_beyond_the_years_days_is_vacation_limit(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_go_away_beyond_the_years_days_is_vacation_limit(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
     """Issue 13: at most 14 vacation days per calendar year: asking for more raises VacationLimit
     with the days left, and changes nothing."""
     rec = await waiting_for(store, ALICE, BOB)
@@ -637,7 +632,7 @@ async def test_go_away_beyond_the_years_days_is_vacation_limit(store: GameStore,
     assert info.value.left == 0
 
 
-async def test_vacation_days_start_again_in_a_new_utc_year(store: GameStore, clock: Clock) -> None:
+async def test_vacation_days_start_again_in_a_new_utc_year(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: the 14 days are per UTC calendar year."""
     clock.now = at(2030, 12, 1)
     assert (await store.go_away(ALICE, 14)).away_year == 2030
@@ -649,7 +644,7 @@ async def test_vacation_days_start_again_in_a_new_utc_year(store: GameStore, clo
     assert (prefs.away_year, prefs.away_days) == (2031, 14)
 
 
-async def test_go_away_while_away_replaces_the_vacation(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_go_away_while_away_replaces_the_vacation(store: GameStore, db_path: Path, clock: FakeClock) -> None:
     """Issue 13: a new go_away while away replaces the running vacation: its unused whole days
     come back first, it keeps its start, ends days from now, and the clocks move to match."""
     rec = await waiting_for(store, ALICE, BOB)
@@ -667,7 +662,7 @@ async def test_go_away_while_away_replaces_the_vacation(store: GameStore, db_pat
     assert (await store.get(rec.id)).clock_of(FIRST).deadline == now + DAY + PACE
 
 
-async def test_replacing_a_vacation_counts_only_the_days_it_gives_back(store: GameStore, clock: Clock) -> None:
+async def test_replacing_a_vacation_counts_only_the_days_it_gives_back(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: 14 days taken and replaced an hour later: 13 whole days came back, 1 is used,
     so 13 more is the most a replacement may ask."""
     await store.go_away(ALICE, 14)
@@ -680,7 +675,7 @@ async def test_replacing_a_vacation_counts_only_the_days_it_gives_back(store: Ga
 
 
 async def test_replacing_last_years_vacation_in_the_new_year_counts_the_new_days_in_full(
-    store: GameStore, clock: Clock
+    store: GameStore, clock: FakeClock
 ) -> None:
     """Issue 13: a vacation from Dec 28 for 10 days is replaced on Jan 2 by one of 14 days: those
     14 days are this year's, so no more vacation is left this year."""
@@ -699,7 +694,7 @@ async def test_replacing_last_years_vacation_in_the_new_year_counts_the_new_days
 
 
 async def test_set_absent_stops_the_seats_clock_and_gives_it_back(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: while the table plays a seat (absent "auto") it has no clock and no timers, and
     does not get one when its turn comes; given back, it starts its clock from then if it must
@@ -750,7 +745,7 @@ async def test_a_seat_given_back_when_not_to_act_gets_no_clock(store: GameStore,
 
 
 async def test_a_seat_given_back_while_its_player_is_away_runs_from_the_vacations_end(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: a seat given back to a player who is away waits from now, with its deadline and
     timers from the end of the vacation."""
@@ -778,7 +773,7 @@ async def test_set_absent_needs_a_running_game(store: GameStore) -> None:
 
 
 async def test_extend_deadline_restarts_the_clock_from_now_keeping_since(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: the others chose to wait: the seat's deadline is now + pace with new timers
     (the fired ones are gone), and it still waits since when it began."""
@@ -798,7 +793,7 @@ async def test_extend_deadline_restarts_the_clock_from_now_keeping_since(
 # -- 9. a player who left: overdue now -----------------------------------------------------------
 
 
-async def test_overdue_now_makes_the_deadline_due_now_once(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_overdue_now_makes_the_deadline_due_now_once(store: GameStore, db_path: Path, clock: FakeClock) -> None:
     """Issue 13: overdue_now moves the waiting seat's unfired deadline to now and drops its
     reminders; True once, False the second time and for a seat that is not waiting."""
     rec = await count_game(store)
@@ -833,7 +828,7 @@ async def three_player_deadline(store: GameStore, db_path: Path) -> tuple[GameRe
     return rec, timer_of(db_path, rec.id, seat, "deadline")
 
 
-async def test_vote_timeout_records_changeable_votes(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_vote_timeout_records_changeable_votes(store: GameStore, db_path: Path, clock: FakeClock) -> None:
     """Issue 13: each voter's choice on an expired deadline is recorded and can be changed; every
     vote so far comes back."""
     _, deadline = await three_player_deadline(store, db_path)
@@ -844,7 +839,7 @@ async def test_vote_timeout_records_changeable_votes(store: GameStore, db_path: 
     assert await store.vote_timeout(deadline.id, BOB, "auto") == {BOB: "auto", CAROL: "win"}
 
 
-async def test_vote_timeout_on_a_deadline_gone_is_empty(store: GameStore, db_path: Path, clock: Clock) -> None:
+async def test_vote_timeout_on_a_deadline_gone_is_empty(store: GameStore, db_path: Path, clock: FakeClock) -> None:
     """Issue 13: once the seat played, its deadline is gone and a late vote is {} (recorded
     nowhere)."""
     rec, deadline = await three_player_deadline(store, db_path)
@@ -858,7 +853,7 @@ async def test_vote_timeout_on_a_deadline_gone_is_empty(store: GameStore, db_pat
 
 
 async def test_vote_timeout_on_a_deadline_gone_is_empty_when_it_was_the_newest_timer(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: a vote from the old deadline's message, after its seat played, must not count as
     a vote on the next seat's deadline."""
@@ -871,7 +866,7 @@ async def test_vote_timeout_on_a_deadline_gone_is_empty_when_it_was_the_newest_t
 
 
 async def test_claiming_a_timer_that_went_meanwhile_claims_nothing_else(
-    store: GameStore, db_path: Path, clock: Clock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Issue 13: the dispatcher read a due reminder, the seat played before it claimed it: the
     claim fails and the next seat's reminders stay unfired."""
@@ -896,7 +891,7 @@ async def test_add_timer_for_an_ended_game_leaves_nothing_due(store: GameStore, 
 # -- 11. nudges ----------------------------------------------------------------------------------
 
 
-async def test_nudge_at_most_once_a_day_per_running_game(store: GameStore, clock: Clock) -> None:
+async def test_nudge_at_most_once_a_day_per_running_game(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: nudge is True, then False within 24 hours, True after; per game; False for an
     ended game or a lobby; GameNotFound for an unknown one."""
     rec = await count_game(store)
@@ -920,7 +915,7 @@ async def test_nudge_at_most_once_a_day_per_running_game(store: GameStore, clock
 # -- 12. listings carry the clocks ---------------------------------------------------------------
 
 
-async def test_list_games_carries_the_same_clocks_and_pace_as_get(store: GameStore, clock: Clock) -> None:
+async def test_list_games_carries_the_same_clocks_and_pace_as_get(store: GameStore, clock: FakeClock) -> None:
     """Issue 13: records from list_games (no state) carry each game's pace, nudge time and seat
     clocks exactly as get() does."""
     a = await count_game(store)

@@ -20,6 +20,7 @@ from db.records import DEFAULT_DMS_ENABLED, DEFAULT_LANGUAGE, DEFAULT_NOTIFY, NO
 from db.store import GameStore
 from rules.errors import BadNotation, BadOptions, IllegalAction, NotYourTurn
 from rules.protocol import Outcome
+from tests.fakeclock import FakeClock
 from tests.toygame import GAME, GAMES, Add, Roll
 
 GUILD, OTHER_GUILD = 1000, 2000
@@ -27,22 +28,9 @@ CHANNEL, OTHER_CHANNEL = 11, 12
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 
 
-class FakeClock:
-    """Deterministic time: tests move it explicitly (no sleeping)."""
-
-    def __init__(self, now: float = 1_700_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(1_700_000_000.0)
 
 
 @pytest.fixture

@@ -304,3 +304,19 @@ async def test_a_bad_pace_is_refused_and_no_clock_is_shown(tmp_path: Path) -> No
         assert "No clock" in start.content
         rules = await t.slash(t.alice, t.channel, "game rules", name="shitenno")
         assert "Pace." in rules.content and "Playing on without a player" in rules.content
+
+
+async def test_in_a_dm_the_list_spans_every_server(tmp_path: Path) -> None:
+    async with table(tmp_path, global_commands=True) as t:
+        game, _ = await count_game(t, t.alice, t.bob, pace="1d")
+        other = t.fake.add_guild("Elsewhere")
+        lounge = other.add_text_channel("lounge")
+        other.add_member(t.alice)
+        other.add_member(t.bob)
+        elsewhere = await t.slash(t.alice, lounge, "game list")
+        assert f"#{game} " not in elsewhere.content, "in a channel: this server's games only"
+        mover = t.alice if await to_move(t, game) == t.alice.id else t.bob
+        listed = await t.slash(mover, t.fake.dm_channel(mover), "game list")
+        assert (
+            listed.ephemeral and listed.content.startswith("**Waiting for you**") and f"#{game} Count" in listed.content
+        )
