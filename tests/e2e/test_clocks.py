@@ -37,6 +37,12 @@ async def to_move(t: Table, game: int) -> int:
     return rec.players[rec.load_state().turn]
 
 
+async def mover_and_other(t: Table, game: int) -> tuple[User, User]:
+    """Of Alice and Bob's Count game: who is to move, and the other."""
+    first = await to_move(t, game)
+    return (t.alice, t.bob) if first == t.alice.id else (t.bob, t.alice)
+
+
 async def test_reminders_at_half_time_and_12_hours_before_then_the_deadline(tmp_path: Path) -> None:
     """A 3-day pace: nothing before 36 h; a DM at half time with a jump link; the second 12 hours
     before the deadline; at the deadline the thread mentions everyone and the opponent decides."""
@@ -44,9 +50,7 @@ async def test_reminders_at_half_time_and_12_hours_before_then_the_deadline(tmp_
         game, thread = await count_game(t, t.alice, t.bob)
         start = next(m for m in thread.messages if "**Count #" in m.content)
         assert "3 days per turn" in start.content and "reminder at half time" in start.content
-        first = await to_move(t, game)
-        mover = t.alice if first == t.alice.id else t.bob
-        other = t.bob if mover is t.alice else t.alice
+        mover, other = await mover_and_other(t, game)
         assert await t.later(hours=35.9) == 0
         assert reminders(t, mover) == []
         assert await t.later(hours=0.2) == 1
@@ -90,7 +94,7 @@ async def test_at_most_one_reminder_a_day_listing_every_waiting_game(tmp_path: P
 async def test_timers_due_while_the_bot_was_down_fire_once_when_it_is_back(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await count_game(t, t.alice, t.bob, pace="1d")
-        mover = t.alice if await to_move(t, game) == t.alice.id else t.bob
+        mover, _ = await mover_and_other(t, game)
         assert t.bot is not None
         await t.fake.stop_bot(t.bot)
         t.clock.advance(days=2)  # half time and the deadline passed while down
@@ -142,8 +146,8 @@ async def test_a_timeout_claim_in_a_two_player_game(tmp_path: Path) -> None:
 async def test_wait_gives_a_new_deadline(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await count_game(t, t.alice, t.bob, pace="1d")
-        mover_id = await to_move(t, game)
-        other = t.bob if mover_id == t.alice.id else t.alice
+        mover, other = await mover_and_other(t, game)
+        mover_id = mover.id
         await t.later(days=1.01)
         out = await thread.wait_for_message(lambda m: "time ran out" in m.content)  # type: ignore[attr-defined]
         await t.click(other, out, "Wait")
@@ -195,8 +199,7 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
 async def test_vacation_stops_the_clocks_within_the_yearly_limit(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await count_game(t, t.alice, t.bob, pace="1d")
-        mover_id = await to_move(t, game)
-        mover = t.alice if mover_id == t.alice.id else t.bob
+        mover, _ = await mover_and_other(t, game)
         away = await t.slash(mover, t.channel, "game away", days=5)
         assert away.ephemeral and "clocks stop" in away.content and "5 of 14" in away.content
         listed = await t.slash(mover, t.channel, "game list")
@@ -263,8 +266,7 @@ async def test_a_turn_starting_for_a_member_who_left(tmp_path: Path) -> None:
 async def test_nudge_once_a_day_and_next_and_list(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await count_game(t, t.alice, t.bob, pace="7d")
-        mover_id = await to_move(t, game)
-        mover, other = (t.alice, t.bob) if mover_id == t.alice.id else (t.bob, t.alice)
+        mover, other = await mover_and_other(t, game)
         own = await t.slash(mover, thread, "game nudge")
         assert own.ephemeral and "your own turn" in own.content
         done = await t.slash(other, thread, "game nudge")
@@ -315,7 +317,7 @@ async def test_in_a_dm_the_list_spans_every_server(tmp_path: Path) -> None:
         other.add_member(t.bob)
         elsewhere = await t.slash(t.alice, lounge, "game list")
         assert f"#{game} " not in elsewhere.content, "in a channel: this server's games only"
-        mover = t.alice if await to_move(t, game) == t.alice.id else t.bob
+        mover, _ = await mover_and_other(t, game)
         listed = await t.slash(mover, t.fake.dm_channel(mover), "game list")
         assert (
             listed.ephemeral and listed.content.startswith("**Waiting for you**") and f"#{game} Count" in listed.content
