@@ -370,7 +370,10 @@ class Clocks:
             rec = await self.store.extend_deadline(rec.id, clock.seat)
             self.poke()
             new = rec.clock_of(clock.seat)
-            text = t("timeout.waits", locale, user=user, when=stamp(new.deadline if new else None, "f"))
+            if new is not None and new.deadline is not None:
+                text = t("timeout.waits", locale, user=user, when=stamp(new.deadline, "f"))
+            else:  # a game with no pace whose player left: it simply waits for them
+                text = t("timeout.waits_unpaced", locale, user=user)
         elif choice == "auto":
             changed = await self.store.set_absent(rec.id, clock.seat, True)
             text = t("timeout.auto", locale, user=user)

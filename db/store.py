@@ -855,8 +855,9 @@ class GameStore:
             return await self._fetch(db, game_id)
 
     async def overdue_now(self, game_id: int, seat: int) -> bool:
-        """The seat's player is gone (left the server): its deadline is now. True when this
-        caller moved it (the seat was waiting with a clock and its deadline had not fired)."""
+        """The seat's player is gone (left the server): its deadline is now — also in a game with
+        no pace, which then gets a deadline for this once. True when this caller set it (the seat
+        waits for its player and no deadline of it has fired or is due already)."""
         now = self._clock()
         async with self._transaction(game_id=game_id) as db:
             await self._row(db, game_id, with_state=False)
@@ -866,7 +867,17 @@ class GameStore:
                 (now, game_id, seat, now),
             )
             if cur.rowcount != 1:
-                return False
+                waiting = await db.execute_fetchall(
+                    "SELECT 1 FROM seats s WHERE s.game_id = ? AND s.seat = ? AND s.since IS NOT NULL"
+                    " AND s.absent IS NULL AND NOT EXISTS (SELECT 1 FROM timers t WHERE t.game_id = s.game_id"
+                    " AND t.seat = s.seat AND t.kind = 'deadline')",
+                    (game_id, seat),
+                )
+                if not list(waiting):
+                    return False
+                await db.execute(
+                    "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, 'deadline', ?)", (game_id, seat, now)
+                )
             await db.execute(
                 "DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind IN ('half', 'late') AND fired_at IS NULL",
                 (game_id, seat),

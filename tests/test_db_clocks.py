@@ -813,10 +813,20 @@ async def test_overdue_now_makes_the_deadline_due_now_once(store: GameStore, db_
         await store.overdue_now(4242, 0)
 
 
-async def test_overdue_now_without_a_pace_is_false(store: GameStore) -> None:
-    """Issue 13: a seat with no deadline cannot be made overdue."""
+async def test_overdue_now_without_a_pace_gives_that_seat_a_deadline_now_once(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
+    """Issue 13: a player who left a game with no pace still counts as absent: their seat gets a
+    deadline due now, once (not while it stands or after it fired); a seat not waiting gets none."""
     rec = await count_game(store, pace=None)
+    assert await store.overdue_now(rec.id, 1 - FIRST) is False
+    assert await store.overdue_now(rec.id, FIRST) is True
+    assert plan(db_path, rec.id) == [(FIRST, "deadline", T0)]
     assert await store.overdue_now(rec.id, FIRST) is False
+    (due,) = await store.due_timers(T0)
+    assert await store.claim_timer(due.id)
+    clock.advance(DAY)
+    assert await store.overdue_now(rec.id, FIRST) is False, "its deadline fired: the others decide"
 
 
 # -- 10. timeout votes ---------------------------------------------------------------------------

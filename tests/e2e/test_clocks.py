@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from db.clocks import DAY
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import RED_SCOUT_A4
@@ -252,15 +254,22 @@ async def test_a_member_who_left_is_absent_from_then_on(tmp_path: Path) -> None:
         assert (await t.bot.store.get(game)).outcome.reason == "timeout"  # type: ignore[union-attr]
 
 
-async def test_a_turn_starting_for_a_member_who_left(tmp_path: Path) -> None:
+@pytest.mark.parametrize("pace", ["3d", "none"])
+async def test_a_turn_starting_for_a_member_who_left(tmp_path: Path, pace: str) -> None:
+    """Found as the turn starts (one member fetch); with no pace too, where the game would
+    otherwise wait for ever for someone who is gone."""
     async with table(tmp_path) as t:
-        game, thread = await count_game(t, t.alice, t.bob, pace="3d")
+        game, thread = await count_game(t, t.alice, t.bob, pace=pace)
         if await to_move(t, game) == t.bob.id:
             await t.slash(t.bob, thread, "count add", amount=1)
         t.guild.remove_member(t.bob)
         await t.slash(t.alice, thread, "count add", amount=1)
         await t.bot.dispatcher.settle()  # type: ignore[union-attr]
-        await thread.wait_for_message(lambda m: "left the server" in m.content)  # type: ignore[attr-defined]
+        out = await thread.wait_for_message(lambda m: "left the server" in m.content)  # type: ignore[attr-defined]
+        await t.click(t.alice, out, "Wait")
+        await t.bot.dispatcher.settle()  # type: ignore[union-attr]
+        assert len([m for m in thread.messages if "left the server" in m.content]) == 0  # type: ignore[attr-defined]
+        assert (await t.bot.store.get(game)).status == "active"  # type: ignore[union-attr]
 
 
 async def test_nudge_once_a_day_and_next_and_list(tmp_path: Path) -> None:

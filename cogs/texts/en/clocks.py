@@ -49,6 +49,7 @@ TEXTS: dict[str, str] = {
     "timeout.not_voter": "Only the other players of game #{game} decide this.",
     "timeout.counted": "Your choice counts ({n} so far, {needed} needed).",
     "timeout.waits": "⏳ The table waits for {user}: new deadline {when}.",
+    "timeout.waits_unpaced": "⏳ The table waits for {user}, as long as it takes.",
     "timeout.auto": "🤖 The table plays on: I take {user}'s decisions until they use any command here.",
     "timeout.claimed": "🏁 {user}'s time ran out and the win was claimed.",
     "seat_back": "👋 Welcome back, {user}: your seat is yours again.",
