@@ -6,7 +6,8 @@ others when a seat's time runs out, the automatic player, vacations and nudges.
   inside that window is put off to its end, or dropped when the deadline comes first);
 * ``deadline``: the thread says so, mentioning everyone, and the others decide: Wait, Claim the win
   (two players) or Play on without them (three or four), by a majority of those who may vote;
-* ``expire``: a lobby nobody started ends, its message edited and its buttons removed.
+* ``expire``: a lobby nobody started ends, its message edited and its buttons removed;
+* ``keep``: every 6 days a running game's thread is touched so that it never auto-archives.
 
 A player who left the server is absent from then on: found when fetching the member fails
 (Unknown Member) as a reminder fires or a turn starts, it brings the seat's deadline to now.
@@ -39,6 +40,10 @@ log = logging.getLogger("deskovka.clocks")
 UNKNOWN_MEMBER = 10007
 PRESENT_TTL = 3600.0
 """A member seen in the server is not asked for again for this long (fake-clock seconds)."""
+THREAD_ARCHIVE = 10080
+"""Minutes: the longest auto-archive duration Discord offers (7 days), the one games' threads use."""
+TOUCH_ARCHIVE = 4320
+"""Minutes (3 days): the duration a thread goes to and back from when it is touched."""
 ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
 AUTO_LIMIT = 200
@@ -109,6 +114,11 @@ class Clocks:
             return
         if timer.kind == "expire":
             await self.expire(rec)
+            return
+        if timer.kind == "keep":
+            if rec.status == "active":
+                await self.keep_open(rec, touch=True)
+                await self.store.add_timer(rec.id, None, "keep", self.now() + clocks.KEEP_OPEN)
             return
         clock = rec.clock_of(timer.seat) if timer.seat is not None else None
         if rec.status != "active" or clock is None or clock.since is None or clock.absent is not None:
@@ -238,18 +248,24 @@ class Clocks:
             )
             await self.table.post(rec, text, ping={user})
 
-    async def keep_open(self, rec: GameRecord) -> None:
-        """A running game's thread must not auto-archive: reopen it (and keep the longest
-        auto-archive duration) when it is archived or not known to be open."""
+    async def keep_open(self, rec: GameRecord, *, touch: bool = False) -> None:
+        """A running game's thread must not auto-archive: reopen it (with the longest
+        auto-archive duration) when it is archived or not known to be open. ``touch`` (every 6
+        days): an open thread gets activity too — Discord counts a change of the auto-archive
+        duration as activity, so it goes to 3 days and back to the longest, 7 days."""
         if rec.thread_id is None:
             return
+        http = self.table.bot.http
         thread = self.table.bot.get_channel(rec.thread_id)
-        if isinstance(thread, discord.Thread) and not thread.archived:
-            return
+        is_open = isinstance(thread, discord.Thread) and not thread.archived
         try:
-            await self.table.bot.http.edit_channel(rec.thread_id, archived=False, auto_archive_duration=10080)
+            if not is_open:
+                await http.edit_channel(rec.thread_id, archived=False, auto_archive_duration=THREAD_ARCHIVE)
+            elif touch:
+                await http.edit_channel(rec.thread_id, auto_archive_duration=TOUCH_ARCHIVE)
+                await http.edit_channel(rec.thread_id, auto_archive_duration=THREAD_ARCHIVE)
         except discord.HTTPException as exc:
-            log.info("game %s: thread not reopened (%s)", rec.id, exc)
+            log.info("game %s: thread not kept open (%s)", rec.id, exc)
 
     # -- nudges -----------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from discord import app_commands
 
 from cogs import kinds
 from cogs.buttons import Press, Router, buttons
-from cogs.clocks import Clocks
+from cogs.clocks import THREAD_ARCHIVE, Clocks
 from cogs.lobby import Lobbies
 from cogs.respond import (
     Refusal,
@@ -711,7 +711,7 @@ class Table:
         if interaction.message is not None and interaction.guild_id is not None:
             try:
                 thread = await interaction.message.create_thread(
-                    name=ui.thread_name(rec, state, names, game_locale)[:100], auto_archive_duration=10080
+                    name=ui.thread_name(rec, state, names, game_locale)[:100], auto_archive_duration=THREAD_ARCHIVE
                 )
                 thread_id = thread.id
             except discord.HTTPException as exc:

@@ -6,7 +6,8 @@ The rules of time, in one place:
 
 * a seat's clock runs from when it starts waiting, or from the end of its player's vacation;
 * reminders at half the time and 12 hours before the deadline (only one if those coincide);
-* a lobby nobody starts expires after 7 days.
+* a lobby nobody starts expires after 7 days;
+* a running game's thread is touched every 6 days, so it never auto-archives.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ DEFAULT_PACE = "3d"
 LATE_NOTICE = 12 * 3600.0
 """The second reminder comes this long before the deadline."""
 LOBBY_TTL = 7 * DAY
+KEEP_OPEN = 6 * DAY
+"""A running game's thread is touched this often: Discord archives a thread after 7 days without
+activity (a message, unarchiving, or a change of its auto-archive duration)."""
 REMINDER_GAP = DAY
 """At most one reminder per player per 24 hours, across all their games."""
 NUDGE_GAP = DAY

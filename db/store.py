@@ -238,6 +238,13 @@ class GameStore:
             raise GameNotFound(game_id)
         return next(iter(rows))
 
+    @staticmethod
+    async def _keep_open(db: aiosqlite.Connection, game_id: int, now: float) -> None:
+        await db.execute(
+            "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'keep', ?)",
+            (game_id, now + clocks.KEEP_OPEN),
+        )
+
     async def _players(self, db: aiosqlite.Connection, game_id: int) -> tuple[int, ...]:
         rows = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return tuple(int(r[0]) for r in rows)
@@ -366,6 +373,7 @@ class GameStore:
             game_id = cur.lastrowid
             assert game_id is not None
             await self._write_seats(db, game_id, players)
+            await self._keep_open(db, game_id, now)
             await clocks.update_clocks(db, game_id, pace, await self._seats(db, game_id), game.to_act(state), now)
             return await self._fetch(db, game_id)
 
@@ -433,6 +441,7 @@ class GameStore:
             )
             await self._write_seats(db, game_id, seated)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await self._keep_open(db, game_id, now)
             seats = await self._seats(db, game_id)
             await clocks.update_clocks(db, game_id, row["pace"], seats, game.to_act(state), now)
             return await self._fetch(db, game_id)

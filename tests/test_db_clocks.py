@@ -93,14 +93,15 @@ def raw(db_path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any
         return conn.execute(sql, params).fetchall()
 
 
-def timers(db_path: Path, game_id: int) -> list[Timer]:
-    """Every timer of a game, fired or not, earliest first."""
+def timers(db_path: Path, game_id: int, *, keep: bool = False) -> list[Timer]:
+    """Every timer of a game, fired or not, earliest first; the thread's ``keep`` timer only when
+    asked for (it has its own tests)."""
     rows = raw(
         db_path,
         "SELECT id, game_id, seat, kind, due, fired_at FROM timers WHERE game_id = ? ORDER BY due, id",
         (game_id,),
     )
-    return [Timer(*r) for r in rows]
+    return [Timer(*r) for r in rows if keep or r[3] != "keep"]
 
 
 def plan(db_path: Path, game_id: int) -> list[tuple[int | None, str, float]]:
@@ -200,7 +201,7 @@ async def test_without_a_pace_the_seat_waits_with_no_deadline_and_no_timers(stor
     assert rec.pace is None
     assert rec.clock_of(FIRST) == SeatClock(FIRST, rec.players[FIRST], T0, None, None)
     assert timers(db_path, rec.id) == []
-    assert await store.next_due() is None
+    assert await store.next_due() == T0 + clocks.KEEP_OPEN, "only its thread's keep timer"
 
 
 async def test_start_of_a_lobby_with_a_pace_starts_the_clocks_from_the_start(
@@ -418,7 +419,7 @@ async def test_next_due_and_due_timers_follow_the_unfired_timers(
         (rec.id, FIRST, "late", T0 + 2.5 * DAY, None),
     ]
     everything = await store.due_timers(T0 + 100 * DAY)
-    assert [t.kind for t in everything] == ["half", "late", "deadline", "expire"]
+    assert [t.kind for t in everything] == ["half", "late", "deadline", "keep", "expire"]
     assert everything[-1].game_id == lobby.id and everything[-1].seat is None
     assert [t.kind for t in await store.due_timers(T0 + 100 * DAY, limit=2)] == ["half", "late"]
 
@@ -442,7 +443,7 @@ async def test_two_stores_claiming_the_same_timers_at_once_get_each_exactly_once
     for _ in range(3):
         await stratego_game(a)
     due = await a.due_timers(T0 + 100 * DAY)
-    assert len(due) == 18
+    assert len(due) == 21, "3 games: 2 seats x 3 timers and a keep timer each"
     clock.advance(100 * DAY)
     results = await asyncio.gather(*(s.claim_timer(t.id) for t in due for s in (a, b, b, a)))
     for i in range(len(due)):
@@ -945,3 +946,24 @@ async def test_list_games_carries_the_same_clocks_and_pace_as_get(store: GameSto
     assert [len(r.waiting()) for r in listed] == [0, 1, 1, 0]
     mine = await store.list_games(user_id=ALICE, status="active", channel_id=CHANNEL, guild_id=GUILD)
     assert [r.clocks for r in mine] == [(await store.get(r.id)).clocks for r in (a, b, c)]
+
+
+# -- threads kept open ---------------------------------------------------------------------------
+
+
+async def test_a_running_game_has_one_keep_timer_six_days_out_and_an_ended_one_none(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
+    """Issue 13: a game that starts (created running, or a lobby started) gets a ``keep`` timer
+    6 days out, for its thread; a lobby has none; a game that ends loses it."""
+    lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB], pace=PACE)
+    assert [t.kind for t in timers(db_path, lobby.id, keep=True)] == ["expire"]
+    now = clock.advance(HOUR)
+    await store.start(lobby.id, None, SEED)
+    keeps = [t for t in timers(db_path, lobby.id, keep=True) if t.kind == "keep"]
+    assert [(t.seat, t.due) for t in keeps] == [(None, now + clocks.KEEP_OPEN)]
+    made = await count_game(store)
+    assert [t.due for t in timers(db_path, made.id, keep=True) if t.kind == "keep"] == [now + clocks.KEEP_OPEN]
+    await store.cancel(made.id, ALICE)
+    assert timers(db_path, made.id, keep=True) == []
+    assert await store.add_timer(lobby.id, None, "keep", now + 2 * clocks.KEEP_OPEN)

@@ -21,6 +21,7 @@ import pytest
 
 from cogs.dispatcher import Dispatcher
 from db.clock import SystemClock
+from db.clocks import KEEP_OPEN
 from db.records import Timer
 from db.store import GameStore
 from tests.fakeclock import DAY, HOUR, START, FakeClock
@@ -279,7 +280,8 @@ async def test_two_processes_dispatching_the_same_database_fire_each_timer_exact
     da, db = Dispatcher(lambda: a, clock, fire_a), Dispatcher(lambda: b, clock, fire_b)
     try:
         games = [await count_game(a, (1000 + 2 * n, 1001 + 2 * n)) for n in range(150)]
-        expected = sorted(t.id for t in await a.due_timers(T0 + 100 * DAY, 1000) if t.game_id in games)
+        due = await a.due_timers(T0 + 4 * DAY, 1000)
+        expected = sorted(t.id for t in due if t.game_id in games)
         assert len(expected) == 450
         da.start()
         db.start()
@@ -292,7 +294,7 @@ async def test_two_processes_dispatching_the_same_database_fire_each_timer_exact
         assert sorted(both) == expected, "a timer fired twice, or not at all"
         assert fire_a.timers and fire_b.timers
         assert da.fired + db.fired == len(expected)
-        assert await a.next_due() is None
+        assert await a.next_due() == T0 + KEEP_OPEN, "only the threads' keep timers are left"
     finally:
         await da.stop()
         await db.stop()
@@ -357,7 +359,7 @@ async def test_stop_ends_the_task_and_settle_returns_how_many_it_fired(
     clock.advance(days=1.5)
     assert await dispatcher.settle() == 6
     assert dispatcher.fired == 9
-    assert await store.next_due() is None
+    assert await store.next_due() == T0 + KEEP_OPEN, "only the thread's keep timer is left"
 
 
 async def test_system_clock_sleep_returns_at_once_when_woken() -> None:

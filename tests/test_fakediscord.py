@@ -673,6 +673,28 @@ async def test_thread_rename_archive_lock(world: Scene) -> None:
     fake.assert_clean()
 
 
+async def test_thread_activity_is_what_restarts_discords_auto_archive(world: Scene) -> None:
+    """Discord counts a message, unarchiving and a change of the auto-archive duration as a
+    thread's activity (the 7-day auto-archive restarts); a rename or the same duration again
+    does not. The bot keeps a running game's thread open with the duration change."""
+    fake = world.fake
+    thread, seen = await _game_thread(world)
+    before = thread.activity
+    await seen.edit(name="renamed")
+    await seen.edit(auto_archive_duration=thread.auto_archive_duration)
+    assert thread.activity == before, "a rename, or the same duration, is no activity"
+    await seen.edit(auto_archive_duration=4320)
+    await seen.edit(auto_archive_duration=10080)
+    assert thread.activity == before + 2
+    await seen.send("a message")
+    assert thread.activity == before + 3
+    await seen.edit(archived=True)
+    assert thread.activity == before + 3, "archiving is no activity"
+    await seen.edit(archived=False)
+    assert thread.activity == before + 4
+    fake.assert_clean()
+
+
 async def test_deferred_reply_resolved_by_editing_original(world: Scene) -> None:
     fake = world.fake
     slow = await fake.slash(world.alice, world.games, "demo slow")

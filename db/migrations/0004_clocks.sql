@@ -18,14 +18,15 @@ ALTER TABLE user_prefs ADD COLUMN away_year INTEGER;
 ALTER TABLE user_prefs ADD COLUMN away_days INTEGER NOT NULL DEFAULT 0 CHECK (away_days >= 0);
 ALTER TABLE user_prefs ADD COLUMN reminded_at REAL;
 
--- Everything that must happen at a time: reminders, deadlines, lobby expiry. The dispatcher
+-- Everything that must happen at a time: reminders, deadlines, lobby expiry, and keeping a running
+-- game's thread from auto-archiving ('keep', every 6 days). The dispatcher
 -- sleeps until MIN(due) of the unfired rows and claims each firing with a conditional UPDATE
 -- (fired_at IS NULL), so two processes never fire the same timer.
 CREATE TABLE timers (
     id       INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: an old vote button names one timer
     game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat     INTEGER,                 -- the waiting seat; NULL for a lobby's expiry
-    kind     TEXT    NOT NULL CHECK (kind IN ('half', 'late', 'deadline', 'expire')),
+    kind     TEXT    NOT NULL CHECK (kind IN ('half', 'late', 'deadline', 'expire', 'keep')),
     due      REAL    NOT NULL,
     fired_at REAL
 );
@@ -43,3 +44,7 @@ CREATE TABLE timeout_votes (
 -- Lobbies already open when this migration runs expire 7 days after they were opened (or now).
 INSERT INTO timers (game_id, seat, kind, due)
 SELECT id, NULL, 'expire', created_at + 604800 FROM games WHERE status = 'lobby';
+
+-- Running games keep their threads open from now on.
+INSERT INTO timers (game_id, seat, kind, due)
+SELECT id, NULL, 'keep', updated_at + 518400 FROM games WHERE status = 'active';

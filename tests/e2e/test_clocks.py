@@ -310,7 +310,9 @@ async def test_a_bad_pace_is_refused_and_no_clock_is_shown(tmp_path: Path) -> No
         bad = await t.slash(t.alice, t.channel, "count new", player2=t.bob, pace="2w")
         assert bad.ephemeral and "`3d`" in bad.content
         _game, thread = await count_game(t, t.alice, t.bob, pace="none")
-        assert await t.later(days=30) == 0
+        await t.later(days=30)
+        assert not [m for m in thread.messages if "time ran out" in m.content]  # type: ignore[attr-defined]
+        assert reminders(t, t.alice) == reminders(t, t.bob) == []
         start = next(m for m in thread.messages if "**Count #" in m.content)  # type: ignore[attr-defined]
         assert "No clock" in start.content
         rules = await t.slash(t.alice, t.channel, "game rules", name="shitenno")
@@ -331,3 +333,27 @@ async def test_in_a_dm_the_list_spans_every_server(tmp_path: Path) -> None:
         assert (
             listed.ephemeral and listed.content.startswith("**Waiting for you**") and f"#{game} Count" in listed.content
         )
+
+
+@pytest.mark.parametrize("pace", ["none", "7d"])
+async def test_a_running_games_thread_is_touched_every_six_days(tmp_path: Path, pace: str) -> None:
+    """Discord archives a thread after 7 days without activity; a game can wait longer (no pace,
+    a vacation, Wait). Every 6 days the bot gives its thread activity (a change of the auto-archive
+    duration and back), so it never auto-archives while the game runs, and stops once it ends."""
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob, pace=pace)
+        mover, _ = await mover_and_other(t, game)
+        await t.slash(mover, t.channel, "game away", days=14)  # nothing else happens meanwhile
+        touched = thread.activity  # type: ignore[attr-defined]
+        await t.later(days=5.9)
+        assert thread.activity == touched  # type: ignore[attr-defined]
+        await t.later(days=0.2)
+        assert thread.activity > touched and thread.auto_archive_duration == 10080  # type: ignore[attr-defined]
+        touched = thread.activity  # type: ignore[attr-defined]
+        await t.later(days=6)
+        assert thread.activity > touched, "and again six days later"  # type: ignore[attr-defined]
+        assert t.bot is not None
+        await t.bot.store.cancel(game, t.alice.id)
+        touched = thread.activity  # type: ignore[attr-defined]
+        await t.later(days=7)
+        assert thread.activity == touched, "an ended game's thread is left alone"  # type: ignore[attr-defined]

@@ -426,6 +426,9 @@ class Thread(GuildChannel):
         self.created_ms = time.time() * 1000
         self.archive_ms = self.created_ms
         self.member_ids: dict[int, float] = {owner.id: self.created_ms}
+        self.activity = 0
+        """How often something happened that Discord counts as activity, which restarts the
+        thread's 7-day auto-archive: a message, unarchiving, a change of its auto-archive duration."""
 
     @property
     def type(self) -> int:  # type: ignore[override]
@@ -461,8 +464,17 @@ class Thread(GuildChannel):
         if self.member_ids.pop(user.id, None) is not None:
             self.world.emit("THREAD_MEMBERS_UPDATE", (self, [], [user]))
 
+    def post(self, author: User, **fields: Any) -> Message:
+        message = super().post(author, **fields)
+        if message.ephemeral_for is None:
+            self.activity += 1
+        return message
+
     def update(self, **changes: Any) -> None:
         """Change name/archived/locked/auto_archive_duration/invitable and tell the bot."""
+        unarchived = self.archived and changes.get("archived") is False
+        duration = changes.get("auto_archive_duration", self.auto_archive_duration) != self.auto_archive_duration
+        self.activity += int(unarchived or duration)
         for name, value in changes.items():
             setattr(self, name, value)
         if "archived" in changes:
