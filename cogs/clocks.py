@@ -27,7 +27,7 @@ from cogs.texts import join_words, supported, t
 from cogs.ui import ButtonSpec
 from db import clocks
 from db.errors import StaleVersion, WrongStatus
-from db.records import GameRecord, SeatClock, Timer
+from db.records import GameRecord, SeatClock, Timer, UserPrefs
 from rules.auto import AUTO, auto_action
 from rules.errors import RuleError
 from rules.protocol import Outcome
@@ -102,6 +102,13 @@ class Clocks:
         if not deadlines:
             return pace
         return t("pace_due", locale, pace=pace, due=t("due", locale, when=stamp(min(deadlines))))
+
+    def due_line(self, rec: GameRecord, prefs: UserPrefs, locale: str) -> str:
+        """For a turn that starts now: until when the player has (their vacation first)."""
+        if not rec.pace:
+            return ""
+        deadline = clocks.clock_start(self.now(), prefs.away_until) + rec.pace
+        return t("turn_due", locale, when=stamp(deadline, "f"), pace=pace_words(rec.pace, locale))
 
     # -- firing ---------------------------------------------------------------------------------
 
@@ -460,7 +467,7 @@ class Clocks:
         if not 1 <= days <= clocks.VACATION_DAYS:
             raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
         try:
-            prefs = await self.store.go_away(interaction.user.id, days)
+            prefs = self.table.remember(await self.store.go_away(interaction.user.id, days))
         except VacationLimit as exc:
             key = "away_none_left" if exc.left == 0 else "away_too_long"
             year = clocks.year_of(self.now())
@@ -481,6 +488,7 @@ class Clocks:
         prefs = await self.store.come_back(interaction.user.id)
         if prefs is None:
             raise Refusal(t("back_not_away", locale))
+        self.table.remember(prefs)
         self.poke()
         text = t("back_set", locale, used=prefs.away_days, limit=clocks.VACATION_DAYS, year=prefs.away_year)
         await reply(interaction, text, ephemeral=True)

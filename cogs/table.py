@@ -104,8 +104,11 @@ class Table:
         return prefs
 
     async def set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
-        prefs = await self.store.set_prefs(user_id, **changes)
-        self._prefs[user_id] = (time.monotonic(), prefs)
+        return self.remember(await self.store.set_prefs(user_id, **changes))
+
+    def remember(self, prefs: UserPrefs) -> UserPrefs:
+        """Preferences just written (``/game notify``, a vacation): what the cache holds now."""
+        self._prefs[prefs.user_id] = (time.monotonic(), prefs)
         return prefs
 
     async def game_of_thread(self, channel_id: int) -> int | None:
@@ -433,14 +436,19 @@ class Table:
                 continue
             locale = supported(prefs.language)
             notice = ui.turn_notice(rec, state, seat, result.events, locale) if waiting else ""
-            if not await self.dm_private(rec, state, seat, locale, notice) and waiting:
+            due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
+            if not await self.dm_private(rec, state, seat, locale, notice, due) and waiting:
                 ping.add(user)
         return ping
 
-    async def dm_private(self, rec: GameRecord, state: Any, seat: int, locale: str, text: str = "") -> bool:
-        """A seat's DM: ``text`` (else its private text), its private images and buttons, a link."""
+    async def dm_private(
+        self, rec: GameRecord, state: Any, seat: int, locale: str, text: str = "", due: str = ""
+    ) -> bool:
+        """A seat's DM: ``text`` (else its private text), its private images and buttons, when its
+        time runs out (``due``), a link."""
         ui = self.ui(rec.kind)
-        text = (text or ui.private_text(rec, state, seat, locale)) + "\n" + t("jump", locale, link=self.link(rec))
+        parts = (text or ui.private_text(rec, state, seat, locale), due, t("jump", locale, link=self.link(rec)))
+        text = "\n".join(x for x in parts if x)
         private = await self.render(ui.private_files, rec, state, seat, locale) if ui.has_private else []
         view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
         return await self.dm(rec, rec.players[seat], text, files=private, view=view)
@@ -740,5 +748,7 @@ class Table:
         for seat, user in enumerate(rec.players):
             prefs = await self.prefs(user)
             if ui.has_private and prefs.dms_enabled:
-                await self.dm_private(rec, state, seat, supported(prefs.language))
+                dm_locale = supported(prefs.language)
+                due = self.clocks.due_line(rec, prefs, dm_locale) if seat in ui.engine.to_act(state) else ""
+                await self.dm_private(rec, state, seat, dm_locale, due=due)
         return rec

@@ -36,6 +36,11 @@ VACATION_DAYS = 14
 """Vacation days per player and calendar year."""
 
 
+def clock_start(now: float, away_until: float | None) -> float:
+    """When a seat that starts waiting now begins to count: now, or when its player's vacation ends."""
+    return max(now, away_until or now)
+
+
 def timers_for(start: float, pace: float) -> list[tuple[str, float]]:
     """The timers of a seat whose clock runs from ``start``: reminders and the deadline."""
     deadline = start + pace
@@ -65,7 +70,7 @@ async def start_clock(
 ) -> None:
     """The seat starts waiting now: ``since`` is now; with a pace, the clock runs from now (or from
     the end of the player's vacation) and the seat's timers are set."""
-    start = max(now, away or now)
+    start = clock_start(now, away)
     deadline = start + pace if pace else None
     await db.execute(
         "UPDATE seats SET since = ?, deadline = ? WHERE game_id = ? AND seat = ?", (now, deadline, game_id, seat)

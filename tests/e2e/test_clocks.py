@@ -357,3 +357,19 @@ async def test_a_running_games_thread_is_touched_every_six_days(tmp_path: Path, 
         touched = thread.activity  # type: ignore[attr-defined]
         await t.later(days=7)
         assert thread.activity == touched, "an ended game's thread is left alone"  # type: ignore[attr-defined]
+
+
+async def test_the_turn_dm_says_until_when_the_move_is_due(tmp_path: Path) -> None:
+    """The DM that says it is your turn also says by when (after your vacation, if away)."""
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob, pace="3d")
+        mover, other = await mover_and_other(t, game)
+        await t.slash(other, t.channel, "game away", days=2)
+        moved_at = t.clock.now
+        await t.slash(mover, thread, "count add", amount=1)
+        dm = await t.fake.next_dm(other)
+        due = int(moved_at + 2 * DAY + 3 * DAY)
+        assert f"Your move is due by <t:{due}:f> (3 days per turn)" in dm.content
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        assert rec.clock_of(rec.seat_of(other.id) or 0).deadline == moved_at + 5 * DAY  # type: ignore[union-attr]

@@ -11,6 +11,7 @@ TEXTS: dict[str, str] = {
     "with_pace": "{options}; {pace}",
     "pace_due": "{pace}, {due}",
     "due": "due {when}",
+    "turn_due": "⏱ Your move is due by {when} ({pace}).",
     "start_pace": "⏱ {pace}: a reminder at half time and 12 hours before the deadline; after it, "
     "the others decide whether to wait. `/game away` pauses your clocks on holiday.",
     "start_pace.none": "⏱ No clock: this game waits for every move as long as it takes.",
