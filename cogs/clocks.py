@@ -149,6 +149,10 @@ class Clocks:
 
     # -- members who left -------------------------------------------------------------------------
 
+    def saw(self, guild_id: int, user_id: int) -> None:
+        """The user just used the bot in that server: a member now, no need to ask Discord."""
+        self._present[(guild_id, user_id)] = self.now()
+
     async def present(self, rec: GameRecord, user_id: int) -> bool:
         """Whether the player is still a member of the game's server (no members intent: one REST
         call, remembered for an hour); an answer other than Unknown Member counts as present."""

@@ -136,6 +136,8 @@ class Table:
         """Remember the caller's language on the interaction (``respond.locale_of`` reads it)."""
         if "locale" not in interaction.extras:
             interaction.extras["locale"] = await self.user_locale(interaction.user.id)
+            if interaction.guild_id is not None:
+                self.clocks.saw(interaction.guild_id, interaction.user.id)
         return interaction.extras["locale"]
 
     # -- which game? --------------------------------------------------------------------------

@@ -21,6 +21,12 @@ def reminders(t: Table, user: User) -> list[Message]:
     return [m for m in t.fake.dms(user) if REMINDER in m.content or "nudged you" in m.content]
 
 
+def member_fetches(t: Table) -> int:
+    return sum(
+        1 for r in t.fake.requests.records if r.method == "GET" and r.route == "/guilds/{guild_id}/members/{user_id}"
+    )
+
+
 async def count_game(t: Table, creator: User, opponent: User, pace: str = "3d") -> tuple[int, object]:
     """A two-player Count game (the toy game) through its challenge; returns its id and thread."""
     before = list(t.channel.threads)
@@ -263,9 +269,12 @@ async def test_a_turn_starting_for_a_member_who_left(tmp_path: Path, pace: str) 
         if await to_move(t, game) == t.bob.id:
             await t.slash(t.bob, thread, "count add", amount=1)
         t.guild.remove_member(t.bob)
+        await t.later(hours=2)  # the bot last saw Bob more than an hour ago
+        fetches = member_fetches(t)
         await t.slash(t.alice, thread, "count add", amount=1)
         await t.bot.dispatcher.settle()  # type: ignore[union-attr]
         out = await thread.wait_for_message(lambda m: "left the server" in m.content)  # type: ignore[attr-defined]
+        assert member_fetches(t) == fetches + 2, "Bob fetched as his turn starts and as his deadline fires"
         await t.click(t.alice, out, "Wait")
         await t.bot.dispatcher.settle()  # type: ignore[union-attr]
         assert len([m for m in thread.messages if "left the server" in m.content]) == 0  # type: ignore[attr-defined]
@@ -366,8 +375,11 @@ async def test_the_turn_dm_says_until_when_the_move_is_due(tmp_path: Path) -> No
         mover, other = await mover_and_other(t, game)
         await t.slash(other, t.channel, "game away", days=2)
         moved_at = t.clock.now
+        fetches = member_fetches(t)
         await t.slash(mover, thread, "count add", amount=1)
         dm = await t.fake.next_dm(other)
+        await t.slash(other, t.channel, "game list")  # a round trip after the move's handler
+        assert member_fetches(t) == fetches, "a player seen within the hour is not fetched as their turn starts"
         due = int(moved_at + 2 * DAY + 3 * DAY)
         assert f"Your move is due by <t:{due}:f> (3 days per turn)" in dm.content
         assert t.bot is not None
