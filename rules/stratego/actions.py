@@ -96,10 +96,14 @@ class AcceptDraw:
 
 Action = Move | Rescue | PlaceSetup | Swap | Ready | Resign | OfferDraw | AcceptDraw
 
-MOVES: tuple[tuple[Move, Move], ...] = tuple((Move(f, t, False), Move(f, t, True)) for f in SQUARES for t in SQUARES)
+MOVES: tuple[tuple[Move, Move], ...] = tuple(
+    (Move(f, t, False), Move(f, t, True)) for f in SQUARES for t in SQUARES
+)
 """Every Move object made once, so legal-move listing allocates nothing: ``MOVES[f*100+t][x]``."""
 
-_MOVE_RE = re.compile(r"^\s*([A-Ka-k](?:10|[1-9]))\s*([-xX:]?)\s*([A-Ka-k](?:10|[1-9]))\s*(?:\(\s*[^)]*\))?\s*$")
+_MOVE_RE = re.compile(
+    r"^\s*([A-Ka-k](?:10|[1-9]))\s*([-xX:]?)\s*([A-Ka-k](?:10|[1-9]))\s*(?:\(\s*[^)]*\))?\s*$"
+)
 _RESCUE_RE = re.compile(r"^\s*R\s*:\s*(?:-|([0-9MSBF]{1,2})\s*@\s*([A-Ja-j](?:10|[1-9])))\s*$", re.I)
 _SIMPLE = {"ready": Ready(), "resign": Resign(), "offer-draw": OfferDraw(), "accept-draw": AcceptDraw()}
 

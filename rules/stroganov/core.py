@@ -262,3 +262,4 @@ def clear_tile(st: StroganovState, position: int) -> None:
 
 def sort_songs(songs: list[str]) -> list[str]:
     return sorted(songs, key=lambda s: (CONTENT.songs[s].cost, s))
+
