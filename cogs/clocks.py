@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import suppress
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -352,7 +353,10 @@ class Clocks:
             for c in options
         ]
         await self.keep_open(rec)
-        await self.table.post(rec, "\n".join(lines), view=buttons(rec.id, specs), ping=everyone)
+        text, view = "\n".join(lines), buttons(rec.id, specs)
+        if await self.table.post(rec, text, view=view, ping=everyone) is None and rec.thread_id is not None:
+            # The thread is gone or closed to the bot: the decision must still reach the players.
+            await self.table.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
 
     async def _vote(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)

@@ -385,3 +385,17 @@ async def test_the_turn_dm_says_until_when_the_move_is_due(tmp_path: Path) -> No
         assert t.bot is not None
         rec = await t.bot.store.get(game)
         assert rec.clock_of(rec.seat_of(other.id) or 0).deadline == moved_at + 5 * DAY  # type: ignore[union-attr]
+
+
+async def test_a_deadline_reaches_the_players_when_the_thread_cannot_be_posted_in(tmp_path: Path) -> None:
+    """The thread was deleted or locked against the bot: the others' decision is posted in the
+    channel instead, with its buttons, and works."""
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob, pace="1d")
+        _, other = await mover_and_other(t, game)
+        t.fake.fail_requests("POST", "/channels/{channel_id}/messages", status=403, code=50001, channel=thread)  # type: ignore[arg-type]
+        await t.later(days=1.01)
+        out = await t.channel.wait_for_message(lambda m: "time ran out" in m.content)
+        await t.click(other, out, "Claim the win")
+        assert t.bot is not None
+        assert (await t.bot.store.get(game)).outcome.reason == "timeout"  # type: ignore[union-attr]
