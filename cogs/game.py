@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from cogs import kinds, listing
 from cogs.buttons import Press, buttons, view_of
-from cogs.respond import Refusal, files, fit, locale_of, mention, pings, reply, text_file
+from cogs.respond import CONTENT_LIMIT, Refusal, files, fit, locale_of, mention, pings, reply, text_file
 from cogs.table import Table
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
@@ -267,10 +267,13 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         if name not in kinds.UIS:
             raise Refusal(t("unknown_rules", locale, name=name[:60]))
-        text = kinds.ui(name).rules_text(locale) + "\n\n" + t("rules_pace", locale)
-        if name in AUTO:
-            text += "\n" + t(f"rules_auto.{name}", locale)
-        await reply(interaction, fit(text), ephemeral=True)
+        rules = kinds.ui(name).rules_text(locale)
+        clock = t("rules_pace", locale) + ("\n" + t(f"rules_auto.{name}", locale) if name in AUTO else "")
+        if len(rules) + 2 + len(clock) <= CONTENT_LIMIT:
+            await reply(interaction, rules + "\n\n" + clock, ephemeral=True)
+            return
+        await reply(interaction, fit(rules), ephemeral=True)  # too long for one message: two
+        await reply(interaction, fit(clock), ephemeral=True)
 
     @app_commands.command(name="notify", description="How you hear it is your turn: DM, a mention, or both")
     @app_commands.describe(how="dm: a DM with your view (default) · mention: a ping in the thread · both")

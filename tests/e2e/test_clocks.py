@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -324,8 +325,18 @@ async def test_a_bad_pace_is_refused_and_no_clock_is_shown(tmp_path: Path) -> No
         assert reminders(t, t.alice) == reminders(t, t.bob) == []
         start = next(m for m in thread.messages if "**Count #" in m.content)  # type: ignore[attr-defined]
         assert "No clock" in start.content
-        rules = await t.slash(t.alice, t.channel, "game rules", name="shitenno")
-        assert "Pace." in rules.content and "Playing on without a player" in rules.content
+        for name in ("shitenno", "stroganov", "stratego"):
+            asked = await t.fake.slash(t.alice, t.channel, "game rules", name=name)
+            await asked.response()
+
+            def answers(i: Any = asked) -> list[Message]:
+                return [m for m in [i.original, *i.followups] if m is not None and not m.loading]
+
+            await t.fake.wait_for(lambda a=answers: "Pace." in "\n".join(m.content for m in a()), f"{name}: the pace")
+            said = "\n".join(m.content for m in answers())
+            assert all(m.ephemeral and len(m.content) <= 2000 for m in answers())
+            assert "Pace." in said and "Lobbies nobody starts expire" in said, name
+            assert ("Playing on without a player" in said) == (name != "stratego"), name
 
 
 async def test_in_a_dm_the_list_spans_every_server(tmp_path: Path) -> None:
