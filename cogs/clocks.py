@@ -15,6 +15,7 @@ A player who left the server is absent from then on: found when fetching the mem
 
 from __future__ import annotations
 
+import json
 import logging
 from contextlib import suppress
 from dataclasses import replace
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import Press, buttons
-from cogs.respond import Refusal, locale_of, mention, pings, reply
+from cogs.respond import Refusal, fit, locale_of, mention, pings, reply
 from cogs.texts import join_words, supported, t
 from cogs.ui import ButtonSpec
 from db import clocks
@@ -49,6 +50,11 @@ ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
 AUTO_LIMIT = 200
 """Decisions the automatic player takes in a row at most (a game never needs that many)."""
+
+
+def vote_key(game_id: int, seat: int) -> str:
+    """Meta key of the message that asks the others about a seat's deadline."""
+    return f"timeout:{game_id}:{seat}"
 
 
 def pace_words(pace: int | None, locale: str) -> str:
@@ -354,9 +360,42 @@ class Clocks:
         ]
         await self.keep_open(rec)
         text, view = "\n".join(lines), buttons(rec.id, specs)
-        if await self.table.post(rec, text, view=view, ping=everyone) is None and rec.thread_id is not None:
+        posted = await self.table.post(rec, text, view=view, ping=everyone)
+        if posted is None and rec.thread_id is not None:
             # The thread is gone or closed to the bot: the decision must still reach the players.
-            await self.table.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
+            posted = await self.table.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
+        if posted is not None:
+            place = {"channel": posted.channel.id, "message": posted.id, "text": text}
+            await self.store.set_meta(vote_key(rec.id, clock.seat), json.dumps(place))
+
+    async def retire_vote(self, rec: GameRecord, seat: int, why: str) -> None:
+        """The decision about a seat's deadline is moot (the player moved, the game ended): its
+        message keeps its words, loses its buttons and says why."""
+        key = vote_key(rec.id, seat)
+        raw = await self.store.get_meta(key)
+        if not raw or raw == "{}":
+            return
+        await self.store.set_meta(key, "{}")
+        place = json.loads(raw)
+        channel = self.table.bot.get_partial_messageable(place["channel"], guild_id=rec.guild_id)
+        message = channel.get_partial_message(place["message"])
+        try:
+            await message.edit(content=fit(f"{place['text']}\n{why}"), view=None, allowed_mentions=pings(()))
+        except discord.HTTPException as exc:
+            log.info("game %s: vote message not retired (%s)", rec.id, exc)
+
+    async def moved(self, rec: GameRecord, seat: int) -> None:
+        """A seat played: if its deadline had passed, the others' decision about it is over."""
+        clock = rec.clock_of(seat)
+        if clock is not None and clock.deadline is not None and clock.deadline <= self.now():
+            locale = self.table.game_locale(rec)
+            await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
+
+    async def ended(self, rec: GameRecord) -> None:
+        """The game is over: no decision about any deadline is left."""
+        locale = self.table.game_locale(rec)
+        for seat in range(len(rec.players)):
+            await self.retire_vote(rec, seat, t("timeout.over", locale))
 
     async def _vote(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
@@ -421,6 +460,7 @@ class Clocks:
                 return
             text = t("timeout.claimed", locale, user=user)
         await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
+        await self.store.set_meta(vote_key(rec.id, clock.seat), "{}")
         if choice == "win":
             await self.table.game_over(None, rec, rec.load_state())
         elif choice == "auto":

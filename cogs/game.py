@@ -256,6 +256,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
                 await self.table.post(rec, text, ping=everyone)
             await reply(interaction, text, ephemeral=True)
         locale = self.table.game_locale(rec)
+        await self.table.clocks.ended(rec)
         await self.table.close_thread(rec, t("result_short", locale, result=t("short.cancelled", locale)))
 
     # -- rules and preferences ----------------------------------------------------------------

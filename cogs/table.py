@@ -366,6 +366,7 @@ class Table:
     async def after_turn(self, rec: GameRecord, actor: int, result: AppendResult) -> None:
         """Whose turn it is now: a player who left the server is absent from now on, and the
         seats the table plays for take their decisions."""
+        await self.clocks.moved(rec, actor)
         await self.clocks.turn_started(rec, [s for s in result.newly_waiting if s != actor])
         if any((c := rec.clock_of(s)) is not None and c.absent for s in result.to_act):
             await self.clocks.autoplay(rec)
@@ -562,6 +563,7 @@ class Table:
                 link=self.link(rec),
             )
             await self.dm(rec, user, text, files=public)
+        await self.clocks.ended(rec)
         await self.close_thread(rec, t("result_short", locale, result=await self.short_result(rec, locale)))
 
     async def short_result(self, rec: GameRecord, locale: str) -> str:

@@ -410,3 +410,23 @@ async def test_a_deadline_reaches_the_players_when_the_thread_cannot_be_posted_i
         await t.click(other, out, "Claim the win")
         assert t.bot is not None
         assert (await t.bot.store.get(game)).outcome.reason == "timeout"  # type: ignore[union-attr]
+
+
+async def test_a_vote_that_became_moot_loses_its_buttons(tmp_path: Path) -> None:
+    """Dead buttons are removed: when the late player moves after all, the question about their
+    deadline says so and its buttons go; when the game ends, the same."""
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob, pace="1d")
+        mover, _ = await mover_and_other(t, game)
+        await t.later(days=1.01)
+        out = await thread.wait_for_message(lambda m: "time ran out" in m.content)  # type: ignore[attr-defined]
+        assert out.buttons
+        await t.slash(mover, thread, "count add", amount=1)
+        await t.fake.wait_for(lambda: not out.buttons, "the moot vote's buttons to go")
+        assert f"<@{mover.id}> has played since" in out.content and "time ran out" in out.content
+        await t.later(days=1.01)  # now the other player is late
+        second = next(m for m in thread.messages if "time ran out" in m.content and m.id != out.id)  # type: ignore[attr-defined]
+        assert second.buttons
+        await t.slash(mover, thread, "count act", action="resign")
+        await t.fake.wait_for(lambda: not second.buttons, "the vote's buttons to go when the game ends")
+        assert "The game is over" in second.content

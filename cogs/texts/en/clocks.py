@@ -46,6 +46,8 @@ TEXTS: dict[str, str] = {
     "btn.timeout.win": "Claim the win",
     "btn.timeout.auto": "Play on without them",
     "timeout.gone": "That decision is over: the game moved on meanwhile.",
+    "timeout.played": "✅ {user} has played since: nothing to decide.",
+    "timeout.over": "The game is over: nothing to decide.",
     "timeout.not_you": "It is your own time that ran out: just make your move and the game goes on.",
     "timeout.not_voter": "Only the other players of game #{game} decide this.",
     "timeout.counted": "Your choice counts ({n} so far, {needed} needed).",
