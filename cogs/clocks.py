@@ -421,6 +421,8 @@ class Clocks:
         counted = {u: c for u, c in votes.items() if u in voters}
         needed = len(voters) // 2 + 1
         decided = next((c for c in self.choices(rec) if sum(v == c for v in counted.values()) >= needed), None)
+        if decided is None and len(counted) == len(voters):
+            decided = "wait"  # everyone voted and no choice has a majority: a tie waits
         if decided is None:
             await reply(interaction, t("timeout.counted", locale, n=len(counted), needed=needed), ephemeral=True)
             return

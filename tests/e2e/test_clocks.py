@@ -430,3 +430,23 @@ async def test_a_vote_that_became_moot_loses_its_buttons(tmp_path: Path) -> None
         await t.slash(mover, thread, "count act", action="resign")
         await t.fake.wait_for(lambda: not second.buttons, "the vote's buttons to go when the game ends")
         assert "The game is over" in second.content
+
+
+async def test_a_tie_between_the_others_waits(tmp_path: Path) -> None:
+    """Shitenno with three: of the two others, one votes Wait and the other Play on — everyone
+    voted and nothing has a majority, so the table waits (a new deadline)."""
+    async with table(tmp_path) as t:
+        players = t.seated(3)
+        game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
+        assert t.bot is not None
+        (late,) = (await t.bot.store.get(game)).waiting()
+        others = [u for u in players if u.id != late.user_id]
+        await t.later(days=1.01)
+        out = await thread.wait_for_message(lambda m: "time ran out" in m.content)
+        assert "a tie waits" in out.content
+        await t.click(others[0], out, "Wait")
+        await t.click(others[1], out, "Play on without them")
+        await t.fake.wait_for(lambda: "waits for" in out.content, "the tie to wait")
+        rec = await t.bot.store.get(game)
+        clock = rec.clock_of(late.seat)
+        assert clock is not None and clock.absent is None and clock.deadline == t.clock.now + DAY
