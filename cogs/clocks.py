@@ -19,7 +19,7 @@ import json
 import logging
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -28,7 +28,7 @@ from cogs.respond import Refusal, fit, locale_of, mention, pings, reply
 from cogs.texts import join_words, supported, t
 from cogs.ui import ButtonSpec
 from db import clocks
-from db.errors import StaleVersion, WrongStatus
+from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
 from rules.auto import AUTO, auto_action
 from rules.errors import RuleError
@@ -36,6 +36,7 @@ from rules.protocol import Outcome
 
 if TYPE_CHECKING:
     from cogs.table import Table
+    from db.base import Store
 
 log = logging.getLogger("deskovka.clocks")
 
@@ -58,7 +59,7 @@ def vote_key(game_id: int, seat: int) -> str:
 
 
 def pace_words(pace: int | None, locale: str) -> str:
-    """ "3 days per turn", or "no clock"."""
+    """The pace in words: "3 days per turn", or "no clock"."""
     if not pace:
         return t("pace.none", locale)
     days = round(pace / clocks.DAY)
@@ -78,7 +79,7 @@ class Clocks:
         table.router.on("timeout", self._vote)
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return self.table.store
 
     def now(self) -> float:
@@ -120,8 +121,7 @@ class Clocks:
     # -- firing ---------------------------------------------------------------------------------
 
     async def fire(self, timer: Timer) -> None:
-        from db.errors import GameNotFound
-
+        """What a claimed timer does (the dispatcher's ``fire``)."""
         try:
             rec = await self.store.get(timer.game_id)
         except GameNotFound:
@@ -307,12 +307,15 @@ class Clocks:
 
     # -- when the time runs out -------------------------------------------------------------------
 
-    @staticmethod
-    def voters(rec: GameRecord, overdue: SeatClock) -> list[int]:
-        """Who decides: the other players, except those the table plays for and those the game is
-        waiting for too (in a simultaneous decision, such as Stratego's setup, a player who has not
-        made theirs cannot claim a win over the other)."""
-        held = {c.user_id for c in rec.clocks if c.absent is not None or c.since is not None}
+    def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
+        """Who decides: the other players, except those the table plays for, those who resigned
+        (the public view's ``resigned`` seats, in games where a player drops out and the others
+        play on) and those the game is waiting for too (in a simultaneous decision, such as
+        Stratego's setup, a player who has not made theirs cannot claim a win over the other)."""
+        state = rec.load_state() if rec.state_json is not None else None
+        view = self.table.ui(rec.kind).engine.view(state, None) if state is not None else None
+        out = set(getattr(view, "resigned", ()) or ())
+        held = {c.user_id for c in rec.clocks if c.absent is not None or c.since is not None or c.seat in out}
         return [u for u in dict.fromkeys(rec.players) if u != overdue.user_id and u not in held]
 
     def choices(self, rec: GameRecord) -> tuple[str, ...]:
@@ -511,8 +514,6 @@ class Clocks:
     # -- vacations --------------------------------------------------------------------------------
 
     async def go_away(self, interaction: discord.Interaction, days: int) -> None:
-        from db.errors import VacationLimit
-
         locale = await self.table.set_locale(interaction)
         if not 1 <= days <= clocks.VACATION_DAYS:
             raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))

@@ -450,3 +450,27 @@ async def test_a_tie_between_the_others_waits(tmp_path: Path) -> None:
         rec = await t.bot.store.get(game)
         clock = rec.clock_of(late.seat)
         assert clock is not None and clock.absent is None and clock.deadline == t.clock.now + DAY
+
+
+async def test_a_player_who_resigned_does_not_decide(tmp_path: Path) -> None:
+    """Shitenno with three: one of the others resigned (they drop out and the game goes on), so the
+    one player still in decides alone, and the resigned player is refused."""
+    async with table(tmp_path) as t:
+        players = t.seated(3)
+        game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
+        assert t.bot is not None
+        (late,) = (await t.bot.store.get(game)).waiting()
+        quitter, stayer = [u for u in players if u.id != late.user_id]
+        confirm = await t.slash(quitter, thread, "game resign")
+        await t.click(quitter, confirm, confirm.buttons[0].label)
+        await thread.wait_for_message(lambda m: "resign" in m.content.lower())
+        rec = await t.bot.store.get(game)
+        assert rec.status == "active" and [c.user_id for c in rec.waiting()] == [late.user_id]
+        await t.later(days=1.01)
+        out = await thread.wait_for_message(lambda m: "time ran out" in m.content)
+        assert f"<@{quitter.id}>" not in out.content.split("\n")[1] and "1 needed" in out.content
+        refused = await t.click(quitter, out, "Wait")
+        assert refused.ephemeral and "Only the other players" in refused.content
+        await t.click(stayer, out, "Play on without them")
+        rec = await t.bot.store.get(game)
+        assert rec.clock_of(late.seat).absent == "auto"  # type: ignore[union-attr]
