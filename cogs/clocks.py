@@ -216,11 +216,8 @@ class Clocks:
 
     async def waiting_for(self, user_id: int) -> list[tuple[GameRecord, SeatClock]]:
         """Every active game waiting for the player, longest-waiting first."""
-        out = []
-        for rec in await self.store.list_games(user_id=user_id, status="active"):
-            mine = [c for c in rec.waiting() if c.user_id == user_id]
-            if mine:
-                out.append((rec, mine[0]))
+        games = await self.store.list_games(user_id=user_id, status="active")
+        out = [(rec, clock) for rec in games if (clock := rec.waiting_for(user_id)) is not None]
         out.sort(key=lambda pair: pair[1].since or 0)
         return out
 
@@ -239,10 +236,8 @@ class Clocks:
         sent = False
         if wants_dm:
             games = await self.waiting_for(user)
-            if not any(g.id == rec.id for g, _ in games):
-                clock = rec.clock_of(rec.seat_of(user) or 0)
-                if clock is not None:
-                    games.insert(0, (rec, clock))
+            if not any(g.id == rec.id for g, _ in games) and (mine := rec.waiting_for(user)) is not None:
+                games.insert(0, (rec, mine))
             lines = [self.waiting_line(g, c, locale) for g, c in games[:10]]
             if len(games) > 10:
                 lines.append(t("and_more_games_list", locale, n=len(games) - 10))
@@ -254,7 +249,7 @@ class Clocks:
             sent = await self.table.dm(rec, user, head + "\n" + "\n".join(lines))
         if not sent or prefs.notify in ("mention", "both"):
             game_locale = self.table.game_locale(rec)
-            clock = next((c for c in rec.clocks if c.user_id == user), None)
+            clock = rec.waiting_for(user)
             due = clock.deadline if clock else None
             key = "nudge_post" if nudged_by is not None else "reminder_post"
             text = t(
@@ -293,7 +288,7 @@ class Clocks:
         self.table.seat(rec, caller, locale)
         waiting = [c for c in rec.waiting() if c.user_id != caller]
         if not waiting:
-            mine = any(c.user_id == caller for c in rec.waiting())
+            mine = rec.waiting_for(caller) is not None
             raise Refusal(t("nudge_your_turn" if mine else "nudge_nobody", locale, game=rec.id))
         if not await self.store.nudge(rec.id):
             again = (rec.nudged_at or self.now()) + clocks.NUDGE_GAP
@@ -336,7 +331,7 @@ class Clocks:
         if not voters:
             # Alone (a solo game), or every other player is held up too: nobody can decide now. With
             # others, the seat's clock starts again, so its deadline comes back and asks again.
-            await self.keep_open(rec)
+            # (Posting in the thread reopens it if it was archived.)
             alone = len(everyone) == 1
             if not alone:
                 await self.store.extend_deadline(rec.id, clock.seat)
@@ -361,7 +356,6 @@ class Clocks:
             )
             for c in options
         ]
-        await self.keep_open(rec)
         text, view = "\n".join(lines), buttons(rec.id, specs)
         posted = await self.table.post(rec, text, view=view, ping=everyone)
         if posted is None and rec.thread_id is not None:

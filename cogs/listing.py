@@ -32,7 +32,7 @@ def order(games: Sequence[GameRecord], user_id: int) -> list[Entry]:
     """Games waiting for the user first (longest-waiting first), then the others (newest first)."""
     waiting, others = [], []
     for rec in games:
-        mine = next((c for c in rec.waiting() if c.user_id == user_id), None) if rec.status == "active" else None
+        mine = rec.waiting_for(user_id) if rec.status == "active" else None
         (waiting if mine else others).append(Entry(rec, mine))
     waiting.sort(key=lambda e: e.mine.since if e.mine and e.mine.since else 0)
     others.sort(key=lambda e: -e.rec.id)

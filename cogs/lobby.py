@@ -40,7 +40,9 @@ CHALLENGE_VERBS = ("accept", "decline", "withdraw")
 LOBBY_VERBS = ("join", "leave", "start", "cancel_lobby")
 PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
 """The ``pace`` option of every ``/{game} new``: none, 1d, 3d (default), 7d per turn."""
-__all__ = ["DEFAULT_PACE", "PACE_CHOICES", "Lobbies"]
+PACE_HELP = "Time per turn before the others can act (default 3 days)"
+"""The ``pace`` option's description, the same in every game."""
+__all__ = ["DEFAULT_PACE", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
 
 
 @dataclass(frozen=True, slots=True)

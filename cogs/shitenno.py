@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs.buttons import Press, buttons, select_view
 from cogs.completion import complete
-from cogs.lobby import DEFAULT_PACE, PACE_CHOICES
+from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
 from cogs.respond import Refusal, locale_of, reply
 from cogs.shitenno_ui import ShitennoUI, card_words, cards_words, sharing_decision
 from cogs.table import Table
@@ -129,7 +129,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
     @app_commands.command(name="new", description="Open a game of Shitenno for 2–4 players")
     @app_commands.describe(
-        pace="Time per turn before the others can act (default 3 days)",
+        pace=PACE_HELP,
         player2="Invite a player (leave all out for an open lobby)",
         player3="Invite another player",
         player4="Invite another player",

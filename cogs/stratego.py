@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.buttons import Press, buttons
-from cogs.lobby import DEFAULT_PACE, PACE_CHOICES
+from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
 from cogs.respond import Refusal, files, locale_of, reply
 from cogs.stratego_ui import StrategoUI, rank_word, ready_button
 from cogs.table import Table
@@ -53,7 +53,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
 
     @app_commands.command(name="new", description="Challenge someone (or anyone) to Stratego")
     @app_commands.describe(
-        pace="Time per turn before the others can act (default 3 days)",
+        pace=PACE_HELP,
         opponent="Who you challenge; leave out for an open challenge anyone can join",
         army="classic (40 pieces) or barrage (8 pieces, quick)",
         attacker_advantage="Equal ranks: the attacker wins",

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs.buttons import Press, select_view
 from cogs.completion import complete
-from cogs.lobby import DEFAULT_PACE, PACE_CHOICES
+from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
 from cogs.respond import Refusal, locale_of, reply
 from cogs.stroganov_ui import StroganovUI, action_label, cost_words, entry, notation_of
 from cogs.table import Table
@@ -52,7 +52,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @app_commands.command(name="new", description="Open a game of Stroganov for 1–4 players (alone: against Ivan)")
     @app_commands.describe(
-        pace="Time per turn before the others can act (default 3 days)",
+        pace=PACE_HELP,
         player2="Invite a player (leave all out for an open lobby; start it alone for a solo game)",
         player3="Invite another player",
         player4="Invite another player",

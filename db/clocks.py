@@ -66,14 +66,22 @@ async def away_until(db: aiosqlite.Connection, users: Iterable[int]) -> dict[int
 
 
 async def start_clock(
-    db: aiosqlite.Connection, game_id: int, seat: int, user_id: int, pace: int | None, now: float, away: float | None
+    db: aiosqlite.Connection,
+    game_id: int,
+    seat: int,
+    pace: int | None,
+    now: float,
+    away: float | None,
+    since: float | None = None,
 ) -> None:
-    """The seat starts waiting now: ``since`` is now; with a pace, the clock runs from now (or from
-    the end of the player's vacation) and the seat's timers are set."""
+    """The seat's clock starts now: it waits ``since`` then (default: now, a seat that starts
+    waiting); with a pace, the clock runs from now (or from the end of the player's vacation,
+    ``away``) and the seat's timers are set."""
     start = clock_start(now, away)
     deadline = start + pace if pace else None
     await db.execute(
-        "UPDATE seats SET since = ?, deadline = ? WHERE game_id = ? AND seat = ?", (now, deadline, game_id, seat)
+        "UPDATE seats SET since = ?, deadline = ? WHERE game_id = ? AND seat = ?",
+        (now if since is None else since, deadline, game_id, seat),
     )
     await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
     if pace:
@@ -111,11 +119,7 @@ async def update_clocks(
         if r["seat"] not in acting and r["since"] is not None:
             await stop_clock(db, game_id, r["seat"])
     for r in starting:
-        await start_clock(db, game_id, r["seat"], r["user_id"], pace, now, away.get(r["user_id"]))
-        if r["since"] is not None:
-            await db.execute(
-                "UPDATE seats SET since = ? WHERE game_id = ? AND seat = ?", (r["since"], game_id, r["seat"])
-            )
+        await start_clock(db, game_id, r["seat"], pace, now, away.get(r["user_id"]), since=r["since"])
 
 
 async def clear_game(db: aiosqlite.Connection, game_id: int) -> None:

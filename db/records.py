@@ -89,6 +89,10 @@ class GameRecord:
         """The seats waiting for their player (not played by the table), longest-waiting first."""
         return sorted((c for c in self.clocks if c.since is not None and c.absent is None), key=lambda c: c.since or 0)
 
+    def waiting_for(self, user_id: int) -> SeatClock | None:
+        """The clock of the user's seat the game waits for (the longest-waiting), or None."""
+        return next((c for c in self.waiting() if c.user_id == user_id), None)
+
     def clock_of(self, seat: int) -> SeatClock | None:
         return next((c for c in self.clocks if c.seat == seat), None)
 

@@ -856,11 +856,9 @@ class GameStore:
             self._check(row, None, ("active",))
             seat_rows = [r for r in await self._seats(db, game_id) if r["seat"] == seat]
             if seat_rows and seat_rows[0]["since"] is not None and row["pace"]:
-                since = seat_rows[0]["since"]
                 user = seat_rows[0]["user_id"]
                 away = (await clocks.away_until(db, [user])).get(user)
-                await clocks.start_clock(db, game_id, seat, user, row["pace"], now, away)
-                await db.execute("UPDATE seats SET since = ? WHERE game_id = ? AND seat = ?", (since, game_id, seat))
+                await clocks.start_clock(db, game_id, seat, row["pace"], now, away, since=seat_rows[0]["since"])
             return await self._fetch(db, game_id)
 
     async def overdue_now(self, game_id: int, seat: int) -> bool:

@@ -20,7 +20,6 @@ TEXTS: dict[str, str] = {
     "empty_input": "nothing (it was empty)",
     "and_list": "{head} and {last}",
     "and_more": " … and {n} more",
-    "and_more_games": "… and {n} more: name one with the `game` option.",
     # --- which game --------------------------------------------------------------------------
     "no_game": "I can't find that game.",
     "which_game": "You have several games here — pick one with the `game` option: {games}.",
@@ -35,12 +34,9 @@ TEXTS: dict[str, str] = {
     "status_is.finished": "Game #{game} is over.",
     "not_active": "Game #{game} is not running.",
     # --- /game -------------------------------------------------------------------------------
-    "game_line": "#{id} {kind}: {players} — {turn}",
     "turn_of": "{who} to move since <t:{since}:R>",
     "setup_waiting": "setting up since <t:{since}:R> (waiting for {who})",
     "no_games_listed": "You have no active games here.",
-    "lobby_line": "#{id} {kind}: waiting for players (lobby of {creator})",
-    "your_games": "Your games:\n{lines}",
     "dm_failed": "{user}, I can't send you direct messages (your DMs are closed), so you'll only hear "
     "of your turns here. `/game notify mention` makes that the plan.",
     "dm_failed_private": "{user}, I can't send you direct messages (your DMs are closed). "
