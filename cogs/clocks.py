@@ -341,7 +341,8 @@ class Clocks:
             return
         options = self.choices(rec)
         needed = len(voters) // 2 + 1
-        lines = [head, t("timeout.ask", locale, voters=join_words([mention(u) for u in voters], locale), n=needed)]
+        ask = "timeout.ask" if len(voters) > 1 else "timeout.ask_one"
+        lines = [head, t(ask, locale, voters=join_words([mention(u) for u in voters], locale), n=needed)]
         lines += [
             t(f"timeout.explain.{c}", locale, user=mention(clock.user_id), pace=pace_words(rec.pace, locale))
             for c in options

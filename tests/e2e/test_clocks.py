@@ -73,6 +73,7 @@ async def test_reminders_at_half_time_and_12_hours_before_then_the_deadline(tmp_
         out = await thread.wait_for_message(lambda m: "time ran out" in m.content)  # type: ignore[attr-defined]
         assert set(out.pinged) == {t.alice.id, t.bob.id}, "everyone is mentioned"
         assert {b.label for b in out.buttons} == {"Wait", "Claim the win"}
+        assert "tie" not in out.content, "one voter: no tie to speak of"
         t.fake.assert_clean()
 
 

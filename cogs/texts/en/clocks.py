@@ -38,6 +38,7 @@ TEXTS: dict[str, str] = {
     "timeout.nobody": "Nobody else can decide now (the game waits for the others too), so the clock starts again "
     "({pace}); any move continues the game.",
     "timeout.ask": "{voters}: what now? ({n} needed; a tie waits)",
+    "timeout.ask_one": "{voters}: what now? ({n} needed)",
     "timeout.explain.wait": "• **Wait**: {user} gets a new deadline ({pace}).",
     "timeout.explain.win": "• **Claim the win**: the game ends now as a win by timeout.",
     "timeout.explain.auto": "• **Play on without them**: I take {user}'s decisions (the simplest that keeps "
