@@ -111,7 +111,7 @@ class Deskovka(commands.AutoShardedBot):
         self._cogs = (*COGS, *extra_cogs)
         self.clock: Clock = clock or SystemClock()
         self.table = Table(self)
-        self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire)
+        self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up)
 
     @property
     def store(self) -> Store:
@@ -146,6 +146,7 @@ class Deskovka(commands.AutoShardedBot):
     async def close(self) -> None:
         try:
             await self.dispatcher.stop()
+            await self.table.drain()
             await super().close()
         finally:
             self.table.close()

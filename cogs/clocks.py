@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.buttons import Press, buttons
+from cogs.core.change import Change
 from cogs.respond import Refusal, fit, locale_of, mention, pings, reply
 from cogs.texts import join_words, supported, t
 from cogs.ui import ButtonSpec
@@ -77,6 +78,7 @@ class Clocks:
         self._present: dict[tuple[int, int], float] = {}
         self._autoplaying: set[int] = set()
         table.router.on("timeout", self._vote)
+        table.listeners.add(self.on_change)
 
     @property
     def store(self) -> Store:
@@ -146,13 +148,10 @@ class Clocks:
         await self.remind(rec, clock, timer)
 
     async def expire(self, rec: GameRecord) -> None:
-        expired = await self.store.expire_lobby(rec.id)
-        if expired is None:
+        change = await self.table.core.expire(rec)
+        if change is None:
             return
-        locale = self.table.game_locale(expired)
-        title = self.table.ui(expired.kind).title(locale)
-        days = round(clocks.LOBBY_TTL / clocks.DAY)
-        await self.table.lobbies.close_message(expired, t("lobby_expired", locale, title=title, days=days))
+        await self.table.tell(change, show=lambda _: self.table.lobbies.tell_cancelled(change.record))
 
     # -- members who left -------------------------------------------------------------------------
 
@@ -389,6 +388,21 @@ class Clocks:
             locale = self.table.game_locale(rec)
             await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
 
+    async def on_change(self, change: Change) -> None:
+        """The clocks listen to every told change: after a move, a late player's question is over,
+        a player who left is found as their turn starts and the table plays absent seats; a game
+        that ended or was cancelled has no question left."""
+        rec = change.record
+        if change.kind == "start":
+            self.after_action(rec)
+        elif change.kind == "act" and not change.finished and change.seat is not None:
+            await self.moved(rec, change.seat)
+            await self.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
+            if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
+                await self.autoplay(rec)
+        elif change.finished or change.kind in ("finish", "cancel"):
+            await self.ended(rec)
+
     async def ended(self, rec: GameRecord) -> None:
         """The game is over: no decision about any deadline is left."""
         locale = self.table.game_locale(rec)
@@ -452,9 +466,10 @@ class Clocks:
         else:
             winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
             try:
-                rec = await self.store.finish(
-                    rec.id, Outcome(winners=winners, reason="timeout"), expected_version=rec.version
+                claimed = await self.table.core.finish(
+                    rec, Outcome(winners=winners, reason="timeout"), interaction.user.id
                 )
+                rec = claimed.record
             except (StaleVersion, WrongStatus):
                 await self.retire(interaction, t("timeout.gone", locale_of(interaction)))
                 return
@@ -462,7 +477,7 @@ class Clocks:
         await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
         await self.store.set_meta(vote_key(rec.id, clock.seat), "{}")
         if choice == "win":
-            await self.table.game_over(None, rec, rec.load_state())
+            await self.table.tell(claimed)
         elif choice == "auto":
             await self.autoplay(rec)
 

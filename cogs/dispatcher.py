@@ -5,6 +5,9 @@ until then (or until :meth:`poke` says a new timer may be earlier), and fires ev
 Each firing is claimed in the database first (a conditional update), so two bot processes never
 fire the same timer, and a timer that fell due while the bot was down fires once when it is back.
 A crash between the claim and the firing loses that one firing, never repeats it.
+
+It also catches up on changes left untold (issue 18 §3): at start-up every change a dead process
+committed and did not finish telling, and on every wake those whose teller's lease ran out.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from contextlib import suppress
 
 from db.base import Store
 from db.clock import Clock
-from db.records import Timer
+from db.records import TELL_LEASE, Timer
 
 log = logging.getLogger("deskovka.timers")
 
@@ -25,10 +28,20 @@ BATCH = 100
 
 
 class Dispatcher:
-    def __init__(self, store: Callable[[], Store], clock: Clock, fire: Callable[[Timer], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        store: Callable[[], Store],
+        clock: Clock,
+        fire: Callable[[Timer], Awaitable[None]],
+        catch_up: Callable[[float | None], Awaitable[int]] | None = None,
+    ) -> None:
         self._store = store
         self.clock = clock
         self._fire = fire
+        self._catch_up = catch_up
+        self._telling = asyncio.Lock()
+        self._swept = False
+        """Whether the start-up catch-up (every change a dead process left untold) has run."""
         self._wake = asyncio.Event()
         self._firing = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
@@ -57,9 +70,23 @@ class Dispatcher:
         self._wake.set()
 
     async def settle(self) -> int:
-        """Fire everything due now and wait for firings in progress (tests after moving the fake
-        clock; the bench). Returns how many this call fired."""
-        return await self.fire_due()
+        """Tell what was left untold, fire everything due now and wait for firings in progress
+        (tests after moving the fake clock or a restart; the bench). Returns how many this call fired."""
+        fired = await self.fire_due()
+        await self.tell_untold()
+        return fired
+
+    async def tell_untold(self) -> int:
+        """Catch up on untold changes: the first call every one this process did not make, later
+        calls those out of their teller's lease. Returns how many games were told."""
+        if self._catch_up is None:
+            return 0
+        async with self._telling:
+            if not self._swept:
+                told = await self._catch_up(None)
+                self._swept = True
+                return told
+            return await self._catch_up(self.clock() - TELL_LEASE)
 
     async def fire_due(self) -> int:
         """Claim and fire every timer due by now, earliest first."""
@@ -83,8 +110,15 @@ class Dispatcher:
         while True:
             try:
                 self._wake.clear()
+                try:
+                    await self.tell_untold()
+                except Exception:
+                    log.exception("catching up on untold changes failed")
                 await self.fire_due()
                 due = await self._store().next_due()
+                untold = await self._store().next_untold() if self._catch_up is not None else None
+                if untold is not None and (due is None or untold < due):
+                    due = untold
                 if due is not None and due <= self.clock():
                     continue
                 self._asleep_until = float("inf") if due is None else due

@@ -19,7 +19,7 @@ from cogs.respond import CONTENT_LIMIT, Refusal, files, fit, locale_of, mention,
 from cogs.table import Table
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
-from db.errors import NotAPlayer, StaleVersion, WrongStatus
+from db.errors import NotAPlayer, WrongStatus
 from db.records import NOTIFY_CHOICES, GameRecord
 from rules.auto import AUTO
 from rules.errors import RuleError
@@ -240,24 +240,32 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         await self.table.post(rec, text, view=view, ping=set(waiting))
 
     async def _cancel_now(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
+        locale = locale_of(interaction)
+
+        def still_open(current: GameRecord) -> None:
+            self.table.check_status(current, ("lobby", "active"), locale)
+
         try:
-            rec = await self.table.store.cancel(rec.id, interaction.user.id, expected_version=rec.version)
-        except (StaleVersion, WrongStatus):
+            change = await self.table.core.cancel(rec, interaction.user.id, still_open)
+        except WrongStatus:
             current = await self.table.store.get(rec.id)
-            self.table.check_status(current, ("lobby", "active"), locale_of(interaction))
-            rec = await self.table.store.cancel(rec.id, interaction.user.id, expected_version=current.version)
-        everyone = set(rec.players)
-        if rec.thread_id is None and rec.message_id is not None:
-            await self.lobbies.close_message(rec, text)
-        if self.table.in_game_channel(interaction, rec) and rec.thread_id is not None:
-            await reply(interaction, text, allowed_mentions=pings(everyone))
-        else:
-            if rec.thread_id is not None or rec.seed is not None:
-                await self.table.post(rec, text, ping=everyone)
-            await reply(interaction, text, ephemeral=True)
-        locale = self.table.game_locale(rec)
-        await self.table.clocks.ended(rec)
-        await self.table.close_thread(rec, t("result_short", locale, result=t("short.cancelled", locale)))
+            still_open(current)
+            raise
+        interaction.extras["committed"] = True
+        rec = change.record
+
+        async def show(_: object) -> None:
+            everyone = set(rec.players)
+            if rec.thread_id is None and rec.message_id is not None:
+                await self.lobbies.close_message(rec, text)
+            if self.table.in_game_channel(interaction, rec) and rec.thread_id is not None:
+                await reply(interaction, text, allowed_mentions=pings(everyone))
+            else:
+                if rec.thread_id is not None or rec.seed is not None:
+                    await self.table.post(rec, text, ping=everyone)
+                await reply(interaction, text, ephemeral=True)
+
+        await self.table.tell(change, interaction, show=show)
 
     # -- rules and preferences ----------------------------------------------------------------
 

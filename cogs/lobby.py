@@ -26,7 +26,7 @@ from cogs.respond import Refusal, locale_of, mention, pings
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
-from db.errors import StaleVersion, WrongStatus
+from db.errors import WrongStatus
 from db.records import GameRecord
 
 if TYPE_CHECKING:
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("deskovka.lobby")
 
-RETRIES = 5
 CHALLENGE_VERBS = ("accept", "decline", "withdraw")
 LOBBY_VERBS = ("join", "leave", "start", "cancel_lobby")
 PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
@@ -241,14 +240,46 @@ class Lobbies:
         await self._end(interaction, rec, t("lobby_cancelled", locale, user=mention(interaction.user.id)))
 
     async def _end(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
-        try:
-            await self.store.cancel(rec.id, interaction.user.id, expected_version=rec.version)
-        except (StaleVersion, WrongStatus):
-            current = await self.store.get(rec.id)
+        def still_a_lobby(current: GameRecord) -> None:
             if current.status != "lobby":
-                raise Refusal(t("challenge_gone", locale_of(interaction))) from None
-            await self.store.cancel(rec.id, interaction.user.id, expected_version=current.version)
-        await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
+                raise Refusal(t("challenge_gone", locale_of(interaction)))
+
+        try:
+            change = await self.table.core.cancel(rec, interaction.user.id, still_a_lobby)
+        except WrongStatus:
+            raise Refusal(t("challenge_gone", locale_of(interaction))) from None
+
+        async def show(_: object) -> None:
+            await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
+
+        await self.table.tell(change, interaction, show=show)
+
+    async def refresh(self, rec: GameRecord) -> None:
+        """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
+        if rec.message_id is None:
+            return
+        content, view = self.message(rec, await self.shape(rec), self.table.game_locale(rec))
+        channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        kwargs: dict[str, Any] = {"content": content, "view": view}
+        try:
+            await channel.get_partial_message(rec.message_id).edit(**kwargs)
+        except discord.HTTPException as exc:
+            log.info("game %s: lobby message not refreshed (%s)", rec.id, exc)
+
+    async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None:
+        """A cancelled or expired game where its players look: the lobby message loses its
+        buttons; a running game's thread says so and is closed."""
+        locale = self.table.game_locale(rec)
+        if rec.outcome is not None and rec.outcome.reason == "expired":
+            title = self.table.ui(rec.kind).title(locale)
+            days = round(LOBBY_TTL / 86400)
+            await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))
+            return
+        text = t("cancelled", locale, game=rec.id, user=mention(rec.cancelled_by or rec.creator_id))
+        if rec.thread_id is None and rec.message_id is not None:
+            await self.close_message(rec, text)
+        if rec.seed is not None:
+            await self.table.post(rec, text, ping=set(rec.players))
 
     async def _join(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
@@ -292,19 +323,22 @@ class Lobbies:
     async def _change_seats(self, interaction: discord.Interaction, rec: GameRecord, change: Any) -> None:
         """Read-modify-write of the seats, retried when someone else changed them first."""
         locale = locale_of(interaction)
-        for attempt in range(RETRIES):
-            if rec.status != "lobby":
+
+        def seats(current: GameRecord) -> list[int]:
+            if current.status != "lobby":
                 raise Refusal(t("challenge_gone", locale))
-            players = change(list(rec.players))
-            try:
-                rec = await self.store.set_seats(rec.id, players, expected_version=rec.version)
-                break
-            except (StaleVersion, WrongStatus):
-                if attempt == RETRIES - 1:
-                    raise
-                rec = await self.store.get(rec.id)
-        content, view = self.message(rec, await self.shape(rec), locale)
-        await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
+            return list(change(list(current.players)))
+
+        try:
+            changed = await self.table.core.set_seats(rec, seats, interaction.user.id)
+        except WrongStatus:
+            raise Refusal(t("challenge_gone", locale)) from None
+
+        async def show(_: object) -> None:
+            content, view = self.message(changed.record, await self.shape(changed.record), locale)
+            await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
+
+        await self.table.tell(changed, interaction, show=show)
 
     async def _start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)

@@ -10,12 +10,12 @@ was done and what could not be shown.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import re
-import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,10 @@ from discord import app_commands
 from cogs import kinds
 from cogs.buttons import Press, Router, buttons
 from cogs.clocks import THREAD_ARCHIVE, Clocks
+from cogs.core.change import Change
+from cogs.core.commit import Core
+from cogs.core.listeners import Listeners
+from cogs.core.progress import Progress
 from cogs.lobby import Lobbies
 from cogs.respond import (
     Refusal,
@@ -44,7 +48,7 @@ from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.turn_pages import TurnPages
 from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.errors import GameNotFound, StaleVersion, WrongStatus
-from db.records import AppendResult, GameRecord, UserPrefs
+from db.records import GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
 
 if TYPE_CHECKING:
@@ -55,7 +59,10 @@ log = logging.getLogger("deskovka.table")
 
 DM_CLOSED = 50007
 ACTIVE = ("active",)
-RETRIES = 3
+DRAIN_TIMEOUT = 10.0
+"""Seconds a closing bot waits for the tellings in progress."""
+GIVE_UP = 3
+"""Tries at telling one change before the catch-up gives up on it (a bug, logged; never a loop)."""
 GAME_ID = re.compile(r"#?(\d{1,19})")
 MAX_ID = 2**63 - 1
 PREFS_TTL = 30.0
@@ -70,6 +77,8 @@ class Table:
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.router = Router()
+        self.core = Core(lambda: bot.store)
+        self.listeners = Listeners()
         self.lobbies = Lobbies(self)
         self.pages = TurnPages(self)
         self.clocks = Clocks(self)
@@ -77,6 +86,11 @@ class Table:
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
         self._thread_games: dict[int, int] = {}
+        self._telling: dict[int, int] = {}
+        """Games this process is telling a change of right now (how many tellings): the catch-up
+        leaves them alone, however long the telling takes."""
+        self._quiet = asyncio.Event()
+        self._quiet.set()
 
     @property
     def store(self) -> Store:
@@ -298,26 +312,21 @@ class Table:
             raise Refusal(self.rule_words(rec, exc, locale)) from exc
 
     async def act(
-        self, rec: GameRecord, seat: int, action: Any, *, version: int | None = None, locale: str = DEFAULT_LOCALE
-    ) -> AppendResult:
-        """Append one action. Commands (``version`` None) act on the game as it is now and retry
-        a lost race; buttons carry the version they were drawn for and are stale otherwise.
-        Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
+        self,
+        rec: GameRecord,
+        seat: int,
+        action: Any,
+        *,
+        version: int | None = None,
+        locale: str = DEFAULT_LOCALE,
+        by_user: int | None = None,
+    ) -> Change:
+        """Append one action through the core (commands retry a lost race; buttons carry their
+        version). Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
         try:
-            if version is not None:
-                result = await self.store.append(rec.id, version, seat, action)
-                self.clocks.after_action(rec)
-                return result
-            for attempt in range(RETRIES):
-                try:
-                    result = await self.store.append(rec.id, rec.version, seat, action)
-                    self.clocks.after_action(rec)
-                    return result
-                except StaleVersion:
-                    if attempt == RETRIES - 1:
-                        raise
-                    rec = await self.store.get(rec.id)
-            raise AssertionError("unreachable")
+            change = await self.core.act(rec, seat, action, version=version, by_user=by_user)
+            self.clocks.after_action(rec)
+            return change
         except RuleError as exc:
             current = await self.store.get(rec.id)
             state = current.load_state() if current.state_json is not None else None
@@ -336,40 +345,116 @@ class Table:
         *,
         version: int | None = None,
         ack: str | None = None,
-    ) -> AppendResult:
+    ) -> Change:
         """Apply an action and tell the table. ``ack``: answer the actor privately with it and post
         the news in the thread; otherwise the news is the answer when acting in the game's thread."""
         locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
-        result = await self.act(rec, seat, action, version=version, locale=locale)
-        live = self.live_turn(rec)
+        by_user = interaction.user.id if interaction is not None else None
+        change = await self.act(rec, seat, action, version=version, locale=locale, by_user=by_user)
         if interaction is not None:
             interaction.extras["committed"] = True
-            if not live:
+            if not self.live_turn(rec):
                 await self.acknowledge(interaction, rec, ack)
-        try:
-            if live:
-                await self.pages.announce(interaction, rec, result)
-            else:
-                await self.announce(interaction, rec, result)
-        except Exception:
-            # The action stands: say so, and let /game board show it (never "nothing was changed").
-            log.exception("game %s: action %s made, announcing it failed", rec.id, result.version)
-            if interaction is not None:
-                await self._followup(interaction, t("made_but_not_shown", locale), ephemeral=True)
-        if not result.finished:
-            try:
-                await self.after_turn(rec, seat, result)
-            except Exception:
-                log.exception("game %s: after action %s", rec.id, result.version)
-        return result
+        await self.tell(change, interaction)
+        return change
 
-    async def after_turn(self, rec: GameRecord, actor: int, result: AppendResult) -> None:
-        """Whose turn it is now: a player who left the server is absent from now on, and the
-        seats the table plays for take their decisions."""
-        await self.clocks.moved(rec, actor)
-        await self.clocks.turn_started(rec, [s for s in result.newly_waiting if s != actor])
-        if any((c := rec.clock_of(s)) is not None and c.absent for s in result.to_act):
-            await self.clocks.autoplay(rec)
+    # -- telling a change: the one place (issue 18) ----------------------------------------------
+
+    async def tell(
+        self,
+        change: Change,
+        interaction: discord.Interaction | None = None,
+        *,
+        show: Callable[[Progress], Awaitable[None]] | None = None,
+    ) -> None:
+        """Tell a committed change — the news in the thread or on the turn page, the prompts, the
+        DMs, the game-over — then mark it told and let the listeners react. Each step players see
+        is written down as it is made, so the catch-up after a crash repeats none of them. A failure
+        never reports the change as failed: the actor hears it stands, the catch-up tries again.
+        ``show``: how the place that made the change shows it (a lobby's message, the start)."""
+        rec = change.record
+        progress = Progress(self.store, change)
+        self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
+        self._quiet.clear()
+        try:
+            if show is not None:
+                await show(progress)
+            elif change.kind == "act" and self.live_turn(rec):
+                await self.pages.announce(interaction, change, progress)
+            elif change.kind == "act" and change.finished:
+                await self.game_over(interaction, await self.store.get(rec.id), change.state, change, progress)
+            elif change.kind == "act":
+                await self.announce(interaction, change, progress)
+            elif change.kind == "finish":
+                await self.game_over(interaction, rec, change.state, change, progress)
+            elif change.caught_up:
+                await self.catch_up_other(change, progress)
+            await progress.told()
+        except Exception:
+            log.exception("game %s: version %s made, telling it failed", rec.id, change.version)
+            if interaction is not None:
+                locale = locale_of(interaction)
+                await self._followup(interaction, t("made_but_not_shown", locale), ephemeral=True)
+        finally:
+            self._telling[rec.id] -= 1
+            if not self._telling[rec.id]:
+                del self._telling[rec.id]
+            if not self._telling:
+                self._quiet.set()
+        await self.listeners.changed(change)
+        try:
+            await self.close_ended(change)
+        except Exception:
+            log.exception("game %s: thread not closed after version %s", rec.id, change.version)
+
+    async def catch_up_other(self, change: Change, progress: Progress) -> None:
+        """A start, a lobby's seats, a win on time or a cancellation that a dead process left
+        untold: the game as it is now is shown where its players look."""
+        rec = change.record
+        if change.kind == "start" and rec.status == "active":
+            channel = self.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+            lobby = channel.get_partial_message(rec.message_id) if rec.message_id is not None else None
+            rec = await self.open_thread(rec, lobby)
+            if lobby is not None:
+                locale = self.game_locale(rec)
+                text = t(
+                    "lobby_started", locale, title=self.ui(rec.kind).title(locale), game=rec.id, where=self.where(rec)
+                )
+                with contextlib.suppress(discord.HTTPException):
+                    await lobby.edit(content=text, view=None)
+            await self.tell_start(rec, change.state, progress)
+        elif rec.status == "lobby":
+            await self.lobbies.refresh(rec)
+        elif change.kind == "cancel" and rec.status == "cancelled":
+            await self.lobbies.tell_cancelled(rec, progress)
+
+    async def catch_up(self, claimed_before: float | None) -> int:
+        """Tell every change a teller left untold (a process killed between commit and post; a
+        telling that failed): at start-up (``None``) every one this process did not make, later
+        those out of their teller's lease. Returns how many games it told."""
+        told = 0
+        while True:
+            pending = await self.store.pending_changes(claimed_before)
+            if not pending:
+                return told
+            games = [g for g in dict.fromkeys(p.game_id for p in pending) if g not in self._telling]
+            if not games:
+                return told  # what is left is being told by this process right now
+            for game_id in games:
+                claimed = [
+                    p
+                    for p in await self.store.changes_of(game_id)
+                    if await self.store.claim_change(p.game_id, p.version, claimed_before)
+                ]
+                if not claimed:
+                    continue
+                last = claimed[-1]
+                if last.tries >= GIVE_UP:
+                    log.error("game %s: version %s not told after %s tries; given up", game_id, last.version, GIVE_UP)
+                    await self.store.told(game_id, last.version)
+                    continue
+                await self.tell(Change.caught_up_from(await self.store.get(game_id), claimed))
+                told += 1
 
     async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:
         """The first response right after the commit, before anything slow (render, DMs, posts)."""
@@ -399,6 +484,12 @@ class Table:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._render_pool, functools.partial(fn, *args))
 
+    async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
+        """Let the tellings in progress finish before the bot closes (a stop is not a crash);
+        what is still untold after ``timeout`` seconds is caught up at the next start."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._quiet.wait(), timeout)
+
     def close(self) -> None:
         self._render_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -409,43 +500,63 @@ class Table:
             specs.append(ButtonSpec("hand", ui.private_label(locale)))
         return specs
 
-    async def announce(self, interaction: discord.Interaction | None, rec: GameRecord, result: AppendResult) -> None:
+    async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         """Event lines, the public files if they changed, the prompt of every seat that must act;
         the private notices first, so the thread pings exactly those who did not get one."""
-        if result.finished:
-            await self.game_over(interaction, await self.store.get(rec.id), result.state, result.events)
+        rec = change.record
+        ui, locale, state = self.ui(rec.kind), self.game_locale(rec), change.state
+        events = list(change.events)
+        ping = await self.tell_seats(rec, state, change, list(change.newly_waiting), progress)
+        if progress.made("post"):
             return
-        ui, locale, state = self.ui(rec.kind), self.game_locale(rec), result.state
-        lines = ui.event_lines(rec, state, result.events, locale)
-        lines += [p for s in result.to_act if (p := ui.prompt(rec, state, s, locale))]
-        public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(result.events) else []
-        ping = await self.tell_seats(rec, state, result, list(result.newly_waiting))
-        view = buttons(rec.id, self.table_buttons(rec, state, locale, result.version))
-        await self.publish(interaction, rec, "\n".join(lines), public, view, ping)
+        lines = ui.event_lines(rec, state, events, locale)
+        lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
+        public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(events) else []
+        view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
+        await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
+        await progress.mark("post")
 
-    async def tell_seats(self, rec: GameRecord, state: Any, result: AppendResult, seats: list[int]) -> set[int]:
+    async def tell_seats(
+        self, rec: GameRecord, state: Any, change: Change, seats: list[int], progress: Progress
+    ) -> set[int]:
         """Private notices: each newly waiting seat by DM and/or a ping, as it chose (``/game
         notify``); a seat whose private view changed gets its new view by DM. Returns the users
-        the thread must ping (they chose a mention, or their DM failed)."""
+        the thread must ping (they chose a mention, or their DM failed). A DM already sent for
+        this change (before a crash) is not sent again."""
         ui, ping = self.ui(rec.kind), set()
-        changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(result.events, s)]
+        events = list(change.events)
+        changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(events, s)]
         for seat in [*seats, *changed]:
             user, waiting = rec.players[seat], seat in seats
+            if progress.made(f"ping:{seat}"):
+                ping.add(user)
+            if progress.made(f"dm:{seat}") or progress.made(f"ping:{seat}"):
+                continue
             prefs = await self.prefs(user)
             wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
-            if waiting and (prefs.notify in ("mention", "both") or not wants_dm):
+            pinged = waiting and (prefs.notify in ("mention", "both") or not wants_dm)
+            if wants_dm:
+                locale = supported(prefs.language)
+                notice = ui.turn_notice(rec, state, seat, events, locale) if waiting else ""
+                due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
+                sent = await self.dm_private(rec, state, seat, locale, notice, due, progress.nonce(f"dm:{seat}"))
+                if not sent and waiting:
+                    pinged = True
+            if pinged:
                 ping.add(user)
-            if not wants_dm:
-                continue
-            locale = supported(prefs.language)
-            notice = ui.turn_notice(rec, state, seat, result.events, locale) if waiting else ""
-            due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
-            if not await self.dm_private(rec, state, seat, locale, notice, due) and waiting:
-                ping.add(user)
+            if wants_dm or pinged:
+                await progress.mark(f"ping:{seat}" if pinged else f"dm:{seat}")
         return ping
 
     async def dm_private(
-        self, rec: GameRecord, state: Any, seat: int, locale: str, text: str = "", due: str = ""
+        self,
+        rec: GameRecord,
+        state: Any,
+        seat: int,
+        locale: str,
+        text: str = "",
+        due: str = "",
+        nonce: int | None = None,
     ) -> bool:
         """A seat's DM: ``text`` (else its private text), its private images and buttons, when its
         time runs out (``due``), a link."""
@@ -454,7 +565,7 @@ class Table:
         text = "\n".join(x for x in parts if x)
         private = await self.render(ui.private_files, rec, state, seat, locale) if ui.has_private else []
         view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
-        return await self.dm(rec, rec.players[seat], text, files=private, view=view)
+        return await self.dm(rec, rec.players[seat], text, files=private, view=view, nonce=nonce)
 
     async def publish(
         self,
@@ -464,6 +575,7 @@ class Table:
         public: list[FileSpec],
         view: discord.ui.View | None,
         ping: set[int],
+        nonce: int | None = None,
     ) -> None:
         """The news in the thread — as the interaction's public answer when it was made there —
         and the actor's confirmation. When the thread cannot be reached the actor is told the
@@ -482,7 +594,7 @@ class Table:
             )
         ):
             return
-        posted = await self.post(rec, content, files=public, view=view, ping=ping)
+        posted = await self.post(rec, content, files=public, view=view, ping=ping, nonce=nonce)
         if posted is None:
             await self.reach_elsewhere(rec, ping)
         if interaction is None:
@@ -537,19 +649,29 @@ class Table:
         interaction: discord.Interaction | None,
         rec: GameRecord,
         state: Any,
-        events: list[dict[str, Any]] | None = None,
+        change: Change,
+        progress: Progress,
+        *,
+        events: bool = True,
     ) -> None:
-        """The result in the thread, pinging every player; each player's DM with the final board;
-        the thread renamed with the result and archived."""
+        """The result in the thread, pinging every player (after the last action's lines, unless
+        ``events`` is false: a turn page told them); each player's DM with the final board; the
+        thread renamed with the result and archived."""
         ui, locale = self.ui(rec.kind), self.game_locale(rec)
-        lines = ui.event_lines(rec, state, events or [], locale)
-        everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
-        lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
         public = await self.render(ui.public_files, rec, state, locale)
-        record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
         players = set(rec.players)
-        await self.publish(interaction, rec, "\n".join(lines), [*public, record], None, players)
+        if not progress.made("over"):
+            lines = ui.event_lines(rec, state, list(change.events) if events else [], locale)
+            everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
+            lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
+            record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
+            await self.publish(
+                interaction, rec, "\n".join(lines), [*public, record], None, players, progress.nonce("over")
+            )
+            await progress.mark("over")
         for user in sorted(players):
+            if progress.made(f"over:{user}"):
+                continue
             prefs = await self.prefs(user)
             if not prefs.dms_enabled:
                 continue
@@ -562,9 +684,20 @@ class Table:
                 result=self.outcome_words(rec, state, dm_locale),
                 link=self.link(rec),
             )
-            await self.dm(rec, user, text, files=public)
-        await self.clocks.ended(rec)
-        await self.close_thread(rec, t("result_short", locale, result=await self.short_result(rec, locale)))
+            await self.dm(rec, user, text, files=public, nonce=progress.nonce(f"over:{user}"))
+            await progress.mark(f"over:{user}")
+
+    async def close_ended(self, change: Change) -> None:
+        """A game that ended or was cancelled: its thread renamed with the result and archived —
+        after the listeners, which may still edit messages in it."""
+        if not (change.finished or change.kind in ("finish", "cancel")):
+            return
+        rec = await self.store.get(change.game_id)
+        if rec.status not in ("finished", "cancelled") or rec.seed is None:
+            return
+        locale = self.game_locale(rec)
+        short = t("short.cancelled", locale) if rec.status == "cancelled" else await self.short_result(rec, locale)
+        await self.close_thread(rec, t("result_short", locale, result=short))
 
     async def short_result(self, rec: GameRecord, locale: str) -> str:
         outcome = rec.outcome
@@ -623,8 +756,11 @@ class Table:
         files: list[FileSpec] | None = None,
         view: discord.ui.View | None = None,
         ping: set[int] | None = None,
+        nonce: int | None = None,
     ) -> discord.Message | None:
-        """Post in the game's thread (or channel); ``None`` when Discord refused (logged once)."""
+        """Post in the game's thread (or channel); ``None`` when Discord refused (logged once).
+        ``nonce``: a step of telling a change — sent again after a crash, Discord answers with the
+        message already made instead of a second one (``enforce_nonce``, a few minutes)."""
         target = rec.thread_id or rec.channel_id
         channel = self.bot.get_partial_messageable(target, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {
@@ -634,6 +770,8 @@ class Table:
         }
         if view is not None:
             kwargs["view"] = view
+        if nonce is not None:
+            kwargs["nonce"] = nonce
         try:
             return await channel.send(**kwargs)
         except discord.HTTPException as exc:
@@ -648,11 +786,14 @@ class Table:
         *,
         files: list[FileSpec] | None = None,
         view: discord.ui.View | None = None,
+        nonce: int | None = None,
     ) -> bool:
         """Best effort: on a closed DM (50007) the game's thread says so once per player and game."""
         kwargs: dict[str, Any] = {"content": fit(content), "files": attachments(files)}
         if view is not None:
             kwargs["view"] = view
+        if nonce is not None:
+            kwargs["nonce"] = nonce
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(**kwargs)
@@ -710,49 +851,70 @@ class Table:
         The lobby message then says where the game is (and who accepted, for a challenge)."""
         locale = locale_of(interaction)
         try:
-            rec = await self.store.start(rec.id, list(players), secrets.randbits(62), expected_version=rec.version)
+            change = await self.core.start(rec, players, interaction.user.id)
         except (StaleVersion, WrongStatus):
             raise Refusal(t("challenge_gone", locale)) from None
         interaction.extras["committed"] = True
-        ui, game_locale = self.ui(rec.kind), self.game_locale(rec)
-        state = rec.load_state()
         if not interaction.response.is_done():
             await interaction.response.defer()
-        names = [await self.display_name(rec, u) for u in rec.players]
-        thread_id = None
-        if interaction.message is not None and interaction.guild_id is not None:
+
+        async def show(progress: Progress) -> None:
+            rec = await self.open_thread(change.record, interaction.message)
             try:
-                thread = await interaction.message.create_thread(
-                    name=ui.thread_name(rec, state, names, game_locale)[:100], auto_archive_duration=THREAD_ARCHIVE
-                )
-                thread_id = thread.id
-            except discord.HTTPException as exc:
-                log.info("game %s: no thread (%s); playing in the channel", rec.id, exc)
-        if thread_id is not None:
-            rec = await self.store.set_thread(rec.id, thread_id)
+                where = self.where(rec)
+                if accepted_by is not None:
+                    text = t("challenge_accepted", locale, opponent=mention(accepted_by), where=where)
+                else:
+                    text = t("lobby_started", locale, title=self.ui(rec.kind).title(locale), game=rec.id, where=where)
+                await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
+            except discord.HTTPException:
+                log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
+            await self.tell_start(rec, change.state, progress)
+
+        await self.tell(change, interaction, show=show)
+        return change.record
+
+    async def open_thread(
+        self, rec: GameRecord, message: discord.Message | discord.PartialMessage | None
+    ) -> GameRecord:
+        """The game's thread under its lobby message (the channel when it may not be made)."""
+        if rec.thread_id is not None or message is None or rec.guild_id is None:
+            return rec
+        ui, game_locale = self.ui(rec.kind), self.game_locale(rec)
+        names = [await self.display_name(rec, u) for u in rec.players]
         try:
-            where = self.where(rec)
-            if accepted_by is not None:
-                text = t("challenge_accepted", locale, opponent=mention(accepted_by), where=where)
-            else:
-                text = t("lobby_started", locale, title=ui.title(locale), game=rec.id, where=where)
-            await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
-        except discord.HTTPException:
-            log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
-        lines = [ui.start_text(rec, state, game_locale), self.clocks.start_line(rec, game_locale)]
-        lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
-        view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
-        public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_at_start else []
-        posted = await self.post(rec, "\n".join(lines), files=public, view=view, ping=set(rec.players))
-        if posted is None:
-            await self.reach_elsewhere(rec, set(rec.players))
-        if self.live_turn(rec):
-            await self.pages.started(rec, posted, "\n".join(lines[:2]))
-        self.clocks.after_action(rec)
+            thread = await message.create_thread(
+                name=ui.thread_name(rec, rec.load_state(), names, game_locale)[:100],
+                auto_archive_duration=THREAD_ARCHIVE,
+            )
+        except discord.HTTPException as exc:
+            log.info("game %s: no thread (%s); playing in the channel", rec.id, exc)
+            return rec
+        return await self.store.set_thread(rec.id, thread.id)
+
+    async def tell_start(self, rec: GameRecord, state: Any, progress: Progress) -> None:
+        """The start post (pinging every player) with the first prompts and buttons, and each
+        seat's private view by DM."""
+        ui, game_locale = self.ui(rec.kind), self.game_locale(rec)
+        if not progress.made("post"):
+            lines = [ui.start_text(rec, state, game_locale), self.clocks.start_line(rec, game_locale)]
+            lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
+            view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
+            public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_at_start else []
+            posted = await self.post(
+                rec, "\n".join(lines), files=public, view=view, ping=set(rec.players), nonce=progress.nonce("post")
+            )
+            if posted is None:
+                await self.reach_elsewhere(rec, set(rec.players))
+            if self.live_turn(rec):
+                await self.pages.started(rec, posted, "\n".join(lines[:2]))
+            await progress.mark("post")
         for seat, user in enumerate(rec.players):
+            if progress.made(f"dm:{seat}"):
+                continue
             prefs = await self.prefs(user)
             if ui.has_private and prefs.dms_enabled:
                 dm_locale = supported(prefs.language)
                 due = self.clocks.due_line(rec, prefs, dm_locale) if seat in ui.engine.to_act(state) else ""
-                await self.dm_private(rec, state, seat, dm_locale, due=due)
-        return rec
+                await self.dm_private(rec, state, seat, dm_locale, due=due, nonce=progress.nonce(f"dm:{seat}"))
+                await progress.mark(f"dm:{seat}")

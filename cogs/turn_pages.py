@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.buttons import buttons
+from cogs.core.change import Change
+from cogs.core.progress import Progress
 from cogs.pages import Page, fold
 from cogs.respond import fit, locale_of, mention, pings
 from cogs.texts import t
 from cogs.ui import Story, TurnPagesUI
-from db.records import AppendResult, GameRecord
+from db.records import GameRecord
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -53,12 +55,13 @@ class TurnPages:
     def content(self, page: Page, prompts: list[str]) -> str:
         return fit("\n".join(x for x in [page.text(), *prompts] if x))
 
-    async def announce(self, interaction: discord.Interaction | None, rec: GameRecord, result: AppendResult) -> None:
+    async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
+        rec = change.record
         lock = self.lock(rec.id)
         if lock.locked() and interaction is not None and not interaction.response.is_done():
             await self.defer(interaction)  # an earlier decision is still being shown: answer now
         async with lock:
-            await self._announce(interaction, rec, result)
+            await self._announce(interaction, change, progress)
 
     async def defer(self, interaction: discord.Interaction) -> None:
         try:
@@ -69,41 +72,49 @@ class TurnPages:
         except discord.HTTPException:
             log.warning("could not acknowledge interaction for game %s", interaction.extras.get("game_id"))
 
-    async def _announce(self, interaction: discord.Interaction | None, rec: GameRecord, result: AppendResult) -> None:
-        table = self.table
+    async def _announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
+        table, rec = self.table, change.record
         ui: TurnPagesUI = table.ui(rec.kind)  # type: ignore[assignment]
-        locale, state = table.game_locale(rec), result.state
+        locale, state = table.game_locale(rec), change.state
+        finished = change.finished
+        if progress.made("post"):  # told before a crash, all but the end
+            if finished:
+                await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
+            elif interaction is not None:
+                await self.confirm(interaction, rec, False)
+            return
         page = await self.load(rec.id)
         if interaction is not None and not interaction.response.is_done() and not self.on_page(interaction, page):
             await self.defer(interaction)
-        pages = fold(page, self.story(ui, rec, state, result.events, locale))
+        pages = fold(page, self.story(ui, rec, state, list(change.events), locale))
         first, current = pages[0], pages[-1]
-        finished = result.finished
-        prompts = [] if finished else [p for s in result.to_act if (p := ui.prompt(rec, state, s, locale))]
-        specs = [] if finished else table.table_buttons(rec, state, locale, result.version)
+        prompts = [] if finished else [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
+        specs = [] if finished else table.table_buttons(rec, state, locale, change.version)
         live_view = buttons(rec.id, specs)
         first_prompts, first_view = (prompts, live_view) if first is current else ([], None)
         answered = await self.answer_on_page(interaction, first, self.content(first, first_prompts), first_view)
-        ping = set() if finished else await table.tell_seats(rec, state, result, list(result.newly_waiting))
+        ping = set() if finished else await table.tell_seats(rec, state, change, list(change.newly_waiting), progress)
         shown = answered or not (first.changed or first is current) or first.message is None
         if not shown and not await self.edit(rec, first, self.content(first, first_prompts), first_view):
             first.message = None  # gone: show it again as a new message
         unshown = pages if first.message is None else pages[1:]
         images = current is not first and not finished  # a turn or a season ended: show the board
         posted_new, thread_failed = await self.post_pages(
-            rec, state, unshown, current, prompts, live_view, ping, images
+            rec, state, unshown, current, prompts, live_view, ping, images, progress
         )
         if ping and not posted_new and not finished:
             who = " ".join(mention(u) for u in sorted(ping))
-            if await table.post(rec, t("page_ping", locale, who=who, game=rec.id), ping=ping) is None:
+            text = t("page_ping", locale, who=who, game=rec.id)
+            if await table.post(rec, text, ping=ping, nonce=progress.nonce("ping")) is None:
                 thread_failed = True
         if thread_failed:
             await table.reach_elsewhere(rec, ping)
         await self.save(rec.id, current)
+        await progress.mark("post")
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)
         if finished:
-            await table.game_over(interaction, await table.store.get(rec.id), state, [])
+            await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
 
     async def post_pages(
         self,
@@ -115,6 +126,7 @@ class TurnPages:
         view: discord.ui.View | None,
         ping: set[int],
         images: bool,
+        progress: Progress,
     ) -> tuple[bool, bool]:
         """Post pages not shown yet; the current one with the prompts, the decisions and (with
         ``images``) the public images. Returns whether the current page was posted, and whether a
@@ -122,14 +134,19 @@ class TurnPages:
         table = self.table
         ui, locale = table.ui(rec.kind), table.game_locale(rec)
         posted_current = failed = False
-        for page in pages:
+        for n, page in enumerate(pages):
             is_current = page is current
             files = await table.render(ui.public_files, rec, state, locale) if is_current and images else []
             text = self.content(page, prompts if is_current else [])
             if not text and not files:
                 continue  # nothing to show (a page with no news yet)
             message = await table.post(
-                rec, text, files=files, view=view if is_current else None, ping=ping if is_current else set()
+                rec,
+                text,
+                files=files,
+                view=view if is_current else None,
+                ping=ping if is_current else set(),
+                nonce=progress.nonce(f"page:{n}"),
             )
             if message is None:
                 failed = True
@@ -159,7 +176,7 @@ class TurnPages:
             return ui.story(rec, state, events, locale)
         except Exception:
             log.exception("game %s: the story of version %s could not be told", rec.id, rec.version + 1)
-            return [Story("line", e["log"]) for e in events if "log" in e]
+            return []
 
     @staticmethod
     def on_builder(interaction: discord.Interaction) -> bool:

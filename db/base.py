@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from db import clocks
-from db.records import AppendResult, GameRecord, LoggedAction, Timer, UserPrefs
+from db.records import AppendResult, GameRecord, LoggedAction, PendingChange, Timer, UserPrefs
 from rules.protocol import Game, Outcome
 
 
@@ -158,6 +158,34 @@ class Store(Protocol):
 
     async def withdraw_cancel_vote(self, game_id: int, user_id: int) -> None:
         """A player takes back their cancel vote."""
+        ...
+
+    # -- telling changes (issue 18): every version bump (start, seats, act, finish, cancel) leaves a
+    # change in the same transaction, claimed by the committing process, until it is told.
+
+    async def next_untold(self) -> float | None:
+        """When the oldest change not yet told falls out of its teller's lease (None: all told)."""
+        ...
+
+    async def pending_changes(self, claimed_before: float | None, limit: int = 100) -> list[PendingChange]:
+        """Changes not yet told that another teller may take on: those taken on before
+        ``claimed_before``; at start-up (``None``) every one this process did not take on."""
+        ...
+
+    async def changes_of(self, game_id: int) -> list[PendingChange]:
+        """Every change of a game not yet told, oldest first."""
+        ...
+
+    async def claim_change(self, game_id: int, version: int, claimed_before: float | None) -> bool:
+        """Take on telling a change; True only for the one caller of any process that got it."""
+        ...
+
+    async def change_step(self, game_id: int, version: int, step: str) -> None:
+        """A step of telling a change was made (a DM, the post): it is never made again."""
+        ...
+
+    async def told(self, game_id: int, version: int) -> None:
+        """Every change of the game up to ``version`` has been told (``announced`` moves on)."""
         ...
 
     # -- clocks and timers: every change of a seat's clock happens in the transaction of the

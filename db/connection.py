@@ -3,9 +3,10 @@
 * ``isolation_level=None``: the sqlite3 module opens no implicit transactions, so the store's own
   ``BEGIN IMMEDIATE`` / ``COMMIT`` / ``ROLLBACK`` are the only transaction boundaries.
 * WAL: readers never block the writer, and a killed process loses at most the transaction it was in.
-* ``synchronous=NORMAL`` (the default here) survives a process crash with every commit intact; only
-  an OS crash or power cut may lose the last commits. ``FULL`` closes that gap at an fsync per
-  action, for deployments that want it.
+* ``synchronous=FULL`` (the default, issue 18): a commit is on disk before the players are told of
+  it, so not even a power cut or an OS crash takes back a move Discord already showed; it costs
+  an fsync per commit (``make bench``, "store"). ``NORMAL`` survives a process crash but may lose
+  the last commits on a power cut.
 * ``busy_timeout``: a second process (a backup, an admin shell) waits instead of failing at once.
 """
 
@@ -26,7 +27,7 @@ async def connect(
     path: str | Path,
     *,
     busy_timeout_ms: int = 5000,
-    synchronous: Synchronous = "NORMAL",
+    synchronous: Synchronous = "FULL",
 ) -> aiosqlite.Connection:
     """Open ``path`` (creating its parent directory) or ``":memory:"`` with the store's pragmas."""
     if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):

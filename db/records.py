@@ -76,6 +76,8 @@ class GameRecord:
     nudged_at: float | None = None
     clocks: tuple[SeatClock, ...] = ()
     """Each seat's clock, in seat order."""
+    announced: int = 0
+    """The last version the Discord side fully told (``changes`` holds the ones after it)."""
 
     def load_state(self) -> Any:
         """The engine state object, parsed on demand (a fresh object on every call)."""
@@ -113,6 +115,8 @@ class LoggedAction:
     seat: int
     notation: str
     created_at: float
+    events: tuple[dict[str, Any], ...] | None = None
+    """The engine's events of the action (None: logged before events were kept, issue 18)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +140,28 @@ class AppendResult:
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+
+CHANGE_KINDS = ("start", "seats", "act", "finish", "cancel")
+TELL_LEASE = 120.0
+"""Seconds a process has to tell a change it committed (or took on) before another may take it on."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingChange:
+    """A committed change not yet fully told (issue 18): its kind (one of :data:`CHANGE_KINDS`),
+    who acted (``act``), the engine's events, the seats that had to act before it, and the steps
+    of its telling already made (``done``), so a telling cut short is finished without repeats."""
+
+    game_id: int
+    version: int
+    kind: str
+    seat: int | None = None
+    events: tuple[dict[str, Any], ...] = ()
+    waiting_before: tuple[int, ...] = ()
+    done: frozenset[str] = frozenset()
+    claimed_at: float | None = None
+    tries: int = 0
 
 
 @dataclass(frozen=True, slots=True)

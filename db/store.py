@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -52,9 +53,11 @@ from db.migrate import migrate
 from db.records import (
     NOTIFY_CHOICES,
     STATUSES,
+    TELL_LEASE,
     AppendResult,
     GameRecord,
     LoggedAction,
+    PendingChange,
     SeatClock,
     Timer,
     UserPrefs,
@@ -67,7 +70,7 @@ Clock = Callable[[], float]
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, "
-    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at"
+    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced"
 )
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
@@ -123,6 +126,9 @@ class GameStore:
         self._games = games
         self._clock = clock
         self._lock = asyncio.Lock()
+        self.owner = secrets.token_hex(8)
+        """This store's (this process's) token on the changes it commits and takes on."""
+        self.opened_at = clock()
 
     @classmethod
     async def open(
@@ -132,7 +138,7 @@ class GameStore:
         clock: Clock = time.time,
         *,
         migrations_dir: Path | None = None,
-        synchronous: Synchronous = "NORMAL",
+        synchronous: Synchronous = "FULL",
         busy_timeout_ms: int = 5000,
     ) -> GameStore:
         """Connect to ``path`` (``":memory:"`` works) and apply pending migrations."""
@@ -286,6 +292,7 @@ class GameStore:
             pace=row["pace"],
             nudged_at=row["nudged_at"],
             clocks=self._clocks(seats),
+            announced=row["announced"],
         )
 
     async def _fetch(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
@@ -313,6 +320,26 @@ class GameStore:
             current = await self._row(db, game_id, with_state=False)
             raise StaleVersion(game_id, version, current["version"])
         return version + 1
+
+    async def _changed(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        version: int,
+        kind: str,
+        now: float,
+        seat: int | None = None,
+        events_json: str = "[]",
+        waiting_before: Sequence[int] = (),
+    ) -> None:
+        """The change just committed waits to be told (issue 18), claimed by this process now: the
+        caller tells it; should it die first, the catch-up finds it after the lease."""
+        await db.execute(
+            "INSERT INTO changes"
+            " (game_id, version, kind, seat, events, waiting_before, claimed_at, claimed_by, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, version, kind, seat, events_json, dumps(list(waiting_before)), now, self.owner, now),
+        )
 
     @staticmethod
     def _check(row: sqlite3.Row, expected_version: int | None, allowed: tuple[str, ...]) -> None:
@@ -439,6 +466,7 @@ class GameStore:
                 "status = 'active', seed = ?, state = ?, updated_at = ?, turn_since = ?",
                 (seed, state_json, now, now),
             )
+            await self._changed(db, game_id, row["version"] + 1, "start", now)
             await self._write_seats(db, game_id, seated)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             await self._keep_open(db, game_id, now)
@@ -454,7 +482,9 @@ class GameStore:
         async with self._transaction(game_id=game_id) as db:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, ("lobby",))
-            await self._bump(db, game_id, row["version"], "updated_at = ?", (self._clock(),))
+            now = self._clock()
+            await self._bump(db, game_id, row["version"], "updated_at = ?", (now,))
+            await self._changed(db, game_id, row["version"] + 1, "seats", now)
             await self._write_seats(db, game_id, players)
             return await self._fetch(db, game_id)
 
@@ -562,10 +592,12 @@ class GameStore:
                     dumps(outcome.to_json()) if outcome is not None else None,
                 ),
             )
+            events_json = dumps(events)
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, version, seat, dumps({"n": notation}), now),
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, events) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, seat, dumps({"n": notation}), now, events_json),
             )
+            await self._changed(db, game_id, version, "act", now, seat, events_json, before)
         return AppendResult(game_id, version, events, state, tuple(after), outcome, tuple(before))
 
     @staticmethod
@@ -604,13 +636,15 @@ class GameStore:
         async with self._transaction(game_id=game_id) as db:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, allowed)
+            now = self._clock()
             await self._bump(
                 db,
                 game_id,
                 row["version"],
                 "status = ?, outcome = ?, cancelled_by = ?, updated_at = ?",
-                (status, dumps(outcome.to_json()), by_user, self._clock()),
+                (status, dumps(outcome.to_json()), by_user, now),
             )
+            await self._changed(db, game_id, row["version"] + 1, "finish" if status == "finished" else "cancel", now)
             await clocks.clear_game(db, game_id)
             return await self._fetch(db, game_id)
 
@@ -622,13 +656,20 @@ class GameStore:
             await self._row(db, game_id, with_state=False)
             rows = await self._log_rows(db, game_id)
         return [
-            LoggedAction(game_id, seq, decode_seat(game_id, seq, seat), decode_notation(game_id, seq, raw), at)
-            for seq, seat, raw, at in rows
+            LoggedAction(
+                game_id,
+                r["seq"],
+                decode_seat(game_id, r["seq"], r["seat"]),
+                decode_notation(game_id, r["seq"], r["action"]),
+                r["created_at"],
+                tuple(json.loads(r["events"])) if r["events"] is not None else None,
+            )
+            for r in rows
         ]
 
     async def _log_rows(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
         rows = await db.execute_fetchall(
-            "SELECT seq, seat, action, created_at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT seq, seat, action, created_at, events FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
         return list(rows)
 
@@ -784,6 +825,99 @@ class GameStore:
         async with self._read() as db:
             rows = list(await db.execute_fetchall("SELECT MIN(due) FROM timers WHERE fired_at IS NULL"))
         return rows[0][0] if rows else None
+
+    # -- telling changes (issue 18) --------------------------------------------------------------
+
+    async def next_untold(self) -> float | None:
+        """When the oldest change not yet told falls out of its teller's lease (None: all told)."""
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall("SELECT MIN(COALESCE(claimed_at, 0)) FROM changes"))
+        return rows[0][0] + TELL_LEASE if rows and rows[0][0] is not None else None
+
+    def _untaken(self, claimed_before: float | None) -> tuple[str, tuple[Any, ...]]:
+        """The condition of a change another teller may take on: at start-up (``None``) every one
+        another process took on before this store opened (its teller died with the process it was
+        in; one still alive took it on later, or keeps its lease); later those whose teller took
+        them on before ``claimed_before`` (out of its lease)."""
+        if claimed_before is None:
+            return (
+                "(claimed_at IS NULL OR (claimed_at <= ? AND (claimed_by IS NULL OR claimed_by <> ?)))",
+                (self.opened_at, self.owner),
+            )
+        return "(claimed_at IS NULL OR claimed_at < ?)", (claimed_before,)
+
+    async def pending_changes(self, claimed_before: float | None, limit: int = 100) -> list[PendingChange]:
+        """Changes not yet told that another teller may take on (see :meth:`_untaken`), by game and
+        version; claim each with :meth:`claim_change` before telling it."""
+        condition, params = self._untaken(claimed_before)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT game_id, version, kind, seat, events, waiting_before, done, claimed_at, tries FROM changes"
+                f" WHERE {condition} ORDER BY game_id, version LIMIT ?",
+                (*params, limit),
+            )
+        return [self._pending(r) for r in rows]
+
+    async def changes_of(self, game_id: int) -> list[PendingChange]:
+        """Every change of a game not yet told, oldest first."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = await db.execute_fetchall(
+                "SELECT game_id, version, kind, seat, events, waiting_before, done, claimed_at, tries FROM changes"
+                " WHERE game_id = ? ORDER BY version",
+                (game_id,),
+            )
+        return [self._pending(r) for r in rows]
+
+    @staticmethod
+    def _pending(r: sqlite3.Row) -> PendingChange:
+        return PendingChange(
+            game_id=r["game_id"],
+            version=r["version"],
+            kind=r["kind"],
+            seat=r["seat"],
+            events=tuple(json.loads(r["events"])),
+            waiting_before=tuple(json.loads(r["waiting_before"])),
+            done=frozenset(json.loads(r["done"])),
+            claimed_at=r["claimed_at"],
+            tries=r["tries"],
+        )
+
+    async def claim_change(self, game_id: int, version: int, claimed_before: float | None) -> bool:
+        """Take on telling a change; True only for the one caller (of any process) that got it, and
+        only while another teller may take it on (see :meth:`_untaken`)."""
+        condition, params = self._untaken(claimed_before)
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            cur = await db.execute(
+                "UPDATE changes SET claimed_at = ?, claimed_by = ?, tries = tries + 1"
+                f" WHERE game_id = ? AND version = ? AND {condition}",
+                (self._clock(), self.owner, game_id, version, *params),
+            )
+            return cur.rowcount == 1
+
+    async def change_step(self, game_id: int, version: int, step: str) -> None:
+        """A step of telling a change was made (a DM sent, the post made): never made again."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT done FROM changes WHERE game_id = ? AND version = ?", (game_id, version)
+                )
+            )
+            if not rows:
+                return
+            done = sorted({*json.loads(rows[0][0]), step})
+            await db.execute(
+                "UPDATE changes SET done = ? WHERE game_id = ? AND version = ?", (dumps(done), game_id, version)
+            )
+
+    async def told(self, game_id: int, version: int) -> None:
+        """Every change of the game up to ``version`` has been told."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
+            await db.execute("UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id))
 
     async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
         """Timers due by ``now`` and not fired yet, earliest first (claim each before acting on it)."""

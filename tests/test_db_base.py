@@ -53,6 +53,12 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "expire_lobby",
         "go_away",
         "come_back",
+        "next_untold",
+        "pending_changes",
+        "changes_of",
+        "claim_change",
+        "change_step",
+        "told",
     }
 
 

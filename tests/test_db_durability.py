@@ -102,7 +102,11 @@ async def test_a_failure_after_the_state_was_written_rolls_the_whole_action_back
     stray log row already holds the next seq), the state update is rolled back with it."""
     game_id = await new_game(store)
     before = await store.get(game_id)
-    tamper(db_path, 'INSERT INTO actions VALUES (?, 1, 0, \'{"n":"+1"}\', 0)', (game_id,))
+    tamper(
+        db_path,
+        'INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, 1, 0, \'{"n":"+1"}\', 0)',
+        (game_id,),
+    )
     with pytest.raises(sqlite3.IntegrityError):
         await store.append(game_id, 0, GAME.to_act(before.load_state())[0], Add(1))
     assert await store.get(game_id) == before

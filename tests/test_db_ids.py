@@ -42,6 +42,10 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "set_absent": lambda s, g: s.set_absent(g, 0, True),
     "nudge": lambda s, g: s.nudge(g),
     "expire_lobby": lambda s, g: s.expire_lobby(g),
+    "changes_of": lambda s, g: s.changes_of(g),
+    "claim_change": lambda s, g: s.claim_change(g, 1, None),
+    "change_step": lambda s, g: s.change_step(g, 1, "post"),
+    "told": lambda s, g: s.told(g, 1),
 }
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from db.connection import connect
 from db.errors import MigrationError
-from db.migrate import MIGRATIONS_DIR, migrate
+from db.migrate import MIGRATIONS_DIR, discover, migrate
 from db.records import DEFAULT_NOTIFY, NOTIFY_CHOICES, UserPrefs
 from db.store import GameStore
 from tests.toygame import GAMES
@@ -50,8 +50,9 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (2, "0002_meta_and_dm_notices.sql", NOW),
         (3, "0003_notify_and_cancel_votes.sql", NOW),
         (4, "0004_clocks.sql", NOW),
+        (6, "0006_changes.sql", NOW),
     ]
-    assert {"timers", "timeout_votes"} <= tables(path)
+    assert {"timers", "timeout_votes", "changes"} <= tables(path)
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes
     assert {"timers_due", "timers_game"} <= indexes
 
@@ -64,13 +65,14 @@ async def test_reopening_applies_nothing_new(tmp_path: Path) -> None:
     try:
         assert await migrate(conn, clock=clock) == []
         rows = await conn.execute_fetchall("SELECT version FROM schema_migrations")
-        assert [r[0] for r in rows] == [1, 2, 3, 4]
+        assert [r[0] for r in rows] == [m.version for m in discover(MIGRATIONS_DIR)]
     finally:
         await conn.close()
 
 
 async def test_connection_pragmas(tmp_path: Path) -> None:
-    """WAL, foreign keys, synchronous=NORMAL and a busy timeout (DESIGN §4: WAL, FKs on)."""
+    """WAL, foreign keys, synchronous=FULL (durable before told, issue 18) and a busy timeout
+    (DESIGN §4: WAL, FKs on)."""
     conn = await connect(tmp_path / "p.db", busy_timeout_ms=1234)
     try:
         values = {}
@@ -79,7 +81,7 @@ async def test_connection_pragmas(tmp_path: Path) -> None:
             values[pragma] = next(iter(rows))[0]
     finally:
         await conn.close()
-    assert values == {"journal_mode": "wal", "foreign_keys": 1, "synchronous": 1, "busy_timeout": 1234}
+    assert values == {"journal_mode": "wal", "foreign_keys": 1, "synchronous": 2, "busy_timeout": 1234}
 
 
 async def test_a_broken_migration_rolls_back_and_names_its_file(tmp_path: Path) -> None:

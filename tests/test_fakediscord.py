@@ -348,6 +348,17 @@ async def test_dms_and_closed_dms(world: Scene) -> None:
     assert fake.dms(bob) == []
 
 
+async def test_a_message_sent_again_with_its_nonce_is_not_sent_twice(world: Scene) -> None:
+    """Discord's ``enforce_nonce``: the same author sending the same nonce within a few minutes
+    gets the message already made back, not a second one (what a catch-up after a crash relies on)."""
+    channel = world.bot.get_partial_messageable(world.games.id)
+    first = await channel.send("Your move", nonce=1234)
+    again = await channel.send("Your move", nonce=1234)
+    other = await channel.send("Your move", nonce=5678)
+    assert again.id == first.id and other.id != first.id
+    assert [m.id for m in world.games.messages if m.content == "Your move"] == [first.id, other.id]
+
+
 async def test_default_member_permissions_hide_commands(world: Scene) -> None:
     fake = world.fake
     with pytest.raises(FakeDiscordError, match="not offered"):

@@ -375,6 +375,8 @@ async def test_a_running_games_thread_is_touched_every_six_days(tmp_path: Path, 
         assert thread.activity > touched, "and again six days later"  # type: ignore[attr-defined]
         assert t.bot is not None
         await t.bot.store.cancel(game, t.alice.id)
+        await t.later(hours=1)  # a change made behind the bot's back is told all the same (issue 18)
+        assert any("cancelled" in m.content for m in thread.messages)
         touched = thread.activity  # type: ignore[attr-defined]
         await t.later(days=7)
         assert thread.activity == touched, "an ended game's thread is left alone"  # type: ignore[attr-defined]

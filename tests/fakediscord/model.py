@@ -529,6 +529,8 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
+        """(author, nonce) of messages sent with ``enforce_nonce``: the message and when (monotonic)."""
         self.attachments: dict[int, Attachment] = {}
         self.interactions: dict[str, Interaction] = {}
         self.signal = Signal()

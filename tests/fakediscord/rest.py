@@ -6,6 +6,7 @@ data (or a Reply, or raise ApiError). Paths are the ones discord.py 2.7's http.p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,8 @@ from .model import Channel, DMChannel, Guild, TextChannel, Thread, User, World
 from .server import Call, Reply, Router
 
 PUBLIC_THREAD, PRIVATE_THREAD = 11, 12
+NONCE_WINDOW = 300.0
+"""Seconds Discord remembers a message's nonce sent with ``enforce_nonce`` ("the past few minutes")."""
 BOT_TOKEN = "fake-token"  # the one token the stand-in accepts (FakeDiscord.start_bot's default)
 
 
@@ -240,6 +243,11 @@ class RestApi:
             if call.uploads and not self._bot_permissions(channel) & perm.ATTACH_FILES:
                 raise missing_permissions()
         body = call.body or {}
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:  # Discord: the same author's message with this nonce, not a second one
+            sent = self.world.nonces.get((bot.id, str(nonce)))
+            if sent is not None and time.monotonic() - sent[1] < NONCE_WINDOW and sent[0] in self.world.messages:
+                return payloads.message(self.world.messages[sent[0]])
         changes = changes_from_body(body, call.uploads, existing=None, make_attachment=self.world.make_attachment)
         reference = body.get("message_reference")
         if reference is not None:
@@ -250,6 +258,8 @@ class RestApi:
         if isinstance(channel, Thread) and channel.archived:
             channel.update(archived=False)  # a message unarchives an unlocked thread
         message = channel.post(bot, **changes)
+        if nonce is not None:
+            self.world.nonces[(bot.id, str(nonce))] = (message.id, time.monotonic())
         return payloads.message(message)
 
     def get_message(self, call: Call) -> Any:

@@ -1,0 +1,103 @@
+"""What one committed change did (issue 18): the value the core returns for every change and the
+one place that tells it (:meth:`cogs.table.Table.tell`) reads — for the change just made, and for
+a change a dead process left untold, found again by the catch-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from db.records import AppendResult, GameRecord, PendingChange
+from rules.protocol import Outcome
+
+ChangeKind = Literal["start", "seats", "act", "finish", "cancel"]
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One committed version of a game.
+
+    ``record`` is the game as the teller needs it: after the change for every kind but ``act``,
+    where it is the record the action was made on (same seats, thread and options; the state
+    after the action is ``state``). ``seat`` acted (``act``); ``by_user`` made the change (None:
+    the table itself — a timer, the automatic player, the catch-up cannot tell who). ``done``
+    lists the steps of its telling already made by a teller that died (see :class:`Progress`)."""
+
+    kind: ChangeKind
+    record: GameRecord
+    version: int
+    state: Any = field(default=None, repr=False)
+    seat: int | None = None
+    by_user: int | None = None
+    events: tuple[Event, ...] = ()
+    to_act: tuple[int, ...] = ()
+    waiting_before: tuple[int, ...] = ()
+    outcome: Outcome | None = None
+    done: frozenset[str] = frozenset()
+    caught_up: bool = False
+    """Told by the catch-up (no interaction to answer, and possibly several versions at once)."""
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+    @property
+    def newly_waiting(self) -> tuple[int, ...]:
+        """The seats that must act now and did not before (they are told it is their turn)."""
+        return tuple(s for s in self.to_act if s not in self.waiting_before)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    @classmethod
+    def of_action(cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int) -> Change:
+        return cls(
+            kind="act",
+            record=rec,
+            version=result.version,
+            state=result.state,
+            seat=seat,
+            by_user=by_user,
+            events=tuple(result.events),
+            to_act=result.to_act,
+            waiting_before=result.waiting_before,
+            outcome=result.outcome,
+        )
+
+    @classmethod
+    def of_record(cls, kind: ChangeKind, rec: GameRecord, by_user: int | None = None) -> Change:
+        """A change that is the record itself (start, seats, finish, cancel)."""
+        state = rec.load_state() if rec.state_json is not None else None
+        to_act = tuple(rec.engine.to_act(state)) if state is not None and rec.engine is not None else ()
+        return cls(
+            kind=kind, record=rec, version=rec.version, state=state, by_user=by_user, to_act=to_act, outcome=rec.outcome
+        )
+
+    @classmethod
+    def caught_up_from(cls, rec: GameRecord, pending: list[PendingChange]) -> Change:
+        """Untold changes of one game, oldest first, as one change to tell now: the last one's kind
+        on the game as it is now, with the events of every action among them and the seats that
+        waited before the first of them."""
+        assert pending, "nothing to catch up"
+        last = pending[-1]
+        state = rec.load_state() if rec.state_json is not None else None
+        engine = rec.engine
+        to_act = (
+            tuple(engine.to_act(state)) if state is not None and engine is not None and rec.status == "active" else ()
+        )
+        acts = [p for p in pending if p.kind == "act"]
+        return cls(
+            kind=last.kind,  # type: ignore[arg-type]
+            record=rec,
+            version=last.version,
+            state=state,
+            seat=acts[-1].seat if acts else None,
+            events=tuple(e for p in acts for e in p.events),
+            to_act=to_act,
+            waiting_before=acts[0].waiting_before if acts else (),
+            outcome=rec.outcome if rec.status == "finished" else None,
+            done=last.done,
+            caught_up=True,
+        )

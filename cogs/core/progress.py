@@ -1,0 +1,33 @@
+"""How far the telling of one change got (issue 18 §3): each step that players see — a DM to a
+seat, the thread post or page — is written down as it is made, and the change is marked told at
+the end; a teller that died part way is followed by the catch-up, which skips what was made."""
+
+from __future__ import annotations
+
+import hashlib
+
+from cogs.core.change import Change
+from db.base import Store
+
+
+class Progress:
+    def __init__(self, store: Store, change: Change) -> None:
+        self.store = store
+        self.change = change
+        self.done: set[str] = set(change.done)
+
+    def made(self, step: str) -> bool:
+        return step in self.done
+
+    async def mark(self, step: str) -> None:
+        self.done.add(step)
+        await self.store.change_step(self.change.game_id, self.change.version, step)
+
+    def nonce(self, step: str) -> int:
+        """The step's nonce for Discord (``enforce_nonce``): the same for every teller of this
+        change, so a post or DM repeated after a crash returns the one already made."""
+        digest = hashlib.sha256(f"{self.change.game_id}:{self.change.version}:{step}".encode()).digest()
+        return int.from_bytes(digest[:7], "big")
+
+    async def told(self) -> None:
+        await self.store.told(self.change.game_id, self.change.version)

@@ -1,0 +1,149 @@
+"""A committed change is always told (issue 18 §3): the bot dies after an action is stored and
+before (or while) it is told; at the next start the thread, the turn page and the next player
+catch up — exactly once, with the buttons of the current version — and a further restart tells
+nothing again. The crash is injected by making the telling stop dead, as a killed process would."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from cogs import kinds
+from tests.e2e.harness import Table, table
+from tests.e2e.stroganov_players import offered, page
+from tests.e2e.test_clocks import count_game, mover_and_other
+from tests.fakediscord import Message, Thread, User
+
+
+def die_at(target: Any, name: str) -> asyncio.Event:
+    """Make ``target.name`` stop the telling dead (a process killed there); returns an event set
+    when it was reached."""
+    reached = asyncio.Event()
+
+    async def dead(*args: Any, **kwargs: Any) -> None:
+        reached.set()
+        raise asyncio.CancelledError  # nothing after this point runs, as if the process died
+
+    setattr(target, name, dead)
+    return reached
+
+
+def said(thread: Thread) -> list[Message]:
+    """The thread's messages with words (not an interaction's "thinking…" left by the crash)."""
+    return [m for m in thread.messages if m.content]
+
+
+def turn_dms(t: Table, user: User, game: int) -> list[str]:
+    return [m.content for m in t.fake.dms(user) if f"Count #{game}** — your turn" in m.content]
+
+
+async def test_a_move_stored_but_never_posted_is_told_once_after_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob)
+        mover, other = await mover_and_other(t, game)
+        assert t.bot is not None
+        before = await t.bot.store.get(game)
+        posts, dms = len(said(thread)), len(turn_dms(t, other, game))
+        reached = die_at(t.bot.table, "announce")
+        await t.fake.slash(mover, thread, "count add", amount=2)
+        await asyncio.wait_for(reached.wait(), 10)
+        assert (await t.bot.store.get(game)).version == before.version + 1, "the move is stored"
+        assert len(said(thread)) == posts and len(turn_dms(t, other, game)) == dms, "and nobody was told"
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        news = said(thread)[posts:]
+        assert len(news) == 1, [m.content for m in news]
+        told = news[0]
+        assert f"<@{mover.id}> adds 2" in told.content and f"<@{other.id}>, add 1 to" in told.content
+        assert len(turn_dms(t, other, game)) == dms + 1, "the next player is told once"
+        rec = await t.bot.store.get(game)
+        assert rec.announced == rec.version
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        assert len(said(thread)) == posts + 1 and len(turn_dms(t, other, game)) == dms + 1, "told once only"
+
+        await t.click(other, told, "+1")  # the buttons are the current version's
+        assert (await t.bot.store.get(game)).version == rec.version + 1
+
+
+async def test_a_telling_cut_short_after_the_dm_does_not_send_it_twice(tmp_path: Path) -> None:
+    """The next player's DM went out, then the process died before the thread post: after the
+    restart the post is made, and the DM is not sent again."""
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob)
+        mover, other = await mover_and_other(t, game)
+        assert t.bot is not None
+        posts, dms = len(said(thread)), len(turn_dms(t, other, game))
+        reached = die_at(t.bot.table, "publish")
+        await t.fake.slash(mover, thread, "count add", amount=1)
+        await asyncio.wait_for(reached.wait(), 10)
+        assert len(turn_dms(t, other, game)) == dms + 1, "the DM went out before the crash"
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        assert [m for m in said(thread)[posts:] if f"<@{mover.id}> adds 1" in m.content], "the post is made"
+        assert len(turn_dms(t, other, game)) == dms + 1, "the DM is not sent twice"
+
+
+async def test_a_game_over_stored_but_never_told_is_announced_after_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob)
+        mover, _ = await mover_and_other(t, game)
+        assert t.bot is not None
+        reached = die_at(t.bot.table, "game_over")
+        await t.fake.slash(mover, thread, "count act", action="resign")
+        await asyncio.wait_for(reached.wait(), 10)
+        assert (await t.bot.store.get(game)).status == "finished"
+        assert not [m for m in thread.messages if "Game over" in m.content or "game is over" in m.content.lower()]
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        over = [m for m in thread.messages if "wins" in m.content]
+        assert len(over) == 1, [m.content for m in thread.messages]
+        assert thread.archived, "and the thread is closed"  # type: ignore[attr-defined]
+
+
+async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_path: Path) -> None:
+    """Stroganov: the process died after the commit, before the turn page was saved; after the
+    restart the page tells that decision, and the page's buttons are the current version's."""
+    async with table(tmp_path) as t:
+        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        current = await page(t, thread, rec.version)
+        kind, custom_id, value = offered(current, rec.version)[0]
+        reached = die_at(t.bot.table.pages, "save")
+        await press(t, current, kind, custom_id, value)
+        await asyncio.wait_for(reached.wait(), 10)
+        assert (await t.bot.store.get(game)).version == rec.version + 1
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        rec = await t.bot.store.get(game)
+        assert rec.announced == rec.version
+        (decision,) = (await t.bot.store.actions(game))[-1:]
+        assert decision.events is not None
+        ui = kinds.ui("stroganov")
+        words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events), "en")]  # type: ignore[attr-defined]
+        shown = await page(t, thread, rec.version)
+        told = "\n".join(m.content for m in thread.messages)
+        assert words and all(told.count(w) == 1 for w in words if w), (words, told)
+        kind, custom_id, value = offered(shown, rec.version)[0]
+        await press(t, shown, kind, custom_id, value)
+        assert (await t.bot.store.get(game)).version == rec.version + 1, "the page's buttons work"
+
+
+async def press(t: Table, message: Message, kind: str, custom_id: str, value: str) -> None:
+    if kind == "button":
+        i = await t.fake.click(t.alice, message, custom_id)
+    else:
+        i = await t.fake.select(t.alice, message, custom_id, [value])
+    await i.response()

@@ -1,0 +1,123 @@
+"""The store's side of "commit once, tell once" (issue 18 §3): every version bump leaves a change to
+tell in its own transaction, claimed by the process that made it; the catch-up takes over what a
+dead process (a start-up) or an expired lease left; each step of a telling is kept; the action's
+events are kept in the log."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from db.records import TELL_LEASE
+from db.store import GameStore
+from rules.protocol import Outcome
+from tests.fakeclock import FakeClock
+from tests.toygame import GAMES, Add
+
+ALICE, BOB = 101, 102
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
+    s = await GameStore.open(tmp_path / "changes.db", games=GAMES, clock=clock)
+    yield s
+    await s.close()
+
+
+async def test_every_version_bump_leaves_one_change_claimed_by_its_maker(store: GameStore) -> None:
+    lobby = await store.create_lobby("count", ALICE, {"target": 50}, 1, 10)
+    seated = await store.set_seats(lobby.id, [ALICE, BOB], expected_version=lobby.version)
+    started = await store.start(lobby.id, None, 7, expected_version=seated.version)
+    seat = started.load_state().turn
+    moved = await store.append(lobby.id, started.version, seat, Add(2))
+    ended = await store.finish(lobby.id, Outcome(winners=(0,), reason="resigned"))
+    changes = await store.changes_of(lobby.id)
+    assert [(c.version, c.kind) for c in changes] == [
+        (seated.version, "seats"),
+        (started.version, "start"),
+        (moved.version, "act"),
+        (ended.version, "finish"),
+    ]
+    act = changes[2]
+    assert act.seat == seat and list(act.events) == moved.events and act.waiting_before == (seat,)
+    assert all(c.done == frozenset() and c.tries == 0 for c in changes)
+    assert await store.pending_changes(None) == [], "its maker is alive: nothing for a start-up sweep"
+    assert (await store.get(lobby.id)).announced == 0
+    (logged,) = await store.actions(lobby.id)
+    assert logged.events == tuple(moved.events), "the action's events are in the log"
+
+
+async def test_told_moves_announced_on_and_forgets_the_changes(store: GameStore) -> None:
+    rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    first = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+    second = await store.append(rec.id, first.version, first.to_act[0], Add(1))
+    await store.told(rec.id, first.version)
+    assert [c.version for c in await store.changes_of(rec.id)] == [second.version]
+    assert (await store.get(rec.id)).announced == first.version
+    await store.told(rec.id, second.version)
+    assert await store.changes_of(rec.id) == []
+    assert (await store.get(rec.id)).announced == second.version
+    await store.told(rec.id, first.version)
+    assert (await store.get(rec.id)).announced == second.version, "never back"
+
+
+async def test_a_new_process_takes_over_what_the_dead_one_left(tmp_path: Path, clock: FakeClock) -> None:
+    """At start-up every change the old process made and did not tell is the new one's; two new
+    processes racing for it: exactly one gets each."""
+    path = tmp_path / "crash.db"
+    old = await GameStore.open(path, games=GAMES, clock=clock)
+    rec = await old.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    moved = await old.append(rec.id, 0, rec.load_state().turn, Add(3))
+    await old.change_step(rec.id, moved.version, "dm:1")
+    await old.close()  # died before the post
+    a = await GameStore.open(path, games=GAMES, clock=clock)
+    b = await GameStore.open(path, games=GAMES, clock=clock)
+    clock.advance(1)
+    try:
+        (pending,) = await a.pending_changes(None)
+        assert pending.version == moved.version and pending.done == frozenset({"dm:1"})
+        wins = [await s.claim_change(rec.id, moved.version, None) for s in (a, b, a)]
+        assert wins == [True, False, False], "one taker; its own claim is not taken again"
+        assert await b.pending_changes(None) == [], "a's claim is alive"
+        assert (await a.changes_of(rec.id))[0].tries == 1
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_lease_that_ran_out_can_be_taken_over(store: GameStore, clock: FakeClock) -> None:
+    rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    moved = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+    assert await store.next_untold() == clock() + TELL_LEASE
+    assert await store.pending_changes(clock() - TELL_LEASE) == [], "its teller is within its lease"
+    clock.advance(TELL_LEASE + 1)
+    assert [c.version for c in await store.pending_changes(clock() - TELL_LEASE)] == [moved.version]
+    assert await store.claim_change(rec.id, moved.version, clock() - TELL_LEASE)
+    assert not await store.claim_change(rec.id, moved.version, clock() - TELL_LEASE), "claimed anew: taken"
+    await store.told(rec.id, moved.version)
+    assert await store.next_untold() is None
+
+
+async def test_steps_are_kept_once_each(store: GameStore) -> None:
+    rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    moved = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+    for step in ("dm:1", "post", "dm:1"):
+        await store.change_step(rec.id, moved.version, step)
+    (change,) = await store.changes_of(rec.id)
+    assert change.done == frozenset({"dm:1", "post"})
+    await store.told(rec.id, moved.version)
+    await store.change_step(rec.id, moved.version, "late")  # a told change: nothing to keep
+    assert await store.changes_of(rec.id) == []
+
+
+async def test_durable_before_told_synchronous_is_full(store: GameStore) -> None:
+    """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default."""
+    rows = await store._db.execute_fetchall("PRAGMA synchronous")
+    assert next(iter(rows))[0] == 2
