@@ -74,22 +74,9 @@ def test_a_drawn_card_is_in_no_event() -> None:
             events = GAME.apply(st, seat, act)
             if top is not None:
                 drawn += 1
+                assert events[0] == {"type": "draw_used", "seat": seat, "tile": act.tile}
                 assert f'"{top}"' not in json.dumps(events)
     assert drawn > 10
-
-
-def test_replay_gives_the_same_log() -> None:
-    """Same seed and actions, same state and the same events (DESIGN §3)."""
-    for n in (2, 3, 4):
-        st = GAME.new(n, None, 99 + n)
-        history = []
-        for seat, act in random_actions(st, random.Random(n), resign=0.01):
-            GAME.apply(st, seat, act)
-            history.append((seat, act))
-        replay = GAME.new(n, None, 99 + n)
-        for seat, act in history:
-            GAME.apply(replay, seat, act)
-        assert replay.log == st.log and GAME.dump(replay) == GAME.dump(st)
 
 
 def test_the_ui_words_every_event_type(games: list[tuple[ShitennoState, list[list[Event]]]]) -> None:
