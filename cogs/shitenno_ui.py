@@ -19,15 +19,31 @@ from rules.shitenno.events import Event
 from rules.shitenno.view import ShitennoView, public_log
 
 BOARD_EVENTS = frozenset(
-    {"round_started", "titles_assigned", "game_over", "position_conquered", "position_bought", "stone_flipped"}
-    | {"pool_split"}
+    {
+        "round_started",
+        "pool_split",
+        "titles_assigned",
+        "position_conquered",
+        "position_bought",
+        "stone_flipped",
+        "game_over",
+    }
 )
 """Events after which the public images are worth posting again: not after an offer, a refusal or
 an accepted lot, which are one line each; the end of a sharing phase posts them (``titles_assigned``)."""
 
 HAND_EVENTS = frozenset(
-    {"lot_accepted", "lot_received", "pool_split", "lot_chosen", "position_conquered", "position_bought"}
-    | {"tile_taken", "draw_used", "stone_flipped"}
+    {
+        "lot_accepted",
+        "lot_received",
+        "pool_split",
+        "lot_chosen",
+        "position_conquered",
+        "position_bought",
+        "tile_taken",
+        "draw_used",
+        "stone_flipped",
+    }
 )
 """Events of a seat after which its private view (hand, kept tiles, powers used) is worth a DM."""
 
@@ -226,7 +242,7 @@ class ShitennoUI:
             key = "sh.offered" if e["to"] is None else "sh.offered_to"
             to = "" if e["to"] is None else who(e["to"])
             return t(key, locale, who=name, to=to, tile=e["tile"], cards=cards_words(e["cards"], locale))
-        if kind in ("lot_accepted", "lot_refused", "tairo_changed", "resign"):
+        if kind in SIMPLE:
             return t(SIMPLE[kind], locale, who=name)
         if kind == "lot_received":
             return t("sh.receives", locale, who=name, tile=e["tile"], cards=cards_words(e["cards"], locale))
@@ -309,9 +325,7 @@ class ShitennoUI:
             return t("sh.prompt_control", locale, who=who, done=me.conquests)
         return ""
 
-    def turn_notice(
-        self, rec: GameRecord, state: ShitennoState, seat: int, events: list[Event], locale: str
-    ) -> str:
+    def turn_notice(self, rec: GameRecord, state: ShitennoState, seat: int, events: list[Event], locale: str) -> str:
         happened = self.event_lines(rec, state, events, locale)
         head = t("sh.your_decision_dm", locale, game=rec.id)
         prompt = self.prompt(rec, state, seat, locale)
