@@ -81,20 +81,19 @@ def province_words(pid: str) -> str:
 
 def payment_words(e: Event, locale: str) -> str:
     """A conquest's payment (SH-8.5, SH-8.6) in words: the cards with what they are, then the tiles
-    and the joker."""
-    words = [card_words(c, locale) for c in [*e["troops"], *e["koku"]]]
-    for p in e["plus"]:
+    and the joker (the event leaves out the parts it does not use)."""
+    words = [card_words(c, locale) for c in [*e.get("troops", ()), *e.get("koku", ())]]
+    for p in e.get("plus", ()):
+        on = p.get("on")
         words.append(
-            t("sh.pay_plus", locale, tile=p["tile"], on=p["on"])
-            if p["on"]
-            else t("sh.pay_plus_koku", locale, tile=p["tile"])
+            t("sh.pay_plus", locale, tile=p["tile"], on=on) if on else t("sh.pay_plus_koku", locale, tile=p["tile"])
         )
-    for x in e["exchanges"]:
-        if x["to"]:
+    for x in e.get("exchanges", ()):
+        if x.get("to"):
             words.append(t("sh.pay_exchange_to", locale, tile=x["tile"], on=x["on"], troop=x["to"]))
         else:
             words.append(t("sh.pay_exchange_koku", locale, tile=x["tile"], on=x["on"]))
-    if e["joker"]:
+    if e.get("joker"):
         words.append(t("sh.pay_joker", locale, troop=e["joker"]))
     return ", ".join(words)
 

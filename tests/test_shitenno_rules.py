@@ -585,9 +585,7 @@ def test_sh_4_1_log_shows_payments_in_full():
         "vp": 6,
         "bonus": 0,
         "troops": [a, b],
-        "koku": [],
         "plus": [{"tile": plus, "on": f"{a}.1"}],
-        "exchanges": [],
         "joker": "SH",
     }
     assert events[0] == conquest and conquest in GAME.view(st, None).log

@@ -433,22 +433,18 @@ def _validate_koku(st: ShitennoState, p: Player, a: ConquerKoku) -> None:
 
 
 def _paid(a: ConquerTroops | ConquerKoku) -> Event:
-    """The payment of a conquest as event params (SH-4.1: payments are public)."""
+    """The payment of a conquest as event params (SH-4.1: payments are public); parts the payment
+    does not use are left out, so the public log stays small."""
     if isinstance(a, ConquerTroops):
-        return {
-            "troops": list(a.troops),
-            "koku": list(a.koku),
-            "plus": [{"tile": t, "on": s} for t, s in a.plus],
-            "exchanges": [{"tile": t, "on": s, "to": ty} for t, s, ty in a.exchanges],
-            "joker": a.joker,
-        }
-    return {
-        "troops": list(a.troops),
-        "koku": list(a.koku),
-        "plus": [{"tile": t, "on": None} for t in a.plus],
-        "exchanges": [{"tile": t, "on": s, "to": None} for t, s in a.exchanges],
-        "joker": None,
-    }
+        plus = [{"tile": t, "on": s} for t, s in a.plus]
+        exchanges = [{"tile": t, "on": s, "to": ty} for t, s, ty in a.exchanges]
+    else:
+        plus = [{"tile": t} for t in a.plus]
+        exchanges = [{"tile": t, "on": s} for t, s in a.exchanges]
+    parts: Event = {"troops": list(a.troops), "koku": list(a.koku), "plus": plus, "exchanges": exchanges}
+    if isinstance(a, ConquerTroops) and a.joker is not None:
+        parts["joker"] = a.joker
+    return {k: v for k, v in parts.items() if v}
 
 
 def _resolve_conquest(

@@ -24,12 +24,13 @@ type                      params
 ``lot_chosen``            ``seat``, ``lot``: ``A`` or ``B`` (SH-7.4.5)
 ``titles_assigned``       ``titles``: the title per seat, ``None`` for a resigned seat (SH-7.7)
 ``position_conquered``    a conquest (SH-8.9) paid with troops (SH-8.5): ``seat``, ``province``,
-                          ``position`` (1–4), ``vp``, ``bonus`` (title VP, SH-8.9.3), the
-                          payment ``troops``, ``koku``, ``plus`` (``[{"tile", "on"}]``),
-                          ``exchanges`` (``[{"tile", "on", "to"}]``), ``joker`` (a troop type
-                          or ``None``)
-``position_bought``       the same, paid with koku (SH-8.6); ``on`` of a PLUS_ONE and ``to`` of
-                          an EXCHANGE are ``None``, ``joker`` is ``None``
+                          ``position`` (1–4), ``vp``, ``bonus`` (title VP, SH-8.9.3), and the
+                          payment, each part only when used: ``troops``, ``koku`` (card ids),
+                          ``plus`` (``[{"tile", "on"}]``: a tile and the symbol it adds to,
+                          e.g. ``T4.1``), ``exchanges`` (``[{"tile", "on", "to"}]``: a symbol
+                          or koku card and the troop type it becomes), ``joker`` (a troop type)
+``position_bought``       the same, paid with koku (SH-8.6): a PLUS_ONE is ``{"tile"}`` (+1 koku),
+                          an EXCHANGE ``{"tile", "on"}`` (that symbol yields 1 koku); no joker
 ``tile_taken``            ``seat``, ``tile``, ``province``: the stack's top tile (SH-8.9.4)
 ``draw_used``             ``seat``, ``tile`` (SH-8.11; the card drawn stays secret)
 ``stone_flipped``         ``seat``, ``province``, ``position`` (SH-8.13)
