@@ -242,8 +242,8 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[Event])
         sh.unplaced.remove(a.b_tile)
         sh.pool = []
         sh.split = ((a.a_tile, a.a_cards), (a.b_tile, a.b_cards))
-        split: Event = {"type": "pool_split", "seat": seat, "a_tile": a.a_tile, "a_cards": list(a.a_cards)}
-        _log(st, events, {**split, "b_tile": a.b_tile, "b_cards": list(a.b_cards)})
+        lot_a: Event = {"type": "pool_split", "seat": seat, "a_tile": a.a_tile, "a_cards": list(a.a_cards)}
+        _log(st, events, {**lot_a, "b_tile": a.b_tile, "b_cards": list(a.b_cards)})
     elif isinstance(a, Choose):
         if expected != "choose":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
