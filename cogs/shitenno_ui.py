@@ -4,8 +4,7 @@ sharing table for the thread, each player's hand for him alone, and every decisi
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cogs.respond import mention
@@ -16,12 +15,40 @@ from render.shitenno import render_board, render_hand, render_sharing
 from rules.errors import RuleError
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.content import CONTENT
+from rules.shitenno.events import Event
 from rules.shitenno.view import ShitennoView, public_log
 
-ENTRY = re.compile(r"^P(?P<seat>\d)(?P<colon>:?) (?P<rest>.*)$")
-BOARD_WORDS = ("conquer", "buy", "flip", "split")
-"""Log verbs after which the public images are worth posting again: not after an offer, a refusal or
-an accepted lot, which are one line each; the end of a sharing phase posts them (``titles``)."""
+BOARD_EVENTS = frozenset(
+    {
+        "round_started",
+        "pool_split",
+        "titles_assigned",
+        "position_conquered",
+        "position_bought",
+        "stone_flipped",
+        "game_over",
+    }
+)
+"""Events after which the public images are worth posting again: not after an offer, a refusal or
+an accepted lot, which are one line each; the end of a sharing phase posts them (``titles_assigned``)."""
+
+HAND_EVENTS = frozenset(
+    {
+        "lot_accepted",
+        "lot_received",
+        "pool_split",
+        "lot_chosen",
+        "position_conquered",
+        "position_bought",
+        "tile_taken",
+        "draw_used",
+        "stone_flipped",
+    }
+)
+"""Events of a seat after which its private view (hand, kept tiles, powers used) is worth a DM."""
+
+Names = Callable[[int], str]
+"""How a seat is named in words: a mention with the general in Discord, the general in a file."""
 
 
 def sharing_decision(view: ShitennoView) -> str:
@@ -45,6 +72,39 @@ def card_words(label: str, locale: str) -> str:
 
 def cards_words(labels: Sequence[str], locale: str) -> str:
     return ", ".join(card_words(c, locale) for c in labels) if labels else t("sh.no_cards", locale)
+
+
+def province_words(pid: str) -> str:
+    """``KANTO`` as ``Kanto``, as the board image names it."""
+    return pid.title()
+
+
+def payment_words(e: Event, locale: str) -> str:
+    """A conquest's payment (SH-8.5, SH-8.6) in words: the cards with what they are, then the tiles
+    and the joker (the event leaves out the parts it does not use)."""
+    words = [card_words(c, locale) for c in [*e.get("troops", ()), *e.get("koku", ())]]
+    for p in e.get("plus", ()):
+        on = p.get("on")
+        words.append(
+            t("sh.pay_plus", locale, tile=p["tile"], on=on) if on else t("sh.pay_plus_koku", locale, tile=p["tile"])
+        )
+    for x in e.get("exchanges", ()):
+        if x.get("to"):
+            words.append(t("sh.pay_exchange_to", locale, tile=x["tile"], on=x["on"], troop=x["to"]))
+        else:
+            words.append(t("sh.pay_exchange_koku", locale, tile=x["tile"], on=x["on"]))
+    if e.get("joker"):
+        words.append(t("sh.pay_joker", locale, troop=e["joker"]))
+    return ", ".join(words)
+
+
+SIMPLE = {
+    "lot_accepted": "sh.accepted",
+    "lot_refused": "sh.refused",
+    "tairo_changed": "sh.is_tairo",
+    "resign": "sh.resigned",
+}
+"""Events whose words name only who did it."""
 
 
 class ShitennoUI:
@@ -127,23 +187,12 @@ class ShitennoUI:
             return specs
         return []
 
-    def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
+    def private_changed(self, events: list[Event], seat: int) -> bool:
         """A seat's hand changes when it receives a lot, pays, takes or uses a tile (SH-7, SH-8)."""
-        for e in events:
-            m = ENTRY.match(e.get("log", ""))
-            if m and int(m["seat"]) == seat and not m["rest"].startswith(("end", "refuse", "offer", "is Tairo")):
-                return True
-        return False
+        return any(e["type"] in HAND_EVENTS and e.get("seat") == seat for e in events)
 
-    def board_changed(self, events: list[dict[str, Any]]) -> bool:
-        for e in events:
-            entry = e.get("log", "")
-            if entry.startswith(("round", "titles", "final")):
-                return True
-            m = ENTRY.match(entry)
-            if m and m["rest"].split()[0] in BOARD_WORDS:
-                return True
-        return False
+    def board_changed(self, events: list[Event]) -> bool:
+        return any(e["type"] in BOARD_EVENTS for e in events)
 
     # -- words --------------------------------------------------------------------------------
 
@@ -165,90 +214,86 @@ class ShitennoUI:
         ]
         return t("sh.started", locale, game=rec.id, players="\n".join(who))
 
-    def event_lines(
-        self, rec: GameRecord, state: ShitennoState, events: list[dict[str, Any]], locale: str
-    ) -> list[str]:
+    def event_lines(self, rec: GameRecord, state: ShitennoState, events: list[Event], locale: str) -> list[str]:
         view = GAME.view(state, None)
-        return [line for e in events if "log" in e and (line := self.entry_words(rec, view, e["log"], locale))]
+        return [self.event_words(e, self.names(rec, view), locale) for e in events]
 
-    def entry_words(self, rec: GameRecord, view: ShitennoView, entry: str, locale: str) -> str:
-        """One public log entry (SH-4.5) as a sentence."""
-        words = entry.split()
-        if words[0] == "round":
-            return t("sh.round", locale, round=words[1], pool=cards_words(words[3:], locale))
-        if words[0] == "titles":
-            parts = [f"{self.player(rec, view, int(w[1]))} {w.split('=')[1]}" for w in words[1:]]
-            return t("sh.titles", locale, titles=", ".join(parts))
-        if words[0] == "final":
-            return self.scoring_table(rec, view, locale)
-        if entry.startswith("last round"):
-            return t("sh.last_round", locale)
-        m = ENTRY.match(entry)
-        if m is None:
-            return ""
-        who, rest = self.player(rec, view, int(m["seat"])), m["rest"].split()
-        verb, args = rest[0], rest[1:]
-        if verb == "offer":
-            return t("sh.offered", locale, who=who, tile=args[0], cards=cards_words(args[1:], locale))
-        if verb in ("accept", "refuse"):
-            return t("sh.accepted" if verb == "accept" else "sh.refused", locale, who=who)
-        if verb == "receives":
-            return t("sh.receives", locale, who=who, tile=args[0], cards=cards_words(args[1:], locale))
-        if verb == "is":
-            return t("sh.is_tairo", locale, who=who)
-        if verb == "split":
-            cut = args.index("/")
-            a, b = args[:cut], args[cut + 1 :]
+    def names(self, rec: GameRecord, view: ShitennoView) -> Names:
+        return lambda seat: self.player(rec, view, seat)
+
+    def event_words(self, e: Event, who: Names, locale: str) -> str:
+        """One public event (SH-4.5) as a sentence (the final scoring as a table)."""
+        kind = e["type"]
+        if kind == "setup":
+            return t("sh.setup", locale, titles=self.titles_words(e["titles"], who, locale))
+        if kind == "round_started":
+            return t("sh.round", locale, round=e["round"], pool=cards_words(e["pool"], locale))
+        if kind == "last_round":
+            if e["cause"] == "stones_placed":
+                return t("sh.last_round.stones_placed", locale, who=who(e["seat"]))
+            return t("sh.last_round.koku_deck_empty", locale)
+        if kind == "titles_assigned":
+            return t("sh.titles", locale, titles=self.titles_words(e["titles"], who, locale))
+        if kind == "game_over":
+            return self.scoring_table(e, who, locale)
+        name = who(e["seat"])
+        if kind == "lot_offered":
+            key = "sh.offered" if e["to"] is None else "sh.offered_to"
+            to = "" if e["to"] is None else who(e["to"])
+            return t(key, locale, who=name, to=to, tile=e["tile"], cards=cards_words(e["cards"], locale))
+        if kind in SIMPLE:
+            return t(SIMPLE[kind], locale, who=name)
+        if kind == "lot_received":
+            return t("sh.receives", locale, who=name, tile=e["tile"], cards=cards_words(e["cards"], locale))
+        if kind == "pool_split":
+            a, b = cards_words(e["a_cards"], locale), cards_words(e["b_cards"], locale)
+            return t("sh.split", locale, who=name, a_tile=e["a_tile"], a=a, b_tile=e["b_tile"], b=b)
+        if kind == "lot_chosen":
+            return t("sh.chose", locale, who=name, lot=e["lot"])
+        if kind in ("position_conquered", "position_bought"):
+            key = ("sh.conquer" if kind == "position_conquered" else "sh.buy") + ("_bonus" if e["bonus"] else "")
             return t(
-                "sh.split",
+                key,
                 locale,
-                who=who,
-                a_tile=a[0],
-                a=cards_words(a[1:], locale),
-                b_tile=b[0],
-                b=cards_words(b[1:], locale),
+                who=name,
+                province=province_words(e["province"]),
+                position=e["position"],
+                vp=e["vp"],
+                bonus=e["bonus"],
+                payment=payment_words(e, locale),
             )
-        if verb == "choose":
-            return t("sh.chose", locale, who=who, lot=args[0])
-        if verb in ("conquer", "buy"):
-            return t(f"sh.{verb}", locale, who=who, province=args[0].title(), payment=" ".join(args[1:]))
-        if verb == "takes":
-            return t("sh.takes", locale, who=who, tile=card_words(args[0], locale))
-        if verb == "draw":
-            return t("sh.drew", locale, who=who, tile=args[0])
-        if verb == "flip":
-            province, pos = args[0].split(".")
-            return t("sh.flipped", locale, who=who, province=province.title(), position=pos)
-        if verb == "end":
-            return t("sh.ended_auto" if "(auto)" in rest else "sh.ended", locale, who=who)
-        if verb == "skip":
-            return ""
-        if verb == "resign":
-            return t("sh.resigned", locale, who=who)
-        return ""
+        if kind == "tile_taken":
+            return t("sh.takes", locale, who=name, tile=card_words(e["tile"], locale))
+        if kind == "draw_used":
+            return t("sh.drew", locale, who=name, tile=card_words(e["tile"], locale))
+        if kind == "stone_flipped":
+            return t("sh.flipped", locale, who=name, province=province_words(e["province"]), position=e["position"])
+        if kind == "turn_ended":
+            return t("sh.ended_auto" if e["auto"] else "sh.ended", locale, who=name)
+        if kind == "turn_skipped":
+            return t("sh.skipped", locale, who=name)
+        raise ValueError(f"no words for the event {kind!r}")
 
-    def scoring_table(self, rec: GameRecord, view: ShitennoView, locale: str) -> str:
+    def titles_words(self, titles: Sequence[str | None], who: Names, locale: str) -> str:
+        """Who holds which title; a resigned seat holds none (SH-R.3)."""
+        held = [(seat, title) for seat, title in enumerate(titles) if title is not None]
+        return ", ".join(t("sh.holds_title", locale, who=who(seat), title=title) for seat, title in held)
+
+    def scoring_table(self, e: Event, who: Names, locale: str) -> str:
         """SH-9.3: each player's VP by source — positions, title bonuses, province majorities
         (ties go to the stone placed first), leftover koku — and the ranking's tie-breaks."""
         lines = [t("sh.scoring_head", locale)]
-        for p in view.players:
-            parts = {"conquest": 0, "title": 0, "majority": 0, "koku": 0}
-            won = []
-            for what, vp in p.scoring:
-                kind = what.split()[0]
-                parts[kind] = parts.get(kind, 0) + vp
-                if kind == "majority":
-                    won.append(what.split()[1].title())
+        for seat, parts in enumerate(e["scoring"]):
             lines.append(
                 t(
                     "sh.scoring_line",
                     locale,
-                    who=self.player(rec, view, p.seat),
-                    total=p.score,
-                    positions=parts["conquest"],
-                    titles=parts["title"],
-                    majorities=parts["majority"],
-                    provinces=", ".join(won) or "—",
+                    who=who(seat),
+                    total=e["scores"][seat],
+                    positions=parts["positions"],
+                    titles=parts["titles"],
+                    majorities=parts["majorities"],
+                    provinces=", ".join(province_words(p) for p in parts["provinces"]) or "—",
                     koku=parts["koku"],
                 )
             )
@@ -279,9 +324,7 @@ class ShitennoUI:
             return t("sh.prompt_control", locale, who=who, done=me.conquests)
         return ""
 
-    def turn_notice(
-        self, rec: GameRecord, state: ShitennoState, seat: int, events: list[dict[str, Any]], locale: str
-    ) -> str:
+    def turn_notice(self, rec: GameRecord, state: ShitennoState, seat: int, events: list[Event], locale: str) -> str:
         happened = self.event_lines(rec, state, events, locale)
         head = t("sh.your_decision_dm", locale, game=rec.id)
         prompt = self.prompt(rec, state, seat, locale)
@@ -305,15 +348,24 @@ class ShitennoUI:
         return t(f"sh.result.{o.reason}", locale, winners=winners, scores=scores)
 
     def record_text(self, rec: GameRecord, state: ShitennoState, seat: int | None, locale: str) -> str:
-        lines = [f"Shitenno #{rec.id}", *public_log(state)]
+        """The whole public history in words, each general by name (a file shows no mentions),
+        after who plays which general; the seed once the game is over (so it can be replayed)."""
+        view = GAME.view(state, None)
+        lines = [t("sh.record_head", locale, game=rec.id)]
+        for p in view.players:
+            lines.append(
+                t("sh.record_player", locale, general=p.general, colour=p.colour, user=mention(rec.players[p.seat]))
+            )
+        lines += [self.event_words(e, lambda s: view.players[s].general, locale) for e in public_log(state)]
         if state.phase == "finished":
-            lines.append(f"seed {rec.seed}")
+            lines.append(t("sh.record_seed", locale, seed=rec.seed))
         return "\n".join(lines)
 
     def last_lines(self, rec: GameRecord, state: ShitennoState, seat: int | None, locale: str) -> list[str]:
+        """What ``/game log`` shows: the latest public events in words."""
         view = GAME.view(state, None)
-        words = [self.entry_words(rec, view, entry, locale) for entry in view.log]
-        return [w for w in words if w][-12:]
+        who = self.names(rec, view)
+        return [self.event_words(e, who, locale) for e in view.log][-12:]
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         return {}

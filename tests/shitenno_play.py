@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -37,6 +38,29 @@ def random_actions(st: ShitennoState, rnd: random.Random, resign: float = 0.0) -
         else:
             act = rnd.choice(acts)
         yield seat, act
+
+
+def check_event(e: Any) -> None:
+    """DESIGN §3: an event is data — a dict with a ``type``, JSON-ready, and no string in it (at any
+    depth) holds whitespace, so none is a sentence or a spaced notation."""
+    assert isinstance(e, dict) and isinstance(e.get("type"), str), e
+    assert json.loads(json.dumps(e)) == e, e
+
+    def strings(x: Any) -> Iterator[str]:
+        if isinstance(x, str):
+            yield x
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                yield from strings(k)
+                yield from strings(v)
+        elif isinstance(x, list):
+            for v in x:
+                yield from strings(v)
+        else:
+            assert x is None or isinstance(x, bool | int), (x, e)
+
+    for text in strings(e):
+        assert text and not any(c.isspace() for c in text), (text, e)
 
 
 def play(players: int, seed: int, resign: float = 0.0) -> tuple[ShitennoState, list[tuple[int, Any]]]:

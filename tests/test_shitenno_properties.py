@@ -17,7 +17,7 @@ from rules.shitenno import GAME
 from rules.shitenno.actions import Resign
 from rules.shitenno.content import CONTENT
 from rules.shitenno.state import ShitennoState, dump, load
-from tests.shitenno_play import RESIGN_P, random_actions
+from tests.shitenno_play import RESIGN_P, check_event, random_actions
 
 pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
@@ -92,10 +92,10 @@ def check_views(st: ShitennoState) -> None:
 def check_sharing_end(st: ShitennoState) -> None:
     """SH-13.5: one lot each, pairwise different titles, pool empty; a seat that resigned during the
     phase received at most one lot, and resigned seats hold no title (SH-R.3)."""
-    start = max(i for i, e in enumerate(st.log) if e.startswith("round "))
-    received = Counter(e.split()[0] for e in st.log[start:] if " receives " in e)
+    start = max(i for i, e in enumerate(st.log) if e["type"] == "round_started")
+    received = Counter(e["seat"] for e in st.log[start:] if e["type"] == "lot_received")
     playing = [s for s in range(st.n) if s not in st.resigned]
-    assert {k: v for k, v in received.items() if int(k[1:]) in playing} == {f"P{s}": 1 for s in playing}
+    assert {k: v for k, v in received.items() if k in playing} == {s: 1 for s in playing}
     assert all(v == 1 for v in received.values())
     titles = [st.players[s].title for s in playing]
     assert None not in titles and len(set(titles)) == len(playing)
@@ -153,8 +153,11 @@ def run_game(n: int, seed: int, resign: float = RESIGN_P) -> ShitennoState:
             with pytest.raises(NotYourTurn):
                 GAME.apply(st, other, act)
             assert dump(st) == before, "SH-13.11"
-        resigned = list(st.resigned)
-        GAME.apply(st, seat, act)
+        resigned, logged = list(st.resigned), len(st.log)
+        events = GAME.apply(st, seat, act)
+        assert events == st.log[logged:], "every event is public and logged (SH-4.5)"
+        for e in events:
+            check_event(e)
         history.append((seat, act.notation()))
         check(st, prev)
         prev = [p.score for p in st.players]
@@ -170,7 +173,7 @@ def run_game(n: int, seed: int, resign: float = RESIGN_P) -> ShitennoState:
     replay = GAME.new(n, None, seed)
     for seat, text in history:
         GAME.apply(replay, seat, GAME.parse_action(text, replay))
-    assert dump(replay) == dump(st), "SH-13.12"
+    assert dump(replay) == dump(st) and replay.log == st.log, "SH-13.12"
     return st
 
 

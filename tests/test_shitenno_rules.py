@@ -221,7 +221,7 @@ def test_sh_7_4_3_accept_keeps_tairo():
     GAME.apply(st, 2, Accept())
     assert st.sharing.tairo == 0 and st.sharing.pending == [0, 1, 3]
     assert GAME.to_act(st) == (0,)
-    assert st.log[-1] == "P2 receives Hatamoto"
+    assert st.log[-1] == {"type": "lot_received", "seat": 2, "tile": "Hatamoto", "cards": []}
 
 
 def test_sh_7_5_form_lot_errors():
@@ -247,8 +247,8 @@ def test_sh_7_5_form_lot_errors():
 def test_sh_7_3_last_round_flag_when_koku_deck_empties():
     """SH-7.3 and SH-13.8: with 4 players the koku deck empties in round 6's draw."""
     st, _ = play(4, 7)
-    koku_events = [e for e in st.log if e.startswith("last round")]
-    assert koku_events
+    koku_events = [e for e in st.log if e["type"] == "last_round"]
+    assert len(koku_events) == 1 and koku_events[0]["cause"] in ("koku_deck_empty", "stones_placed")
     assert st.round <= 6
 
 
@@ -261,7 +261,7 @@ def test_sh_7_3_flag_set_by_the_draw_that_empties_the_koku_deck(n):
     assert not st.last_round and len(st.koku_deck) == n
     st.sharing = None
     engine._start_sharing(st, [])
-    assert st.last_round and st.koku_deck == [] and st.log[-1] == "last round (SH-7.3)"
+    assert st.last_round and st.koku_deck == [] and st.log[-1] == {"type": "last_round", "cause": "koku_deck_empty"}
 
 
 def test_sh_7_2_short_troop_piles_draw_what_there_is():
@@ -489,7 +489,8 @@ def test_sh_8_11_draw_tile():
     top = st.troop_deck[0]
     GAME.apply(st, 0, UseDraw(d))
     assert st.players[0].troops == [top] and d in st.spent
-    assert all(top not in e for e in st.log)  # SH-4.1: the card drawn is not public
+    assert top not in json.dumps(st.log)  # SH-4.1: the card drawn is not public
+    assert st.log[-1] == {"type": "draw_used", "seat": 0, "tile": d}
 
 
 def test_sh_8_11_draw_needs_a_troop_pile():
@@ -534,7 +535,7 @@ def test_sh_8_14_end_turn_and_automatic_end():
     st3 = control_state(["Daimyo", "Sensei"], 0)
     give(st3, 1, find_koku(st3, 2))
     engine._skip_finished_turns(st3, [])
-    assert GAME.to_act(st3) == (1,) and st3.log[-1] == "P0: end (auto)"
+    assert GAME.to_act(st3) == (1,) and st3.log[-1] == {"type": "turn_ended", "seat": 0, "auto": True}
 
 
 def test_sh_8_9_4_fourth_conqueror_gets_no_tile():
@@ -575,8 +576,19 @@ def test_sh_11_3_draw_reshuffles_the_discard_pile():
 def test_sh_4_1_log_shows_payments_in_full():
     st, a, b, _so, _k2, plus, _draw = kanto_example()
     act = ConquerTroops("KANTO", (a, b), plus=((plus, f"{a}.1"),), joker="SH")
-    GAME.apply(st, 1, act)
-    assert f"P1: {act.notation()}" in GAME.view(st, None).log
+    events = GAME.apply(st, 1, act)
+    conquest = {
+        "type": "position_conquered",
+        "seat": 1,
+        "province": "KANTO",
+        "position": 2,
+        "vp": 6,
+        "bonus": 0,
+        "troops": [a, b],
+        "plus": [{"tile": plus, "on": f"{a}.1"}],
+        "joker": "SH",
+    }
+    assert events[0] == conquest and conquest in GAME.view(st, None).log
 
 
 # ---------------------------------------------------------------- SH-9 final scoring and SH-12.5/12.6
@@ -728,10 +740,14 @@ def test_bad_notation(text):
 def test_dump_load_round_trip_and_format():
     st, _ = play(4, 11)
     d = GAME.dump(st)
-    assert json.loads(json.dumps(d)) == d and d["format"] == 1
+    assert json.loads(json.dumps(d)) == d and d["format"] == 2
     assert GAME.load(d) == st
+    for other in (1, 3):  # format 1 kept English log entries: such games are replayed, not loaded
+        with pytest.raises(BadNotation) as err:
+            load({**d, "format": other})
+        assert err.value.code == "state_format"
     with pytest.raises(BadNotation):
-        load({**d, "format": 2})
+        load({**d, "log": ["P0: end"]})
 
 
 def test_sh_11_same_seed_same_game():
@@ -986,9 +1002,9 @@ def test_sh_4_5_public_log_kept_all_game():
     """SH-4.5: the public log keeps every entry from setup to the end, and the lots taken in it
     name the cards received."""
     st, history = play(3, 5)
-    assert st.log[0].startswith("setup ") and st.log[-1].startswith("final ")
+    assert st.log[0]["type"] == "setup" and st.log[-1]["type"] == "game_over"
     assert len(st.log) >= len(history)
-    receives = [e for e in st.log if " receives " in e]
+    receives = [e for e in st.log if e["type"] == "lot_received"]
     assert len(receives) == 3 * st.round
     assert GAME.view(st, None).log == tuple(st.log[-len(GAME.view(st, None).log) :])
     from rules.shitenno.view import public_log

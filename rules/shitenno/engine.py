@@ -31,6 +31,7 @@ from rules.shitenno.actions import (
     UseDraw,
 )
 from rules.shitenno.content import CONTENT
+from rules.shitenno.events import Event
 from rules.shitenno.state import Player, Sharing, ShitennoState
 
 OPTIONS: tuple[Option, ...] = (Option("generals", ""),)
@@ -72,9 +73,10 @@ def rank_order(st: ShitennoState) -> list[int]:
     return sorted(range(st.n), key=lambda s: -seals(st.players[s].title))
 
 
-def _log(st: ShitennoState, events: list[dict[str, Any]], entry: str) -> None:
-    st.log.append(entry)
-    events.append({"log": entry})
+def _log(st: ShitennoState, events: list[Event], event: Event) -> None:
+    """Every event is public (SH-4.1): it goes to the state's log and to the caller."""
+    st.log.append(event)
+    events.append(event)
 
 
 # ---------------------------------------------------------------- setup (SH-5)
@@ -114,8 +116,8 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoS
     rng.shuffle(titles)
     for p in plist:
         p.title = titles[p.seat]
-    events: list[dict[str, Any]] = []
-    _log(st, events, "setup " + " ".join(f"P{p.seat}={p.title}" for p in plist))
+    events: list[Event] = []
+    _log(st, events, {"type": "setup", "titles": [p.title for p in plist]})
     _start_sharing(st, events)
     return st
 
@@ -134,7 +136,7 @@ def _draw_troop(st: ShitennoState) -> str | None:
 # ---------------------------------------------------------------- sharing (SH-7)
 
 
-def _start_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _start_sharing(st: ShitennoState, events: list[Event]) -> None:
     st.phase = "sharing"
     pool: list[str] = []
     for _ in range(2 * st.n):
@@ -147,13 +149,13 @@ def _start_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
             pool.append(st.koku_deck.pop(0))
     order = [s for s in rank_order(st) if s not in st.resigned]  # SH-R.3: resigned seats share nothing
     st.sharing = Sharing(pool=pool, unplaced=list(CONTENT.titles), pending=order, tairo=order[0])
-    _log(st, events, f"round {st.round} pool " + " ".join(pool))
+    _log(st, events, {"type": "round_started", "round": st.round, "pool": list(pool)})
     if not st.koku_deck and not st.last_round:
         st.last_round = True
-        _log(st, events, "last round (SH-7.3)")
+        _log(st, events, {"type": "last_round", "cause": "koku_deck_empty"})
 
 
-def _receive(st: ShitennoState, seat: int, lot: tuple[str, tuple[str, ...]], events: list[dict[str, Any]]) -> None:
+def _receive(st: ShitennoState, seat: int, lot: tuple[str, tuple[str, ...]], events: list[Event]) -> None:
     sh = st.sharing
     assert sh is not None
     p = st.players[seat]
@@ -161,10 +163,10 @@ def _receive(st: ShitennoState, seat: int, lot: tuple[str, tuple[str, ...]], eve
         (p.troops if c.startswith("T") else p.koku).append(c)
     sh.received[seat] = lot[0]
     sh.pending.remove(seat)
-    _log(st, events, f"P{seat} receives " + " ".join((lot[0], *lot[1])))
+    _log(st, events, {"type": "lot_received", "seat": seat, "tile": lot[0], "cards": list(lot[1])})
 
 
-def _end_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _end_sharing(st: ShitennoState, events: list[Event]) -> None:
     """SH-7.7: titles follow the hierarchy tiles received; control begins. A resigned seat holds no
     title (SH-R.3)."""
     sh = st.sharing
@@ -172,7 +174,7 @@ def _end_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
     for p in st.players:
         p.title = None if p.seat in st.resigned else sh.received[p.seat]
     st.sharing = None
-    _log(st, events, "titles " + " ".join(f"P{p.seat}={p.title}" for p in st.players))
+    _log(st, events, {"type": "titles_assigned", "titles": [p.title for p in st.players]})
     st.phase = "control"
     st.order = rank_order(st)
     st.active = 0
@@ -194,7 +196,7 @@ def _check_lot(st: ShitennoState, tile: str, cards: tuple[str, ...], taken: set[
         taken.add(c)
 
 
-def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
+def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[Event]) -> None:
     sh = st.sharing
     assert sh is not None
     expected = sharing_expected(st)
@@ -207,11 +209,12 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
             sh.pool.remove(c)
         sh.offer = (a.tile, a.cards)
         sh.refused = []
-        _log(st, events, f"P{seat}: {a.notation()}")
+        to = sh.offered_to()
+        _log(st, events, {"type": "lot_offered", "seat": seat, "tile": a.tile, "cards": list(a.cards), "to": to})
     elif isinstance(a, Accept | Refuse):
         if expected != "answer":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.2")
-        _log(st, events, f"P{seat}: {a.notation()}")
+        _log(st, events, {"type": "lot_accepted" if isinstance(a, Accept) else "lot_refused", "seat": seat})
         lot = sh.offer
         assert lot is not None
         if isinstance(a, Accept):
@@ -224,7 +227,7 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
                 tairo = sh.tairo
                 _receive(st, tairo, lot, events)
                 sh.tairo = sh.pending[0]
-                _log(st, events, f"P{sh.tairo} is Tairo")
+                _log(st, events, {"type": "tairo_changed", "seat": sh.tairo})
     elif isinstance(a, Split):
         if expected != "split":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
@@ -239,7 +242,8 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
         sh.unplaced.remove(a.b_tile)
         sh.pool = []
         sh.split = ((a.a_tile, a.a_cards), (a.b_tile, a.b_cards))
-        _log(st, events, f"P{seat}: {a.notation()}")
+        lot_a: Event = {"type": "pool_split", "seat": seat, "a_tile": a.a_tile, "a_cards": list(a.a_cards)}
+        _log(st, events, {**lot_a, "b_tile": a.b_tile, "b_cards": list(a.b_cards)})
     elif isinstance(a, Choose):
         if expected != "choose":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
@@ -248,7 +252,7 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
         split = sh.split
         assert split is not None
         mine, other = (split[0], split[1]) if a.lot == "A" else (split[1], split[0])
-        _log(st, events, f"P{seat}: {a.notation()}")
+        _log(st, events, {"type": "lot_chosen", "seat": seat, "lot": a.lot})
         tairo = sh.tairo
         sh.split = None
         _receive(st, seat, mine, events)
@@ -256,7 +260,7 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[dict[st
     _settle_sharing(st, events)
 
 
-def _settle_sharing(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _settle_sharing(st: ShitennoState, events: list[Event]) -> None:
     """SH-7.7 once nobody is pending. SH-R.3.2: after a resignation a single pending player can
     remain (never otherwise, SH-7.4.6); he receives the whole pool with the highest unplaced
     hierarchy tile."""
@@ -328,14 +332,14 @@ def _turn_is_over(st: ShitennoState, seat: int) -> bool:
     return no_conquest and no_draw and no_flip
 
 
-def _skip_finished_turns(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _skip_finished_turns(st: ShitennoState, events: list[Event]) -> None:
     """SH-8.14.1, and SH-R.3.3: a resigned seat's turn is skipped."""
     while st.active < len(st.order):
         seat = st.order[st.active]
         if seat in st.resigned:
-            _log(st, events, f"P{seat}: skip (resigned)")
+            _log(st, events, {"type": "turn_skipped", "seat": seat, "reason": "resigned"})
         elif _turn_is_over(st, seat):
-            _log(st, events, f"P{seat}: end (auto)")
+            _log(st, events, {"type": "turn_ended", "seat": seat, "auto": True})
         else:
             break
         st.active += 1
@@ -343,7 +347,7 @@ def _skip_finished_turns(st: ShitennoState, events: list[dict[str, Any]]) -> Non
         _end_control(st, events)
 
 
-def _end_control(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _end_control(st: ShitennoState, events: list[Event]) -> None:
     if st.last_round:
         _final_scoring(st, events)
     else:
@@ -428,17 +432,31 @@ def _validate_koku(st: ShitennoState, p: Player, a: ConquerKoku) -> None:
         raise IllegalAction("bad_payment", rule=err)
 
 
+def _paid(a: ConquerTroops | ConquerKoku) -> Event:
+    """The payment of a conquest as event params (SH-4.1: payments are public); parts the payment
+    does not use are left out, so the public log stays small."""
+    if isinstance(a, ConquerTroops):
+        plus = [{"tile": t, "on": s} for t, s in a.plus]
+        exchanges = [{"tile": t, "on": s, "to": ty} for t, s, ty in a.exchanges]
+    else:
+        plus = [{"tile": t} for t in a.plus]
+        exchanges = [{"tile": t, "on": s} for t, s in a.exchanges]
+    parts: Event = {"troops": list(a.troops), "koku": list(a.koku), "plus": plus, "exchanges": exchanges}
+    if isinstance(a, ConquerTroops) and a.joker is not None:
+        parts["joker"] = a.joker
+    return {k: v for k, v in parts.items() if v}
+
+
 def _resolve_conquest(
     st: ShitennoState,
     p: Player,
-    province: str,
-    troops: tuple[str, ...],
-    koku: tuple[str, ...],
+    a: ConquerTroops | ConquerKoku,
     tiles: list[str],
-    joker: bool,
-    events: list[dict[str, Any]],
+    events: list[Event],
 ) -> None:
     """SH-8.9, in order."""
+    province, troops, koku = a.province, a.troops, a.koku
+    joker = isinstance(a, ConquerTroops) and a.joker is not None
     for c in troops:
         p.troops.remove(c)
         st.discard.append(c)
@@ -453,33 +471,33 @@ def _resolve_conquest(
     pos = len(st.board[province])
     st.board[province].append((p.seat, False))
     p.supply -= 1
-    _score(p, f"conquest {province}.{pos + 1}", CONTENT.province[province].values[pos])
+    vp = CONTENT.province[province].values[pos]
+    _score(p, f"conquest {province}.{pos + 1}", vp)
     bonus = CONTENT.vp_bonus[p.title] if p.title else 0
     if bonus:
         _score(p, f"title {p.title}", bonus)
+    kind = "position_conquered" if isinstance(a, ConquerTroops) else "position_bought"
+    where: Event = {"type": kind, "seat": p.seat, "province": province, "position": pos + 1, "vp": vp, "bonus": bonus}
+    _log(st, events, {**where, **_paid(a)})
     stack = st.stacks[province]
     if stack:
         tile = stack.pop(0)
         p.kept.append(tile)
-        _log(st, events, f"P{p.seat} takes {tile}")
+        _log(st, events, {"type": "tile_taken", "seat": p.seat, "tile": tile, "province": province})
     p.conquests += 1
     if p.supply == 0 and not st.last_round:
         st.last_round = True
-        _log(st, events, "last round (SH-9.1)")
+        _log(st, events, {"type": "last_round", "cause": "stones_placed", "seat": p.seat})
 
 
-def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[dict[str, Any]]) -> None:
+def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[Event]) -> None:
     p = st.players[seat]
     if isinstance(a, ConquerTroops):
         _validate_troops(st, p, a)
-        _log(st, events, f"P{seat}: {a.notation()}")
-        tiles = [t for t, _ in a.plus] + [t for t, _, _ in a.exchanges]
-        _resolve_conquest(st, p, a.province, a.troops, a.koku, tiles, a.joker is not None, events)
+        _resolve_conquest(st, p, a, [t for t, _ in a.plus] + [t for t, _, _ in a.exchanges], events)
     elif isinstance(a, ConquerKoku):
         _validate_koku(st, p, a)
-        _log(st, events, f"P{seat}: {a.notation()}")
-        tiles = list(a.plus) + [t for t, _ in a.exchanges]
-        _resolve_conquest(st, p, a.province, a.troops, a.koku, tiles, False, events)
+        _resolve_conquest(st, p, a, list(a.plus) + [t for t, _ in a.exchanges], events)
     elif isinstance(a, UseDraw):
         if a.tile not in p.kept or CONTENT.tiles[a.tile][1] != "DRAW":
             raise IllegalAction("tile_not_kept", tile=a.tile, rule="SH-8.11")
@@ -490,7 +508,7 @@ def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[dict[st
         card = _draw_troop(st)
         assert card is not None
         p.troops.append(card)
-        _log(st, events, f"P{seat}: {a.notation()}")
+        _log(st, events, {"type": "draw_used", "seat": seat, "tile": a.tile})
     elif isinstance(a, SenseiFlip):
         if p.title != "Sensei":
             raise IllegalAction("not_sensei", rule="SH-8.13")
@@ -502,14 +520,14 @@ def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[dict[st
             raise IllegalAction("not_own_simple_stone", province=a.province, position=a.position, rule="SH-8.13")
         stones[a.position - 1] = (seat, True)
         p.flipped = True
-        _log(st, events, f"P{seat}: {a.notation()}")
+        _log(st, events, {"type": "stone_flipped", "seat": seat, "province": a.province, "position": a.position})
     elif isinstance(a, EndTurn):
-        _log(st, events, f"P{seat}: end")
+        _log(st, events, {"type": "turn_ended", "seat": seat, "auto": False})
         st.active += 1
         _skip_finished_turns(st, events)
         return
     if _turn_is_over(st, seat):
-        _log(st, events, f"P{seat}: end (auto)")
+        _log(st, events, {"type": "turn_ended", "seat": seat, "auto": True})
         st.active += 1
         _skip_finished_turns(st, events)
 
@@ -517,7 +535,7 @@ def _apply_control(st: ShitennoState, seat: int, a: Action, events: list[dict[st
 # ---------------------------------------------------------------- final scoring (SH-9.3)
 
 
-def _final_scoring(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _final_scoring(st: ShitennoState, events: list[Event]) -> None:
     for p in st.players:
         plus = sum(1 for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
         exch = sum(1 for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
@@ -550,7 +568,35 @@ def _final_scoring(st: ShitennoState, events: list[dict[str, Any]]) -> None:
     st.phase = "finished"
     st.order = []
     st.active = 0
-    _log(st, events, "final " + " ".join(f"P{s}={scores[s]}" for s in range(st.n)))
+    _log(st, events, _game_over(st))
+
+
+def _scoring(p: Player) -> Event:
+    """A seat's VP by source (SH-8.9, SH-9.3), from what :func:`_score` recorded."""
+    out: Event = {"positions": 0, "titles": 0, "majorities": 0, "provinces": [], "koku": 0}
+    key = {"conquest": "positions", "title": "titles", "majority": "majorities", "koku": "koku"}
+    for what, vp in p.events:
+        kind, _, detail = what.partition(" ")
+        out[key[kind]] += vp
+        if kind == "majority":
+            out["provinces"].append(detail)
+    return out
+
+
+def _game_over(st: ShitennoState) -> Event:
+    """SH-9.3.4 / SH-R.2: how the game ended, the result and every seat's VP by source."""
+    r = st.result
+    assert r is not None
+    return {
+        "type": "game_over",
+        "reason": r["reason"],
+        "winners": list(r["winners"]),
+        "scores": list(r["scores"]),
+        "places": list(r["places"]),
+        "provinces_won": list(r["provinces_won"]),
+        "weights": list(r["weights"]),
+        "scoring": [_scoring(p) for p in st.players],
+    }
 
 
 def _ranking(
@@ -576,12 +622,11 @@ def _ranking(
 # ---------------------------------------------------------------- resignation (SH-R)
 
 
-def _resign(st: ShitennoState, seat: int) -> list[dict[str, Any]]:
+def _resign(st: ShitennoState, seat: int) -> list[Event]:
     """SH-R.1–R.5: the seat leaves; with one player left he wins, else the game goes on without it."""
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     st.resigned = sorted({*st.resigned, seat})
-    _log(st, events, f"P{seat}: resign")
-    events.append({"type": "resign", "seat": seat})
+    _log(st, events, {"type": "resign", "seat": seat})
     playing = [s for s in range(st.n) if s not in st.resigned]
     if len(playing) == 1:
         _finish_by_resignation(st, events)
@@ -593,7 +638,7 @@ def _resign(st: ShitennoState, seat: int) -> list[dict[str, Any]]:
     return events
 
 
-def _finish_by_resignation(st: ShitennoState, events: list[dict[str, Any]]) -> None:
+def _finish_by_resignation(st: ShitennoState, events: list[Event]) -> None:
     """SH-R.2, SH-R.5: the last player who has not resigned wins at once; no final scoring, the
     scores stand; the board and any lots in the sharing phase stay as they are."""
     weights = [0] * st.n
@@ -605,7 +650,7 @@ def _finish_by_resignation(st: ShitennoState, events: list[dict[str, Any]]) -> N
     st.phase = "finished"
     st.order = []
     st.active = 0
-    _log(st, events, "final resign " + " ".join(f"P{p.seat}={p.score}" for p in st.players))
+    _log(st, events, _game_over(st))
 
 
 def _return_lot(st: ShitennoState, lot: tuple[str, tuple[str, ...]]) -> None:
@@ -616,7 +661,7 @@ def _return_lot(st: ShitennoState, lot: tuple[str, tuple[str, ...]]) -> None:
     sh.pool.extend(lot[1])
 
 
-def _leave_sharing(st: ShitennoState, seat: int, events: list[dict[str, Any]]) -> None:
+def _leave_sharing(st: ShitennoState, seat: int, events: list[Event]) -> None:
     """SH-R.3.1–R.3.2: a pending resigner stops being pending and receives nothing. A split, or a
     lot he offered as Tairo, is taken back; if he was the Tairo, the highest-ranked pending player
     becomes Tairo; if he was the last one asked, the Tairo receives the lot (SH-7.4.4). A player left
@@ -639,14 +684,14 @@ def _leave_sharing(st: ShitennoState, seat: int, events: list[dict[str, Any]]) -
         sh.refused.remove(seat)
     if was_tairo:
         sh.tairo = sh.pending[0]
-        _log(st, events, f"P{sh.tairo} is Tairo")
+        _log(st, events, {"type": "tairo_changed", "seat": sh.tairo})
     elif sh.offer is not None and sh.offered_to() is None:
         lot = sh.offer
         sh.offer = None
         _receive(st, sh.tairo, lot, events)
         if sh.pending:
             sh.tairo = sh.pending[0]
-            _log(st, events, f"P{sh.tairo} is Tairo")
+            _log(st, events, {"type": "tairo_changed", "seat": sh.tairo})
     _settle_sharing(st, events)
 
 
@@ -662,7 +707,7 @@ def to_act(st: ShitennoState) -> tuple[int, ...]:
     return ()
 
 
-def apply(st: ShitennoState, seat: int, a: Action) -> list[dict[str, Any]]:
+def apply(st: ShitennoState, seat: int, a: Action) -> list[Event]:
     if st.phase == "finished":
         raise GameOver("game_over", rule="SH-6.2")
     if not 0 <= seat < st.n:
@@ -680,7 +725,7 @@ def apply(st: ShitennoState, seat: int, a: Action) -> list[dict[str, Any]]:
     actor = to_act(st)[0]
     if seat != actor:
         raise NotYourTurn("not_your_turn", seat=seat, to_move=actor, rule="SH-10")
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     if st.phase == "sharing":
         _apply_sharing(st, seat, a, events)
     else:

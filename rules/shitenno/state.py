@@ -12,8 +12,11 @@ from typing import Any
 
 from rules.errors import BadNotation
 from rules.rng import Rng
+from rules.shitenno.events import Event
 
-FORMAT = 1
+FORMAT = 2
+"""2: the log is a list of events (:mod:`rules.shitenno.events`); format 1 kept English sentences
+and is refused (``state_format``): such games are rebuilt by replaying their actions."""
 
 
 @dataclass(slots=True)
@@ -143,7 +146,8 @@ class ShitennoState:
     order: list[int] = field(default_factory=list)
     active: int = 0
     """Index into ``order`` during the control phase."""
-    log: list[str] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    """The public log (SH-4.5): every event since setup, in order."""
     result: dict[str, Any] | None = None
     """Final scoring details once ``phase == "finished"``; ``reason`` is ``final_scoring`` or
     ``resign`` (absent in states stored before resignation existed: ``final_scoring``)."""
@@ -177,6 +181,12 @@ def dump(st: ShitennoState) -> dict[str, Any]:
     }
 
 
+def _event(e: Any) -> Event:
+    if not isinstance(e, Mapping) or not isinstance(e.get("type"), str):
+        raise TypeError(f"not an event: {e!r}")
+    return dict(e)
+
+
 def load(d: Mapping[str, Any]) -> ShitennoState:
     if d.get("format") != FORMAT:
         raise BadNotation("state_format", found=d.get("format"), expected=FORMAT)
@@ -199,7 +209,7 @@ def load(d: Mapping[str, Any]) -> ShitennoState:
             sharing=Sharing.from_json(d["sharing"]) if d["sharing"] else None,
             order=list(d["order"]),
             active=d["active"],
-            log=list(d["log"]),
+            log=[_event(e) for e in d["log"]],
             result={k: (list(v) if isinstance(v, list) else v) for k, v in res.items()} if res else None,
             resigned=[int(s) for s in d.get("resigned", [])],
         )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rules.errors import NotYourTurn
 from rules.shitenno.content import CONTENT
 from rules.shitenno.engine import koku_cost, requirement, sharing_expected, to_act
+from rules.shitenno.events import Event
 from rules.shitenno.state import ShitennoState
 
 
@@ -161,8 +162,9 @@ class ShitennoView:
     koku_deck: int
     koku_removed: tuple[CardView, ...]
     spent_tiles: tuple[TileView, ...]
-    log: tuple[str, ...]
-    """Recent public log entries, oldest first (SH-4.5 keeps the whole log in the state)."""
+    log: tuple[Event, ...]
+    """Recent public events, oldest first (SH-4.5 keeps the whole log in the state); shared with
+    the state, so read them only."""
     outcome: OutcomeView | None
     resigned: tuple[int, ...] = ()
     """Seats that resigned (SH-R.1), ascending."""
@@ -172,8 +174,8 @@ LOG_TAIL = 30
 """How many recent log entries a view carries; the whole log is :func:`public_log`."""
 
 
-def public_log(st: ShitennoState) -> tuple[str, ...]:
-    """SH-4.5: the whole public log, from setup on (every entry in it is public, SH-4.1)."""
+def public_log(st: ShitennoState) -> tuple[Event, ...]:
+    """SH-4.5: the whole public log, from setup on (every event in it is public, SH-4.1)."""
     return tuple(st.log)
 
 
