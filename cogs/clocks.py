@@ -383,9 +383,15 @@ class Clocks:
             log.info("game %s: vote message not retired (%s)", rec.id, exc)
 
     async def moved(self, rec: GameRecord, seat: int) -> None:
-        """A seat played: if its deadline had passed, the others' decision about it is over."""
+        """A seat played (``rec`` is the game before): if its deadline had passed, the others'
+        decision about it is over — unless its part is unfinished (a draft change, one decision
+        of a turn). Then it keeps its deadline (DESIGN §5), and the question stays open: a late
+        player who plays part of a turn cannot make it moot and stall the game."""
         clock = rec.clock_of(seat)
         if clock is not None and clock.deadline is not None and clock.deadline <= self.now():
+            now = (await self.store.get(rec.id)).clock_of(seat)
+            if now is not None and now.absent is None and (now.since, now.deadline) == (clock.since, clock.deadline):
+                return
             locale = self.table.game_locale(rec)
             await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
 
@@ -404,7 +410,7 @@ class Clocks:
             timer = None
         clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
         live = clock is not None and clock.since is not None and clock.absent is None
-        if timer is None or clock is None or not live or press.version != rec.version:
+        if timer is None or clock is None or not live:
             await self.retire(interaction, t("timeout.gone", locale))
             return
         voters = self.voters(rec, clock)
