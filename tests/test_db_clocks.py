@@ -383,6 +383,8 @@ async def test_redrafting_the_setup_never_postpones_the_deadline(
     fired = [(t.kind, t.due) for t in timers(db_path, rec.id) if t.fired_at is not None]
     assert fired == [("half", T0 + 12 * HOUR), ("deadline", T0 + DAY)], "each fired once, at its first time"
     assert plan(db_path, rec.id) == [], "nothing new was set by the drafts"
+    deadline = timer_of(db_path, rec.id, 0, "deadline")
+    assert await store.vote_timeout(deadline.id, BOB, "win") == {BOB: "win"}, "the others' decision stands"
 
 
 async def test_a_stroganov_turn_of_several_decisions_keeps_the_deadline_of_its_start(
