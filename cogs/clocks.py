@@ -15,7 +15,6 @@ A player who left the server is absent from then on: found when fetching the mem
 
 from __future__ import annotations
 
-import json
 import logging
 from contextlib import suppress
 from dataclasses import replace
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.buttons import Press, buttons
+from cogs.core import votes
 from cogs.core.change import Change
 from cogs.respond import Refusal, fit, locale_of, mention, pings, reply
 from cogs.texts import join_words, supported, t
@@ -52,11 +52,6 @@ ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
 AUTO_LIMIT = 200
 """Decisions the automatic player takes in a row at most (a game never needs that many)."""
-
-
-def vote_key(game_id: int, seat: int) -> str:
-    """Meta key of the message that asks the others about a seat's deadline."""
-    return f"timeout:{game_id}:{seat}"
 
 
 def pace_words(pace: int | None, locale: str) -> str:
@@ -302,23 +297,18 @@ class Clocks:
     # -- when the time runs out -------------------------------------------------------------------
 
     def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
-        """Who decides: the other players, except those the table plays for, those who resigned
-        (the public view's ``resigned`` seats, in games where a player drops out and the others
-        play on) and those the game is waiting for too (in a simultaneous decision, such as
-        Stratego's setup, a player who has not made theirs cannot claim a win over the other)."""
+        """Who decides (``cogs.core.votes.voters``): the other players, except those the table
+        plays for, those who resigned (the public view's ``resigned`` seats) and those the game
+        is waiting for too."""
         state = rec.load_state() if rec.state_json is not None else None
         view = self.table.ui(rec.kind).engine.view(state, None) if state is not None else None
-        out = set(getattr(view, "resigned", ()) or ())
-        held = {c.user_id for c in rec.clocks if c.absent is not None or c.since is not None or c.seat in out}
-        return [u for u in dict.fromkeys(rec.players) if u != overdue.user_id and u not in held]
+        resigned = set(getattr(view, "resigned", ()) or ())
+        waiting = [c.seat for c in rec.clocks if c.since is not None]
+        absent = [c.seat for c in rec.clocks if c.absent is not None]
+        return list(votes.voters(rec.players, overdue.seat, waiting, resigned, absent))
 
-    def choices(self, rec: GameRecord) -> tuple[str, ...]:
-        players = len(set(rec.players))
-        if players == 2:
-            return ("wait", "win")
-        if rec.kind in AUTO:
-            return ("wait", "auto")
-        return ("wait",)
+    def choices(self, rec: GameRecord) -> tuple[votes.Choice, ...]:
+        return votes.choices(len(set(rec.players)), rec.kind in AUTO)
 
     async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
         locale = self.table.game_locale(rec)
@@ -339,7 +329,7 @@ class Clocks:
             await self.table.post(rec, head + "\n" + t(key, locale, pace=pace_words(rec.pace, locale)), ping=everyone)
             return
         options = self.choices(rec)
-        needed = len(voters) // 2 + 1
+        needed = votes.needed(len(voters))
         ask = "timeout.ask" if len(voters) > 1 else "timeout.ask_one"
         lines = [head, t(ask, locale, voters=join_words([mention(u) for u in voters], locale), n=needed)]
         lines += [
@@ -362,29 +352,31 @@ class Clocks:
             # The thread is gone or closed to the bot: the decision must still reach the players.
             posted = await self.table.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
         if posted is not None:
-            place = {"channel": posted.channel.id, "message": posted.id, "text": text}
-            await self.store.set_meta(vote_key(rec.id, clock.seat), json.dumps(place))
+            await self.store.set_vote_message(rec.id, clock.seat, posted.channel.id, posted.id, text)
 
     async def retire_vote(self, rec: GameRecord, seat: int, why: str) -> None:
         """The decision about a seat's deadline is moot (the player moved, the game ended): its
         message keeps its words, loses its buttons and says why."""
-        key = vote_key(rec.id, seat)
-        raw = await self.store.get_meta(key)
-        if not raw or raw == "{}":
+        place = await self.store.take_vote_message(rec.id, seat)
+        if place is None:
             return
-        await self.store.set_meta(key, "{}")
-        place = json.loads(raw)
-        channel = self.table.bot.get_partial_messageable(place["channel"], guild_id=rec.guild_id)
-        message = channel.get_partial_message(place["message"])
+        channel = self.table.bot.get_partial_messageable(place.channel_id, guild_id=rec.guild_id)
+        message = channel.get_partial_message(place.message_id)
         try:
-            await message.edit(content=fit(f"{place['text']}\n{why}"), view=None, allowed_mentions=pings(()))
+            await message.edit(content=fit(f"{place.text}\n{why}"), view=None, allowed_mentions=pings(()))
         except discord.HTTPException as exc:
             log.info("game %s: vote message not retired (%s)", rec.id, exc)
 
     async def moved(self, rec: GameRecord, seat: int) -> None:
-        """A seat played: if its deadline had passed, the others' decision about it is over."""
+        """A seat played (``rec`` is the game before): if its deadline had passed, the others'
+        decision about it is over — unless its part is unfinished (a draft change, one decision
+        of a turn). Then it keeps its deadline (DESIGN §5), and the question stays open: a late
+        player who plays part of a turn cannot make it moot and stall the game."""
         clock = rec.clock_of(seat)
         if clock is not None and clock.deadline is not None and clock.deadline <= self.now():
+            now = (await self.store.get(rec.id)).clock_of(seat)
+            if now is not None and now.absent is None and (now.since, now.deadline) == (clock.since, clock.deadline):
+                return
             locale = self.table.game_locale(rec)
             await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
 
@@ -418,7 +410,7 @@ class Clocks:
             timer = None
         clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
         live = clock is not None and clock.since is not None and clock.absent is None
-        if timer is None or clock is None or not live or press.version != rec.version:
+        if timer is None or clock is None or not live:
             await self.retire(interaction, t("timeout.gone", locale))
             return
         voters = self.voters(rec, clock)
@@ -429,14 +421,11 @@ class Clocks:
             raise Refusal(t("timeout.not_voter", locale, game=rec.id))
         if choice not in self.choices(rec):
             raise Refusal(t("stale_plain", locale))
-        votes = await self.store.vote_timeout(timer.id, user, choice)
-        counted = {u: c for u, c in votes.items() if u in voters}
-        needed = len(voters) // 2 + 1
-        decided = next((c for c in self.choices(rec) if sum(v == c for v in counted.values()) >= needed), None)
-        if decided is None and len(counted) == len(voters):
-            decided = "wait"  # everyone voted and no choice has a majority: a tie waits
+        cast = await self.store.vote_timeout(timer.id, user, choice)
+        decided = votes.tally(cast, voters, self.choices(rec))
         if decided is None:
-            await reply(interaction, t("timeout.counted", locale, n=len(counted), needed=needed), ephemeral=True)
+            n, needed = len(votes.counted(cast, voters)), votes.needed(len(voters))
+            await reply(interaction, t("timeout.counted", locale, n=n, needed=needed), ephemeral=True)
             return
         await self.decide(interaction, rec, clock, decided)
 
@@ -475,7 +464,7 @@ class Clocks:
                 return
             text = t("timeout.claimed", locale, user=user)
         await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
-        await self.store.set_meta(vote_key(rec.id, clock.seat), "{}")
+        await self.store.take_vote_message(rec.id, clock.seat)
         if choice == "win":
             await self.table.tell(claimed)
         elif choice == "auto":

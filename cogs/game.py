@@ -7,6 +7,7 @@ games: ``list``, ``hand``, ``log``, ``board``, ``rules``, ``notify`` and ``resig
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,12 +21,14 @@ from cogs.table import Table
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
 from db.errors import NotAPlayer, WrongStatus
-from db.records import NOTIFY_CHOICES, GameRecord
+from db.records import NOTIFY_CHOICES, CancelProposal, GameRecord
 from rules.auto import AUTO
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
     from bot import Deskovka
+
+log = logging.getLogger("deskovka.game")
 
 RESIGN_CHOICES = 10
 
@@ -217,29 +220,64 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         await self._vote(interaction, rec)
 
     async def _vote(self, interaction: discord.Interaction, rec: GameRecord) -> None:
-        """A running game ends by cancellation only when every player agrees."""
+        """A running game ends by cancellation only when every player agrees. One open proposal
+        per game (issue 18 §5): the agreement that opens it posts it, mentioning the others; a
+        repeat is answered privately and pings nobody; another player's agreement edits it."""
         locale = locale_of(interaction)
         try:
-            voted = await self.table.store.vote_cancel(rec.id, interaction.user.id)
+            vote = await self.table.store.agree_cancel(rec.id, interaction.user.id)
         except NotAPlayer:
             raise Refusal(t("not_a_player", locale, game=rec.id)) from None
-        waiting = [p for p in dict.fromkeys(rec.players) if p not in voted]
-        if not waiting:
-            await self._cancel_now(interaction, rec, t("cancelled_agreed", locale, game=rec.id))
-            return
+        waiting = [p for p in dict.fromkeys(rec.players) if p not in vote.agreed]
         game_locale = self.table.game_locale(rec)
-        text = t(
-            "cancel_proposed",
-            game_locale,
-            user=mention(interaction.user.id),
-            game=rec.id,
-            waiting=join_words([mention(p) for p in waiting], game_locale),
-        )
+        proposer = mention(vote.proposer_id)
+        if not waiting:
+            done = t("cancel_proposal_done", game_locale, user=proposer, game=rec.id)
+            await self._cancel_now(interaction, rec, t("cancelled_agreed", locale, game=rec.id), (vote, done))
+            return
+        answer = "cancel_vote_counted" if vote.counted else "cancel_vote_already"
+        await reply(interaction, t(answer, locale, game=rec.id), ephemeral=True)
         view = buttons(rec.id, [ButtonSpec("cancel_vote", t("btn.agree_cancel", game_locale), "danger")])
-        await reply(interaction, t("cancel_vote_counted", locale, game=rec.id), ephemeral=True)
-        await self.table.post(rec, text, view=view, ping=set(waiting))
+        who = [mention(p) for p in waiting]
+        if vote.opened:
+            text = t("cancel_proposed", game_locale, user=proposer, game=rec.id, waiting=join_words(who, game_locale))
+            posted = await self.table.post(rec, text, view=view, ping=set(waiting))
+            if posted is not None:
+                await self.table.store.set_cancel_message(rec.id, posted.channel.id, posted.id)
+        elif vote.counted:
+            text = t(
+                "cancel_proposal_open",
+                game_locale,
+                user=proposer,
+                game=rec.id,
+                agreed=join_words([mention(p) for p in vote.agreed], game_locale),
+                waiting=join_words(who, game_locale),
+            )
+            await self._edit_proposal(rec, vote, text, view)
 
-    async def _cancel_now(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
+    async def _edit_proposal(
+        self, rec: GameRecord, vote: CancelProposal, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """The game's one cancel proposal says who agrees now (an edit notifies nobody); without
+        ``view`` its button goes."""
+        if vote.channel_id is None or vote.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(vote.channel_id, guild_id=rec.guild_id)
+        message = channel.get_partial_message(vote.message_id)
+        try:
+            await message.edit(content=fit(text), view=view, allowed_mentions=pings(()))
+        except discord.HTTPException as exc:
+            log.info("game %s: cancel proposal not edited (%s)", rec.id, exc)
+
+    async def _cancel_now(
+        self,
+        interaction: discord.Interaction,
+        rec: GameRecord,
+        text: str,
+        proposal: tuple[CancelProposal, str] | None = None,
+    ) -> None:
+        """Cancel now and say so; ``proposal``: the agreed proposal and its last words (it loses
+        its button before the thread closes)."""
         locale = locale_of(interaction)
 
         def still_open(current: GameRecord) -> None:
@@ -264,6 +302,8 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
                 if rec.thread_id is not None or rec.seed is not None:
                     await self.table.post(rec, text, ping=everyone)
                 await reply(interaction, text, ephemeral=True)
+            if proposal is not None:
+                await self._edit_proposal(rec, *proposal)
 
         await self.table.tell(change, interaction, show=show)
 

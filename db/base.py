@@ -13,7 +13,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from db import clocks
-from db.records import AppendResult, GameRecord, LoggedAction, PendingChange, Timer, UserPrefs
+from db.records import (
+    AppendResult,
+    CancelProposal,
+    GameRecord,
+    LoggedAction,
+    PendingChange,
+    Timer,
+    UserPrefs,
+    VoteMessage,
+)
 from rules.protocol import Game, Outcome
 
 
@@ -157,7 +166,24 @@ class Store(Protocol):
         ...
 
     async def withdraw_cancel_vote(self, game_id: int, user_id: int) -> None:
-        """A player takes back their cancel vote."""
+        """A player takes back their cancel vote (the proposal closes when nobody agrees)."""
+        ...
+
+    async def agree_cancel(self, game_id: int, user_id: int) -> CancelProposal:
+        """Count a player's agreement to cancel and open the game's one proposal if none is open;
+        says whether the agreement was new and whether this caller opened the proposal."""
+        ...
+
+    async def set_cancel_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Where the game's open cancel proposal was posted."""
+        ...
+
+    async def set_vote_message(self, game_id: int, seat: int, channel_id: int, message_id: int, text: str) -> None:
+        """Where the question about a seat's passed deadline was posted, and its words."""
+        ...
+
+    async def take_vote_message(self, game_id: int, seat: int) -> VoteMessage | None:
+        """Forget the question about a seat's deadline and return it, to one caller only."""
         ...
 
     # -- telling changes (issue 18): every version bump (start, seats, act, finish, cancel) leaves a

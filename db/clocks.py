@@ -105,14 +105,21 @@ async def update_clocks(
     now: float,
     actor: int | None = None,
 ) -> None:
-    """Bring the seats' clocks in line with who must act now: a seat that starts waiting gets its
-    clock, one that stopped loses it, one still waiting keeps it — except the ``actor``: a seat
-    that just acted and must act again gets a fresh clock (it is playing; its turn may have
-    ended and the next begun), keeping its waiting-since time. ``seats`` are the seat rows
-    (seat, user_id, since, absent); a seat the table plays (absent) never has a clock."""
+    """Bring the seats' clocks in line with who must act now: a seat that starts waiting (it was
+    not among the seats to act) gets its clock, one that stopped loses it, one still waiting keeps
+    it — its ``since``, its deadline and its pending reminders. That includes the ``actor`` when
+    its part is unfinished (a draft change in Stratego's setup, one decision of a Stroganov turn, a
+    Shitenno seat that acts again): DESIGN §5, a deadline is set when a seat starts waiting and is
+    not moved by actions that leave its part unfinished, or a player could postpone it for ever
+    (issue 18 §5). Only in a solo game, where nobody else waits, the acting seat's clock starts
+    again (its reminders follow the player's last action). ``seats`` are the seat rows (seat,
+    user_id, since, absent); a seat the table plays (absent) never has a clock."""
     acting = set(to_act)
+    solo = len({r["user_id"] for r in seats}) == 1
     starting = [
-        r for r in seats if r["seat"] in acting and r["absent"] is None and (r["since"] is None or r["seat"] == actor)
+        r
+        for r in seats
+        if r["seat"] in acting and r["absent"] is None and (r["since"] is None or (solo and r["seat"] == actor))
     ]
     away = await away_until(db, (r["user_id"] for r in starting))
     for r in seats:

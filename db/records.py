@@ -183,3 +183,29 @@ class UserPrefs:
 
     def away(self, now: float) -> bool:
         return self.away_until is not None and self.away_until > now
+
+
+@dataclass(frozen=True, slots=True)
+class CancelProposal:
+    """A player's agreement to cancel a running game, as counted (issue 18 §5): one open proposal
+    per game. ``counted`` is False when the player had agreed already (a repeat: tell them so, ping
+    nobody); ``opened`` is True for the one agreement that opened the proposal (its caller posts
+    it and records where with ``set_cancel_message``); ``channel_id``/``message_id`` say where the
+    proposal is, once posted, so later agreements edit it."""
+
+    proposer_id: int
+    agreed: tuple[int, ...]
+    counted: bool
+    opened: bool
+    channel_id: int | None = None
+    message_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteMessage:
+    """The message that asks the other players about a seat's passed deadline: where it is and the
+    question as posted (a retired message keeps it and says why it is over)."""
+
+    channel_id: int
+    message_id: int
+    text: str

@@ -55,12 +55,14 @@ from db.records import (
     STATUSES,
     TELL_LEASE,
     AppendResult,
+    CancelProposal,
     GameRecord,
     LoggedAction,
     PendingChange,
     SeatClock,
     Timer,
     UserPrefs,
+    VoteMessage,
 )
 from db.replay import decode_notation, decode_seat, parse_notation, replay_log
 from rules.errors import RuleError
@@ -798,25 +800,108 @@ class GameStore:
         return await self._set_cancel_vote(game_id, user_id, True)
 
     async def withdraw_cancel_vote(self, game_id: int, user_id: int) -> None:
-        """Take back ``user_id``'s cancel vote (a no-op if they had none). WrongStatus unless the
-        game is active, NotAPlayer for a user without a seat."""
-        await self._set_cancel_vote(game_id, user_id, False)
+        """Take back ``user_id``'s cancel vote (a no-op if they had none); the proposal closes when
+        nobody agrees any more. WrongStatus unless the game is active, NotAPlayer for a user
+        without a seat."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._cancel_vote(db, game_id, user_id, False)
+            if not await self._agreed(db, game_id):
+                await db.execute("DELETE FROM cancel_proposals WHERE game_id = ?", (game_id,))
+
+    async def agree_cancel(self, game_id: int, user_id: int) -> CancelProposal:
+        """Count ``user_id``'s agreement to cancel the running game and open the game's one
+        proposal if none is open, in one transaction (issue 18 §5): of two agreements at once,
+        in any processes, exactly one opens it. The result says whether this agreement was new
+        (False: a repeat) and whether this caller opened the proposal (and so posts it). No
+        version bump. WrongStatus unless active, NotAPlayer for a user without a seat."""
+        now = self._clock()
+        async with self._transaction(game_id=game_id) as db:
+            counted = await self._cancel_vote(db, game_id, user_id, True)
+            cur = await db.execute(
+                "INSERT INTO cancel_proposals (game_id, proposer_id, opened_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                (game_id, user_id, now),
+            )
+            opened = cur.rowcount > 0
+            (proposal,) = await db.execute_fetchall(
+                "SELECT proposer_id, channel_id, message_id FROM cancel_proposals WHERE game_id = ?", (game_id,)
+            )
+            agreed = await self._agreed(db, game_id)
+        return CancelProposal(
+            proposer_id=int(proposal["proposer_id"]),
+            agreed=agreed,
+            counted=counted,
+            opened=opened,
+            channel_id=proposal["channel_id"],
+            message_id=proposal["message_id"],
+        )
+
+    async def set_cancel_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Where the game's open cancel proposal was posted (later agreements edit that message).
+        GameNotFound for an unknown game; nothing happens when no proposal is open."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE cancel_proposals SET channel_id = ?, message_id = ? WHERE game_id = ?",
+                (channel_id, message_id, game_id),
+            )
 
     async def _set_cancel_vote(self, game_id: int, user_id: int, vote: bool) -> tuple[int, ...]:
         async with self._transaction(game_id=game_id) as db:
-            row = await self._row(db, game_id, with_state=False)
-            self._check(row, None, ("active",))
-            if not _in_int64(user_id):
-                raise NotAPlayer(game_id, user_id)
-            cur = await db.execute(
-                "UPDATE seats SET cancel_vote = ? WHERE game_id = ? AND user_id = ?", (int(vote), game_id, user_id)
-            )
-            if cur.rowcount == 0:
-                raise NotAPlayer(game_id, user_id)
-            rows = await db.execute_fetchall(
-                "SELECT user_id FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (game_id,)
-            )
+            await self._cancel_vote(db, game_id, user_id, vote)
+            return await self._agreed(db, game_id)
+
+    async def _cancel_vote(self, db: aiosqlite.Connection, game_id: int, user_id: int, vote: bool) -> bool:
+        """Set a player's cancel vote (every seat they hold) in the running game; True when it
+        changed. WrongStatus unless active, NotAPlayer for a user without a seat."""
+        row = await self._row(db, game_id, with_state=False)
+        self._check(row, None, ("active",))
+        if not _in_int64(user_id):
+            raise NotAPlayer(game_id, user_id)
+        held = await db.execute_fetchall("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        if not held:
+            raise NotAPlayer(game_id, user_id)
+        cur = await db.execute(
+            "UPDATE seats SET cancel_vote = ? WHERE game_id = ? AND user_id = ? AND cancel_vote = ?",
+            (int(vote), game_id, user_id, int(not vote)),
+        )
+        return cur.rowcount > 0
+
+    @staticmethod
+    async def _agreed(db: aiosqlite.Connection, game_id: int) -> tuple[int, ...]:
+        rows = await db.execute_fetchall(
+            "SELECT user_id FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (game_id,)
+        )
         return tuple(dict.fromkeys(int(r[0]) for r in rows))
+
+    # -- the question about a passed deadline ---------------------------------------------------
+
+    async def set_vote_message(self, game_id: int, seat: int, channel_id: int, message_id: int, text: str) -> None:
+        """Where the question about ``seat``'s passed deadline was posted, and its words (replacing
+        an earlier one of the same seat). GameNotFound for an unknown game."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "INSERT INTO deadline_votes (game_id, seat, channel_id, message_id, text) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, text = excluded.text",
+                (game_id, seat, channel_id, message_id, text),
+            )
+
+    async def take_vote_message(self, game_id: int, seat: int) -> VoteMessage | None:
+        """The question about ``seat``'s deadline is over (decided, moot): forget it and return
+        where it was, to the one caller of any process that took it; None when there is none (or
+        another caller took it). GameNotFound for an unknown game."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = await db.execute_fetchall(
+                "DELETE FROM deadline_votes WHERE game_id = ? AND seat = ? RETURNING channel_id, message_id, text",
+                (game_id, seat) if _in_int64(seat) else (game_id, -1),
+            )
+        found = list(rows)
+        if not found:
+            return None
+        return VoteMessage(int(found[0]["channel_id"]), int(found[0]["message_id"]), str(found[0]["text"]))
 
     # -- clocks and timers (issue 13) ----------------------------------------------------------
 

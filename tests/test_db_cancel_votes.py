@@ -6,6 +6,7 @@ cancels once that is everyone. Votes are not moves: they bump no version, so no 
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from db.errors import GameNotFound, NotAPlayer, WrongStatus
+from db.records import CancelProposal, VoteMessage
 from db.store import GameStore
 from rules.protocol import Outcome
 from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, clock
@@ -80,3 +82,68 @@ async def test_only_players_of_a_running_game_vote(store: GameStore) -> None:
             await store.withdraw_cancel_vote(game_id, ALICE)
     with pytest.raises(GameNotFound):
         await store.vote_cancel(4242, ALICE)
+
+
+async def test_agree_cancel_opens_one_proposal_and_tells_a_repeat_from_a_new_agreement(store: GameStore) -> None:
+    """Issue 18 §5: the first agreement opens the game's one proposal (its caller posts it); a
+    repeat by the same player is not counted again; another player's agreement is new but opens
+    nothing, and sees where the proposal was posted."""
+    rec = await store.create("count", [ALICE, BOB, CAROL], {}, 7, GUILD, CHANNEL, ALICE)
+    first = await store.agree_cancel(rec.id, BOB)
+    assert first == CancelProposal(BOB, (BOB,), counted=True, opened=True)
+    again = await store.agree_cancel(rec.id, BOB)
+    assert again == CancelProposal(BOB, (BOB,), counted=False, opened=False)
+    await store.set_cancel_message(rec.id, 555, 666)
+    for _ in range(3):
+        assert await store.agree_cancel(rec.id, BOB) == CancelProposal(BOB, (BOB,), False, False, 555, 666)
+    other = await store.agree_cancel(rec.id, ALICE)
+    assert other == CancelProposal(BOB, (ALICE, BOB), counted=True, opened=False, channel_id=555, message_id=666)
+    assert (await store.get(rec.id)).version == rec.version, "agreements bump no version"
+
+
+async def test_two_first_agreements_at_once_open_one_proposal(db_path: Path) -> None:
+    """Issue 18 §5: two processes, two players agreeing at the same moment: one proposal."""
+    a = await GameStore.open(db_path, games=GAMES, clock=clock)
+    b = await GameStore.open(db_path, games=GAMES, clock=clock)
+    try:
+        rec = await a.create("count", [ALICE, BOB, CAROL], {}, 7, GUILD, CHANNEL, ALICE)
+        results = await asyncio.gather(a.agree_cancel(rec.id, ALICE), b.agree_cancel(rec.id, BOB))
+        assert sorted(r.opened for r in results) == [False, True]
+        assert all(r.counted for r in results)
+        assert max(results, key=lambda r: len(r.agreed)).agreed == (ALICE, BOB)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_proposal_nobody_agrees_to_any_more_closes(store: GameStore) -> None:
+    rec = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
+    assert (await store.agree_cancel(rec.id, ALICE)).opened
+    await store.set_cancel_message(rec.id, 1, 2)
+    await store.withdraw_cancel_vote(rec.id, ALICE)
+    assert await store.agree_cancel(rec.id, BOB) == CancelProposal(BOB, (BOB,), counted=True, opened=True)
+
+
+async def test_agree_cancel_refuses_outsiders_and_games_not_running(store: GameStore) -> None:
+    rec = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
+    with pytest.raises(NotAPlayer):
+        await store.agree_cancel(rec.id, DAVE)
+    await store.finish(rec.id, Outcome(winners=(0,), reason="resigned"))
+    with pytest.raises(WrongStatus):
+        await store.agree_cancel(rec.id, ALICE)
+    with pytest.raises(GameNotFound):
+        await store.agree_cancel(4242, ALICE)
+
+
+async def test_a_deadline_question_is_taken_once(store: GameStore) -> None:
+    """Issue 18 §4: the message asking about a seat's deadline lives in the store, per seat, and
+    is taken (to be retired) by one caller only."""
+    rec = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
+    assert await store.take_vote_message(rec.id, 0) is None
+    await store.set_vote_message(rec.id, 0, 10, 20, "first")
+    await store.set_vote_message(rec.id, 0, 11, 21, "second")
+    await store.set_vote_message(rec.id, 1, 12, 22, "other seat")
+    assert await store.take_vote_message(rec.id, 0) == VoteMessage(11, 21, "second")
+    assert await store.take_vote_message(rec.id, 0) is None
+    assert await store.take_vote_message(rec.id, 1) == VoteMessage(12, 22, "other seat")
+    assert await store.take_vote_message(rec.id, 10**30) is None

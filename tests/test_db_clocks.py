@@ -43,7 +43,9 @@ STRATEGO = REGISTRY["stratego"]
 STRATEGO_SEED = 3
 """With this seed Stratego's first move after the setup is seat 1's."""
 
-GAMES: dict[str, Any] = {"count": GAME, "stratego": STRATEGO}
+STROGANOV = REGISTRY["stroganov"]
+
+GAMES: dict[str, Any] = {"count": GAME, "stratego": STRATEGO, "stroganov": STROGANOV}
 
 
 async def claim_when_due(store: GameStore, clock: FakeClock, timer_id: int, due: float) -> bool:
@@ -331,27 +333,26 @@ async def test_when_the_turn_passes_the_old_clock_stops_and_the_new_one_starts_n
 
 
 async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_path: Path, clock: FakeClock) -> None:
-    """Issue 13: in Stratego's setup a seat that drafts its army still has to act: it is playing,
-    so its clock starts again (since kept) while the other seat's clock runs on unchanged; a seat
-    that confirms stops waiting; the first move's seat starts waiting when the setup ends."""
+    """Issue 18 §5 (DESIGN §5): in Stratego's setup a seat that drafts its army still has to act:
+    its deadline was set when it started waiting and is not moved by a draft change — it keeps its
+    since, its deadline and its very timers, and so does the other seat; a seat that confirms
+    stops waiting; the first move's seat starts waiting when the setup ends."""
     rec = await stratego_game(store)
     before = timers(db_path, rec.id)
-    drafted = clock.advance(HOUR)
+    clock.advance(HOUR)
     r = await store.append(rec.id, rec.version, 0, setup_draft(rec, 0))
     got = await store.get(rec.id)
     assert r.to_act == (0, 1)
-    assert got.clock_of(0) == SeatClock(0, ALICE, T0, drafted + PACE, None)
-    assert got.clock_of(1) == rec.clock_of(1)
-    assert [t for t in timers(db_path, rec.id) if t.seat == 1] == [t for t in before if t.seat == 1]
-    assert [p for p in plan(db_path, rec.id) if p[0] == 0] == seat_plan(0, drafted, PACE)
+    assert got.clocks == rec.clocks, "a draft change moves no deadline"
+    assert timers(db_path, rec.id) == before, "nor any timer"
 
     clock.advance(HOUR)
     r = await store.append(rec.id, r.version, 1, "ready")
     got = await store.get(rec.id)
     assert r.to_act == (0,)
     assert got.clock_of(1) == SeatClock(1, BOB, None, None, None)
-    assert got.clock_of(0) == SeatClock(0, ALICE, T0, drafted + PACE, None), "Bob's action leaves Alice's clock"
-    assert plan(db_path, rec.id) == seat_plan(0, drafted, PACE)
+    assert got.clock_of(0) == SeatClock(0, ALICE, T0, T0 + PACE, None), "Bob's action leaves Alice's clock"
+    assert plan(db_path, rec.id) == seat_plan(0, T0, PACE)
 
     now = clock.advance(HOUR)
     r = await store.append(rec.id, r.version, 0, "ready")
@@ -360,6 +361,67 @@ async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_pat
     assert got.clock_of(0) == SeatClock(0, ALICE, None, None, None)
     assert got.clock_of(1) == SeatClock(1, BOB, now, now + PACE, None)
     assert plan(db_path, rec.id) == seat_plan(1, now, PACE)
+
+
+async def test_redrafting_the_setup_never_postpones_the_deadline(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
+    """Issue 18 §5: at a one-day pace, a seat that changes its draft every 20 hours keeps the
+    deadline it got when it started waiting: the deadline falls due 24 hours in, its reminder
+    fires once at half time and is not set again, and a draft after the deadline does not take
+    the deadline away (the others' decision stands)."""
+    rec = await stratego_game(store, pace=86400)
+    r = await store.append(rec.id, rec.version, 1, "ready")
+    version = r.version
+    for _ in range(3):
+        now = clock.advance(20 * HOUR)
+        for t in await store.due_timers(now):
+            assert await store.claim_timer(t.id)
+        version = (await store.append(rec.id, version, 0, setup_draft(rec, 0))).version
+        got = await store.get(rec.id)
+        assert got.clock_of(0) == SeatClock(0, ALICE, T0, T0 + DAY, None)
+    fired = [(t.kind, t.due) for t in timers(db_path, rec.id) if t.fired_at is not None]
+    assert fired == [("half", T0 + 12 * HOUR), ("deadline", T0 + DAY)], "each fired once, at its first time"
+    assert plan(db_path, rec.id) == [], "nothing new was set by the drafts"
+    deadline = timer_of(db_path, rec.id, 0, "deadline")
+    assert await store.vote_timeout(deadline.id, BOB, "win") == {BOB: "win"}, "the others' decision stands"
+
+
+async def test_a_stroganov_turn_of_several_decisions_keeps_the_deadline_of_its_start(
+    store: GameStore, clock: FakeClock
+) -> None:
+    """Issue 18 §5: one decision of a Stroganov turn leaves the turn unfinished, so the seat's
+    deadline stays where it was when the turn began; the next seat's clock starts when it does."""
+    rec = await store.create("stroganov", [ALICE, BOB], None, SEED, GUILD, CHANNEL, ALICE, pace=PACE)
+    kept = 0
+    for _ in range(40):
+        got = await store.get(rec.id)
+        (seat,) = to_act(got)
+        before = got.clock_of(seat)
+        assert before is not None and before.since is not None
+        now = clock.advance(HOUR)
+        result = await store.append(rec.id, got.version, seat, STROGANOV.legal(got.load_state(), seat)[0])
+        after = (await store.get(rec.id)).clock_of(result.to_act[0])
+        if result.to_act == (seat,):
+            assert after == before, "a decision that leaves the turn unfinished moves nothing"
+            kept += 1
+        else:
+            assert after is not None and (after.since, after.deadline) == (now, now + PACE)
+    assert kept >= 5, "turns of several decisions were played"
+
+
+async def test_in_a_solo_game_the_players_clock_follows_their_last_action(
+    store: GameStore, db_path: Path, clock: FakeClock
+) -> None:
+    """Issue 18 §5: nobody else waits in a solo game, so its clock only reminds: each action
+    starts it again (since kept), and an active player is never told their time ran out."""
+    rec = await store.create("stroganov", [ALICE], None, SEED, GUILD, CHANNEL, ALICE, pace=PACE)
+    now = clock.advance(2 * DAY)
+    state = rec.load_state()
+    await store.append(rec.id, rec.version, 0, STROGANOV.legal(state, 0)[0])
+    got = await store.get(rec.id)
+    assert got.clock_of(0) == SeatClock(0, ALICE, T0, now + PACE, None)
+    assert plan(db_path, rec.id) == seat_plan(0, now, PACE)
 
 
 async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(

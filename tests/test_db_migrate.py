@@ -13,7 +13,7 @@ import pytest
 from db.connection import connect
 from db.errors import MigrationError
 from db.migrate import MIGRATIONS_DIR, discover, migrate
-from db.records import DEFAULT_NOTIFY, NOTIFY_CHOICES, UserPrefs
+from db.records import DEFAULT_NOTIFY, NOTIFY_CHOICES, UserPrefs, VoteMessage
 from db.store import GameStore
 from tests.toygame import GAMES
 
@@ -50,9 +50,10 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (2, "0002_meta_and_dm_notices.sql", NOW),
         (3, "0003_notify_and_cancel_votes.sql", NOW),
         (4, "0004_clocks.sql", NOW),
+        (5, "0005_cancel_proposal.sql", NOW),
         (6, "0006_changes.sql", NOW),
     ]
-    assert {"timers", "timeout_votes", "changes"} <= tables(path)
+    assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes"} <= tables(path)
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes
     assert {"timers_due", "timers_game"} <= indexes
 
@@ -257,5 +258,37 @@ async def test_a_database_at_version_2_keeps_its_rows_and_gets_the_new_defaults(
         waiting = upgraded.waiting()
         assert [(c.since, c.deadline) for c in waiting] == [(1, None)], "a running game learns who waits, no pace"
         assert upgraded.pace is None
+    finally:
+        await store.close()
+
+
+async def test_open_deadline_questions_move_from_meta_to_their_table(tmp_path: Path) -> None:
+    """Issue 18 §4: the message asking about a seat's deadline was a meta string; upgrading moves
+    each open one into ``deadline_votes`` (retired ones, ``{}``, and those of unknown games go) and
+    leaves no such meta key behind, while other meta facts stay."""
+    old = tmp_path / "old"
+    for path in sorted(MIGRATIONS_DIR.glob("000[1-4]_*.sql")):
+        write(old, path.name, path.read_text())
+    path = tmp_path / "up.db"
+    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
+    state = json.dumps(GAMES["count"].dump(GAMES["count"].new(2, {}, 7)))
+    place = json.dumps({"channel": 55, "message": 66, "text": "time ran out"})
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, seed, state, version,"
+            " created_at, updated_at, turn_since) VALUES (12, 'count', 10, 1, 'active', '{}', 7, ?, 0, 1, 1, 1)",
+            (state,),
+        )
+        conn.executemany(
+            "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)",
+            [("timeout:12:1", place), ("timeout:12:0", "{}"), ("timeout:99:0", place), ("commands", "abc")],
+        )
+    store = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        assert await store.get_meta("commands") == "abc"
+        assert await store.get_meta("timeout:12:1") is None
+        assert await store.take_vote_message(12, 0) is None
+        assert await store.take_vote_message(12, 1) == VoteMessage(55, 66, "time ran out")
+        assert await store.take_vote_message(12, 1) is None, "taken once"
     finally:
         await store.close()

@@ -12,7 +12,7 @@ import pytest
 
 from db.clocks import DAY
 from tests.e2e.harness import Table, table
-from tests.e2e.test_stratego_game import RED_SCOUT_A4
+from tests.e2e.test_stratego_game import BLUE_FLAG_A7, BLUE_WALLED, RED_SCOUT_A4
 from tests.fakediscord import Message, User
 
 REMINDER = "A reminder: these games are waiting for your move"
@@ -477,3 +477,29 @@ async def test_a_player_who_resigned_does_not_decide(tmp_path: Path) -> None:
         await t.click(stayer, out, "Play on without them")
         rec = await t.bot.store.get(game)
         assert rec.clock_of(late.seat).absent == "auto"  # type: ignore[union-attr]
+
+
+async def test_redrafting_the_setup_cannot_postpone_the_deadline(tmp_path: Path) -> None:
+    """Issue 18 §5: Stratego at a 1-day pace; Red is ready, Blue changes the draft every 20 hours.
+    A draft change leaves Blue's part unfinished, so it moves no deadline: 24 hours in, Red is
+    asked. A draft after that does not take the question away, and Red claims the win."""
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob, pace="1d")
+        t.secrets.extend([RED_SCOUT_A4, BLUE_FLAG_A7, BLUE_WALLED])
+        draft = await t.slash(red, thread, "stratego setup", code=RED_SCOUT_A4)
+        await t.click(red, draft, "Ready")
+        await t.later(hours=20)
+        await t.slash(blue, thread, "stratego setup", code=BLUE_FLAG_A7)
+        assert not [m for m in thread.messages if "time ran out" in m.content]
+        await t.later(hours=4.01)
+        out = await thread.wait_for_message(lambda m: "time ran out" in m.content)
+        assert f"<@{blue.id}>" in out.content and {b.label for b in out.buttons} == {"Wait", "Claim the win"}
+        await t.later(hours=1)
+        await t.slash(blue, thread, "stratego setup", code=BLUE_WALLED)
+        assert out.buttons, "a draft change does not make the question moot"
+        await t.click(red, out, "Claim the win")
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        assert rec.status == "finished" and rec.outcome is not None and rec.outcome.reason == "timeout"
+        assert rec.outcome.winners == (rec.seat_of(red.id),)
+        t.fake.assert_clean()

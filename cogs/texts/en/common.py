@@ -64,6 +64,11 @@ TEXTS: dict[str, str] = {
     "cancel_proposed": "{user} proposes to cancel game #{game} (not counted as a win or a loss). "
     "{waiting}: press **Agree to cancel** to agree, or just play on.",
     "cancel_vote_counted": "Your vote to cancel game #{game} is counted; it is cancelled once every player agrees.",
+    "cancel_vote_already": "Your vote to cancel game #{game} is already counted; it is cancelled once every player "
+    "agrees.",
+    "cancel_proposal_open": "{user} proposes to cancel game #{game} (not counted as a win or a loss). "
+    "Agreed: {agreed}. Still to agree: {waiting}: press **Agree to cancel** to agree, or just play on.",
+    "cancel_proposal_done": "{user} proposed to cancel game #{game}; every player agreed.",
     "btn.agree_cancel": "Agree to cancel",
     # --- the end -----------------------------------------------------------------------------
     "game_over_post": "**Game over** — {result}\n{players}: thanks for playing!",
