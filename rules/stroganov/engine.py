@@ -18,8 +18,8 @@ from rules.rng import Rng
 from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
-from rules.stroganov.core import Events, has_ability, log
-from rules.stroganov.events import entry_data, season_name
+from rules.stroganov.core import has_ability, log
+from rules.stroganov.events import Events, entry_data, season_name
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 

@@ -121,8 +121,8 @@ def action_event(st: StroganovState, ci: int, a: object) -> tuple[str, dict[str,
     """The type and parameters of a player's turn action, read from the state *before* it is
     carried out (the action is checked already)."""
     if isinstance(a, Paid):
-        kind, params = action_event(st, ci, a.action)
-        return kind, {**params, "fee": entry_data(a.fee)}
+        kind, inner = action_event(st, ci, a.action)
+        return kind, {**inner, "fee": entry_data(a.fee)}
     c = st.cossacks[ci]
     if isinstance(a, Move):
         return "move", {"k": a.k, "to": c.position + a.k}

@@ -161,8 +161,9 @@ class StroganovView:
     banner_supply: int
     automa: AutomaView | None
     cossacks: tuple[CossackView, ...]
-    log: tuple[dict[str, Any], ...]
-    """The latest events of the public log (rules/stroganov/events.py), oldest first; read-only."""
+    log: tuple[dict[str, Any], ...] = field(hash=False)
+    """The latest events of the public log (rules/stroganov/events.py), oldest first; read-only
+    (events are dicts, so the view's hash leaves them out)."""
     result: tuple[tuple[int, int], ...] | None
     """Final ranking as (cossack index, score), winner first."""
     resigned: tuple[int, ...] = ()
