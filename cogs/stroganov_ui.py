@@ -44,7 +44,7 @@ from rules.stroganov.actions import (
 )
 from rules.stroganov.content import CONTENT
 from rules.stroganov.costs import Cost, cost
-from rules.stroganov.events import Event
+from rules.stroganov.events import Event, effect_data
 from rules.stroganov.view import CossackView, StroganovView, public_log
 
 MAX_OPTIONS = 25
@@ -62,6 +62,11 @@ IVAN_STEPS = frozenset(
     | {"ivan_fails", "ivan_trophy", "ivan_song"}
 )
 """Ivan's events: one line per turn of his (ST-15.5), and his song."""
+IVAN_REGION_STEPS = {
+    "ivan_village": "sv.ivan.village",
+    "ivan_build": "sv.ivan.build",
+    "ivan_recruit": "sv.ivan.recruit",
+}
 LAST_LINES = 12
 LAST_LINES_ROOM = 1800
 """``/game log`` shows at most this many lines, within this many characters."""
@@ -117,6 +122,13 @@ def gains_words(g: dict[str, Any], locale: str, *, spent: bool = True) -> str:
         paid_words = t("sv.paid", locale, what=join_words(paid, locale))
         words = t("sv.got_paid", locale, got=words, paid=paid_words) if words else paid_words
     return words
+
+
+def effect_words(effect: dict[str, Any], locale: str) -> str:
+    """A trade effect (ST-8.5.2) as data (:func:`rules.stroganov.events.effect_data`) in words."""
+    if effect["effect"] != "step":
+        return t(f"sv.effect.{effect['effect']}", locale)
+    return t("sv.effect.east" if effect["direction"] == "e" else "sv.effect.west", locale, k=effect["k"])
 
 
 def got_and_paid(g: dict[str, Any], locale: str, *, furs_named: bool = False) -> tuple[list[str], list[str]]:
@@ -368,7 +380,7 @@ class StroganovUI:
             pays = join_words([entry(p, locale) for p in e["pays"]], locale)
             return t("sv.claimed", locale, tile=e["tile"], pays=pays)
         if kind == "trade":
-            effects = join_words([self.effect_words(x, locale) for x in e["effects"]], locale)
+            effects = join_words([effect_words(x, locale) for x in e["effects"]], locale)
             where = t("sv.now_at", locale, position=e["to"]) if e["to"] is not None else ""
             return t("sv.traded", locale, pay=entry(e["pay"], locale), effects=effects) + where
         if kind == "exchange":
@@ -384,14 +396,6 @@ class StroganovUI:
             return t("sv.hunted", locale, items=furs(e["taken"], locale))
         return t(f"sv.did.{kind}", locale)  # coin, horses
 
-    @staticmethod
-    def effect_words(effect: str, locale: str) -> str:
-        """A trade effect: ``coin``, ``stories``, ``horses``, or a move ``e2``/``w1`` (ST-8.5.2)."""
-        if effect in ("coin", "stories", "horses"):
-            return t(f"sv.effect.{effect}", locale)
-        key = "sv.effect.east" if effect[0] == "e" else "sv.effect.west"
-        return t(key, locale, k=int(effect[1:]))
-
     def ivan_words(self, e: Event, locale: str) -> str:
         """One step of Ivan's turn (ST-15.5) or his song in words, with what it gave and cost him."""
         kind = e["type"]
@@ -399,17 +403,18 @@ class StroganovUI:
             words = t("sv.ivan.flip", locale, card=e["card"], to=e["to"], side=e["hunt_from"], n=e["hunt"])
         elif kind == "ivan_claim":
             words = t("sv.ivan.claims_free" if e["free"] else "sv.ivan.claims", locale, tile=e["tile"])
-        elif kind in ("ivan_wish", "ivan_yurt"):
-            card = e["wish"] if kind == "ivan_wish" else e["yurt"]
-            words = t(f"sv.{kind.replace('_', '.')}", locale, region=e["region"], card=card)
+        elif kind == "ivan_wish":
+            words = t("sv.ivan.wish", locale, region=e["region"], card=e["wish"])
+        elif kind == "ivan_yurt":
+            words = t("sv.ivan.yurt", locale, region=e["region"], card=e["yurt"])
         elif kind == "ivan_trophy":
             words = t("sv.ivan.trophy" if e["advance"] else "sv.ivan.trophy_stay", locale, space=e["space"])
         elif kind == "ivan_song":
             words = t("sv.ivan.song", locale, song=e["song"])
         elif kind == "ivan_fails":
             words = t("sv.ivan.fails", locale, action=t(f"sv.ivan.action.{e['action']}", locale))
-        else:  # ivan_village, ivan_build, ivan_recruit
-            words = t(f"sv.{kind.replace('_', '.')}", locale, region=e["region"])
+        else:
+            words = t(IVAN_REGION_STEPS[kind], locale, region=e["region"])
         got = gains_words(gains_of(e, e["cossack"]), locale)
         return t("sv.phrase_got", locale, said=words, got=got) if got else words
 
@@ -586,7 +591,7 @@ def offer_words(view: StroganovView, seat: int, a: Action, locale: str) -> str:
         how = t("sv.offer.keeneye", locale) if a.keeneye else ""
         return t("sv.offer.hunt", locale, items=furs(items, locale)) + how
     if isinstance(a, Trade):
-        effects = join_words([StroganovUI.effect_words(e, locale) for e in a.effects], locale)
+        effects = join_words([effect_words(effect_data(e), locale) for e in a.effects], locale)
         return t("sv.offer.trade", locale, pay=entry(a.pay, locale), effects=effects)
     if isinstance(a, Gold):
         reg = view.regions[a.region - 1]

@@ -35,7 +35,8 @@ The types and their parameters (besides ``type``, ``cossack``, ``automa`` and ``
 ``coin``, ``horses``  the silver actions (ST-8.1, 8.2)
 ``step``             ``direction`` (``e``/``w``), ``k``, ``to``
 ``hunt``             ``items`` (1-based places), ``keeneye``, ``position``, ``taken`` (values, 0 tiger)
-``trade``            ``pay`` (entry), ``effects`` (``coin``/``stories``/``horses``/``e2``/``w1`` …),
+``trade``            ``pay`` (entry), ``effects`` (in order, each ``{"effect": "coin"}``, ``"stories"``,
+                     ``"horses"``, or ``{"effect": "step", "direction": "e", "k": 2}``, ST-8.5.2),
                      ``to`` (the position after its moves, ``None`` without one)
 ``wish``             ``region``, ``wish``: a tsar wish taken (ST-9.2)
 ``village``          ``region``, ``village``
@@ -77,6 +78,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.stroganov.actions import (
+    EFFECTS,
     Claim,
     Coin,
     Draw,
@@ -113,6 +115,14 @@ def entry_data(e: Entry) -> list[Any]:
     return [e[0], e[1]]
 
 
+def effect_data(effect: str) -> dict[str, Any]:
+    """A trade effect of :class:`~rules.stroganov.actions.Trade` as data: ``{"effect": "coin"}``
+    (``stories``, ``horses``) or ``{"effect": "step", "direction": "e", "k": 2}`` for ``e2``."""
+    if effect in EFFECTS:
+        return {"effect": effect}
+    return {"effect": "step", "direction": effect[0], "k": int(effect[1:])}
+
+
 def season_name(st: StroganovState) -> str:
     return st.season.lower()
 
@@ -141,7 +151,8 @@ def action_event(st: StroganovState, ci: int, a: object) -> tuple[str, dict[str,
             if e[0] in "ew":
                 pos += int(e[1:]) if e[0] == "e" else -int(e[1:])
                 moved = True
-        return "trade", {"pay": entry_data(a.pay), "effects": list(a.effects), "to": pos if moved else None}
+        effects = [effect_data(e) for e in a.effects]
+        return "trade", {"pay": entry_data(a.pay), "effects": effects, "to": pos if moved else None}
     if isinstance(a, Gold):
         r = a.region - 1
         params: dict[str, Any] = {"region": a.region}
