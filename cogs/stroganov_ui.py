@@ -291,6 +291,9 @@ class StroganovUI:
     ) -> Story | None:
         """One event other than Ivan's steps as a story item; ``None`` when it says nothing here."""
         kind = e["type"]
+        if kind == "trophy" and e["winter"]:  # no turn runs: the line names who
+            who = self.who(rec, view, e["cossack"], locale)
+            return Story("line", t("sv.winter_decision", locale, who=who, what=self.decision_words(view, e, locale)))
         if kind in DECISIONS:
             return Story("part", self.decision_words(view, e, locale))
         if kind == "season":

@@ -278,12 +278,12 @@ def resolve_trophy(st: StroganovState, ci: int, a: Trophy, events: Events) -> No
             raise IllegalAction("track_end", rule="ST-11.3.1")
         w = wallet(c, free_sub=patron_free(st, ci))
         pay(w, [need], [a.pay], "ST-11.3.1", tanner=has_ability(st, c, "TANNER"))
-        log(st, events, "trophy", ci, pay=entry_data(a.pay), space=c.trophy + 1, auto=False)
+        log(st, events, "trophy", ci, pay=entry_data(a.pay), space=c.trophy + 1, auto=False, winter=st.stage != "turn")
         commit(st, c, w)
         if w.patron_used and st.turn is not None:
             st.turn.patron_used = True
     else:
-        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=False)
+        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=False, winter=st.stage != "turn")
     st.queue.pop(0)
     if a.pay is not None:
         core.advance_trophy(st, ci, events)
@@ -408,7 +408,7 @@ def run_queue(st: StroganovState, events: Events) -> bool:
         if trophy_payable(st, ci):
             return False
         st.queue.pop(0)
-        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=True)
+        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=True, winter=st.stage != "turn")
         core.trophy_rows(st, ci)
     return True
 

@@ -49,7 +49,8 @@ The types and their parameters (besides ``type``, ``cossack``, ``automa`` and ``
 ``draw``             (the fur drawn is in ``gains``)
 ``fulfil``           ``wish``, ``ability``, ``pays``
 ``trophy``           ``pay`` (entry, ``None`` to stay), ``space`` (the space after), ``auto``
-                     (stayed because nothing could pay, ST-16.2)
+                     (stayed because nothing could pay, ST-16.2), ``winter`` (decided in winter, a
+                     W wish's or a song's T, not in a turn)
 ``end_turn``         ``auto`` (nothing but END was left, ST-16.2)
 ``winter``           ``year``, ``order``; its gains are the winter income (ST-12.2)
 ``exploration``      ``cossacks`` (the two deepest playing), ``stories`` (2 and 1, ST-12.3)

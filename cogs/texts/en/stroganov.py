@@ -178,6 +178,7 @@ TEXTS.update(
         "sv.song_pass.unaffordable": "{who} could not afford a song.",
         "sv.song_pass.resigned": "{who} has resigned: no song.",
         "sv.turn_skipped": "{who} has resigned: turn skipped.",
+        "sv.winter_decision": "{who} {what}.",
         "sv.resigned": "{who} resigned.",
         "sv.setup": "Seats in order: {order}.",
         "sv.final.final_scoring": "Final scores: {scores}.",
