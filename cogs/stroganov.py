@@ -23,7 +23,7 @@ from cogs.ui import SelectSpec
 from db.records import GameRecord
 from rules.errors import NotYourTurn
 from rules.stroganov import GAME, StroganovState
-from rules.stroganov.actions import Action, Paid, Resign, entry_text
+from rules.stroganov.actions import Action, Paid, Resign
 from rules.stroganov.complete import completions
 from rules.stroganov.costs import cost
 
@@ -102,10 +102,10 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         options = []
         for action in completions(state, seat, inner.split()[0] + " "):
             if isinstance(action, Paid) and action.action.notation() == inner:
-                fee = entry_text(action.fee)
+                fee = entry(action.fee, locale)
                 price = cost_words(cost(state, seat, action), locale)
-                label = t("sv.fee_option", locale, fee=entry(fee, locale), cost=price)
-                options.append((label, action.notation(), entry(fee, locale)))
+                label = t("sv.fee_option", locale, fee=fee, cost=price)
+                options.append((label, action.notation(), fee))
         if not options:
             raise Refusal(t("sv.no_fee", locale, action=inner))
         spec = SelectSpec("do", t("sv.fee_placeholder", locale), options[:25], 1, 1, press.version)

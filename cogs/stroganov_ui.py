@@ -2,8 +2,9 @@
 
 Nothing is hidden in Stroganov (ST-4.4): there is no private view, and the acting player's
 decisions are buttons and selects on the current turn page in the thread (docs/stroganov.md,
-"In Discord"). Every log entry is told in words from the public view and the entry's ``gains``
-(what it gave and cost, rules/stroganov/core.py), one running line per turn.
+"In Discord"). Every event (rules/stroganov/events.py) is told in words from the string table
+``cogs/texts/<locale>/stroganov.py``, with what it gave and cost (its ``gains``): one running line
+per turn on the turn pages, and the same words for the whole log in ``/game log``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cogs.pages import Page, fold
 from cogs.respond import mention
 from cogs.texts import has, join_words, shorten, t, tn
 from cogs.ui import ButtonSpec, FileSpec, SelectSpec, Story
@@ -39,17 +41,35 @@ from rules.stroganov.actions import (
     Step,
     Trade,
     Trophy,
-    entry_text,
-    parse_action,
 )
 from rules.stroganov.content import CONTENT
 from rules.stroganov.costs import Cost, cost
+from rules.stroganov.events import Event, effect_data
 from rules.stroganov.view import CossackView, StroganovView, public_log
 
 MAX_OPTIONS = 25
 LABEL_LIMIT = 100
 """Discord's limit for an option's label and an autocomplete choice's name."""
 SEASON_WORDS = ("spring", "summer", "autumn", "winter")
+
+DECISIONS = frozenset(
+    {"move", "coin", "horses", "step", "hunt", "trade", "wish", "village", "yurt", "build", "recruit", "claim"}
+    | {"exchange", "draw", "fulfil", "trophy"}
+)
+"""The events of a player's decisions: phrases of his turn line."""
+IVAN_STEPS = frozenset(
+    {"ivan_flip", "ivan_claim", "ivan_village", "ivan_build", "ivan_recruit", "ivan_wish", "ivan_yurt"}
+    | {"ivan_fails", "ivan_trophy", "ivan_song"}
+)
+"""Ivan's events: one line per turn of his (ST-15.5), and his song."""
+IVAN_REGION_STEPS = {
+    "ivan_village": "sv.ivan.village",
+    "ivan_build": "sv.ivan.build",
+    "ivan_recruit": "sv.ivan.recruit",
+}
+LAST_LINES = 12
+LAST_LINES_ROOM = 1800
+"""``/game log`` shows at most this many lines, within this many characters."""
 
 
 def fur(value: int, locale: str) -> str:
@@ -64,13 +84,15 @@ def furs(values: Sequence[int], locale: str) -> str:
     return join_words([fur(v, locale) for v in values], locale)
 
 
-def entry(token: str, locale: str) -> str:
-    """A payment entry of the notation in words: ``5`` a 5 Sable, ``tiger``, ``sub3`` a 3 Hare + coin."""
-    if token == "tiger":
+def entry(e: Sequence[Any], locale: str) -> str:
+    """A payment entry (``("fur", 5)``, ``("tiger", 0)``, ``("sub", 3)``, or the same as a list in
+    an event) in words: a 5 Sable, a tiger, a 3 Hare + a coin."""
+    kind, value = e[0], int(e[1])
+    if kind == "tiger":
         return fur(0, locale)
-    if token.startswith("sub"):
-        return t("sv.sub", locale, fur=fur(int(token[3:]), locale))
-    return fur(int(token), locale)
+    if kind == "sub":
+        return t("sv.sub", locale, fur=fur(value, locale))
+    return fur(value, locale)
 
 
 def cost_words(c: Cost | None, locale: str) -> str:
@@ -87,13 +109,26 @@ def cost_words(c: Cost | None, locale: str) -> str:
     return " + ".join(parts)
 
 
+def gains_of(e: Event, index: int) -> dict[str, Any]:
+    """What an event's ``gains`` say cossack ``index`` gained and spent (empty when nothing)."""
+    return next((g for g in e.get("gains", ()) if g["cossack"] == index), {})
+
+
 def gains_words(g: dict[str, Any], locale: str, *, spent: bool = True) -> str:
     """What an entry gave (and, with ``spent``, what it cost) in words; "" when nothing changed."""
     got, paid = got_and_paid(g, locale)
     words = join_words(got, locale)
     if spent and paid:
-        words = (words + "; " if words else "") + t("sv.paid", locale, what=join_words(paid, locale))
+        paid_words = t("sv.paid", locale, what=join_words(paid, locale))
+        words = t("sv.got_paid", locale, got=words, paid=paid_words) if words else paid_words
     return words
+
+
+def effect_words(effect: dict[str, Any], locale: str) -> str:
+    """A trade effect (ST-8.5.2) as data (:func:`rules.stroganov.events.effect_data`) in words."""
+    if effect["effect"] != "step":
+        return t(f"sv.effect.{effect['effect']}", locale)
+    return t("sv.effect.east" if effect["direction"] == "e" else "sv.effect.west", locale, k=effect["k"])
 
 
 def got_and_paid(g: dict[str, Any], locale: str, *, furs_named: bool = False) -> tuple[list[str], list[str]]:
@@ -142,18 +177,17 @@ class StroganovUI:
 
     # -- who is who ---------------------------------------------------------------------------
 
-    def who(self, rec: GameRecord, view: StroganovView, name: str, locale: str) -> str:
-        """``@jana (P0, blue)`` for a cossack's name in the log and the images (``P0``), ``Ivan``
-        for the automa."""
-        if name == "Ivan":
+    def who(self, rec: GameRecord, view: StroganovView, index: int, locale: str) -> str:
+        """A cossack by index: ``@jana (P0, blue)`` — the label and colour of the images — or
+        ``Ivan`` for the automa."""
+        c = view.cossacks[index]
+        if c.seat is None:
             return t("sv.ivan", locale)
-        seat = int(name[1:])
-        index = next(c.index for c in view.cossacks if c.seat == seat)
         colour = t(f"sv.colour.{index}", locale)
-        return f"{mention(rec.players[seat])} ({name}, {colour})"
+        return t("sv.who", locale, player=mention(rec.players[c.seat]), label=log_name(c), colour=colour)
 
     def seat_words(self, rec: GameRecord, view: StroganovView, seat: int, locale: str) -> str:
-        return self.who(rec, view, f"P{seat}", locale)
+        return self.who(rec, view, next(c.index for c in view.cossacks if c.seat == seat), locale)
 
     # -- images -------------------------------------------------------------------------------
 
@@ -207,7 +241,7 @@ class StroganovUI:
 
     def start_text(self, rec: GameRecord, state: StroganovState, locale: str) -> str:
         view = GAME.view(state, None)
-        who = ", ".join(self.who(rec, view, log_name(c), locale) for c in view.cossacks)
+        who = ", ".join(self.who(rec, view, c.index, locale) for c in view.cossacks)
         key = "sv.started_solo" if view.solo else "sv.started"
         difficulty = t(f"sv.difficulty.{view.automa.difficulty}", locale) if view.automa else ""
         return t(key, locale, game=rec.id, players=who, difficulty=difficulty)
@@ -222,7 +256,14 @@ class StroganovUI:
         return [self.scoring_table(rec, view, locale)]
 
     def story(self, rec: GameRecord, state: StroganovState, events: list[dict[str, Any]], locale: str) -> list[Story]:
-        view = GAME.view(state, None)
+        return self.tell(rec, GAME.view(state, None), events, locale)
+
+    def tell(
+        self, rec: GameRecord, view: StroganovView, events: Sequence[Event], locale: str, *, whole: bool = False
+    ) -> list[Story]:
+        """The events as :class:`Story` items: each of Ivan's turns (his song) one line, a player's
+        turn a running line of phrases. ``whole``: the whole log is told (``/game log``), so the
+        setup and the final scores get lines too (on the turn pages the scoring table tells them)."""
         out: list[Story] = []
         ivan: list[str] = []
 
@@ -231,171 +272,156 @@ class StroganovUI:
                 out.append(Story("line", t("sv.ivan_turn", locale, parts="; ".join(ivan))))
                 ivan.clear()
 
-        for _i, e in enumerate(events):
-            if "log" not in e:
-                if e.get("type") == "refresh":
+        for e in events:
+            kind = e["type"]
+            if kind in IVAN_STEPS:
+                if kind == "ivan_flip":
                     flush()
-                    out.append(Story("line", self.refresh_words(e, locale)))
-                continue
-            text, gains = e["log"], e.get("gains", {})
-            if text.startswith("Ivan: ") and not text.startswith("Ivan: board"):
-                ivan.append(self.ivan_words(text[6:], gains.get("Ivan", {}), locale))
+                ivan.append(self.ivan_words(e, locale))
                 continue
             flush()
-            item = self.entry_story(rec, view, text, gains, locale)
+            item = self.event_story(rec, view, e, locale, whole=whole)
             if item is not None:
                 out.append(item)
         flush()
         return out
 
-    def entry_story(
-        self, rec: GameRecord, view: StroganovView, text: str, gains: dict[str, Any], locale: str
+    def event_story(
+        self, rec: GameRecord, view: StroganovView, e: Event, locale: str, *, whole: bool = False
     ) -> Story | None:
-        head, _, rest = text.partition(": ")
-        words = head.split()
-        if len(words) == 2 and words[0] in SEASON_WORDS and words[1].isdigit():
-            season, year = words[0], words[1]
-            if rest.startswith("order "):
-                order = ", ".join(self.who(rec, view, n, locale) for n in rest.split()[1:])
-                if season == "winter":
-                    income = [
-                        f"{self.who(rec, view, n, locale)} {gains_words(g, locale)}" for n, g in gains.items() if g
-                    ]
-                    return Story(
-                        "page",
-                        t("sv.winter", locale, year=year, income="; ".join(income) or t("sv.nothing", locale)),
-                    )
-                return Story(
-                    "page", t("sv.season", locale, season=t(f"sv.season.{season}", locale), year=year, order=order)
-                )
-            if rest.endswith("'s turn"):
-                return Story("start", t("sv.turn_start", locale, who=self.who(rec, view, rest.split("'")[0], locale)))
-            return None  # a resigned player's skipped turn
-        if head == "exploration":
-            parts = [
-                f"{self.who(rec, view, n, locale)} {tn('sv.stories', g.get('stories', 0), locale)}"
-                for n, g in gains.items()
-                if g.get("stories")
+        """One event other than Ivan's steps as a story item; ``None`` when it says nothing here."""
+        kind = e["type"]
+        if kind == "trophy" and e["winter"]:  # no turn runs: the line names who
+            who = self.who(rec, view, e["cossack"], locale)
+            return Story("line", t("sv.winter_decision", locale, who=who, what=self.decision_words(view, e, locale)))
+        if kind in DECISIONS:
+            return Story("part", self.decision_words(view, e, locale))
+        if kind == "season":
+            order = ", ".join(self.who(rec, view, i, locale) for i in e["order"])
+            season = t(f"sv.season.{e['season']}", locale)
+            return Story("page", t("sv.season", locale, season=season, year=e["year"], order=order))
+        if kind == "winter":
+            income = [
+                t("sv.income_part", locale, who=self.who(rec, view, g["cossack"], locale), got=words)
+                for g in e.get("gains", ())
+                if (words := gains_words(g, locale))
             ]
-            return Story("line", t("sv.exploration", locale, parts=join_words(parts, locale)))
-        if head == "refresh" or head == "final":
-            return None
-        if not head.startswith("P"):
-            return None
-        who = self.who(rec, view, head, locale)
-        g = gains.get(head, {})
-        if rest == "resign":
-            return Story("line", t("sv.resigned", locale, who=who))
-        if rest.startswith("board "):
-            b = rest.split()[1]
-            return Story("line", t("sv.chose_board", locale, who=who, board=b[0], side=b[1]))
-        if rest in ("end", "end (auto)"):
-            return Story("end", t("sv.ended" if rest == "end" else "sv.ended_auto", locale))
-        if rest.startswith(("song ", "pass")):
-            if rest.startswith("song "):
-                song = rest.split()[1]
-                return Story("line", t("sv.song", locale, who=who, song=song, got=gains_words(g, locale, spent=False)))
-            key = {"pass": "sv.song_pass", "pass (auto)": "sv.song_pass_auto"}.get(rest, "sv.song_pass_resigned")
-            return Story("line", t(key, locale, who=who))
-        if rest == "no movement at 12 (auto)":
+            return Story(
+                "page", t("sv.winter", locale, year=e["year"], income="; ".join(income) or t("sv.nothing", locale))
+            )
+        if kind == "turn_start":
+            return Story("start", t("sv.turn_start", locale, who=self.who(rec, view, e["cossack"], locale)))
+        if kind == "end_turn":
+            return Story("end", t("sv.ended_auto" if e["auto"] else "sv.ended", locale))
+        if kind == "no_move":
             return Story("part", t("sv.no_move", locale))
-        return Story("part", self.decision_words(view, rest, g, locale))
+        if kind == "exploration":
+            parts = [
+                t("sv.income_part", locale, who=self.who(rec, view, i, locale), got=tn("sv.stories", n, locale))
+                for i in e["cossacks"]
+                if (n := gains_of(e, i).get("stories", 0))
+            ]
+            return Story("line", t("sv.exploration", locale, parts=join_words(parts, locale))) if parts else None
+        if kind == "refresh":
+            return Story("line", self.refresh_words(e, locale))
+        if kind == "final":
+            return Story("line", self.final_words(rec, view, e, locale)) if whole else None
+        if kind == "setup":
+            return Story("line", self.setup_words(rec, view, e, locale)) if whole else None
+        who = self.who(rec, view, e["cossack"], locale)
+        if kind == "board":
+            key = "sv.board_auto" if e["auto"] else "sv.chose_board"
+            return Story("line", t(key, locale, who=who, board=e["board"], side=e["side"]))
+        if kind == "song":
+            got = gains_words(gains_of(e, e["cossack"]), locale, spent=False)
+            return Story("line", t("sv.song" if got else "sv.song_nothing", locale, who=who, song=e["song"], got=got))
+        if kind == "song_pass":
+            return Story("line", t(f"sv.song_pass.{e['reason']}", locale, who=who))
+        if kind == "turn_skipped":
+            return Story("line", t("sv.turn_skipped", locale, who=who))
+        if kind == "resign":
+            return Story("line", t("sv.resigned", locale, who=who))
+        raise ValueError(f"unknown Stroganov event {kind!r}")
 
-    def decision_words(self, view: StroganovView, notation: str, g: dict[str, Any], locale: str) -> str:
+    def decision_words(self, view: StroganovView, e: Event, locale: str) -> str:
         """A player's decision as a phrase of their turn line: what it did and gave, then what it
         cost ("hunted a 5 Sable (1 coin)", "visited the Tavern in R2: 3 stories, 1 horse")."""
-        trophy_auto = notation == "trophy stay (auto)"
-        try:
-            a = parse_action("trophy stay" if trophy_auto else notation)
-        except RuleError:
-            return notation
-        fee = None
-        if isinstance(a, Paid):
-            fee, a = entry_text(a.fee), a.action
-        got, paid = got_and_paid(g, locale, furs_named=isinstance(a, Exchange))
-        if isinstance(a, (Trade, Claim, Fulfil)):
+        kind, fee = e["type"], e.get("fee")
+        g = gains_of(e, e["cossack"])
+        got, paid = got_and_paid(g, locale, furs_named=kind == "exchange")
+        if kind in ("trade", "claim", "fulfil"):  # the payment is named, substitution coins too
             paid = [p for p in paid if not _is_fur_words(p, locale) and not _is_coin_words(p, locale)]
         elif fee is not None:
             paid = [p for p in paid if not _is_fur_words(p, locale)]  # the fee is named
-        said = self.action_phrase(view, a, g, locale)
-        if isinstance(a, (Coin, Horses)):
-            said = t("sv.took", locale, what=join_words(got, locale))
-        elif isinstance(a, (Hunt, Draw)) and got:
-            said = f"{said} {join_words(got, locale)}"
-        elif got and not isinstance(a, Trade):
-            said = f"{said}: {join_words(got, locale)}"
+        if kind == "hunt":  # the items taken are named
+            named = {fur(v, locale) for v in e["taken"]} | {tn("sv.tigers", 1, locale)}
+            got = [w for w in got if w not in named]
+        said = self.action_phrase(view, e, locale)
+        if kind in ("coin", "horses"):
+            said = t("sv.took", locale, what=join_words(got, locale)) if got else said
+        elif kind == "draw" and got:
+            said = t("sv.phrase_what", locale, said=said, what=join_words(got, locale))
+        elif got and kind != "trade":
+            said = t("sv.phrase_got", locale, said=said, got=join_words(got, locale))
         costs = [*paid, *([t("sv.fee", locale, fee=entry(fee, locale))] if fee else [])]
-        return f"{said} ({', '.join(costs)})" if costs else said
+        return t("sv.phrase_costs", locale, said=said, costs=", ".join(costs)) if costs else said
 
-    def action_phrase(self, view: StroganovView, a: Action, g: dict[str, Any], locale: str) -> str:
-        if isinstance(a, Move):
-            to = g.get("position", [None, None])[1]
-            return t("sv.moved", locale, k=a.k, to=to if to is not None else "?")
-        if isinstance(a, Gold):
-            reg = view.regions[a.region - 1]
-            if a.kind == "village":
-                return t("sv.village", locale, village=reg.village_name, region=a.region)
-            if a.kind == "wish":
-                return t("sv.took_wish", locale, wish=", ".join(g.get("held", [])) or "?", region=a.region)
-            return t(f"sv.{a.kind}", locale, region=a.region)
-        if isinstance(a, Claim):
-            pays = join_words([entry(entry_text(e), locale) for e in a.pays], locale)
-            return t("sv.claimed", locale, tile=a.tile, pays=pays)
-        if isinstance(a, Step):
-            to = g.get("position", [None, "?"])[1]
-            return t(
-                "sv.stepped", locale, k=a.k, direction=t("sv.east" if a.direction == "e" else "sv.west", locale), to=to
-            )
-        if isinstance(a, Trade):
-            effects = join_words([self.effect_words(e, locale) for e in a.effects], locale)
-            to = g.get("position", [None, None])[1]
-            where = t("sv.now_at", locale, position=to) if to is not None else ""
-            return t("sv.traded", locale, pay=entry(entry_text(a.pay), locale), effects=effects) + where
-        if isinstance(a, Exchange):
-            return t("sv.exchanged", locale, give=fur(a.give, locale), take=fur(a.take, locale))
-        if isinstance(a, Fulfil):
-            ability = CONTENT.wishes[a.wish].ability
-            pays = join_words([entry(entry_text(e), locale) for e in a.pays], locale)
-            return t("sv.fulfilled", locale, wish=a.wish, ability=ability, pays=pays)
-        if isinstance(a, Trophy):
-            return t("sv.trophy_stay" if a.pay is None else "sv.trophy_advance", locale)
-        if isinstance(a, Draw):
+    def action_phrase(self, view: StroganovView, e: Event, locale: str) -> str:
+        kind = e["type"]
+        if kind == "move":
+            return t("sv.moved", locale, k=e["k"], to=e["to"])
+        if kind == "step":
+            direction = t("sv.east" if e["direction"] == "e" else "sv.west", locale)
+            return t("sv.stepped", locale, k=e["k"], direction=direction, to=e["to"])
+        if kind == "village":
+            return t("sv.village", locale, village=CONTENT.villages[e["village"]].name, region=e["region"])
+        if kind == "wish":
+            return t("sv.took_wish", locale, wish=e["wish"], region=e["region"])
+        if kind in ("yurt", "build", "recruit"):
+            return t(f"sv.{kind}", locale, region=e["region"])
+        if kind == "claim":
+            pays = join_words([entry(p, locale) for p in e["pays"]], locale)
+            return t("sv.claimed", locale, tile=e["tile"], pays=pays)
+        if kind == "trade":
+            effects = join_words([effect_words(x, locale) for x in e["effects"]], locale)
+            where = t("sv.now_at", locale, position=e["to"]) if e["to"] is not None else ""
+            return t("sv.traded", locale, pay=entry(e["pay"], locale), effects=effects) + where
+        if kind == "exchange":
+            return t("sv.exchanged", locale, give=fur(e["give"], locale), take=fur(e["take"], locale))
+        if kind == "fulfil":
+            pays = join_words([entry(p, locale) for p in e["pays"]], locale)
+            return t("sv.fulfilled", locale, wish=e["wish"], ability=e["ability"], pays=pays)
+        if kind == "trophy":
+            return t("sv.trophy_stay" if e["pay"] is None else "sv.trophy_advance", locale)
+        if kind == "draw":
             return t("sv.drew", locale)
-        verb = a.notation().split()[0]
-        return t(f"sv.did.{verb}", locale, notation=a.notation())
+        if kind == "hunt":
+            return t("sv.hunted", locale, items=furs(e["taken"], locale))
+        return t(f"sv.did.{kind}", locale)  # coin, horses
 
-    @staticmethod
-    def effect_words(effect: str, locale: str) -> str:
-        if effect in ("coin", "stories", "horses"):
-            return t(f"sv.effect.{effect}", locale)
-        key = "sv.effect.east" if effect[0] == "e" else "sv.effect.west"
-        return t(key, locale, k=int(effect[1:]))
-
-    def ivan_words(self, rest: str, g: dict[str, Any], locale: str) -> str:
-        """One step of Ivan's turn (ST-15.5) in words, with what it gave and cost him."""
-        got = gains_words(g, locale)
-        w = rest.split()
-        if rest.startswith("flips "):
-            card, moves, hunts = rest[6:].split(", ")
-            to, (_, side, n) = moves.split()[-1], hunts.split()
-            words = t("sv.ivan.flip", locale, card=card, to=to, side=side, n=n)
-        elif w[-1] == "fails":
-            words = t("sv.ivan.fails", locale, action=w[0])
-        elif w[0] == "claims":
-            words = t("sv.ivan.claims_free" if rest.endswith("(free)") else "sv.ivan.claims", locale, tile=w[1])
-        elif w[0] in ("village", "build", "recruit"):
-            words = t(f"sv.ivan.{w[0]}", locale, region=w[1][1:])
-        elif w[0] in ("wish", "yurt"):
-            words = t(f"sv.ivan.{w[0]}", locale, region=w[1][1:], card=w[2].strip("()"))
-        elif w[0] == "trophy":
-            words = t("sv.ivan.trophy_stay" if w[1] == "stay" else "sv.ivan.trophy", locale, space=w[-1])
-        elif w[0] == "song":
-            words = t("sv.ivan.song", locale, song=w[1])
+    def ivan_words(self, e: Event, locale: str) -> str:
+        """One step of Ivan's turn (ST-15.5) or his song in words, with what it gave and cost him."""
+        kind = e["type"]
+        if kind == "ivan_flip":
+            words = t("sv.ivan.flip", locale, card=e["card"], to=e["to"], side=e["hunt_from"], n=e["hunt"])
+        elif kind == "ivan_claim":
+            words = t("sv.ivan.claims_free" if e["free"] else "sv.ivan.claims", locale, tile=e["tile"])
+        elif kind == "ivan_wish":
+            words = t("sv.ivan.wish", locale, region=e["region"], card=e["wish"])
+        elif kind == "ivan_yurt":
+            words = t("sv.ivan.yurt", locale, region=e["region"], card=e["yurt"])
+        elif kind == "ivan_trophy":
+            words = t("sv.ivan.trophy" if e["advance"] else "sv.ivan.trophy_stay", locale, space=e["space"])
+        elif kind == "ivan_song":
+            words = t("sv.ivan.song", locale, song=e["song"])
+        elif kind == "ivan_fails":
+            words = t("sv.ivan.fails", locale, action=t(f"sv.ivan.action.{e['action']}", locale))
         else:
-            words = rest
-        return f"{words}: {got}" if got else words
+            words = t(IVAN_REGION_STEPS[kind], locale, region=e["region"])
+        got = gains_words(gains_of(e, e["cossack"]), locale)
+        return t("sv.phrase_got", locale, said=words, got=got) if got else words
 
-    def refresh_words(self, e: dict[str, Any], locale: str) -> str:
+    def refresh_words(self, e: Event, locale: str) -> str:
         parts = [tn("sv.new_tiles", len(e["tiles"]), locale)] if e["tiles"] else []
         if e.get("tiger"):
             parts.append(t("sv.new_tiger", locale, position=e["tiger"]))
@@ -408,8 +434,17 @@ class StroganovUI:
         parts.append(t("sv.new_market", locale, market=", ".join(str(v) for v in e["market"])))
         text = t("sv.refresh", locale, parts="; ".join(parts))
         if e.get("b_stacks"):
-            text += " " + t("sv.b_stacks", locale)
+            text = t("sv.refresh_b", locale, refresh=text)
         return text
+
+    def final_words(self, rec: GameRecord, view: StroganovView, e: Event, locale: str) -> str:
+        scores = ", ".join(
+            t("sv.score_part", locale, who=self.who(rec, view, i, locale), score=e["scores"][i]) for i in e["ranking"]
+        )
+        return t(f"sv.final.{e['reason']}", locale, scores=scores)
+
+    def setup_words(self, rec: GameRecord, view: StroganovView, e: Event, locale: str) -> str:
+        return t("sv.setup", locale, order=", ".join(self.who(rec, view, i, locale) for i in e["seat_order"]))
 
     def scoring_table(self, rec: GameRecord, view: StroganovView, locale: str) -> str:
         """ST-13: each cossack's VP by source, in ranking order (Ivan's score in the solo game)."""
@@ -427,7 +462,7 @@ class StroganovUI:
                 t(
                     "sv.scoring_line",
                     locale,
-                    who=self.who(rec, view, log_name(c), locale),
+                    who=self.who(rec, view, c.index, locale),
                     total=total,
                     detail=detail or "—",
                     wishes=len(c.fulfilled),
@@ -485,20 +520,42 @@ class StroganovUI:
         o = GAME.outcome(state)
         if o is None or view.result is None:
             return t("finished", locale)
-        scores = ", ".join(f"{self.who(rec, view, log_name(view.cossacks[i]), locale)} {s}" for i, s in view.result)
+        scores = ", ".join(
+            t("sv.score_part", locale, who=self.who(rec, view, i, locale), score=s) for i, s in view.result
+        )
         winners = join_words([self.seat_words(rec, view, s, locale) for s in o.winners], locale)
         return t(f"sv.result.{o.reason}", locale, winners=winners, scores=scores)
 
+    def log_lines(self, rec: GameRecord, state: StroganovState, locale: str) -> list[str]:
+        """The whole public log in words, folded like the turn pages: one line per turn, per
+        season, per Ivan turn and per piece of news."""
+        view = GAME.view(state, None)
+        lines: list[str] = []
+        for page in fold(Page(), self.tell(rec, view, public_log(state), locale, whole=True)):
+            lines.extend(page.lines)
+            if page.turn is not None:
+                lines.append(page.turn_line())
+        return [line for line in lines if line]
+
     def record_text(self, rec: GameRecord, state: StroganovState, seat: int | None, locale: str) -> str:
-        lines = [f"Stroganov #{rec.id}", *public_log(state)]
+        lines = [t("sv.record_head", locale, game=rec.id), *self.log_lines(rec, state, locale)]
         if state.stage == "finished":
-            lines.append(f"seed {rec.seed}")
+            lines.append(t("sv.record_seed", locale, seed=rec.seed))
         return "\n".join(lines)
 
     def last_lines(self, rec: GameRecord, state: StroganovState, seat: int | None, locale: str) -> list[str]:
-        """The latest log entries in the engine's notation: the words of the turn pages need each
-        entry's gains, which the state does not keep."""
-        return list(GAME.view(state, None).log[-12:])
+        """The latest lines of the log in words, as many as fit one message (at most
+        :data:`LAST_LINES`; a turn line is long)."""
+        out: list[str] = []
+        room = LAST_LINES_ROOM
+        for line in reversed(self.log_lines(rec, state, locale)):
+            if len(out) == LAST_LINES or len(line) + 1 > room:
+                if not out:
+                    out.append(shorten(line, room - 1))
+                break
+            out.append(line)
+            room -= len(line) + 1
+        return out[::-1]
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         return {}
@@ -537,8 +594,8 @@ def offer_words(view: StroganovView, seat: int, a: Action, locale: str) -> str:
         how = t("sv.offer.keeneye", locale) if a.keeneye else ""
         return t("sv.offer.hunt", locale, items=furs(items, locale)) + how
     if isinstance(a, Trade):
-        effects = join_words([StroganovUI.effect_words(e, locale) for e in a.effects], locale)
-        return t("sv.offer.trade", locale, pay=entry(entry_text(a.pay), locale), effects=effects)
+        effects = join_words([effect_words(effect_data(e), locale) for e in a.effects], locale)
+        return t("sv.offer.trade", locale, pay=entry(a.pay, locale), effects=effects)
     if isinstance(a, Gold):
         reg = view.regions[a.region - 1]
         if a.kind == "wish" and reg.wish is not None:
@@ -553,14 +610,14 @@ def offer_words(view: StroganovView, seat: int, a: Action, locale: str) -> str:
     if isinstance(a, Claim):
         tile = next((p.tile for p in view.positions if p.tile is not None and p.tile.id == a.tile), None)
         reward = tile.reward if tile is not None else ""
-        pays = join_words([entry(entry_text(e), locale) for e in a.pays], locale)
+        pays = join_words([entry(e, locale) for e in a.pays], locale)
         return t("sv.offer.claim", locale, tile=a.tile, reward=reward, pays=pays)
     if isinstance(a, Exchange):
         return t("sv.offer.exchange", locale, give=fur(a.give, locale), take=fur(a.take, locale))
     if isinstance(a, Draw):
         return t("sv.offer.draw", locale)
     if isinstance(a, Fulfil):
-        pays = join_words([entry(entry_text(e), locale) for e in a.pays], locale)
+        pays = join_words([entry(e, locale) for e in a.pays], locale)
         return t("sv.offer.fulfil", locale, wish=a.wish, ability=CONTENT.wishes[a.wish].ability, pays=pays)
     return a.notation()
 

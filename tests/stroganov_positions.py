@@ -77,3 +77,8 @@ def play(st: StroganovState, text: str) -> list[dict]:
     seat = st.cossacks[actor(st)].seat
     assert seat is not None
     return GAME.apply(st, seat, GAME.parse_action(text))
+
+
+def logged(st: StroganovState, kind: str, **params: object) -> bool:
+    """Whether the state's log holds an event of type ``kind`` with (at least) these parameters."""
+    return any(e["type"] == kind and all(e.get(k) == v for k, v in params.items()) for e in st.log)

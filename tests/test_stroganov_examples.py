@@ -12,7 +12,7 @@ import pytest
 from rules.errors import IllegalAction
 from rules.stroganov import GAME, core, engine
 from rules.stroganov.state import TIGER, StroganovState
-from tests.stroganov_positions import actor, example_furs, give_turn, place, play, started
+from tests.stroganov_positions import actor, example_furs, give_turn, logged, place, play, started
 
 FUR_COUNTS = {2: 14, 3: 12, 4: 11, 5: 11, 6: 10, 7: 9, 8: 9}
 SONG_COST = {"SG03": 3, "SG07": 4, "SG10": 6, "SG15": 8}
@@ -322,7 +322,7 @@ def test_st_19_5_winter_of_year_1_three_players():
     # space 2 of side A; rows 0–2: 1 horse, 1 coin, 1 story (stories 3)
     assert A.trophy == 2 and A.furs == [] and A.horses == 4 and A.coins == 1 and A.stories == 3
     # Chen (2 stories) cannot afford a song and passes automatically
-    assert C.songs == [] and any("pass (auto)" in e for e in st.log)
+    assert C.songs == [] and logged(st, "song_pass", cossack=chen, reason="unaffordable")
 
     # Refresh
     assert st.year == 2 and st.season == "SPRING"

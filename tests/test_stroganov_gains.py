@@ -11,14 +11,19 @@ import pytest
 
 from rules.stroganov import GAME
 from rules.stroganov.actions import Hunt
-from rules.stroganov.core import COUNTED, LISTED, MARK, name, snapshot
+from rules.stroganov.core import COUNTED, LISTED, MARK, snapshot
 from rules.stroganov.state import TIGER
 from tests.stroganov_play import decisions
 from tests.stroganov_positions import give_turn, place, started
 
 
-def _total(events: list[dict], who: str, key: str) -> int:
-    return sum(e.get("gains", {}).get(who, {}).get(key, 0) for e in events)
+def gains(e: dict, ci: int) -> dict:
+    """What the event's ``gains`` say cossack ``ci`` gained and spent (empty if nothing)."""
+    return next((g for g in e.get("gains", []) if g["cossack"] == ci), {})
+
+
+def _total(events: list[dict], ci: int, key: str) -> int:
+    return sum(gains(e, ci).get(key, 0) for e in events)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -33,14 +38,14 @@ def test_gains_add_up_to_what_changed(players: int) -> None:
             after = snapshot(st)
             assert not any(MARK in e for e in events)
             for ci, (old, new) in enumerate(zip(before, after, strict=True)):
-                who = name(st, ci)
+                who = ci
                 for key in COUNTED:
                     if key == "score" and GAME.outcome(st) is not None:
                         continue  # final scoring is the scoring table's, on no entry
                     assert _total(events, who, key) == new[key] - old[key], (key, events)
                 for key in LISTED:
-                    came = Counter(x for e in events for x in e.get("gains", {}).get(who, {}).get(key, []))
-                    went = Counter(x for e in events for x in e.get("gains", {}).get(who, {}).get(f"{key}_spent", []))
+                    came = Counter(x for e in events for x in gains(e, who).get(key, []))
+                    went = Counter(x for e in events for x in gains(e, who).get(f"{key}_spent", []))
                     net = Counter(new[key])
                     net.subtract(Counter(old[key]))
                     net.subtract(came)
@@ -54,8 +59,9 @@ def test_a_hunt_shows_the_furs_it_took_on_its_own_entry() -> None:
     place(st, 3, "L02", [4, 6, TIGER])
     st.cossacks[0].position = 3
     events = GAME.apply(st, st.cossacks[0].seat, Hunt((1, 3)))
-    entry = next(e for e in events if e["log"].endswith(": hunt 1 3"))
-    got = entry["gains"][name(st, 0)]
+    entry = next(e for e in events if e["type"] == "hunt")
+    assert entry["items"] == [1, 3] and entry["taken"] == [4, TIGER] and entry["cossack"] == 0
+    got = gains(entry, 0)
     assert got["furs"] == [4] and got["tigers"] == 1 and got["coins"] == -1
 
 
@@ -63,8 +69,9 @@ def test_ivan_reward_and_payment_sit_on_his_own_entries() -> None:
     st = started(1, seed=2)
     while st.stage != "finished":
         events = GAME.apply(st, 0, decisions(st, 0)[0])
-        ivan = [e for e in events if e["log"].startswith("Ivan: village")]
+        ivan = [e for e in events if e["type"] == "ivan_village"]
         if ivan and "gains" in ivan[0]:
-            assert set(ivan[0]["gains"]) == {"Ivan"}
+            assert ivan[0]["automa"] is True and ivan[0]["cossack"] == st.ivan
+            assert [g["cossack"] for g in ivan[0]["gains"]] == [st.ivan]
             return
     pytest.fail("Ivan never visited a village")

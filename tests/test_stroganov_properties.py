@@ -29,6 +29,7 @@ from rules.stroganov.content import CONTENT
 from rules.stroganov.state import DUMMY, TIGER, StroganovState
 from rules.stroganov.view import StroganovView
 from tests.stroganov_play import RESIGN_P, decisions, kind, random_player, resigner
+from tests.test_stroganov_events import check_event
 
 pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
@@ -48,8 +49,6 @@ ALL_YURTS = sorted(CONTENT.yurts)
 ALL_SONGS = sorted(CONTENT.songs)
 ALL_AUTOMA = sorted(CONTENT.automa)
 FUR_COUNTS = {v: count for v, (_, count) in CONTENT.furs.items()}
-TURN = re.compile(r"^(spring|summer|autumn) (\d): (P\d)'s turn(?: skipped \(resigned\))?$")
-ORDER = re.compile(r"^(spring|summer|autumn|winter) (\d): order (.*)$")
 TOKEN = re.compile(r"[A-Z][A-Z0-9-]*[0-9]")
 
 assert sum(FUR_COUNTS.values()) == 76
@@ -206,7 +205,7 @@ def view_ids(v: StroganovView) -> set[str]:
         ids.update(c.songs)
     if v.automa:
         ids.update(a for a, _ in v.automa.flipped)
-    ids.update(TOKEN.findall("\n".join(v.log)))
+    ids.update(TOKEN.findall(json.dumps(v.log)))
     return ids
 
 
@@ -256,7 +255,6 @@ class Seasons:
     the depth order at the season start (recorded by the patched ``start_season``)."""
 
     def __init__(self, st: StroganovState) -> None:
-        self.names = {("Ivan" if c.ivan else f"P{c.seat}"): i for i, c in enumerate(st.cossacks)}
         self.seen = 0
         self.order: list[int] | None = None
         self.turns: list[int] = []
@@ -264,24 +262,20 @@ class Seasons:
         self.springs = 0
 
     def feed(self, st: StroganovState) -> None:
-        for entry in st.log[self.seen :]:
-            m = ORDER.match(entry)
-            if m:
+        for e in st.log[self.seen :]:
+            check_event(st, e)
+            if e["type"] in ("season", "winter"):
                 self.close()
-                order = [self.names[x] for x in m.group(3).split()]
-                if m.group(1) == "winter":
-                    self.winter[int(m.group(2))] = order
+                order = list(e["order"])
+                if e["type"] == "winter":
+                    self.winter[e["year"]] = order
                     self.order = None
                 else:
-                    if m.group(1) == "spring" and m.group(2) != "1":
-                        assert order == self.winter[int(m.group(2)) - 1], "ST-12.6.7 spring order"
+                    if e["season"] == "spring" and e["year"] != 1:
+                        assert order == self.winter[e["year"] - 1], "ST-12.6.7 spring order"
                     self.order, self.turns = order, []
-                continue
-            m = TURN.match(entry)
-            if m:
-                self.turns.append(self.names[m.group(3)])
-            elif entry.startswith("Ivan: flips"):
-                self.turns.append(self.names["Ivan"])
+            elif e["type"] in ("turn_start", "turn_skipped", "ivan_flip"):
+                self.turns.append(e["cossack"])
         self.seen = len(st.log)
 
     def close(self) -> None:
@@ -365,7 +359,8 @@ def run_game(
             assert GAME.dump(st) == data, "ST-20.9"
         else:
             seat, before_resign = quitter, list(st.resigned)
-        GAME.apply(st, seat, act)
+        logged = len(st.log)
+        assert GAME.apply(st, seat, act) == st.log[logged:], "the log is the events of every action"
         if quitter is not None:
             check_resigned(st, seat, before_resign)
         step += 1

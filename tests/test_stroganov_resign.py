@@ -10,7 +10,7 @@ from rules.stroganov import GAME, engine
 from rules.stroganov.actions import Board, EndTurn, Resign
 from rules.stroganov.state import Turn
 from tests.stroganov_play import play as play_game
-from tests.stroganov_positions import actor, example_furs, give_turn, play, started
+from tests.stroganov_positions import actor, example_furs, give_turn, logged, play, started
 from tests.test_stroganov_rules import winter_setup
 
 
@@ -41,7 +41,7 @@ def test_st_r_1_out_of_turn_resignation_is_logged_and_an_event():
     (seat,) = GAME.to_act(st)
     other = (seat + 1) % 3
     events = GAME.apply(st, other, Resign())
-    assert {"type": "resign", "seat": other} in events and {"log": f"P{other}: resign"} in events
+    assert {"type": "resign", "cossack": other, "seat": other} in events and st.log[-1] == events[0]
     assert st.resigned == [other] and GAME.to_act(st) == (seat,)
     view = GAME.view(st, None)
     assert view.resigned == (other,) and view.cossacks[other].resigned and not view.cossacks[seat].resigned
@@ -125,7 +125,7 @@ def test_st_r_3_the_active_players_turn_ends_and_later_turns_are_skipped():
         assert actor(st) != first
         for text in ("move 1", "coin", "end"):
             play(st, text)
-    assert f"summer 1: P{seat_of(st, first)}'s turn skipped (resigned)" in st.log
+    assert logged(st, "turn_skipped", cossack=first, season="summer", year=1)
 
 
 def test_st_r_3_skipped_turn_in_a_season():
@@ -137,7 +137,7 @@ def test_st_r_3_skipped_turn_in_a_season():
     play(st, "coin")
     play(st, "end")
     assert st.turns_taken[:2] == order[:2] and actor(st) == order[2]
-    assert any(e.endswith(f"P{seat_of(st, order[1])}'s turn skipped (resigned)") for e in st.log)
+    assert logged(st, "turn_skipped", cossack=order[1])
 
 
 def test_st_r_3_a_pending_trophy_decision_is_dropped():
@@ -168,7 +168,7 @@ def test_st_r_3_winter_without_the_resigned():
     assert st.year == 2 and st.season == "SPRING"
     assert st.cossacks[gone].horses == horses and st.cossacks[gone].stories == 10
     assert st.cossacks[deep[1]].stories == 2 and st.cossacks[deep[2]].stories == 1
-    assert f"P{seat_of(st, gone)}: pass (resigned)" in st.log
+    assert logged(st, "song_pass", cossack=gone, reason="resigned")
     assert engine.decider(st) != gone
 
 
@@ -216,7 +216,8 @@ def test_st_r_5_the_last_player_left_wins():
         GAME.apply(st, s, Resign())
     out = GAME.outcome(st)
     assert out == Outcome(winners=(seat,), reason="resign", scores=tuple(c.score for c in st.cossacks))
-    assert st.result["ranking"][0] == engine.cossack_of(st, seat) and st.log[-1].startswith("final resign ")
+    assert st.result["ranking"][0] == engine.cossack_of(st, seat)
+    assert st.log[-1] == {"type": "final", "reason": "resign", "ranking": st.result["ranking"], "scores": [0] * 4}
 
 
 # ---------------------------------------------------------------- the stored state

@@ -5,18 +5,21 @@ option on the page is a decision the engine accepts now."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
 
 from cogs.buttons import MAX_CUSTOM_ID, custom_id
-from cogs.stroganov_ui import StroganovUI, notation_of
+from cogs.stroganov_ui import LAST_LINES_ROOM, StroganovUI, notation_of
 from cogs.ui import SelectSpec
 from db.records import GameRecord
 from rules.errors import RuleError
 from rules.stroganov import GAME, StroganovState
+from rules.stroganov.events import TYPES
 from tests.stroganov_play import decisions
 from tests.test_shitenno_ui import record
+from tests.test_stroganov_events import GAMES, playout
 
 UI = StroganovUI()
 PLACEHOLDERS = ("?", "None", "{", "}", " ,", "()")
@@ -72,3 +75,40 @@ def test_the_status_line_while_boards_are_chosen_names_that_stage() -> None:
     st = GAME.new(2, {}, 5)
     line = UI.status_line(game_record(2), st, "en")
     assert line.startswith("choosing player boards: waiting for") and ", :" not in line
+
+
+OLD_LOG = re.compile(r"\bP\d: |\bIvan: |\(auto\)|\b(?:spring|summer|autumn|winter) \d: ")
+"""The shapes of the English log the engine wrote before its events were data."""
+
+
+def test_every_event_type_has_words_and_the_log_is_words_not_notation() -> None:
+    """Issue 18 §1: the UI words every event of random games (each type alone too, as ``/game log``
+    tells it), and ``/game log``'s lines and record hold no engine notation: no notation of more
+    than one word of a decision taken in the game (but a song's, ``song SG10``, which is also its
+    name in "bought song SG10") and none of the old log's shapes (``P0: …``, ``… (auto)``)."""
+    worded: set[str] = set()
+    for players in (1, 2, 3, 4):
+        rec = game_record(players)
+        for seed in range(GAMES):
+            taken: set[str] = set()
+            for st, action, events in playout(players, seed):
+                if action is None:
+                    events = st.log[:1]  # the setup, which only the log holds
+                else:
+                    taken.add(action.notation())
+                for item in UI.story(rec, st, events, "en"):
+                    assert not any(p in item.text for p in PLACEHOLDERS), item
+                view = GAME.view(st, None)
+                for e in events:
+                    for item in UI.tell(rec, view, [e], "en", whole=True):
+                        assert item.text and not any(p in item.text for p in PLACEHOLDERS), (e, item)
+                        worded.add(e["type"])
+            notation = {n for n in taken if " " in n and not n.startswith("song ")}
+            record = UI.record_text(rec, st, None, "en").split("\n")
+            lines = UI.last_lines(rec, st, None, "en")
+            assert 0 < len("\n".join(lines)) <= LAST_LINES_ROOM and lines == record[-len(lines) - 1 : -1]
+            assert len(record) > 20 and record[-1] == f"seed {rec.seed}"
+            for line in record[1:-1]:
+                assert not OLD_LOG.search(line), line
+                assert not [n for n in notation if n in line], line
+    assert worded == TYPES, sorted(TYPES - worded)

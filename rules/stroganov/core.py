@@ -11,9 +11,9 @@ from collections import Counter
 from typing import Any
 
 from rules.stroganov.content import CONTENT, Reward, Track
+from rules.stroganov.events import Event, Events
 from rules.stroganov.state import TIGER, Cossack, StroganovState
 
-Events = list[dict[str, Any]]
 REGION_NUMBER = {p: int(r[1:]) for p, r in CONTENT.region_of.items()}
 """Position 1..12 -> region 1..5."""
 
@@ -22,27 +22,39 @@ MARK = "_before"
 """Key of the resources snapshot an entry's event carries until the next entry closes it."""
 
 
-def log(st: StroganovState, events: Events, entry: str) -> None:
-    """A public log entry. Every entry is logged *before* the change it describes, so what each
-    cossack gained or spent until the next entry is that entry's ``gains`` (see :func:`close`)."""
+def who(st: StroganovState, ci: int) -> Event:
+    """The acting cossack of an event: ``{"cossack": index}``, plus ``"automa": True`` for Ivan."""
+    return {"cossack": ci, "automa": True} if st.cossacks[ci].ivan else {"cossack": ci}
+
+
+def log(st: StroganovState, events: Events, kind: str, ci: int | None = None, **params: Any) -> Event:
+    """A public log entry: the event ``{"type": kind, "cossack": ci, ...params}`` (see
+    :mod:`rules.stroganov.events`), appended to the state's log and to ``events``. Every entry is
+    logged *before* the change it describes, so what each cossack gained or spent until the next
+    entry is that entry's ``gains`` (see :func:`close`). Returns the event, which the caller may
+    complete with what it learns while carrying the change out (a refresh)."""
     close(st, events)
-    st.log.append(entry)
-    events.append({"log": entry, MARK: snapshot(st)})
+    event: Event = {"type": kind, **(who(st, ci) if ci is not None else {}), **params}
+    st.log.append(event)
+    event[MARK] = snapshot(st)
+    events.append(event)
+    return event
 
 
 def close(st: StroganovState, events: Events) -> None:
-    """Give the latest entry its ``gains``: per cossack name (``P0``, ``Ivan``), what changed since
-    it was logged (numbers as differences; furs, tiles, wishes and songs as lists of what came and
-    went). Later changes belong to no entry until the next one."""
+    """Give the latest entry its ``gains``: a list, per cossack that changed, of ``{"cossack":
+    index, ...}`` with what changed since it was logged (numbers as differences; furs, tiles,
+    wishes and songs as lists of what came and went). Later changes belong to no entry until the
+    next one."""
     entry = next((e for e in reversed(events) if MARK in e), None)
     if entry is None:
         return
     before = entry.pop(MARK)
-    gains = {}
+    gains = []
     for ci, (old, new) in enumerate(zip(before, snapshot(st), strict=True)):
         d = resource_changes(old, new)
         if d:
-            gains[name(st, ci)] = d
+            gains.append({"cossack": ci, **d})
     if gains:
         entry["gains"] = gains
 
@@ -80,11 +92,6 @@ def resource_changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]
     if new["position"] != old["position"]:
         out["position"] = [old["position"], new["position"]]
     return out
-
-
-def name(st: StroganovState, ci: int) -> str:
-    c = st.cossacks[ci]
-    return "Ivan" if c.ivan else f"P{c.seat}"
 
 
 def region_of(position: int) -> int | None:
@@ -262,4 +269,3 @@ def clear_tile(st: StroganovState, position: int) -> None:
 
 def sort_songs(songs: list[str]) -> list[str]:
     return sorted(songs, key=lambda s: (CONTENT.songs[s].cost, s))
-

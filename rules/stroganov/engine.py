@@ -18,7 +18,8 @@ from rules.rng import Rng
 from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
-from rules.stroganov.core import Events, has_ability, log, name
+from rules.stroganov.core import has_ability, log
+from rules.stroganov.events import Events, entry_data, season_name
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
@@ -115,8 +116,11 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> Stroganov
     if solo:  # ST-5.12
         st.automa, removed = automa.prepare_deck(rng, st.strategy)
         st.out.extend(removed)
-    st.log.append("setup " + " ".join(f"{name(st, i)}=seat{c.order}" for i, c in enumerate(cossacks)))
-    settle(st, [])
+    events: Events = []
+    seat_order = sorted(range(n), key=lambda i: cossacks[i].order)
+    log(st, events, "setup", players=players, solo=solo, seat_order=seat_order, automa=st.ivan)
+    settle(st, events)
+    core.close(st, events)
     return st
 
 
@@ -216,8 +220,8 @@ def choose_board(st: StroganovState, ci: int, a: Board, events: Events) -> None:
     if a.board in taken:
         raise IllegalAction("board_taken", board=a.board, rule="ST-5.1")
     c = st.cossacks[ci]
+    log(st, events, "board", ci, board=a.board, side=a.side, auto=False)
     c.board, c.side = a.board, a.side
-    log(st, events, f"{name(st, ci)}: {a.notation()}")
     if board_picker(st) is None:
         boards_done(st, events)
 
@@ -228,8 +232,9 @@ def boards_done(st: StroganovState, events: Events) -> None:
     for i, other in enumerate(st.cossacks):
         if not other.board:
             taken = {x.board for x in st.cossacks if x.board}
-            other.board, other.side = min(b for b in range(1, 5) if b not in taken), "A"
-            log(st, events, f"{name(st, i)}: board {other.board}A")
+            board = min(b for b in range(1, 5) if b not in taken)
+            log(st, events, "board", i, board=board, side="A", auto=True)
+            other.board, other.side = board, "A"
     start_season(st, events)
 
 
@@ -250,7 +255,7 @@ def turn_action(st: StroganovState, ci: int, a: Action, events: Events) -> None:
     assert t is not None
     w = turn.check(st, ci, a, t.phase, patron_free(st, ci))
     if isinstance(a, EndTurn):
-        log(st, events, f"{name(st, ci)}: end")
+        log(st, events, "end_turn", ci, auto=False)
         end_turn(st)
         return
     turn.perform(st, ci, a, w, events)
@@ -273,12 +278,12 @@ def resolve_trophy(st: StroganovState, ci: int, a: Trophy, events: Events) -> No
             raise IllegalAction("track_end", rule="ST-11.3.1")
         w = wallet(c, free_sub=patron_free(st, ci))
         pay(w, [need], [a.pay], "ST-11.3.1", tanner=has_ability(st, c, "TANNER"))
-        log(st, events, f"{name(st, ci)}: {a.notation()}")
+        log(st, events, "trophy", ci, pay=entry_data(a.pay), space=c.trophy + 1, auto=False, winter=st.stage != "turn")
         commit(st, c, w)
         if w.patron_used and st.turn is not None:
             st.turn.patron_used = True
     else:
-        log(st, events, f"{name(st, ci)}: {a.notation()}")
+        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=False, winter=st.stage != "turn")
     st.queue.pop(0)
     if a.pay is not None:
         core.advance_trophy(st, ci, events)
@@ -306,10 +311,10 @@ def buy_song(st: StroganovState, ci: int, a: Song | SongPass, events: Events) ->
         cost = song_cost(st, ci, a.song)
         if cost > c.stories:
             raise IllegalAction("stories_short", need=cost, have=c.stories, rule="ST-12.4")
-        log(st, events, f"{name(st, ci)}: {a.notation()}")
+        log(st, events, "song", ci, song=a.song, cost=cost)
         take_song(st, ci, a.song, cost)
     else:
-        log(st, events, f"{name(st, ci)}: {a.notation()}")
+        log(st, events, "song_pass", ci, reason="choice")
     st.active += 1
 
 
@@ -346,18 +351,18 @@ def settle(st: StroganovState, events: Events) -> None:
                 continue
             if resigned(st, ci):  # ST-R.3: the turn ends, or is skipped
                 if st.turn is None:
-                    log(st, events, f"{st.season.lower()} {st.year}: {name(st, ci)}'s turn skipped (resigned)")
+                    log(st, events, "turn_skipped", ci, season=season_name(st), year=st.year)
                 end_turn(st)
                 continue
             if st.turn is None:
                 st.turn = Turn()
-                log(st, events, f"{st.season.lower()} {st.year}: {name(st, ci)}'s turn")
+                log(st, events, "turn_start", ci, season=season_name(st), year=st.year)
             if st.turn.phase == 0 and c.position == 12:
                 st.turn.phase = 1
-                log(st, events, f"{name(st, ci)}: no movement at 12 (auto)")
+                log(st, events, "no_move", ci)
             no_fee = st.turn.phase == 3 and not c.furs and not c.tigers  # ST-7.6: every fee is a fur or tiger
             if (st.turn.phase == 4 or no_fee) and not turn.free_action_possible(st, ci):
-                log(st, events, f"{name(st, ci)}: end (auto)")
+                log(st, events, "end_turn", ci, auto=True)
                 end_turn(st)
                 continue
             return
@@ -372,16 +377,16 @@ def settle(st: StroganovState, events: Events) -> None:
             if st.cossacks[ci].ivan:
                 s = automa.song(st, ci)
                 if s is not None:
-                    log(st, events, f"Ivan: song {s}")
+                    log(st, events, "ivan_song", ci, song=s, cost=CONTENT.songs[s].cost)
                     take_song(st, ci, s, CONTENT.songs[s].cost)
                 st.active += 1
                 continue
             if resigned(st, ci):  # ST-R.3
-                log(st, events, f"{name(st, ci)}: pass (resigned)")
+                log(st, events, "song_pass", ci, reason="resigned")
                 st.active += 1
                 continue
             if not affordable_songs(st, ci):
-                log(st, events, f"{name(st, ci)}: pass (auto)")
+                log(st, events, "song_pass", ci, reason="unaffordable")
                 st.active += 1
                 continue
             return
@@ -403,7 +408,7 @@ def run_queue(st: StroganovState, events: Events) -> bool:
         if trophy_payable(st, ci):
             return False
         st.queue.pop(0)
-        log(st, events, f"{name(st, ci)}: trophy stay (auto)")
+        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=True, winter=st.stage != "turn")
         core.trophy_rows(st, ci)
     return True
 
@@ -425,7 +430,7 @@ def start_season(st: StroganovState, events: Events) -> None:
     st.active = 0
     st.turns_taken = []
     st.turn = None
-    log(st, events, f"{st.season.lower()} {st.year}: order " + " ".join(name(st, i) for i in st.order))
+    log(st, events, "season", season=season_name(st), year=st.year, order=list(st.order))
 
 
 def next_season(st: StroganovState, events: Events) -> None:
@@ -439,7 +444,7 @@ def next_season(st: StroganovState, events: Events) -> None:
     st.order = core.depth_order(st)
     st.active = 0
     st.turns_taken = []
-    log(st, events, f"winter {st.year}: order " + " ".join(name(st, i) for i in st.order))
+    log(st, events, "winter", year=st.year, order=list(st.order))
 
 
 def winter_income(st: StroganovState, events: Events) -> None:
@@ -462,7 +467,7 @@ def winter_income(st: StroganovState, events: Events) -> None:
                 winter_wish(st, ci, ability, w)
         return
     deep = [ci for ci in st.order if not resigned(st, ci)]
-    log(st, events, f"exploration: {name(st, deep[0])} +2, {name(st, deep[1])} +1 stories")
+    log(st, events, "exploration", cossacks=deep[:2], stories=[2, 1][: len(deep[:2])])
     core.gain(st, deep[0], "stories", 2, "exploration", "REWARD")  # ST-12.3
     if len(deep) > 1:
         core.gain(st, deep[1], "stories", 1, "exploration", "REWARD")
@@ -507,7 +512,7 @@ def end_winter(st: StroganovState, events: Events) -> None:
 
 def refresh(st: StroganovState, events: Events) -> None:
     """ST-12.6.1–12.6.7, with an event saying what was refilled."""
-    log(st, events, f"refresh {st.year}")
+    event = log(st, events, "refresh", year=st.year)
     laid: list[str] = []
     for p in range(1, 13):
         if st.row[p - 1] is None and st.landscapes:
@@ -543,19 +548,14 @@ def refresh(st: StroganovState, events: Events) -> None:
     for ci in st.order:
         st.cossacks[ci].position = 0
         core.arrive(st, ci)
-    core.close(st, events)
-    events.append(
-        {
-            "type": "refresh",
-            "year": st.year,
-            "tiles": laid,
-            "tiger": tiger,
-            "wishes": [w for w, old in zip(st.wish_slots, before[0], strict=True) if w and w != old],
-            "yurts": [y for y, old in zip(st.yurt_slots, before[1], strict=True) if y and y != old],
-            "songs": [s for s in st.songs if s not in before[2]],
-            "market": list(st.market),
-            "b_stacks": st.year == 2,
-        }
+    event.update(
+        tiles=laid,
+        tiger=tiger,
+        wishes=[w for w, old in zip(st.wish_slots, before[0], strict=True) if w and w != old],
+        yurts=[y for y, old in zip(st.yurt_slots, before[1], strict=True) if y and y != old],
+        songs=[s for s in st.songs if s not in before[2]],
+        market=list(st.market),
+        b_stacks=st.year == 2,
     )
 
 
@@ -619,7 +619,7 @@ def final_scoring(st: StroganovState, events: Events) -> None:
     reason = "automa_wins" if st.cossacks[ranking[0]].ivan else "final_scoring"
     scores = [c.score for c in st.cossacks]
     st.result = {"scores": scores, "ranking": ranking, "winner": ranking[0], "reason": reason}
-    log(st, events, "final " + " ".join(f"{name(st, i)}={st.cossacks[i].score}" for i in ranking))
+    log(st, events, "final", reason=reason, ranking=list(ranking), scores=list(scores))
 
 
 # ---------------------------------------------------------------- resignation (ST-R)
@@ -632,8 +632,7 @@ def resign(st: StroganovState, ci: int) -> Events:
     seat = st.cossacks[ci].seat
     assert seat is not None
     st.resigned = sorted({*st.resigned, seat})
-    log(st, events, f"{name(st, ci)}: resign")
-    events.append({"type": "resign", "seat": seat})
+    log(st, events, "resign", ci, seat=seat)
     st.queue = [q for q in st.queue if q[0] != ci]
     playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
     if len(playing) == 1:
@@ -657,7 +656,7 @@ def finish_by_resignation(st: StroganovState, winner: int, events: Events) -> No
     st.stage, st.season = "finished", "FINISHED"
     st.queue, st.turn = [], None
     st.result = {"scores": [c.score for c in st.cossacks], "ranking": ranking, "winner": winner, "reason": "resign"}
-    log(st, events, "final resign " + " ".join(f"{name(st, i)}={st.cossacks[i].score}" for i in ranking))
+    log(st, events, "final", reason="resign", ranking=list(ranking), scores=[c.score for c in st.cossacks])
 
 
 def outcome_winners(st: StroganovState) -> tuple[int, ...]:

@@ -16,7 +16,8 @@ from typing import Any
 from rules.errors import BadNotation
 from rules.rng import Rng
 
-FORMAT = 1
+FORMAT = 2
+"""2: the log is a list of events (rules/stroganov/events.py); 1 logged English text."""
 TIGER = 0
 DUMMY = -1
 SEASONS = ("SPRING", "SUMMER", "AUTUMN")
@@ -185,7 +186,8 @@ class StroganovState:
     """Reward elements still to be gained, in order: ``[cossack, kind, n, source]`` (ST-11.2)."""
     turns_taken: list[int] = field(default_factory=list)
     """Cossacks who have taken their turn this season (ST-20.7)."""
-    log: list[str] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    """The public log: every event since setup, in order (rules/stroganov/events.py)."""
     result: dict[str, Any] | None = None
     """Once finished: ``scores`` and ``ranking`` by cossack index, ``winner`` (a cossack index) and
     ``reason`` (``final_scoring``, ``automa_wins`` or ``resign``; absent in older states)."""
@@ -234,6 +236,8 @@ def load(d: Mapping[str, Any]) -> StroganovState:
     try:
         kw: dict[str, Any] = {k: d[k] for k in _SCALARS}
         kw.update({k: list(d[k]) for k in _LISTS})
+        if not all(isinstance(e, dict) and "type" in e for e in kw["log"]):
+            raise ValueError("log entries are events")
         return StroganovState(
             rng=Rng(d["rng"]),
             cossacks=[Cossack.from_json(c) for c in d["cossacks"]],

@@ -25,7 +25,8 @@ from rules.stroganov.actions import (
     Trade,
 )
 from rules.stroganov.content import CONTENT
-from rules.stroganov.core import Events, has_ability, log, region_of
+from rules.stroganov.core import has_ability, log, region_of
+from rules.stroganov.events import Events, action_event
 from rules.stroganov.payment import Wallet, commit, greedy, pay, spend_coins, spend_horses, wallet
 from rules.stroganov.state import TIGER, StroganovState
 
@@ -249,7 +250,8 @@ def check(st: StroganovState, ci: int, a: object, phase: int, patron: bool) -> W
 def perform(st: StroganovState, ci: int, a: object, w: Wallet, events: Events) -> None:
     """Write back the wallet checked by :func:`check` and carry out the action."""
     c = st.cossacks[ci]
-    log(st, events, f"{core.name(st, ci)}: {a.notation()}")  # type: ignore[attr-defined]
+    kind, params = action_event(st, ci, a)
+    log(st, events, kind, ci, **params)
     commit(st, c, w)
     if w.patron_used and st.turn is not None:
         st.turn.patron_used = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.stroganov import core
 from rules.stroganov.content import CONTENT
@@ -160,7 +161,9 @@ class StroganovView:
     banner_supply: int
     automa: AutomaView | None
     cossacks: tuple[CossackView, ...]
-    log: tuple[str, ...]
+    log: tuple[dict[str, Any], ...] = field(hash=False)
+    """The latest events of the public log (rules/stroganov/events.py), oldest first; read-only
+    (events are dicts, so the view's hash leaves them out)."""
     result: tuple[tuple[int, int], ...] | None
     """Final ranking as (cossack index, score), winner first."""
     resigned: tuple[int, ...] = ()
@@ -317,5 +320,6 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
     )
 
 
-def public_log(st: StroganovState) -> tuple[str, ...]:
+def public_log(st: StroganovState) -> tuple[dict[str, Any], ...]:
+    """ST-3.1, ST-4.1: the whole public log, every event since setup (nothing in it is secret)."""
     return tuple(st.log)

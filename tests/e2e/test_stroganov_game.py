@@ -42,7 +42,7 @@ async def test_a_solo_game_against_ivan_at_each_difficulty(tmp_path: Path, diffi
         assert rec.status == "finished" and rec.options["difficulty"] == difficulty
         end = await thread.wait_for_message(lambda m: "Game over" in m.content)
         assert "Ivan" in end.content and "Final scoring" in end.content
-        flips = sum(entry.startswith("Ivan: flips") for entry in rec.load_state().log)
+        flips = sum(e["type"] == "ivan_flip" for e in rec.load_state().log)
         told = sum(m.content.count("**Ivan**: card AU") for m in thread.messages)
         assert flips > 10 and told == flips, f"every one of Ivan's {flips} turns is posted ({told})"
         rules = await t.slash(t.alice, t.channel, "game rules", name="stroganov")

@@ -1,0 +1,152 @@
+"""Stroganov's events are data, not English (DESIGN §3, issue 18 §1, rules/stroganov/events.py).
+
+Over seeded random games, solo and of 2–4 players (now and then a seat resigns): every event
+``apply`` returns and every entry of the state's log is a dict with a known ``type``, survives a
+JSON round trip unchanged, and holds no string with whitespace (no sentence, no notation); the log
+is exactly the setup and the events of every action in order; Ivan is named by his cossack index
+and ``automa``. Old states (format 1, English log) are refused."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rules.errors import BadNotation
+from rules.stroganov import GAME, StroganovState
+from rules.stroganov.actions import Action, Resign
+from rules.stroganov.events import TYPES
+from rules.stroganov.state import FORMAT
+from tests.stroganov_play import random_player, resigner
+
+RESIGN = 0.004
+"""Resignation rate per action: high enough to reach resignations and skipped turns."""
+GAMES = 3
+"""Seeded games per player count."""
+
+
+def strings(x: Any) -> Iterator[str]:
+    """Every string inside ``x``: dict keys and values, list items."""
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            yield from strings(k)
+            yield from strings(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from strings(v)
+
+
+def check_event(st: StroganovState, e: Any) -> None:
+    """One event is data: a dict with a known snake_case type, JSON as it is (lists, not tuples;
+    string keys), no whitespace in any string, cossacks as indices and Ivan flagged."""
+    assert isinstance(e, dict) and isinstance(e.get("type"), str), e
+    assert e["type"] in TYPES, e
+    assert json.loads(json.dumps(e)) == e, e
+    assert not [s for s in strings(e) if any(ch.isspace() for ch in s)], e
+    if "cossack" in e:
+        ci = e["cossack"]
+        assert isinstance(ci, int) and 0 <= ci < st.n, e
+        assert e.get("automa", False) is st.cossacks[ci].ivan, e
+    if e["type"].startswith("ivan_"):
+        assert e["automa"] is True, e
+    for g in e.get("gains", []):
+        assert isinstance(g["cossack"], int) and 0 <= g["cossack"] < st.n and len(g) > 1, e
+
+
+def playout(players: int, seed: int) -> Iterator[tuple[StroganovState, Action | None, list[dict[str, Any]]]]:
+    """A seeded random game: the state after ``new`` (no action, no events), then after every
+    action, the action and its events."""
+    options = {"difficulty": ("easy", "normal", "hard")[seed % 3]} if players == 1 else None
+    st = GAME.new(players, options, seed)
+    yield st, None, []
+    rnd = random.Random(seed)
+    player = random_player(rnd)
+    while GAME.outcome(st) is None:
+        quitter = resigner(st, rnd, RESIGN)
+        seat = quitter if quitter is not None else GAME.to_act(st)[0]
+        action = Resign() if quitter is not None else player(st, seat)
+        yield st, action, GAME.apply(st, seat, action)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_event_and_log_entry_is_data(players: int) -> None:
+    for seed in range(GAMES):
+        logged = 0
+        for st, _action, events in playout(players, seed):
+            for e in events:
+                check_event(st, e)
+            assert st.log[logged:] == events or not logged, "the log is the events of every action, in order"
+            for e in st.log[logged:]:
+                check_event(st, e)
+            logged = len(st.log)
+        assert st.log[0]["type"] == "setup" and st.log[-1]["type"] == "final"
+        json.dumps(GAME.dump(st))
+
+
+def test_random_games_reach_every_event_type() -> None:
+    """The playouts above (and the UI's test over the same games) see every type there is."""
+    seen: Counter[str] = Counter()
+    for players in (1, 2, 3, 4):
+        for seed in range(GAMES):
+            *_, (st, _, _) = playout(players, seed)
+            seen.update(e["type"] for e in st.log)
+    assert set(seen) == TYPES, sorted(TYPES - set(seen))
+
+
+def test_ivan_is_his_cossack_index_with_automa() -> None:
+    """ST-15: Ivan is the last cossack; his steps have ``ivan_*`` types and ``automa``; orders and
+    scores name him by index."""
+    *_, (st, _, _) = playout(1, 4)
+    assert st.log[0] == {
+        "type": "setup",
+        "players": 1,
+        "solo": True,
+        "seat_order": st.log[0]["seat_order"],
+        "automa": 1,
+    }
+    flips = [e for e in st.log if e["type"] == "ivan_flip"]
+    assert flips and all(e["cossack"] == st.ivan == 1 and e["automa"] is True for e in flips)
+    seasons = [e for e in st.log if e["type"] == "season"]
+    assert seasons and all(sorted(e["order"]) == [0, 1] for e in seasons)
+    final = st.log[-1]
+    assert final["scores"] == [c.score for c in st.cossacks] and sorted(final["ranking"]) == [0, 1]
+
+
+def test_an_old_format_state_is_refused() -> None:
+    """Format 2 logs events; a stored format-1 state (English log) is refused, not misread (games
+    stored before are rebuilt by replaying their actions)."""
+    st = GAME.new(2, None, 1)
+    data = GAME.dump(st)
+    assert data["format"] == FORMAT == 2
+    old = {**data, "format": 1, "log": ["setup P0=seat2 P1=seat1"]}
+    with pytest.raises(BadNotation) as err:
+        GAME.load(old)
+    assert err.value.code == "state_format"
+    with pytest.raises(BadNotation) as err:
+        GAME.load({**data, "log": ["setup P0=seat2 P1=seat1"]})
+    assert err.value.code == "state_format"
+
+
+def test_same_seed_and_actions_give_the_same_log_across_a_stored_round_trip() -> None:
+    """ST-17.1: replaying the actions gives the same log, also when the state is stored as JSON and
+    read back between the actions."""
+    played: list[tuple[int, str]] = []
+    st = GAME.new(3, None, 9)
+    rnd = random.Random(9)
+    player = random_player(rnd)
+    while GAME.outcome(st) is None:
+        seat = GAME.to_act(st)[0]
+        action = player(st, seat)
+        played.append((seat, action.notation()))
+        GAME.apply(st, seat, action)
+    replay = GAME.new(3, None, 9)
+    for seat, text in played:
+        replay = GAME.load(json.loads(json.dumps(GAME.dump(replay))))
+        GAME.apply(replay, seat, GAME.parse_action(text))
+    assert replay.log == st.log and GAME.dump(replay) == GAME.dump(st)
