@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import sqlite3
 import time
@@ -69,6 +70,7 @@ from rules.errors import RuleError
 from rules.protocol import Game, Outcome, resolve_options
 
 Clock = Callable[[], float]
+log = logging.getLogger("deskovka.store")
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, "
@@ -153,7 +155,55 @@ class GameStore:
         store = cls(conn, games, clock)
         if CLOCKS_MIGRATION in applied:
             await store._backfill_waiting()
+        await store._rebuild_old_states()
         return store
+
+    async def _rebuild_old_states(self) -> int:
+        """Games stored in a state format this code's engines no longer read (Shitenno's and
+        Stroganov's logs became events, issue 18) are rebuilt by replaying their action log from
+        their seed, and stored again at the same version (the game did not change, only its form).
+        One state of each kind and stored format is tried first, so a start-up with nothing to do
+        reads a handful of states. Returns how many games were rebuilt."""
+        async with self._read() as db:
+            groups = await db.execute_fetchall(
+                "SELECT kind, json_extract(state, '$.format') AS format, MIN(id) AS sample FROM games"
+                " WHERE state IS NOT NULL GROUP BY kind, format"
+            )
+        rebuilt = 0
+        for group in groups:
+            game = self._mapping().get(group["kind"])
+            if game is None or await self._readable(game, group["sample"]):
+                continue
+            async with self._read() as db:
+                ids = [
+                    r[0]
+                    for r in await db.execute_fetchall(
+                        "SELECT id FROM games WHERE kind = ? AND state IS NOT NULL"
+                        " AND json_extract(state, '$.format') IS ?",
+                        (group["kind"], group["format"]),
+                    )
+                ]
+            for game_id in ids:
+                try:
+                    _, state = await self._replay(game_id)
+                except Exception:
+                    log.exception("game %s: an old state could not be rebuilt from its log", game_id)
+                    continue
+                async with self._transaction(game_id=game_id) as db:
+                    await db.execute("UPDATE games SET state = ? WHERE id = ?", (dumps(game.dump(state)), game_id))
+                rebuilt += 1
+        if rebuilt:
+            log.info("rebuilt %s games stored in an older state format from their logs", rebuilt)
+        return rebuilt
+
+    async def _readable(self, game: Game[Any], game_id: int) -> bool:
+        async with self._read(game_id) as db:
+            row = await self._row(db, game_id, with_state=True)
+        try:
+            game.load(json.loads(row["state"]))
+        except RuleError:
+            return False
+        return True
 
     async def _backfill_waiting(self) -> None:
         """Games that were running before turn clocks existed learn which seats wait and since when
