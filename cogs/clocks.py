@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import games
 from cogs.buttons import Press, buttons
 from cogs.core import votes
 from cogs.core.change import Change
@@ -31,7 +32,6 @@ from cogs.ui import ButtonSpec
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
-from rules.auto import AUTO, auto_action
 from rules.errors import RuleError
 from rules.protocol import Outcome
 
@@ -308,7 +308,7 @@ class Clocks:
         return list(votes.voters(rec.players, overdue.seat, waiting, resigned, absent))
 
     def choices(self, rec: GameRecord) -> tuple[votes.Choice, ...]:
-        return votes.choices(len(set(rec.players)), rec.kind in AUTO)
+        return votes.choices(len(set(rec.players)), games.auto_player(rec.kind) is not None)
 
     async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
         locale = self.table.game_locale(rec)
@@ -475,7 +475,8 @@ class Clocks:
     async def autoplay(self, rec: GameRecord) -> None:
         """Take every decision of the seats the table plays for, until a player must act (or
         the game ends). Written down per game in ``rules/<game>/auto.py``."""
-        if rec.id in self._autoplaying or rec.kind not in AUTO:
+        player = games.auto_player(rec.kind)
+        if rec.id in self._autoplaying or player is None:
             return
         self._autoplaying.add(rec.id)
         try:
@@ -490,7 +491,7 @@ class Clocks:
                     return
                 seat = seats[0]
                 try:
-                    action = auto_action(rec.kind, state, seat)
+                    action = player(state, seat)
                     await self.table.play(None, rec, seat, action, version=rec.version)
                 except (StaleVersion, Refusal, RuleError):
                     continue  # someone acted first: look again

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import kinds
+from cogs import games
 from cogs.buttons import Press, Router, buttons
 from cogs.clocks import THREAD_ARCHIVE, Clocks
 from cogs.core.change import Change
@@ -98,7 +98,7 @@ class Table:
 
     @staticmethod
     def ui(kind: str) -> GameUI:
-        return kinds.ui(kind)
+        return games.ui(kind)
 
     def live_turn(self, rec: GameRecord) -> bool:
         """Whether the game is told as turn pages (one message per turn, edited as it goes)."""
@@ -244,7 +244,7 @@ class Table:
 
     @staticmethod
     def no_active_game(locale: str) -> str:
-        commands = join_words([f"`/{kind} new`" for kind in sorted(kinds.UIS)], locale)
+        commands = join_words([f"`/{kind} new`" for kind in sorted(games.KINDS)], locale)
         return t("no_active_game", locale, commands=commands)
 
     def game_list(self, games: Sequence[GameRecord], locale: str) -> str:

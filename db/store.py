@@ -239,11 +239,9 @@ class GameStore:
     # -- engines -----------------------------------------------------------------------------
 
     def _mapping(self) -> Mapping[str, Game[Any]]:
-        if self._games is None:
-            from rules.registry import GAMES
-
-            self._games = GAMES
-        return self._games
+        """The engines by kind, as given (the bot's is ``cogs.games.ENGINES``, read live so a game
+        registered after the store opened is known); none when none were given."""
+        return self._games if self._games is not None else {}
 
     def engine(self, kind: str) -> Game[Any]:
         """The engine for ``kind``; :class:`UnknownGameKind` if the mapping has none."""

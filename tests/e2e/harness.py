@@ -13,12 +13,10 @@ from typing import Any
 import discord
 
 from bot import Deskovka, Settings
-from cogs import kinds
-from rules.registry import GAMES
+from cogs import games
 from rules.stratego import StrategoState
 from tests.fakeclock import FakeClock
 from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
-from tests.toygame import GAMES as TOY_GAMES
 
 PLAYS = re.compile(r"<@(\d+)> plays \*\*Red\*\*, <@(\d+)> plays \*\*Blue\*\*")
 
@@ -53,7 +51,7 @@ class Table:
 
     async def start(self) -> Deskovka:
         self.bot = Deskovka(
-            self.settings(), games={**GAMES, **TOY_GAMES}, extra_cogs=("tests.e2e.count_cog",), clock=self.clock
+            self.settings(), extra_cogs=("tests.e2e.count_cog",), clock=self.clock
         )
         await self.fake.start_bot(self.bot)
         return self.bot
@@ -129,7 +127,7 @@ class Table:
             await self.click(user, lobby, "Join")
         await self.click(players[0], lobby, "Start")
         thread = await self.channel.wait_for_thread(lambda th: th not in before)
-        title = kinds.ui(kind).title("en")
+        title = games.ui(kind).title("en")
         post = await thread.wait_for_message(lambda m: f"**{title} #" in m.content)
         game = int(re.search(rf"{title} #(\d+)", post.content).group(1))  # type: ignore[union-attr]
         self.watch(game, thread, self.channel)
@@ -164,7 +162,7 @@ class Table:
             if rec.status != "active":
                 return
             state = rec.load_state()
-            engine = kinds.ui(rec.kind).engine
+            engine = games.ui(rec.kind).engine
             seat = engine.to_act(state)[0]
             legal = [a.notation() for a in engine.legal(state, seat) if a.notation() != "resign"]
             yield users[rec.players[seat]], rnd.choice(legal)
@@ -176,7 +174,7 @@ class Table:
         assert self.bot is not None
         rec = await self.bot.store.get(game_id)
         log = await self.bot.store.actions(game_id)
-        face = kinds.ui(rec.kind)
+        face = games.ui(rec.kind)
         engine = face.engine
         cached = self._renders.get(game_id)
         if cached is None:

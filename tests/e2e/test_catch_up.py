@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from cogs import kinds
+from cogs import games
 from tests.e2e.harness import Table, table
 from tests.e2e.stroganov_players import offered, page
 from tests.e2e.test_clocks import count_game, mover_and_other
@@ -131,7 +131,7 @@ async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_pat
         assert rec.announced == rec.version
         (decision,) = (await t.bot.store.actions(game))[-1:]
         assert decision.events is not None
-        ui = kinds.ui("stroganov")
+        ui = games.ui("stroganov")
         words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events), "en")]  # type: ignore[attr-defined]
         shown = await page(t, thread, rec.version)
         told = "\n".join(m.content for m in thread.messages)
