@@ -110,8 +110,9 @@ class Deskovka(commands.AutoShardedBot):
         self._store = store
         self._cogs = tuple(dict.fromkeys((*COGS, *(k.cog for k in games.KINDS.values()), *extra_cogs)))
         self.clock: Clock = clock or SystemClock()
-        self.table = Table(self)
+        self.table = Table(self, lambda: self.store, self.clock)
         self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up)
+        self.table.wake_timers = self.dispatcher.poke
 
     @property
     def store(self) -> Store:

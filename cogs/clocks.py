@@ -36,7 +36,7 @@ from rules.errors import RuleError
 from rules.protocol import Outcome
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table_api import TableAPI
     from db.base import Store
 
 log = logging.getLogger("deskovka.clocks")
@@ -68,7 +68,7 @@ def stamp(when: float | None, style: str = "R") -> str:
 
 
 class Clocks:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAPI) -> None:
         self.table = table
         self._present: dict[tuple[int, int], float] = {}
         self._autoplaying: set[int] = set()
@@ -80,13 +80,11 @@ class Clocks:
         return self.table.store
 
     def now(self) -> float:
-        return self.table.bot.clock()
+        return self.table.now()
 
     def poke(self, when: float | None = None) -> None:
         """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
-        dispatcher = getattr(self.table.bot, "dispatcher", None)
-        if dispatcher is not None:
-            dispatcher.poke(when)
+        self.table.poke(when)
 
     def after_action(self, rec: GameRecord) -> None:
         """An action can only add timers at least half a pace ahead (the seat that starts
@@ -146,7 +144,7 @@ class Clocks:
         change = await self.table.core.expire(rec)
         if change is None:
             return
-        await self.table.tell(change, show=lambda _: self.table.lobbies.tell_cancelled(change.record))
+        await self.table.tell(change, show=lambda _: self.table.tell_cancelled(change.record))
 
     # -- members who left -------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from db.errors import WrongStatus
 from db.records import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table_api import TableAPI
     from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")
@@ -56,7 +56,7 @@ def shape_key(game_id: int) -> str:
 
 
 class Lobbies:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAPI) -> None:
         self.table = table
         router = table.router
         for verb in (*CHALLENGE_VERBS, *LOBBY_VERBS):
@@ -114,7 +114,7 @@ class Lobbies:
         rec = await self.store.create_lobby(
             kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats, pace=PACES[pace]
         )
-        self.table.clocks.poke(rec.created_at + LOBBY_TTL)
+        self.table.poke(rec.created_at + LOBBY_TTL)
         await self.store.set_meta(shape_key(rec.id), json.dumps({"challenge": challenge, "invited": invited}))
         shape = Shape(challenge, tuple(invited))
         content, view = self.message(rec, shape, locale)

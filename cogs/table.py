@@ -47,12 +47,12 @@ from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.turn_pages import TurnPages
 from cogs.ui import ButtonSpec, FileSpec, GameUI
+from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
 
 if TYPE_CHECKING:
-    from bot import Deskovka
     from db.base import Store
 
 log = logging.getLogger("deskovka.table")
@@ -74,10 +74,14 @@ LIST_LIMIT = 15
 class Table:
     """The bot's side of every game: where it is played, who sits where, and how to reach them."""
 
-    def __init__(self, bot: Deskovka) -> None:
+    def __init__(self, bot: discord.Client, store: Callable[[], Store], clock: Clock) -> None:
         self.bot = bot
+        self._store = store
+        self.clock = clock
+        self.wake_timers: Callable[[float | None], None] | None = None
+        """The dispatcher's poke, once the bot has one."""
         self.router = Router()
-        self.core = Core(lambda: bot.store)
+        self.core = Core(store)
         self.listeners = Listeners()
         self.lobbies = Lobbies(self)
         self.pages = TurnPages(self)
@@ -94,7 +98,17 @@ class Table:
 
     @property
     def store(self) -> Store:
-        return self.bot.store
+        return self._store()
+
+    def now(self) -> float:
+        return self.clock()
+
+    def poke(self, when: float | None = None) -> None:
+        if self.wake_timers is not None:
+            self.wake_timers(when)
+
+    async def tell_cancelled(self, rec: GameRecord) -> None:
+        await self.lobbies.tell_cancelled(rec)
 
     @staticmethod
     def ui(kind: str) -> GameUI:

@@ -25,7 +25,7 @@ from cogs.ui import Story, TurnPagesUI
 from db.records import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table_api import TableAPI
 
 log = logging.getLogger("deskovka.pages")
 
@@ -35,7 +35,7 @@ def page_key(game_id: int) -> str:
 
 
 class TurnPages:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAPI) -> None:
         self.table = table
         self._locks: dict[int, asyncio.Lock] = {}
 
