@@ -58,10 +58,12 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
+    LobbyShape,
     LoggedAction,
     PendingChange,
     SeatClock,
     Timer,
+    TurnPage,
     UserPrefs,
     VoteMessage,
 )
@@ -808,6 +810,70 @@ class GameStore:
         return await self.get_prefs(user_id)
 
     # -- deployment facts and notices --------------------------------------------------------
+
+    async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:
+        """Record how a lobby was opened (metadata: the version is kept)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
+                (int(shape.challenge), dumps(list(shape.invited)), game_id),
+            )
+
+    async def lobby_shape(self, game_id: int) -> LobbyShape | None:
+        """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(
+                await db.execute_fetchall("SELECT lobby_challenge, lobby_invited FROM games WHERE id = ?", (game_id,))
+            )
+        row = rows[0]
+        if row["lobby_challenge"] is None:
+            return None
+        return LobbyShape(bool(row["lobby_challenge"]), tuple(json.loads(row["lobby_invited"] or "[]")))
+
+    async def turn_page(self, game_id: int) -> TurnPage | None:
+        """The game's current turn page; None before its first."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT message_id, lines, turn, parts, had_turn, opened FROM turn_pages WHERE game_id = ?",
+                    (game_id,),
+                )
+            )
+        if not rows:
+            return None
+        r = rows[0]
+        return TurnPage(
+            message_id=r["message_id"],
+            lines=tuple(json.loads(r["lines"])),
+            turn=r["turn"],
+            parts=tuple(json.loads(r["parts"])),
+            had_turn=bool(r["had_turn"]),
+            opened=bool(r["opened"]),
+        )
+
+    async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
+        """Keep the game's current turn page, replacing the one before."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "INSERT INTO turn_pages (game_id, message_id, lines, turn, parts, had_turn, opened, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+                " lines = excluded.lines, turn = excluded.turn, parts = excluded.parts,"
+                " had_turn = excluded.had_turn, opened = excluded.opened, updated_at = excluded.updated_at",
+                (
+                    game_id,
+                    page.message_id,
+                    dumps(list(page.lines)),
+                    page.turn,
+                    dumps(list(page.parts)),
+                    int(page.had_turn),
+                    int(page.opened),
+                    self._clock(),
+                ),
+            )
 
     async def get_meta(self, key: str) -> str | None:
         """A deployment fact (e.g. the synced command tree's hash), or None."""
