@@ -50,6 +50,8 @@ TOUCH_ARCHIVE = 4320
 """Minutes (3 days): the duration a thread goes to and back from when it is touched."""
 ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
+AUTO_LEASE = 300.0
+"""Seconds a process holds its claim on playing a game's absent seats (kept in the store)."""
 AUTO_LIMIT = 200
 """Decisions the automatic player takes in a row at most (a game never needs that many)."""
 
@@ -71,7 +73,6 @@ class Clocks:
     def __init__(self, table: TableAPI) -> None:
         self.table = table
         self._present: dict[tuple[int, int], float] = {}
-        self._autoplaying: set[int] = set()
         table.router.on("timeout", self._vote)
         table.listeners.add(self.on_change)
 
@@ -474,9 +475,8 @@ class Clocks:
         """Take every decision of the seats the table plays for, until a player must act (or
         the game ends). Written down per game in ``rules/<game>/auto.py``."""
         player = games.auto_player(rec.kind)
-        if rec.id in self._autoplaying or player is None:
-            return
-        self._autoplaying.add(rec.id)
+        if player is None or not await self.store.claim_autoplay(rec.id, AUTO_LEASE):
+            return  # no automatic player, or it plays this game already (here or in another process)
         try:
             for _ in range(AUTO_LIMIT):
                 rec = await self.store.get(rec.id)
@@ -494,7 +494,16 @@ class Clocks:
                 except (StaleVersion, Refusal, RuleError):
                     continue  # someone acted first: look again
         finally:
-            self._autoplaying.discard(rec.id)
+            await self.store.release_autoplay(rec.id)
+
+    async def resume_autoplay(self) -> int:
+        """At start-up: the games whose absent seats are to act play on (a process that died
+        while playing them left them waiting). Returns how many games were looked at."""
+        running = await self.store.list_games(status="active")
+        absent = [g for g in running if any(c.absent and c.since is not None for c in g.clocks)]
+        for rec in absent:
+            await self.autoplay(rec)
+        return len(absent)
 
     async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
         """A player the table played for used a command: the seat is theirs again."""

@@ -450,6 +450,8 @@ class Table:
         while True:
             pending = await self.store.pending_changes(claimed_before)
             if not pending:
+                if claimed_before is None:
+                    await self.clocks.resume_autoplay()
                 return told
             games = [g for g in dict.fromkeys(p.game_id for p in pending) if g not in self._telling]
             if not games:

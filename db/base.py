@@ -159,6 +159,14 @@ class Store(Protocol):
         """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
         ...
 
+    async def claim_autoplay(self, game_id: int, lease: float) -> bool:
+        """Take on playing a game's absent seats for ``lease`` seconds; True for one caller only."""
+        ...
+
+    async def release_autoplay(self, game_id: int) -> None:
+        """This process stopped playing the game's absent seats."""
+        ...
+
     async def turn_page(self, game_id: int) -> TurnPage | None:
         """The game's current turn page; None before its first."""
         ...

@@ -832,6 +832,31 @@ class GameStore:
             return None
         return LobbyShape(bool(row["lobby_challenge"]), tuple(json.loads(row["lobby_invited"] or "[]")))
 
+    async def claim_autoplay(self, game_id: int, lease: float) -> bool:
+        """Take on playing a game's absent seats for ``lease`` seconds; True only for the one
+        caller of any process that got it (a claim held by this process is not taken again; one a
+        process made before this store opened is taken over, its process being gone)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            now = self._clock()
+            cur = await db.execute(
+                "UPDATE games SET autoplay_by = ?, autoplay_at = ?, autoplay_until = ? WHERE id = ? AND ("
+                " autoplay_until IS NULL OR autoplay_until < ?"
+                " OR (autoplay_by <> ? AND autoplay_at <= ?))",
+                (self.owner, now, now + lease, game_id, now, self.owner, self.opened_at),
+            )
+            return cur.rowcount == 1
+
+    async def release_autoplay(self, game_id: int) -> None:
+        """This process stopped playing the game's absent seats."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE games SET autoplay_by = NULL, autoplay_at = NULL, autoplay_until = NULL"
+                " WHERE id = ? AND autoplay_by = ?",
+                (game_id, self.owner),
+            )
+
     async def turn_page(self, game_id: int) -> TurnPage | None:
         """The game's current turn page; None before its first."""
         async with self._read(game_id) as db:

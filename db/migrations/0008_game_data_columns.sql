@@ -31,3 +31,10 @@ SELECT g.id,
 FROM meta m JOIN games g ON m.key = 'page:' || g.id;
 
 DELETE FROM meta WHERE key LIKE 'lobby:%' OR key LIKE 'page:%';
+
+-- The automatic player's claim on a game (it was a set in one process's memory): the process
+-- (autoplay_by) playing the absent seats until autoplay_until; another process may take it over
+-- once that has passed, or at its start-up when the claim is older than its start.
+ALTER TABLE games ADD COLUMN autoplay_by TEXT;
+ALTER TABLE games ADD COLUMN autoplay_at REAL;
+ALTER TABLE games ADD COLUMN autoplay_until REAL;
