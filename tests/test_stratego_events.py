@@ -4,30 +4,13 @@ games of every variant (Shitenno's and Stroganov's have tests of their own)."""
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 
 from rules.stratego import GAME
+from tests.events_are_data import check_event
 from tests.stratego_play import random_actions, start
-
-
-def strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in (*strings(k), *strings(v))]
-    if isinstance(value, (list, tuple)):
-        return [s for v in value for s in strings(v)]
-    return []
-
-
-def check_event(event: Any) -> None:
-    assert isinstance(event, dict) and isinstance(event.get("type"), str), event
-    assert json.loads(json.dumps(event)) == event, event
-    assert not [s for s in strings(event) if any(c.isspace() for c in s)], event
 
 
 @pytest.mark.parametrize("seed", range(6))
