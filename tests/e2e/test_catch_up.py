@@ -147,3 +147,26 @@ async def press(t: Table, message: Message, kind: str, custom_id: str, value: st
     else:
         i = await t.fake.select(t.alice, message, custom_id, [value])
     await i.response()
+
+
+async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tmp_path: Path) -> None:
+    """The process died right after the lobby became a game: after the restart the game gets its
+    thread under the lobby message, the start post pinging both players, and the lobby says where."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        lobby = await t.slash(t.alice, t.channel, "count new", player2=t.bob, target=50)
+        reached = die_at(t.bot.table, "open_thread")
+        await t.fake.click(t.bob, lobby, label="Accept")
+        await asyncio.wait_for(reached.wait(), 10)
+        (game,) = await t.bot.store.list_games(status="active")
+        assert not t.channel.threads
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        (thread,) = t.channel.threads
+        starts = [m for m in thread.messages if f"**Count #{game.id}**" in m.content]
+        assert len(starts) == 1 and starts[0].buttons, [m.content for m in thread.messages]
+        assert f"<#{thread.id}>" in lobby.content and not lobby.buttons
+        rec = await t.bot.store.get(game.id)
+        assert rec.thread_id == thread.id and rec.announced == rec.version
