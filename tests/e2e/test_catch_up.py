@@ -170,3 +170,23 @@ async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tm
         assert f"<#{thread.id}>" in lobby.content and not lobby.buttons
         rec = await t.bot.store.get(game.id)
         assert rec.thread_id == thread.id and rec.announced == rec.version
+
+
+async def test_a_draft_setup_is_told_to_its_player_alone_and_leaves_nothing_to_catch_up(tmp_path: Path) -> None:
+    """A Stratego draft is a committed change told privately: nothing in the thread, and nothing
+    left for the catch-up to tell after a restart."""
+    async with table(tmp_path) as t:
+        game, thread, red, _ = await t.challenge(t.alice, t.bob)
+        posts = len(said(thread))
+        draft = await t.slash(red, thread, "stratego setup", random=True)
+        assert draft.ephemeral and draft.attachments
+        assert t.bot is not None
+        for _ in range(500):  # told just after the answer
+            if not await t.bot.store.changes_of(game):
+                break
+            await asyncio.sleep(0.01)
+        assert await t.bot.store.changes_of(game) == []
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        assert len(said(thread)) == posts, [m.content for m in said(thread)[posts:]]
