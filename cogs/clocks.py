@@ -475,26 +475,31 @@ class Clocks:
         """Take every decision of the seats the table plays for, until a player must act (or
         the game ends). Written down per game in ``rules/<game>/auto.py``."""
         player = games.auto_player(rec.kind)
-        if player is None or not await self.store.claim_autoplay(rec.id, AUTO_LEASE):
+        if player is None or self.table.closing or not await self.store.claim_autoplay(rec.id, AUTO_LEASE):
             return  # no automatic player, or it plays this game already (here or in another process)
         try:
-            for _ in range(AUTO_LIMIT):
-                rec = await self.store.get(rec.id)
-                if rec.status != "active":
-                    return
-                state = rec.load_state()
-                engine = self.table.ui(rec.kind).engine
-                seats = [s for s in engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
-                if not seats:
-                    return
-                seat = seats[0]
-                try:
-                    action = player(state, seat)
-                    await self.table.play(None, rec, seat, action, version=rec.version)
-                except (StaleVersion, Refusal, RuleError):
-                    continue  # someone acted first: look again
+            async with self.table.busy():
+                await self._autoplay(rec, player)
         finally:
             await self.store.release_autoplay(rec.id)
+
+    async def _autoplay(self, rec: GameRecord, player: games.AutoPlayer) -> None:
+        for _ in range(AUTO_LIMIT):
+            if self.table.closing:
+                return
+            rec = await self.store.get(rec.id)
+            if rec.status != "active":
+                return
+            state = rec.load_state()
+            engine = self.table.ui(rec.kind).engine
+            seats = [s for s in engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
+            if not seats:
+                return
+            seat = seats[0]
+            try:
+                await self.table.play(None, rec, seat, player(state, seat), version=rec.version)
+            except (StaleVersion, Refusal, RuleError):
+                continue  # someone acted first: look again
 
     async def resume_autoplay(self) -> int:
         """At start-up: the games whose absent seats are to act play on (a process that died

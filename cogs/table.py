@@ -15,7 +15,7 @@ import functools
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -93,8 +93,12 @@ class Table:
         self._telling: dict[int, int] = {}
         """Games this process is telling a change of right now (how many tellings): the catch-up
         leaves them alone, however long the telling takes."""
+        self._busy = 0
+        """Tellings and automatic players running now (a closing bot waits for them)."""
         self._quiet = asyncio.Event()
         self._quiet.set()
+        self.closing = False
+        """Set when the bot closes: the automatic player takes no further decision."""
 
     @property
     def store(self) -> Store:
@@ -389,6 +393,7 @@ class Table:
         rec = change.record
         progress = Progress(self.store, change)
         self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
+        self._busy += 1
         self._quiet.clear()
         try:
             if show is not None:
@@ -413,8 +418,7 @@ class Table:
             self._telling[rec.id] -= 1
             if not self._telling[rec.id]:
                 del self._telling[rec.id]
-            if not self._telling:
-                self._quiet.set()
+            self._done()
         await self.listeners.changed(change)
         try:
             await self.close_ended(change)
@@ -500,9 +504,26 @@ class Table:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._render_pool, functools.partial(fn, *args))
 
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        """Work a closing bot waits for (an automatic player's run)."""
+        self._busy += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._done()
+
+    def _done(self) -> None:
+        self._busy -= 1
+        if not self._busy:
+            self._quiet.set()
+
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
-        """Let the tellings in progress finish before the bot closes (a stop is not a crash);
-        what is still untold after ``timeout`` seconds is caught up at the next start."""
+        """Let the tellings and automatic players in progress finish before the bot closes (a stop
+        is not a crash); what is still untold after ``timeout`` seconds is caught up at the next
+        start."""
+        self.closing = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._quiet.wait(), timeout)
 

@@ -6,6 +6,7 @@ table and the project's modules import one another without a cycle (tests/test_i
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 import discord
@@ -35,6 +36,15 @@ class TableAPI(Protocol):
 
     @property
     def router(self) -> Router: ...
+
+    @property
+    def closing(self) -> bool:
+        """The bot is closing: start nothing new."""
+        ...
+
+    def busy(self) -> AbstractAsyncContextManager[None]:
+        """Work a closing bot waits for."""
+        ...
 
     def now(self) -> float:
         """The bot's clock."""

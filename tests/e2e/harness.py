@@ -4,8 +4,9 @@ act as users and check that every public image is exactly the public view (no se
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,14 @@ class Table:
     """Sync commands globally (every server and DMs) instead of to the test server only."""
     clock: FakeClock = field(default_factory=FakeClock)
     """The bot's clock (store and timers): tests move it with :meth:`later`, never sleep."""
+
+    def untold(self) -> list[tuple[int, int, str]]:
+        """Changes committed and not told once the bot stopped (issue 18: every one is told)."""
+        if not self.db_path.exists():
+            return []
+        with closing(sqlite3.connect(self.db_path)) as conn:
+            rows = conn.execute("SELECT game_id, version, kind FROM changes ORDER BY game_id, version").fetchall()
+        return [tuple(r) for r in rows]
 
     def settings(self) -> Settings:
         guild = None if self.global_commands else self.guild.id
@@ -221,3 +230,5 @@ async def table(tmp_path: Path, *, global_commands: bool = False) -> AsyncIterat
         finally:
             if t.bot is not None and not t.bot.is_closed():
                 await fake.stop_bot(t.bot)
+        untold = t.untold()
+        assert not untold, f"committed changes never told (game, version, kind): {untold}"
