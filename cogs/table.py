@@ -551,7 +551,7 @@ class Table:
         public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(events) else []
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
-        await progress.mark("post")
+        # the last step: the change is marked told next (Table.tell), so no step of its own
 
     async def tell_seats(
         self, rec: GameRecord, state: Any, change: Change, seats: list[int], progress: Progress

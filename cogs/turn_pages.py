@@ -106,7 +106,8 @@ class TurnPages:
         if thread_failed:
             await table.reach_elsewhere(rec, ping)
         await self.save(rec.id, current)
-        await progress.mark("post")
+        if finished:  # the game-over follows; otherwise the change is marked told next
+            await progress.mark("post")
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)
         if finished:
