@@ -25,6 +25,7 @@ after the new page with its two PNGs is posted. Each game waits for it before it
 Per player count and way: decisions arriving open-loop at ``RATE``/s (``bench/e2e.py``'s
 ``open_loop``), then bursts (every game at once); REST calls besides the interaction responses
 and the bot's CPU (from /proc) per decision, counted until ``IDLE`` s after the last answer.
+Then capacity with the 4-player games and slash decisions, by the ramp of ``bench/e2e.py``.
 
 ``BENCH_PYSPY=file`` samples the bot with py-spy as in ``bench/e2e.py``.
 """
@@ -55,6 +56,9 @@ COUNTS = (1, 4)
 START = {1: 30, 4: 120}
 """At most this many random decisions past the board choice when a game is made."""
 KINDS = ("slash", "press")
+CAPACITY_PLAYERS = 4
+"""Capacity (``bench/e2e.py``'s ramp, slash decisions: the final answer after the page) is
+measured with the games of this many players."""
 
 
 @dataclass(kw_only=True)
@@ -225,10 +229,13 @@ async def _run(quick: bool) -> dict[str, Any]:
                 for kind in KINDS:
                     bench.press = kind == "press"
                     results[(n, kind)] = await bench.round(n, quick)
+            bench.press = False
+            steps = await bench.capacity(CAPACITY_PLAYERS, quick)
             memory = rss_mb(bot.pid)
             problems = w.fake.problems()
     return {
         "results": results,
+        "steps": steps,
         "games": n_games,
         "rss": memory,
         "problems": problems,
@@ -273,4 +280,7 @@ def run(quick: bool) -> list[Row]:
                     "stroganov e2e", f"{who}: decisions made by slash, nothing fit on the page", str(together.fallbacks)
                 )
             )
+    capacity = e2e.capacity_rows("stroganov e2e", "decisions", r["steps"])
+    capacity[-1].measure = f"{_who(CAPACITY_PLAYERS)}, slash: {capacity[-1].measure}"
+    rows += capacity
     return rows + e2e_games.closing_rows("stroganov e2e", len(COUNTS) * n_games, r)
