@@ -21,7 +21,8 @@ from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
 
 
 async def fill(path: Path, games: int, active: int = 0) -> list[int]:
-    """``games`` stored Stratego games (``active`` of them in play, the rest finished)."""
+    """``games`` stored Stratego games (``active`` of them in play, the rest cancelled), every change
+    told: a bot started on them has nothing to catch up."""
     store = await GameStore.open(path, synchronous="OFF")
     ids = []
     for n in range(games):
@@ -36,7 +37,8 @@ async def fill(path: Path, games: int, active: int = 0) -> list[int]:
             thread_id=10_000 + n,
         )
         if n >= active:
-            await store.cancel(rec.id, 1000)
+            cancelled = await store.cancel(rec.id, 1000)
+            await store.told(rec.id, cancelled.version)  # told, as by the bot that cancelled it
         ids.append(rec.id)
     await store.close()
     return ids

@@ -305,6 +305,7 @@ async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
         )
         v = (await store.append(rec.id, rec.version, 0, Ready())).version
         result = await store.append(rec.id, v, 1, Ready())
+        await store.told(rec.id, result.version)  # as a bot that told them: no catch-up at start
         games.append(Game(thread, (red, blue), result.state, random.Random(g)))
     await store.close()
     bot = await launch(fake, path, guild, users[0], channel)

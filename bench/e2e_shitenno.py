@@ -116,6 +116,7 @@ async def made(w: World, seed: int, users: list[Any], plays: list[Any]) -> Any:
     for seat, a in plays:
         result = await w.store.append(rec.id, version, seat, a)
         version, state = result.version, result.state
+    await w.store.told(rec.id, version)  # as a bot that told them: no catch-up at the bot's start
     return thread, state
 
 

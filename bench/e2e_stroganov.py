@@ -211,6 +211,7 @@ async def made(w: World, n: int, seed: int, users: list[Any], rnd: random.Random
     # empty and refused: see docs/PERFORMANCE.md.)
     page.message = None
     await w.store.set_meta(page_key(rec.id), page.dump())
+    await w.store.told(rec.id, version)  # the page above told them: no catch-up at the bot's start
     return Game(thread, users, state, rnd, id=rec.id, version=version)
 
 
