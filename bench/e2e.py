@@ -199,7 +199,7 @@ async def open_loop(
     ``out.lag`` records how late the benchmark itself sent."""
     idle = collections.deque(games)
     freed = asyncio.Event()
-    tasks = []
+    tasks: list[asyncio.Task[Any]] = []
 
     async def one(game: Any, due: float) -> Any:
         try:
