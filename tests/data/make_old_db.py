@@ -13,8 +13,9 @@ import random
 import sys
 from pathlib import Path
 
-from db.store import GameStore
 from rules.registry import GAMES
+
+from db.store import GameStore
 from tests import shitenno_play, stroganov_play
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -23,21 +24,23 @@ ALICE, BOB, CAROL = 101, 102, 103
 async def main(path: Path) -> None:
     store = await GameStore.open(path, GAMES, clock=lambda: 1_800_000_000.0)
 
-    async def logged(kind: str, players: list[int], seed: int, actions: list[tuple[int, object]], pace: int | None) -> None:
+    async def logged(
+        kind: str, players: list[int], seed: int, actions: list[tuple[int, object]], pace: int | None
+    ) -> None:
         rec = await store.create(kind, players, {}, seed, 1, 10, players[0], pace=pace)
         version = rec.version
         for seat, action in actions:
             version = (await store.append(rec.id, version, seat, action)).version
 
     # Shitenno: 3 players mid-game, 2 players to the end
-    st, history = shitenno_play.play(3, 11)
+    _, history = shitenno_play.play(3, 11)
     await logged("shitenno", [ALICE, BOB, CAROL], 11, history[:40], 3 * 86400)
-    st, history = shitenno_play.play(2, 12)
+    _, history = shitenno_play.play(2, 12)
     await logged("shitenno", [ALICE, BOB], 12, history, None)
     # Stroganov: 2 players mid-game, solo to the end
-    st, history = stroganov_play.play(2, 21)
+    _, history = stroganov_play.play(2, 21)
     await logged("stroganov", [ALICE, BOB], 21, history[:60], 3 * 86400)
-    st, history = stroganov_play.play(1, 22)
+    _, history = stroganov_play.play(1, 22)
     await logged("stroganov", [ALICE], 22, history, None)
     # Stratego: setup and a few moves (its state form did not change)
     game = GAMES["stratego"]
