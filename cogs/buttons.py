@@ -6,7 +6,7 @@ in a View. A press loads the game and goes to the handler of ``(kind, verb)``, o
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -121,7 +121,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         return cls(Press(int(match["game"]), int(match["version"]), match["verb"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = tuple(str(v) for v in (interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        data: Mapping[str, Any] = interaction.data or {}
+        values = tuple(str(v) for v in data.get("values", []))
         press = Press(self.press.game, self.press.version, self.press.verb, self.press.arg, values)
         table = interaction.client.table  # type: ignore[attr-defined]
         await guarded(interaction, lambda: table.pressed(interaction, press))

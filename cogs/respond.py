@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, overload
 
 import discord
 from discord import app_commands
@@ -50,6 +50,10 @@ def text_file(text: str, name: str) -> FileSpec:
     return FileSpec(text.encode(), name)
 
 
+@overload
+def fit(text: str, limit: int = ...) -> str: ...
+@overload
+def fit(text: None, limit: int = ...) -> None: ...
 def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
     """Discord's 2,000 characters: a longer text is cut at a line break with an ellipsis."""
     if text is None or len(text) <= limit:
@@ -101,7 +105,7 @@ def error_text(error: BaseException, locale: str) -> str | None:
 
 
 def where_it_failed(interaction: discord.Interaction) -> str:
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     command = getattr(interaction.command, "qualified_name", None)
     return command or str(data.get("custom_id") or data.get("name") or "?")
 

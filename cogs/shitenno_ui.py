@@ -9,7 +9,7 @@ from typing import Any
 
 from cogs.respond import mention
 from cogs.texts import join_words, t
-from cogs.ui import ButtonSpec, FileSpec
+from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from rules.errors import RuleError
@@ -107,7 +107,7 @@ SIMPLE = {
 """Events whose words name only who did it."""
 
 
-class ShitennoUI:
+class ShitennoUI(GameUI[ShitennoState]):
     kind = "shitenno"
     engine = GAME
     has_private = True

@@ -68,6 +68,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             app_commands.Choice(name="classic", value="classic"),
             app_commands.Choice(name="barrage", value="barrage"),
         ],
+    )
+    @app_commands.choices(
         two_square_limit=[app_commands.Choice(name="3", value=3), app_commands.Choice(name="5 (ISF)", value=5)],
     )
     @app_commands.choices(pace=PACE_CHOICES)

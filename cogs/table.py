@@ -46,7 +46,7 @@ from cogs.respond import (
 from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.turn_pages import TurnPages
-from cogs.ui import ButtonSpec, FileSpec, GameUI
+from cogs.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import GameRecord, UserPrefs
@@ -530,7 +530,7 @@ class Table:
     def close(self) -> None:
         self._render_pool.shutdown(wait=False, cancel_futures=True)
 
-    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec]:
+    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec | SelectSpec]:
         ui = self.ui(rec.kind)
         specs = list(ui.public_buttons(rec, state, version, locale))
         if ui.has_private:

@@ -204,11 +204,11 @@ def _last(
 def _entry_view(i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
     colour = COLOURS[e[1]]
     if e[0] == "r":
-        _, _, piece, rank, sq = e  # type: ignore[misc]
+        _, _, piece, rank, sq = e
         if piece < 0:
             return RescueView(i + 1, colour, None, None, "R:-")  # type: ignore[arg-type]
         return RescueView(i + 1, colour, rank, sq, f"R:{rank}@{name(sq)}")  # type: ignore[arg-type]
-    _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e  # type: ignore[misc]
+    _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e
     if defender < 0:
         return MoveView(i + 1, colour, frm, to, None, scout_revealed, f"{name(frm)}-{name(to)}")  # type: ignore[arg-type]
     shown = d_rank if (over or d_revealed or (me is not None and me != c)) else None
