@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, overload
+from typing import Any, Protocol, cast, overload
 
 import discord
 from discord import app_commands
@@ -132,17 +132,26 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         log.exception("error while answering an error in %s", where_it_failed(interaction))
 
 
+class LocaleTable(Protocol):
+    """What the command tree needs of the bot's table (:class:`cogs.table.Table`)."""
+
+    async def set_locale(self, interaction: discord.Interaction) -> str: ...
+
+
+class _TreeHost(Protocol):
+    @property
+    def table(self) -> LocaleTable: ...
+
+
 class Tree(app_commands.CommandTree):
     """Sets the caller's language on every interaction and routes every slash-command error to
-    :func:`answer_error`."""
+    :func:`answer_error`. Its client is the bot (``bot.Deskovka``), which declares its ``table``."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        table = getattr(interaction.client, "table", None)
-        if table is not None:
-            try:
-                await table.set_locale(interaction)
-            except Exception:
-                log.warning("no language for %s; using the default", interaction.user.id, exc_info=True)
+        try:
+            await cast(_TreeHost, interaction.client).table.set_locale(interaction)
+        except Exception:
+            log.warning("no language for %s; using the default", interaction.user.id, exc_info=True)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -112,6 +112,7 @@ class ShitennoUI(GameUI[ShitennoState]):
     engine = GAME
     has_private = True
     board_at_start = True
+    live_turn = False
 
     def title(self, locale: str) -> str:
         return t("sh.title", locale)

@@ -35,6 +35,7 @@ class StrategoUI(GameUI[StrategoState]):
     engine = GAME
     has_private = True
     board_at_start = False
+    live_turn = False
 
     def title(self, locale: str) -> str:
         return t("sg.title", locale)

@@ -120,7 +120,7 @@ class Table:
 
     def live_turn(self, rec: GameRecord) -> bool:
         """Whether the game is told as turn pages (one message per turn, edited as it goes)."""
-        return bool(getattr(self.ui(rec.kind), "live_turn", False))
+        return self.ui(rec.kind).live_turn
 
     # -- preferences --------------------------------------------------------------------------
 

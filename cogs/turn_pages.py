@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -70,7 +70,7 @@ class TurnPages:
 
     async def _announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         table, rec = self.table, change.record
-        ui: TurnPagesUI = table.ui(rec.kind)  # type: ignore[assignment]
+        ui = cast("TurnPagesUI[Any]", table.ui(rec.kind))  # pages tell only live_turn games
         locale, state = table.game_locale(rec), change.state
         finished = change.finished
         if progress.made("post"):  # told before a crash, all but the end

@@ -82,6 +82,8 @@ class GameUI(Protocol[S]):
     """Whether players have secrets: a private button, private files and secret DMs (Stroganov: no)."""
     board_at_start: bool
     """Whether the start post shows the public images (Stratego's empty board during setup: no)."""
+    live_turn: bool
+    """Whether the game is told as turn pages (a :class:`TurnPagesUI`; Stroganov: yes)."""
 
     def title(self, locale: str) -> str:
         """The game's name as players read it ("Stratego")."""
@@ -172,8 +174,6 @@ class GameUI(Protocol[S]):
 
 class TurnPagesUI(GameUI[S], Protocol[S]):
     """A game told as one thread message per turn, edited as the turn goes (``live_turn`` true)."""
-
-    live_turn: bool
 
     def story(self, rec: GameRecord, state: S, events: list[dict[str, Any]], locale: str) -> list[Story]:
         """What these events did, as :class:`Story` items in order."""
