@@ -3,9 +3,11 @@ words in the caller's language, and no answer breaks Discord's limits."""
 
 from __future__ import annotations
 
+import enum
 import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol, cast, overload
 
 import discord
@@ -61,6 +63,39 @@ def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
     cut = text.rfind("\n", 0, limit - 2)
     cut = cut if cut > limit // 2 else limit - 2
     return text[:cut] + "\n…"
+
+
+class Answer(enum.Enum):
+    """How an interaction was first answered after its commit; the follow-ups depend on it."""
+
+    ACKED = "acked"
+    """The command's own ephemeral words."""
+    PUBLIC = "public"
+    """Deferred in the game's thread or channel: the news becomes the public answer."""
+    ELSEWHERE = "elsewhere"
+    """Deferred ephemerally (made outside the game's thread): confirmed with a private word."""
+    LOST = "lost"
+    """The acknowledgement failed."""
+    PAGE = "page"
+    """The pressed turn page was edited (turn pages, :mod:`cogs.turn_pages`)."""
+
+
+@dataclass(slots=True)
+class Answering:
+    """What the bot has done about one interaction so far, kept with it from the first response
+    to the last follow-up (see :func:`answering`)."""
+
+    answer: Answer | None = None
+    committed: bool = False
+    """A change was committed for it: an error after this must not say nothing happened."""
+
+
+def answering(interaction: discord.Interaction) -> Answering:
+    """The interaction's :class:`Answering`, made on first use (kept in ``interaction.extras``)."""
+    state = interaction.extras.get("answering")
+    if not isinstance(state, Answering):
+        state = interaction.extras["answering"] = Answering()
+    return state
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -123,7 +158,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             getattr(error, "game_id", interaction.extras.get("game_id", "?")),
             exc_info=error,
         )
-        text = t("made_but_not_shown" if interaction.extras.get("committed") else "oops", locale)
+        text = t("made_but_not_shown" if answering(interaction).committed else "oops", locale)
     try:
         await reply(interaction, shorten(text, CONTENT_LIMIT), ephemeral=True)
     except discord.HTTPException:
