@@ -12,10 +12,9 @@ from typing import Literal
 from rules.stratego.board import COLOURS, ZONE_ORDER, name
 from rules.stratego.pieces import RANKS
 from rules.stratego.setup import EMPTY
-from rules.stratego.state import Entry, StrategoState
+from rules.stratego.state import Entry, MoveEntry, Phase, StrategoState
 
 Colour = Literal["red", "blue"]
-Phase = Literal["setup", "play", "over"]
 BattleResult = Literal["attacker", "defender", "both"]
 
 
@@ -158,7 +157,7 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
         viewer=seat,
         viewer_colour=COLOURS[me] if me is not None else None,
         seat_colours=(COLOURS[st.seat_colour[0]], COLOURS[st.seat_colour[1]]),
-        phase=st.phase,  # type: ignore[arg-type]
+        phase=st.phase,
         army=st.army,
         options=tuple(sorted((k, v) for k, v in st.options.items())),
         board=tuple(board),
@@ -197,17 +196,22 @@ def _last(
     for i in range(len(st.history) - len(recent) - 1, -1, -1):
         e = st.history[i]
         if e[0] == "m" and (not battle or e[5] >= 0):
-            return _entry_view(i, e, me, over)  # type: ignore[return-value]
+            return _move_view(i, e, me, over)
     return None
 
 
 def _entry_view(i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
-    colour = COLOURS[e[1]]
     if e[0] == "r":
+        colour = COLOURS[e[1]]
         _, _, piece, rank, sq = e
         if piece < 0:
             return RescueView(i + 1, colour, None, None, "R:-")
         return RescueView(i + 1, colour, rank, sq, f"R:{rank}@{name(sq)}")
+    return _move_view(i, e, me, over)
+
+
+def _move_view(i: int, e: MoveEntry, me: int | None, over: bool) -> MoveView:
+    colour = COLOURS[e[1]]
     _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e
     if defender < 0:
         return MoveView(i + 1, colour, frm, to, None, scout_revealed, f"{name(frm)}-{name(to)}")
