@@ -8,7 +8,7 @@ from typing import Any
 
 from cogs.respond import mention
 from cogs.texts import has, t, tn
-from cogs.ui import ButtonSpec, FileSpec
+from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.stratego import render_board
 from rules.errors import RuleError
@@ -30,11 +30,12 @@ def ready_button(version: int, locale: str) -> ButtonSpec:
     return ButtonSpec("ready", t("btn.ready", locale), "success", version)
 
 
-class StrategoUI:
+class StrategoUI(GameUI[StrategoState]):
     kind = "stratego"
     engine = GAME
     has_private = True
     board_at_start = False
+    live_turn = False
 
     def title(self, locale: str) -> str:
         return t("sg.title", locale)

@@ -685,7 +685,7 @@ class GameStore:
     def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
         """The action's notation, refused unless it parses back (in this state, as replay will
         parse it) to the very same action: the log must replay to what was actually applied."""
-        notation = action.notation()
+        notation: str = action.notation()
         try:
             same = parse_notation(game, notation, state) == action
         except RuleError as exc:
@@ -763,7 +763,7 @@ class GameStore:
         """Whether replaying the log gives exactly the stored state (as JSON values)."""
         stored, state = await self._replay(game_id)
         game = self.engine(stored["kind"])
-        return json.loads(dumps(game.dump(state))) == json.loads(stored["state"])
+        return bool(json.loads(dumps(game.dump(state))) == json.loads(stored["state"]))
 
     async def _replay(self, game_id: int) -> tuple[sqlite3.Row, Any]:
         async with self._read(game_id) as db:
