@@ -72,6 +72,8 @@ from rules.errors import RuleError
 from rules.protocol import Game, Outcome, resolve_options
 
 Clock = Callable[[], float]
+STATE_FORMATS = "state_formats"
+"""Meta key: the engines' state formats when stored states were last checked against them."""
 log = logging.getLogger("deskovka.store")
 
 _COLUMNS = (
@@ -164,8 +166,12 @@ class GameStore:
         """Games stored in a state format this code's engines no longer read (Shitenno's and
         Stroganov's logs became events, issue 18) are rebuilt by replaying their action log from
         their seed, and stored again at the same version (the game did not change, only its form).
-        One state of each kind and stored format is tried first, so a start-up with nothing to do
-        reads a handful of states. Returns how many games were rebuilt."""
+        One state of each kind and stored format is tried first. The scan reads every stored state,
+        so it runs only when the engines' state formats differ from those of the last scan (kept in
+        ``meta``): a start-up of the same code reads none. Returns how many games were rebuilt."""
+        formats = self._state_formats()
+        if await self.get_meta(STATE_FORMATS) == formats:
+            return 0
         async with self._read() as db:
             groups = await db.execute_fetchall(
                 "SELECT kind, json_extract(state, '$.format') AS format, MIN(id) AS sample FROM games"
@@ -196,7 +202,16 @@ class GameStore:
                 rebuilt += 1
         if rebuilt:
             log.info("rebuilt %s games stored in an older state format from their logs", rebuilt)
+        await self.set_meta(STATE_FORMATS, formats)
         return rebuilt
+
+    def _state_formats(self) -> str:
+        """The state format of each engine (what a fresh state's JSON says), as one string."""
+        formats: dict[str, Any] = {}
+        for kind, game in sorted(self._mapping().items()):
+            fresh = game.dump(game.new(game.min_players, None, 0))
+            formats[kind] = fresh.get("format", fresh.get("v"))
+        return dumps(formats)
 
     async def _readable(self, game: Game[Any], game_id: int) -> bool:
         async with self._read(game_id) as db:
