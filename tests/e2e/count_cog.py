@@ -153,6 +153,10 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
         await self.table.play(interaction, rec, seat, Add(int(press.arg)), version=press.version)
 
 
+games.register(games.GameKind(GAME, CountUI(), __name__))
+"""Registered as the module loads (as the built-in games are when cogs.games does), so every bot
+of a test run, the first included, sees the same command tree."""
+
+
 async def setup(bot: Deskovka) -> None:
-    games.register(games.GameKind(GAME, CountUI(), __name__))
     await bot.add_cog(CountCog(bot))

@@ -16,6 +16,7 @@ import discord
 from bot import Deskovka, Settings
 from cogs import games
 from rules.stratego import StrategoState
+from tests.e2e import count_cog  # noqa: F401  (registers the toy game before any bot starts)
 from tests.fakeclock import FakeClock
 from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
 
