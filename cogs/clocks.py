@@ -33,7 +33,7 @@ from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
 from rules.auto import AUTO, auto_action
 from rules.errors import RuleError
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -456,7 +456,7 @@ class Clocks:
             winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
             try:
                 claimed = await self.table.core.finish(
-                    rec, Outcome(winners=winners, reason="timeout"), interaction.user.id
+                    rec, Outcome(winners=winners, ending=Ending.TIMEOUT), interaction.user.id
                 )
                 rec = claimed.record
             except (StaleVersion, WrongStatus):

@@ -28,6 +28,7 @@ from cogs.ui import ButtonSpec
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import WrongStatus
 from db.records import GameRecord
+from rules.protocol import Ending
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -270,7 +271,7 @@ class Lobbies:
         """A cancelled or expired game where its players look: the lobby message loses its
         buttons; a running game's thread says so and is closed."""
         locale = self.table.game_locale(rec)
-        if rec.outcome is not None and rec.outcome.reason == "expired":
+        if rec.outcome is not None and rec.outcome.ending is Ending.EXPIRED:
             title = self.table.ui(rec.kind).title(locale)
             days = round(LOBBY_TTL / 86400)
             await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))

@@ -50,6 +50,7 @@ from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
+from rules.protocol import Ending
 
 if TYPE_CHECKING:
     from bot import Deskovka
@@ -189,7 +190,7 @@ class Table:
             return
         if rec.status == "finished":
             raise Refusal(t("game_over_named", locale, game=rec.id, result=self.result_text(rec, locale)))
-        if rec.status == "cancelled" and rec.outcome is not None and rec.outcome.reason == "expired":
+        if rec.status == "cancelled" and rec.outcome is not None and rec.outcome.ending is Ending.EXPIRED:
             raise Refusal(t("status_is.expired", locale, game=rec.id))
         raise Refusal(t(f"status_is.{rec.status}", locale, game=rec.id))
 
@@ -204,7 +205,7 @@ class Table:
         """The result in words: the game's own, or the table's for an ending the engine never saw
         (a win by timeout)."""
         outcome = rec.outcome
-        if outcome is not None and outcome.reason == "timeout":
+        if outcome is not None and outcome.ending is Ending.TIMEOUT:
             winners = join_words([mention(rec.players[s]) for s in outcome.winners if s < len(rec.players)], locale)
             losers = [mention(u) for s, u in enumerate(rec.players) if s not in outcome.winners]
             return t("result.timeout", locale, winners=winners, losers=join_words(losers, locale))

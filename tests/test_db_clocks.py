@@ -22,7 +22,7 @@ from db import clocks
 from db.errors import GameNotFound, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer
 from db.store import GameStore
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.registry import GAMES as REGISTRY
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, Add
@@ -279,7 +279,7 @@ async def test_expire_lobby_cancels_the_lobby_with_reason_expired(
     rec = await store.expire_lobby(lobby.id)
     assert rec is not None
     assert rec.status == "cancelled"
-    assert rec.outcome == Outcome(winners=(), reason="expired")
+    assert rec.outcome == Outcome(winners=(), ending=Ending.EXPIRED)
     assert rec.cancelled_by is None
     assert rec.version == lobby.version + 1
     assert timers(db_path, lobby.id) == []
@@ -453,7 +453,7 @@ async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
     half = timer_of(db_path, rec.id, 0, "half")
     assert await claim_when_due(store, clock, half.id, half.due)
     if end == "finish":
-        got = await store.finish(rec.id, Outcome(winners=(1,), reason="resigned"))
+        got = await store.finish(rec.id, Outcome(winners=(1,), ending=Ending.RESIGNED))
     else:
         got = await store.cancel(rec.id, ALICE)
     assert all(c.since is None and c.deadline is None for c in got.clocks)
@@ -586,7 +586,7 @@ async def test_go_away_shifts_the_players_waiting_clocks_only(
     theirs = await waiting_for(store, BOB, ALICE)
     unpaced = await waiting_for(store, ALICE, BOB, pace=None)
     ended = await waiting_for(store, ALICE, BOB)
-    await store.finish(ended.id, Outcome(winners=(1,), reason="resigned"))
+    await store.finish(ended.id, Outcome(winners=(1,), ending=Ending.RESIGNED))
     before = {g.id: (await store.get(g.id), timers(db_path, g.id)) for g in (mine, theirs, unpaced, ended)}
 
     now = clock.advance(HOUR)
