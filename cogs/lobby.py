@@ -28,7 +28,6 @@ from cogs.ui import ButtonSpec
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import WrongStatus
 from db.records import GameRecord
-from rules.protocol import Ending
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -271,7 +270,7 @@ class Lobbies:
         """A cancelled or expired game where its players look: the lobby message loses its
         buttons; a running game's thread says so and is closed."""
         locale = self.table.game_locale(rec)
-        if rec.outcome is not None and rec.outcome.ending is Ending.EXPIRED:
+        if rec.status == "expired":
             title = self.table.ui(rec.kind).title(locale)
             days = round(LOBBY_TTL / 86400)
             await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))

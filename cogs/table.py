@@ -48,7 +48,7 @@ from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.turn_pages import TurnPages
 from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.errors import GameNotFound, StaleVersion, WrongStatus
-from db.records import GameRecord, UserPrefs
+from db.records import ENDED, GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
 from rules.protocol import Ending
 
@@ -190,8 +190,6 @@ class Table:
             return
         if rec.status == "finished":
             raise Refusal(t("game_over_named", locale, game=rec.id, result=self.result_text(rec, locale)))
-        if rec.status == "cancelled" and rec.outcome is not None and rec.outcome.ending is Ending.EXPIRED:
-            raise Refusal(t("status_is.expired", locale, game=rec.id))
         raise Refusal(t(f"status_is.{rec.status}", locale, game=rec.id))
 
     def result_text(self, rec: GameRecord, locale: str) -> str:
@@ -426,7 +424,7 @@ class Table:
             await self.tell_start(rec, change.state, progress)
         elif rec.status == "lobby":
             await self.lobbies.refresh(rec)
-        elif change.kind == "cancel" and rec.status == "cancelled":
+        elif change.kind == "cancel" and rec.status in ("cancelled", "expired"):
             await self.lobbies.tell_cancelled(rec, progress)
 
     async def catch_up(self, claimed_before: float | None) -> int:
@@ -694,7 +692,7 @@ class Table:
         if not (change.finished or change.kind in ("finish", "cancel")):
             return
         rec = await self.store.get(change.game_id)
-        if rec.status not in ("finished", "cancelled") or rec.seed is None:
+        if rec.status not in ENDED or rec.seed is None:
             return
         locale = self.game_locale(rec)
         short = t("short.cancelled", locale) if rec.status == "cancelled" else await self.short_result(rec, locale)
@@ -822,7 +820,7 @@ class Table:
         handler = self.router.find(rec.kind, press.verb)
         if handler is None:
             raise Refusal(t("stale_plain", locale))
-        if rec.status in ("finished", "cancelled"):
+        if rec.status in ENDED:
             self.check_status(rec, ("lobby", "active"), locale)
         await handler(interaction, rec, press)
 

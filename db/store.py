@@ -1216,10 +1216,11 @@ class GameStore:
             return cur.rowcount == 1
 
     async def expire_lobby(self, game_id: int) -> GameRecord | None:
-        """A lobby nobody started ends as cancelled (ending ``expired``); None if it is no lobby now."""
+        """A lobby nobody started ends: status and ending ``expired``, no winner, cancelled by nobody
+        (its change is told like a cancellation); None if it is no lobby now."""
         outcome = Outcome(winners=(), ending=Ending.EXPIRED)
         try:
-            return await self._end(game_id, "cancelled", outcome, None, None, ("lobby",))
+            return await self._end(game_id, "expired", outcome, None, None, ("lobby",))
         except WrongStatus:
             return None
 

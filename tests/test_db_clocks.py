@@ -269,22 +269,25 @@ async def test_a_lobby_gets_one_expire_timer_that_start_removes(store: GameStore
     assert await store.next_due() == T0 + PACE / 2
 
 
-async def test_expire_lobby_cancels_the_lobby_with_reason_expired(
+async def test_expire_lobby_ends_the_lobby_with_status_expired(
     store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
-    """Issue 13: expire_lobby ends a lobby nobody started: cancelled, no winner, reason
-    ``expired``, cancelled by nobody, the version bumped and nothing left due."""
+    """Issue 13, 18: expire_lobby ends a lobby nobody started: status and ending ``expired`` (not
+    ``cancelled``), no winner, cancelled by nobody, the version bumped and nothing left due; it is
+    listed under its status."""
     lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB])
     clock.advance(7 * DAY)
     rec = await store.expire_lobby(lobby.id)
     assert rec is not None
-    assert rec.status == "cancelled"
+    assert rec.status == "expired"
     assert rec.outcome == Outcome(winners=(), ending=Ending.EXPIRED)
     assert rec.cancelled_by is None
     assert rec.version == lobby.version + 1
     assert timers(db_path, lobby.id) == []
     assert await store.next_due() is None
     assert await store.expire_lobby(lobby.id) is None
+    assert [g.id for g in await store.list_games(status="expired")] == [lobby.id]
+    assert await store.list_games(status="cancelled") == []
 
 
 async def test_expire_lobby_leaves_a_started_game_alone(store: GameStore, db_path: Path) -> None:

@@ -245,6 +245,10 @@ async def test_a_lobby_nobody_starts_expires_after_7_days(tmp_path: Path) -> Non
         assert "expired" in edited.content and not edited.buttons
         listed = await t.slash(t.alice, t.channel, "game list")
         assert "no active games" in listed.content
+        game = (await t.bot.store.list_games())[-1]
+        assert game.status == "expired" and game.outcome is not None and game.outcome.ending is Ending.EXPIRED
+        board = await t.slash(t.alice, t.channel, "game board", game=f"#{game.id}")
+        assert board.ephemeral and "expired before it started" in board.content
 
 
 async def test_a_member_who_left_is_absent_from_then_on(tmp_path: Path) -> None:
