@@ -29,6 +29,7 @@ from cogs.core.change import Change
 from cogs.core.commit import Core
 from cogs.core.listeners import Listeners
 from cogs.core.progress import Progress
+from cogs.core.record import record_json, record_name
 from cogs.lobby import Lobbies
 from cogs.respond import (
     Refusal,
@@ -663,7 +664,7 @@ class Table:
             lines = ui.event_lines(rec, state, list(change.events) if events else [], locale)
             everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
             lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
-            record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
+            record = text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec))
             await self.publish(
                 interaction, rec, "\n".join(lines), [*public, record], None, players, progress.nonce("over")
             )
