@@ -111,7 +111,7 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, now: float) -
     if not keys_off:
         await _run(conn, migration, f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\nCOMMIT;")
         return
-    (was_on,) = (await conn.execute_fetchall("PRAGMA foreign_keys"))[0]
+    (was_on,) = next(iter(await conn.execute_fetchall("PRAGMA foreign_keys")))
     await conn.execute("PRAGMA foreign_keys=OFF")
     try:
         await _run(conn, migration, f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\n", check_keys=True)
@@ -126,7 +126,7 @@ async def _run(conn: aiosqlite.Connection, migration: Migration, script: str, *,
     try:
         await conn.executescript(script)
         if check_keys:
-            dangling = await conn.execute_fetchall("PRAGMA foreign_key_check")
+            dangling = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
             if dangling:
                 found = sorted({(str(r[0]), str(r[2])) for r in dangling})
                 raise MigrationError(migration.path, f"foreign_key_check: {len(dangling)} rows, {found}")

@@ -18,6 +18,7 @@ from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from rules.stratego import GAME as STRATEGO
 from rules.stratego.actions import AcceptDraw, OfferDraw, Resign, parse_action
+from rules.stratego.state import StrategoState
 from rules.stroganov import GAME as STROGANOV
 from rules.stroganov.actions import Resign as StroganovResign
 from tests.stratego_positions import position
@@ -92,7 +93,7 @@ async def test_a_game_finished_before_endings_loads_from_the_store(tmp_path: Pat
 # -- the engines and their words ----------------------------------------------------------------
 
 
-def stratego_ended(how: str):  # type: ignore[no-untyped-def]
+def stratego_ended(how: str) -> StrategoState:
     """A Stratego game that just ended ``how`` (SG-4.7, SG-6)."""
     if how == "flag":
         st = position("R4@E5 BF@E6")
