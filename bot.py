@@ -9,15 +9,15 @@ import logging
 import logging.handlers
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import discord
 from discord.ext import commands
 
+from cogs import games
 from cogs.buttons import GameButton, GameSelect
 from cogs.dispatcher import Dispatcher
 from cogs.respond import Tree
@@ -25,11 +25,12 @@ from cogs.table import Table
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.store import GameStore
-from rules.protocol import Game
 
 log = logging.getLogger("deskovka")
+COGS = ("cogs.game",)
+"""The game-agnostic cogs; each game's own comes from its registration (``cogs.games``)."""
 
-COGS = ("cogs.game", "cogs.stratego", "cogs.shitenno", "cogs.stroganov")
+
 
 NO_TOKEN = """\
 Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
@@ -92,12 +93,12 @@ class Deskovka(commands.AutoShardedBot):
         settings: Settings,
         *,
         store: Store | None = None,
-        games: Mapping[str, Game[Any]] | None = None,
         extra_cogs: Sequence[str] = (),
         clock: Clock | None = None,
     ) -> None:
-        """``games`` and ``extra_cogs`` let tests seat a toy game at the same table; ``clock`` is
-        the one clock of the store and the timers (tests pass one they move by hand)."""
+        """``extra_cogs`` let tests seat a toy game at the same table (its cog registers it in
+        ``cogs.games``); ``clock`` is the one clock of the store and the timers (tests pass one they
+        move by hand)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -107,11 +108,11 @@ class Deskovka(commands.AutoShardedBot):
         )
         self.settings = settings
         self._store = store
-        self._games = games
-        self._cogs = (*COGS, *extra_cogs)
+        self._cogs = tuple(dict.fromkeys((*COGS, *(k.cog for k in games.KINDS.values()), *extra_cogs)))
         self.clock: Clock = clock or SystemClock()
-        self.table = Table(self)
+        self.table = Table(self, lambda: self.store, self.clock)
         self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up)
+        self.table.wake_timers = self.dispatcher.poke
 
     @property
     def store(self) -> Store:
@@ -120,7 +121,7 @@ class Deskovka(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await GameStore.open(self.settings.database_path, self._games, clock=self.clock)
+            self._store = await GameStore.open(self.settings.database_path, games.ENGINES, clock=self.clock)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)

@@ -27,7 +27,7 @@ def machine() -> str:
 
 
 def registered() -> set[str]:
-    from rules.registry import GAMES
+    from cogs.games import ENGINES as GAMES
 
     return set(GAMES)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bench.moves import random_move
 from bench.stats import Row, median, percentile
+from cogs.games import ENGINES
 from db.store import GameStore
 from rules.stratego import GAME
 from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
@@ -19,7 +20,7 @@ from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
 
 async def fill(path: Path, games: int, active: int = 0) -> list[int]:
     """``games`` stored Stratego games (``active`` of them in play, the rest finished)."""
-    store = await GameStore.open(path, synchronous="OFF")
+    store = await GameStore.open(path, ENGINES, synchronous="OFF")
     ids = []
     for n in range(games):
         rec = await store.create(
@@ -46,7 +47,7 @@ def _size(path: Path) -> int:
 
 
 async def appends(path: Path, n_games: int, moves_per_game: int) -> tuple[list[float], float]:
-    store = await GameStore.open(path)
+    store = await GameStore.open(path, ENGINES)
     times: list[float] = []
     actions = 0
     before = _size(path)
@@ -72,10 +73,9 @@ async def appends(path: Path, n_games: int, moves_per_game: int) -> tuple[list[f
 
 async def protocol_appends(path: Path, kind: str, players: int, n_games: int) -> tuple[list[float], float]:
     """Whole random games of any registered game appended action by action (legal + append)."""
-    from rules.registry import get
 
-    game = get(kind)
-    store = await GameStore.open(path)
+    game = ENGINES[kind]
+    store = await GameStore.open(path, ENGINES)
     times: list[float] = []
     actions = 0
     before = _size(path)
@@ -96,7 +96,7 @@ async def protocol_appends(path: Path, kind: str, players: int, n_games: int) ->
 
 async def startup(path: Path) -> float:
     t0 = time.perf_counter()
-    store = await GameStore.open(path)
+    store = await GameStore.open(path, ENGINES)
     await store.list_games(status="active")
     spent = time.perf_counter() - t0
     await store.close()

@@ -35,6 +35,7 @@ from typing import Any
 from bench.database import fill
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
+from cogs.games import ENGINES
 from db.store import GameStore
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
@@ -236,7 +237,7 @@ def members(fake: FakeDiscord, n_users: int) -> tuple[Any, Any, list[Any]]:
 
 async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
     guild, channel, users = members(fake, 2 * min(n_games, 50))
-    store = await GameStore.open(path)
+    store = await GameStore.open(path, ENGINES)
     games = []
     for g in range(n_games):
         red, blue = users[(2 * g) % len(users)], users[(2 * g + 1) % len(users)]

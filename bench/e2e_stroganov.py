@@ -43,7 +43,6 @@ from bench.e2e_games import RATE, World, after, both, late, rest_row
 from bench.stats import Row
 from cogs.pages import Page, fold
 from cogs.stroganov_ui import StroganovUI
-from cogs.turn_pages import page_key
 from rules.stroganov import GAME
 from rules.stroganov.actions import parse_action
 from tests.fakediscord import FakeDiscord
@@ -201,12 +200,12 @@ async def made(w: World, n: int, seed: int, users: list[Any], rnd: random.Random
             break
         result = await w.store.append(rec.id, version, seat, picked[0])
         version, state = result.version, result.state
-        page = Page.load(fold(page, ui.story(rec, state, result.events, "en"))[-1].dump())  # saved, loaded
+        page = Page.of(fold(page, ui.story(rec, state, result.events, "en"))[-1].stored())  # saved, loaded
     # The current page as the bot would have kept it (cogs/turn_pages.py), not yet shown: the
     # bot posts it with the first decision. (Without a page at all, that first post can be
     # empty and refused: see docs/PERFORMANCE.md.)
     page.message = None
-    await w.store.set_meta(page_key(rec.id), page.dump())
+    await w.store.set_turn_page(rec.id, page.stored())
     return Game(thread, users, state, rnd, id=rec.id, version=version)
 
 

@@ -65,9 +65,9 @@ def stratego(seconds: float) -> list[Row]:
 
 def playouts(kind: str, players: int, seconds: float) -> list[Row]:
     """Any registered game through the protocol only: seeded random legal playouts."""
-    from rules.registry import get
+    from cogs.games import ENGINES
 
-    game = get(kind)
+    game = ENGINES[kind]
     actions = games = 0
     spent = 0.0
     seed = 0

@@ -67,9 +67,9 @@ def _random_game_renders(
     kind: str, kinds: dict[str, Callable[[Any], bytes]], samples: int, players: tuple[int, ...], max_steps: int
 ) -> dict[str, tuple[list[float], list[int]]]:
     """Render times (ms) and PNG sizes of each image kind for views of seeded random games of ``kind``."""
-    from rules.registry import get
+    from cogs.games import ENGINES
 
-    game = get(kind)
+    game = ENGINES[kind]
     results: dict[str, tuple[list[float], list[int]]] = {k: ([], []) for k in kinds}
     for seed in range(samples):
         n = players[seed % len(players)]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import games
 from cogs.buttons import Press, buttons
 from cogs.core import votes
 from cogs.core.change import Change
@@ -31,12 +32,11 @@ from cogs.ui import ButtonSpec
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
-from rules.auto import AUTO, auto_action
 from rules.errors import RuleError
 from rules.protocol import Ending, Outcome
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table_api import TableAPI
     from db.base import Store
 
 log = logging.getLogger("deskovka.clocks")
@@ -50,6 +50,8 @@ TOUCH_ARCHIVE = 4320
 """Minutes (3 days): the duration a thread goes to and back from when it is touched."""
 ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
+AUTO_LEASE = 300.0
+"""Seconds a process holds its claim on playing a game's absent seats (kept in the store)."""
 AUTO_LIMIT = 200
 """Decisions the automatic player takes in a row at most (a game never needs that many)."""
 
@@ -68,10 +70,9 @@ def stamp(when: float | None, style: str = "R") -> str:
 
 
 class Clocks:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAPI) -> None:
         self.table = table
         self._present: dict[tuple[int, int], float] = {}
-        self._autoplaying: set[int] = set()
         table.router.on("timeout", self._vote)
         table.listeners.add(self.on_change)
 
@@ -80,13 +81,11 @@ class Clocks:
         return self.table.store
 
     def now(self) -> float:
-        return self.table.bot.clock()
+        return self.table.now()
 
     def poke(self, when: float | None = None) -> None:
         """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
-        dispatcher = getattr(self.table.bot, "dispatcher", None)
-        if dispatcher is not None:
-            dispatcher.poke(when)
+        self.table.poke(when)
 
     def after_action(self, rec: GameRecord) -> None:
         """An action can only add timers at least half a pace ahead (the seat that starts
@@ -146,7 +145,7 @@ class Clocks:
         change = await self.table.core.expire(rec)
         if change is None:
             return
-        await self.table.tell(change, show=lambda _: self.table.lobbies.tell_cancelled(change.record))
+        await self.table.tell(change, show=lambda _: self.table.tell_cancelled(change.record))
 
     # -- members who left -------------------------------------------------------------------------
 
@@ -308,7 +307,7 @@ class Clocks:
         return list(votes.voters(rec.players, overdue.seat, waiting, resigned, absent))
 
     def choices(self, rec: GameRecord) -> tuple[votes.Choice, ...]:
-        return votes.choices(len(set(rec.players)), rec.kind in AUTO)
+        return votes.choices(len(set(rec.players)), games.auto_player(rec.kind) is not None)
 
     async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
         locale = self.table.game_locale(rec)
@@ -475,27 +474,41 @@ class Clocks:
     async def autoplay(self, rec: GameRecord) -> None:
         """Take every decision of the seats the table plays for, until a player must act (or
         the game ends). Written down per game in ``rules/<game>/auto.py``."""
-        if rec.id in self._autoplaying or rec.kind not in AUTO:
-            return
-        self._autoplaying.add(rec.id)
+        player = games.auto_player(rec.kind)
+        if player is None or self.table.closing or not await self.store.claim_autoplay(rec.id, AUTO_LEASE):
+            return  # no automatic player, or it plays this game already (here or in another process)
         try:
-            for _ in range(AUTO_LIMIT):
-                rec = await self.store.get(rec.id)
-                if rec.status != "active":
-                    return
-                state = rec.load_state()
-                engine = self.table.ui(rec.kind).engine
-                seats = [s for s in engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
-                if not seats:
-                    return
-                seat = seats[0]
-                try:
-                    action = auto_action(rec.kind, state, seat)
-                    await self.table.play(None, rec, seat, action, version=rec.version)
-                except (StaleVersion, Refusal, RuleError):
-                    continue  # someone acted first: look again
+            async with self.table.busy():
+                await self._autoplay(rec, player)
         finally:
-            self._autoplaying.discard(rec.id)
+            await self.store.release_autoplay(rec.id)
+
+    async def _autoplay(self, rec: GameRecord, player: games.AutoPlayer) -> None:
+        for _ in range(AUTO_LIMIT):
+            if self.table.closing:
+                return
+            rec = await self.store.get(rec.id)
+            if rec.status != "active":
+                return
+            state = rec.load_state()
+            engine = self.table.ui(rec.kind).engine
+            seats = [s for s in engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
+            if not seats:
+                return
+            seat = seats[0]
+            try:
+                await self.table.play(None, rec, seat, player(state, seat), version=rec.version)
+            except (StaleVersion, Refusal, RuleError):
+                continue  # someone acted first: look again
+
+    async def resume_autoplay(self) -> int:
+        """At start-up: the games whose absent seats are to act play on (a process that died
+        while playing them left them waiting). Returns how many games were looked at."""
+        running = await self.store.list_games(status="active")
+        absent = [g for g in running if any(c.absent and c.since is not None for c in g.clocks)]
+        for rec in absent:
+            await self.autoplay(rec)
+        return len(absent)
 
     async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
         """A player the table played for used a command: the seat is theirs again."""

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import kinds, listing
+from cogs import games, listing
 from cogs.buttons import Press, buttons, view_of
 from cogs.core.record import record_json, record_name
 from cogs.respond import CONTENT_LIMIT, Refusal, files, fit, locale_of, mention, pings, reply, text_file
@@ -23,7 +23,6 @@ from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
 from db.errors import NotAPlayer, WrongStatus
 from db.records import NOTIFY_CHOICES, CancelProposal, GameRecord
-from rules.auto import AUTO
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -314,13 +313,13 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
 
     @app_commands.command(name="rules", description="How a game is played, and its options")
     @app_commands.describe(name="The game")
-    @app_commands.choices(name=[app_commands.Choice(name=k, value=k) for k in sorted(kinds.UIS)])
+    @app_commands.choices(name=[app_commands.Choice(name=k, value=k) for k in sorted(games.KINDS)])
     async def rules(self, interaction: discord.Interaction, name: str) -> None:
         locale = locale_of(interaction)
-        if name not in kinds.UIS:
+        if name not in games.KINDS:
             raise Refusal(t("unknown_rules", locale, name=name[:60]))
-        rules = kinds.ui(name).rules_text(locale)
-        clock = t("rules_pace", locale) + ("\n" + t(f"rules_auto.{name}", locale) if name in AUTO else "")
+        rules = games.ui(name).rules_text(locale)
+        clock = t("rules_pace", locale) + ("\n" + t(f"rules_auto.{name}", locale) if games.auto_player(name) else "")
         if len(rules) + 2 + len(clock) <= CONTENT_LIMIT:
             await reply(interaction, rules + "\n\n" + clock, ephemeral=True)
             return

@@ -11,10 +11,8 @@ edits the lobby message, so two people joining at once both get in.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,10 +25,10 @@ from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import WrongStatus
-from db.records import GameRecord
+from db.records import GameRecord, LobbyShape
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table_api import TableAPI
     from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")
@@ -44,19 +42,8 @@ PACE_HELP = "Time per turn before the others can act (default 3 days)"
 __all__ = ["DEFAULT_PACE", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
-    challenge: bool
-    """One invited opponent (Accept / Decline) or an open two-player challenge (Join)."""
-    invited: tuple[int, ...]
-
-
-def shape_key(game_id: int) -> str:
-    return f"lobby:{game_id}"
-
-
 class Lobbies:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAPI) -> None:
         self.table = table
         router = table.router
         for verb in (*CHALLENGE_VERBS, *LOBBY_VERBS):
@@ -114,9 +101,9 @@ class Lobbies:
         rec = await self.store.create_lobby(
             kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats, pace=PACES[pace]
         )
-        self.table.clocks.poke(rec.created_at + LOBBY_TTL)
-        await self.store.set_meta(shape_key(rec.id), json.dumps({"challenge": challenge, "invited": invited}))
-        shape = Shape(challenge, tuple(invited))
+        self.table.poke(rec.created_at + LOBBY_TTL)
+        shape = LobbyShape(challenge, tuple(invited))
+        await self.store.set_lobby_shape(rec.id, shape)
         content, view = self.message(rec, shape, locale)
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
@@ -124,15 +111,14 @@ class Lobbies:
             rec = await self.store.set_message(rec.id, message.id)
         return rec
 
-    async def shape(self, rec: GameRecord) -> Shape:
-        raw = await self.store.get_meta(shape_key(rec.id))
-        if raw is not None:
-            data = json.loads(raw)
-            return Shape(bool(data["challenge"]), tuple(data["invited"]))
+    async def shape(self, rec: GameRecord) -> LobbyShape:
+        shape = await self.store.lobby_shape(rec.id)
+        if shape is not None:
+            return shape
         engine = self.table.ui(rec.kind).engine
-        return Shape(engine.max_players == 2, ())
+        return LobbyShape(engine.max_players == 2, ())
 
-    def message(self, rec: GameRecord, shape: Shape, locale: str) -> tuple[str, discord.ui.View | None]:
+    def message(self, rec: GameRecord, shape: LobbyShape, locale: str) -> tuple[str, discord.ui.View | None]:
         ui = self.table.ui(rec.kind)
         title, options = ui.title(locale), ui.options_text(rec.options, locale)
         pace = pace_words(rec.pace, locale)

@@ -1,7 +1,7 @@
 """Turn pages: for games with long turns of many small decisions (Stroganov), the thread shows one
 message per turn, edited as the turn goes ("@Jana moved 2 to 7 (1 horse), hunted a 5 Sable …"),
 instead of one post per decision. The UI tells the story of each action as :class:`Story` items;
-this module folds them into pages, kept in the store's meta between actions (and restarts).
+this module folds them into pages, kept in the store's turn_pages between actions (and restarts).
 
 A page holds news lines (Ivan's turns, a season's order, winter) and at most one player's turn
 line. A new page begins when a turn ends and the next begins, or when a new season or winter
@@ -10,11 +10,11 @@ begins; the table posts new pages (with the board) and edits the current one.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from cogs.ui import Story
+from db.records import TurnPage
 
 MAX_PARTS = 40
 """Phrases kept in one turn line (a turn of many free actions stays within Discord's limits)."""
@@ -47,18 +47,23 @@ class Page:
     def text(self) -> str:
         return "\n".join([*self.lines, *([self.turn_line()] if self.turn is not None else [])])
 
-    def dump(self) -> str:
-        data = asdict(self)
-        for k in ("fresh", "changed"):
-            data.pop(k)
-        return json.dumps(data)
+    def stored(self) -> TurnPage:
+        """The page as the store keeps it (issue 18 §4: a row, not a string in ``meta``)."""
+        return TurnPage(self.message, tuple(self.lines), self.turn, tuple(self.parts), self.had_turn, self.opened)
 
     @classmethod
-    def load(cls, raw: str | None) -> Page:
-        if not raw:
+    def of(cls, stored: TurnPage | None) -> Page:
+        if stored is None:
             return cls(fresh=False)
-        data = json.loads(raw)
-        return cls(**data, fresh=False)
+        return cls(
+            message=stored.message_id,
+            lines=list(stored.lines),
+            turn=stored.turn,
+            parts=list(stored.parts),
+            had_turn=stored.had_turn,
+            opened=stored.opened,
+            fresh=False,
+        )
 
 
 def fold(page: Page, story: Iterable[Story]) -> list[Page]:

@@ -12,12 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.buttons import Press, buttons
+from cogs.core.change import Change
 from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
 from cogs.respond import Refusal, files, locale_of, reply
 from cogs.stratego_ui import StrategoUI, rank_word, ready_button
 from cogs.table import Table
 from cogs.texts import t
-from db.records import AppendResult, GameRecord
+from db.records import GameRecord
 from rules.errors import BadNotation
 from rules.protocol import resolve_options
 from rules.rng import Rng
@@ -98,9 +99,20 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
 
     # -- setup --------------------------------------------------------------------------------
 
-    async def show_draft(
-        self, interaction: discord.Interaction, result: AppendResult, rec: GameRecord, seat: int
+    async def draft(
+        self, interaction: discord.Interaction, rec: GameRecord, seat: int, action: PlaceSetup | Swap
     ) -> None:
+        """A change of a seat's draft setup: committed, then told to that player alone (the table
+        sees nothing until both are ready)."""
+        change = await self.table.act(rec, seat, action, locale=locale_of(interaction), by_user=interaction.user.id)
+        interaction.extras["committed"] = True
+
+        async def show(_: object) -> None:
+            await self.show_draft(interaction, change, rec, seat)
+
+        await self.table.tell(change, interaction, show=show)
+
+    async def show_draft(self, interaction: discord.Interaction, result: Change, rec: GameRecord, seat: int) -> None:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         draft = await self.table.render(self.ui.private_files, rec, result.state, seat, locale)
@@ -140,8 +152,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 setup = random_setup(state.army, Rng(secrets.randbits(64)))
         except BadNotation as exc:
             raise Refusal(self.table.rule_words(rec, exc, locale)) from exc
-        result = await self.table.act(rec, seat, PlaceSetup(setup), locale=locale)
-        await self.show_draft(interaction, result, rec, seat)
+        await self.draft(interaction, rec, seat, PlaceSetup(setup))
 
     @setup.autocomplete("preset")
     async def _preset_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -162,10 +173,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     async def swap(self, interaction: discord.Interaction, a: str, b: str, game: str | None = None) -> None:
         rec, seat, _ = await self.mine(interaction, game)
         locale = locale_of(interaction)
-        result = await self.table.act(
-            rec, seat, Swap(self.square(rec, a, locale), self.square(rec, b, locale)), locale=locale
-        )
-        await self.show_draft(interaction, result, rec, seat)
+        await self.draft(interaction, rec, seat, Swap(self.square(rec, a, locale), self.square(rec, b, locale)))
 
     def square(self, rec: GameRecord, text: str, locale: str) -> int:
         try:

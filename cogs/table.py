@@ -15,14 +15,14 @@ import functools
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from cogs import kinds
+from cogs import games
 from cogs.buttons import Press, Router, buttons
 from cogs.clocks import THREAD_ARCHIVE, Clocks
 from cogs.core.change import Change
@@ -48,13 +48,13 @@ from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.turn_pages import TurnPages
 from cogs.ui import ButtonSpec, FileSpec, GameUI
+from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import ENDED, GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
 from rules.protocol import Ending
 
 if TYPE_CHECKING:
-    from bot import Deskovka
     from db.base import Store
 
 log = logging.getLogger("deskovka.table")
@@ -76,10 +76,14 @@ LIST_LIMIT = 15
 class Table:
     """The bot's side of every game: where it is played, who sits where, and how to reach them."""
 
-    def __init__(self, bot: Deskovka) -> None:
+    def __init__(self, bot: discord.Client, store: Callable[[], Store], clock: Clock) -> None:
         self.bot = bot
+        self._store = store
+        self.clock = clock
+        self.wake_timers: Callable[[float | None], None] | None = None
+        """The dispatcher's poke, once the bot has one."""
         self.router = Router()
-        self.core = Core(lambda: bot.store)
+        self.core = Core(store)
         self.listeners = Listeners()
         self.lobbies = Lobbies(self)
         self.pages = TurnPages(self)
@@ -91,16 +95,30 @@ class Table:
         self._telling: dict[int, int] = {}
         """Games this process is telling a change of right now (how many tellings): the catch-up
         leaves them alone, however long the telling takes."""
+        self._busy = 0
+        """Tellings and automatic players running now (a closing bot waits for them)."""
         self._quiet = asyncio.Event()
         self._quiet.set()
+        self.closing = False
+        """Set when the bot closes: the automatic player takes no further decision."""
 
     @property
     def store(self) -> Store:
-        return self.bot.store
+        return self._store()
+
+    def now(self) -> float:
+        return self.clock()
+
+    def poke(self, when: float | None = None) -> None:
+        if self.wake_timers is not None:
+            self.wake_timers(when)
+
+    async def tell_cancelled(self, rec: GameRecord) -> None:
+        await self.lobbies.tell_cancelled(rec)
 
     @staticmethod
     def ui(kind: str) -> GameUI:
-        return kinds.ui(kind)
+        return games.ui(kind)
 
     def live_turn(self, rec: GameRecord) -> bool:
         """Whether the game is told as turn pages (one message per turn, edited as it goes)."""
@@ -244,7 +262,7 @@ class Table:
 
     @staticmethod
     def no_active_game(locale: str) -> str:
-        commands = join_words([f"`/{kind} new`" for kind in sorted(kinds.UIS)], locale)
+        commands = join_words([f"`/{kind} new`" for kind in sorted(games.KINDS)], locale)
         return t("no_active_game", locale, commands=commands)
 
     def game_list(self, games: Sequence[GameRecord], locale: str) -> str:
@@ -375,6 +393,7 @@ class Table:
         rec = change.record
         progress = Progress(self.store, change)
         self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
+        self._busy += 1
         self._quiet.clear()
         try:
             if show is not None:
@@ -399,8 +418,7 @@ class Table:
             self._telling[rec.id] -= 1
             if not self._telling[rec.id]:
                 del self._telling[rec.id]
-            if not self._telling:
-                self._quiet.set()
+            self._done()
         await self.listeners.changed(change)
         try:
             await self.close_ended(change)
@@ -436,6 +454,8 @@ class Table:
         while True:
             pending = await self.store.pending_changes(claimed_before)
             if not pending:
+                if claimed_before is None:
+                    await self.clocks.resume_autoplay()
                 return told
             games = [g for g in dict.fromkeys(p.game_id for p in pending) if g not in self._telling]
             if not games:
@@ -484,9 +504,26 @@ class Table:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._render_pool, functools.partial(fn, *args))
 
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        """Work a closing bot waits for (an automatic player's run)."""
+        self._busy += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._done()
+
+    def _done(self) -> None:
+        self._busy -= 1
+        if not self._busy:
+            self._quiet.set()
+
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
-        """Let the tellings in progress finish before the bot closes (a stop is not a crash);
-        what is still untold after ``timeout`` seconds is caught up at the next start."""
+        """Let the tellings and automatic players in progress finish before the bot closes (a stop
+        is not a crash); what is still untold after ``timeout`` seconds is caught up at the next
+        start."""
+        self.closing = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._quiet.wait(), timeout)
 
@@ -514,7 +551,7 @@ class Table:
         public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(events) else []
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
-        await progress.mark("post")
+        # the last step: the change is marked told next (Table.tell), so no step of its own
 
     async def tell_seats(
         self, rec: GameRecord, state: Any, change: Change, seats: list[int], progress: Progress

@@ -25,17 +25,13 @@ from cogs.ui import Story, TurnPagesUI
 from db.records import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table_api import TableAPI
 
 log = logging.getLogger("deskovka.pages")
 
 
-def page_key(game_id: int) -> str:
-    return f"page:{game_id}"
-
-
 class TurnPages:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableAPI) -> None:
         self.table = table
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -43,10 +39,10 @@ class TurnPages:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def load(self, game_id: int) -> Page:
-        return Page.load(await self.table.store.get_meta(page_key(game_id)))
+        return Page.of(await self.table.store.turn_page(game_id))
 
     async def save(self, game_id: int, page: Page) -> None:
-        await self.table.store.set_meta(page_key(game_id), page.dump())
+        await self.table.store.set_turn_page(game_id, page.stored())
 
     async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
         """The start post is the game's first page."""
@@ -110,7 +106,8 @@ class TurnPages:
         if thread_failed:
             await table.reach_elsewhere(rec, ping)
         await self.save(rec.id, current)
-        await progress.mark("post")
+        if finished:  # the game-over follows; otherwise the change is marked told next
+            await progress.mark("post")
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)
         if finished:

@@ -1,6 +1,6 @@
 """The per-game UI protocol (DESIGN §5): everything the shared table needs to know about how one
 game looks and reads in Discord, built from views only. A new game implements :class:`GameUI`,
-registers it in :mod:`cogs.kinds`, and adds a thin cog with its own commands; it copies nothing.
+registers it in :mod:`cogs.games`, and adds a thin cog with its own commands; it copies nothing.
 
 Every method takes a ``locale``: words come from :mod:`cogs.texts` tables, never from here.
 Images are rendered off the event loop by the table, so ``public_files``/``private_files`` may be
@@ -68,7 +68,7 @@ class GameUI(Protocol):
     into views itself (``engine.view(state, seat)``) and shows nothing else."""
 
     kind: str
-    """The engine's kind name (``rules.registry.GAMES`` key)."""
+    """The engine's kind name (the key of ``cogs.games.KINDS``)."""
     engine: Game[Any]
     has_private: bool
     """Whether players have secrets: a private button, private files and secret DMs (Stroganov: no)."""

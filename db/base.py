@@ -17,9 +17,11 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
+    LobbyShape,
     LoggedAction,
     PendingChange,
     Timer,
+    TurnPage,
     UserPrefs,
     VoteMessage,
 )
@@ -147,6 +149,30 @@ class Store(Protocol):
         notify: str | None = None,
     ) -> UserPrefs:
         """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES."""
+        ...
+
+    async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:
+        """Record how a lobby was opened (metadata: the version is kept)."""
+        ...
+
+    async def lobby_shape(self, game_id: int) -> LobbyShape | None:
+        """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
+        ...
+
+    async def claim_autoplay(self, game_id: int, lease: float) -> bool:
+        """Take on playing a game's absent seats for ``lease`` seconds; True for one caller only."""
+        ...
+
+    async def release_autoplay(self, game_id: int) -> None:
+        """This process stopped playing the game's absent seats."""
+        ...
+
+    async def turn_page(self, game_id: int) -> TurnPage | None:
+        """The game's current turn page; None before its first."""
+        ...
+
+    async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
+        """Keep the game's current turn page, replacing the one before."""
         ...
 
     async def get_meta(self, key: str) -> str | None:

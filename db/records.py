@@ -168,6 +168,28 @@ class PendingChange:
 
 
 @dataclass(frozen=True, slots=True)
+class LobbyShape:
+    """How a lobby was opened: a challenge (one invited opponent, or an open two-player one whose
+    first joiner starts it) or a lobby, and whom it invites (only they may join)."""
+
+    challenge: bool
+    invited: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPage:
+    """A game told as one thread message per turn: the message showing the current page, its
+    lines, the running turn's opening and phrases, and how the page began (cogs/pages.py)."""
+
+    message_id: int | None = None
+    lines: tuple[str, ...] = ()
+    turn: str | None = None
+    parts: tuple[str, ...] = ()
+    had_turn: bool = False
+    opened: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class UserPrefs:
     """``notify`` is how a player hears it is their turn: a DM, a mention in the thread, or both
     (one of :data:`NOTIFY_CHOICES`); the defaults equal the schema's column defaults."""

@@ -58,10 +58,12 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
+    LobbyShape,
     LoggedAction,
     PendingChange,
     SeatClock,
     Timer,
+    TurnPage,
     UserPrefs,
     VoteMessage,
 )
@@ -239,11 +241,9 @@ class GameStore:
     # -- engines -----------------------------------------------------------------------------
 
     def _mapping(self) -> Mapping[str, Game[Any]]:
-        if self._games is None:
-            from rules.registry import GAMES
-
-            self._games = GAMES
-        return self._games
+        """The engines by kind, as given (the bot's is ``cogs.games.ENGINES``, read live so a game
+        registered after the store opened is known); none when none were given."""
+        return self._games if self._games is not None else {}
 
     def engine(self, kind: str) -> Game[Any]:
         """The engine for ``kind``; :class:`UnknownGameKind` if the mapping has none."""
@@ -810,6 +810,95 @@ class GameStore:
         return await self.get_prefs(user_id)
 
     # -- deployment facts and notices --------------------------------------------------------
+
+    async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:
+        """Record how a lobby was opened (metadata: the version is kept)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
+                (int(shape.challenge), dumps(list(shape.invited)), game_id),
+            )
+
+    async def lobby_shape(self, game_id: int) -> LobbyShape | None:
+        """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(
+                await db.execute_fetchall("SELECT lobby_challenge, lobby_invited FROM games WHERE id = ?", (game_id,))
+            )
+        row = rows[0]
+        if row["lobby_challenge"] is None:
+            return None
+        return LobbyShape(bool(row["lobby_challenge"]), tuple(json.loads(row["lobby_invited"] or "[]")))
+
+    async def claim_autoplay(self, game_id: int, lease: float) -> bool:
+        """Take on playing a game's absent seats for ``lease`` seconds; True only for the one
+        caller of any process that got it (a claim held by this process is not taken again; one a
+        process made before this store opened is taken over, its process being gone)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            now = self._clock()
+            cur = await db.execute(
+                "UPDATE games SET autoplay_by = ?, autoplay_at = ?, autoplay_until = ? WHERE id = ? AND ("
+                " autoplay_until IS NULL OR autoplay_until < ?"
+                " OR (autoplay_by <> ? AND autoplay_at <= ?))",
+                (self.owner, now, now + lease, game_id, now, self.owner, self.opened_at),
+            )
+            return cur.rowcount == 1
+
+    async def release_autoplay(self, game_id: int) -> None:
+        """This process stopped playing the game's absent seats."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE games SET autoplay_by = NULL, autoplay_at = NULL, autoplay_until = NULL"
+                " WHERE id = ? AND autoplay_by = ?",
+                (game_id, self.owner),
+            )
+
+    async def turn_page(self, game_id: int) -> TurnPage | None:
+        """The game's current turn page; None before its first."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT message_id, lines, turn, parts, had_turn, opened FROM turn_pages WHERE game_id = ?",
+                    (game_id,),
+                )
+            )
+        if not rows:
+            return None
+        r = rows[0]
+        return TurnPage(
+            message_id=r["message_id"],
+            lines=tuple(json.loads(r["lines"])),
+            turn=r["turn"],
+            parts=tuple(json.loads(r["parts"])),
+            had_turn=bool(r["had_turn"]),
+            opened=bool(r["opened"]),
+        )
+
+    async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
+        """Keep the game's current turn page, replacing the one before."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "INSERT INTO turn_pages (game_id, message_id, lines, turn, parts, had_turn, opened, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+                " lines = excluded.lines, turn = excluded.turn, parts = excluded.parts,"
+                " had_turn = excluded.had_turn, opened = excluded.opened, updated_at = excluded.updated_at",
+                (
+                    game_id,
+                    page.message_id,
+                    dumps(list(page.lines)),
+                    page.turn,
+                    dumps(list(page.parts)),
+                    int(page.had_turn),
+                    int(page.opened),
+                    self._clock(),
+                ),
+            )
 
     async def get_meta(self, key: str) -> str | None:
         """A deployment fact (e.g. the synced command tree's hash), or None."""

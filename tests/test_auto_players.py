@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from rules import auto
+from cogs import games
 from rules.errors import GameOver, NotYourTurn
 from rules.protocol import Ending, Game
-from rules.registry import GAMES
 from rules.shitenno import GAME as SHITENNO
 from rules.shitenno.actions import Accept, Choose, ConquerKoku, ConquerTroops, EndTurn, FormLot, Refuse, Split
 from rules.shitenno.actions import Resign as ShitennoResign
@@ -338,15 +337,9 @@ def test_stroganov_refuses_a_seat_not_to_act_and_a_finished_game() -> None:
 # ---------------------------------------------------------------- the registry
 
 
-def test_registry_maps_engine_names() -> None:
-    """rules.auto.AUTO names engines of rules.registry.GAMES; Stratego (2 players) has none."""
-    assert set(auto.AUTO) == {"shitenno", "stroganov"} and set(auto.AUTO) <= set(GAMES)
-    assert auto.AUTO["shitenno"] is shitenno_auto and auto.AUTO["stroganov"] is stroganov_auto
-    st = GAMES["shitenno"].new(3, None, 5)
-    (seat,) = GAMES["shitenno"].to_act(st)
-    assert auto.auto_action("shitenno", st, seat) == shitenno_auto(st, seat)
-    stratego = GAMES["stratego"].new(2, None, 5)
-    with pytest.raises(KeyError):
-        auto.auto_action("stratego", stratego, 0)
-    with pytest.raises(KeyError):
-        auto.auto_action("chess", None, 0)
+def test_the_one_registry_names_each_games_automatic_player() -> None:
+    """cogs.games (the one place a game registers, issue 18): Shitenno's and Stroganov's automatic
+    players; Stratego (two players) has none; an unknown kind has none."""
+    assert games.auto_player("shitenno") is shitenno_auto and games.auto_player("stroganov") is stroganov_auto
+    assert games.auto_player("stratego") is None and games.auto_player("chess") is None
+    assert games.ENGINES["shitenno"] is SHITENNO and games.ENGINES["stroganov"] is STROGANOV

@@ -63,6 +63,12 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "claim_change",
         "change_step",
         "told",
+        "set_lobby_shape",
+        "lobby_shape",
+        "turn_page",
+        "set_turn_page",
+        "claim_autoplay",
+        "release_autoplay",
     }
 
 

@@ -121,3 +121,34 @@ async def test_durable_before_told_synchronous_is_full(store: GameStore) -> None
     """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default."""
     rows = await store._db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2
+
+
+async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Issue 18 §4: the guard that one loop plays a game's absent seats was a set in one process;
+    it is a claim in the store: one process at a time, taken over when its lease ends or by a
+    process started after the holder's claim (the holder is gone)."""
+    path = tmp_path / "auto.db"
+    a = await GameStore.open(path, games=GAMES, clock=clock)
+    b = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        rec = await a.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+        clock.advance(1)
+        assert await a.claim_autoplay(rec.id, 60)
+        assert not await a.claim_autoplay(rec.id, 60), "not twice, even by its holder (a nested call)"
+        assert not await b.claim_autoplay(rec.id, 60), "nor by another process meanwhile"
+        await b.release_autoplay(rec.id)  # not b's to release
+        assert not await b.claim_autoplay(rec.id, 60)
+        clock.advance(61)
+        assert await b.claim_autoplay(rec.id, 60), "the lease ran out"
+        await b.release_autoplay(rec.id)
+        assert await a.claim_autoplay(rec.id, 60)
+    finally:
+        await a.close()
+        await b.close()
+    c = await GameStore.open(path, games=GAMES, clock=clock)  # a died holding it; c starts after
+    try:
+        assert await c.claim_autoplay(rec.id, 60), "a process started after the claim takes it over"
+    finally:
+        await c.close()

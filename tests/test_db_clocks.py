@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
+from cogs.games import ENGINES as REGISTRY
 from db import clocks
 from db.errors import GameNotFound, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from rules.registry import GAMES as REGISTRY
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, Add
 

@@ -1,4 +1,4 @@
-"""Issue 18 §1: expired lobbies have their own status. Migration 0007 rebuilds ``games`` (SQLite
+"""Issue 18 §1: expired lobbies have their own status. Migration 0009 rebuilds ``games`` (SQLite
 cannot alter a CHECK) with foreign keys off, so that no seat, action, timer, change, vote or
 proposal is lost to ``ON DELETE CASCADE``; the runner's ``-- foreign_keys: off`` marker makes that
 possible and checks the keys before it commits."""
@@ -16,16 +16,26 @@ import pytest
 from db.connection import connect
 from db.errors import MigrationError
 from db.migrate import FOREIGN_KEYS_OFF, MIGRATIONS_DIR, migrate
-from db.records import STATUSES
+from db.records import STATUSES, LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests.toygame import GAMES, Add
 
 NOW = 1_700_000_000.0
-CHILDREN = ("seats", "actions", "timers", "changes", "timeout_votes", "cancel_proposals", "deadline_votes")
+CHILDREN = (
+    "seats",
+    "actions",
+    "timers",
+    "changes",
+    "timeout_votes",
+    "cancel_proposals",
+    "deadline_votes",
+    "turn_pages",
+)
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, options, seed, state, version,"
-    " cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced"
+    " cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced,"
+    " lobby_challenge, lobby_invited, autoplay_by, autoplay_at, autoplay_until"
 )
 
 
@@ -46,26 +56,30 @@ def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     return rows
 
 
-async def populated_at_version_6(tmp_path: Path) -> tuple[Path, dict[str, int]]:
-    """A database made by migrations 0001–0006 and the store: games in every status of that schema
+async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
+    """A database made by migrations 0001–0008 and the store: games in every status of that schema
     (a lobby, a running game with a clock, a finished one, a cancelled one, a lobby expired the old
     way: ``cancelled`` with reason ``expired``), with seats, actions, timers, changes, a timeout
-    vote, a cancel proposal and a deadline question; the outcomes in their old form (``reason``)."""
+    vote, a cancel proposal, a deadline question, a turn page, a lobby's shape and an automatic
+    player's claim (0008's columns); the outcomes in their old form (``reason``)."""
     old = tmp_path / "old_migrations"
-    for version in range(1, 7):
-        (source,) = MIGRATIONS_DIR.glob(f"{version:04d}_*.sql")
-        write(old, source.name, source.read_text())
+    for source in MIGRATIONS_DIR.glob("*.sql"):
+        if int(source.name[:4]) < 9:
+            write(old, source.name, source.read_text())
     path = tmp_path / "populated.db"
     store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
     try:
         ids: dict[str, int] = {}
         ids["lobby"] = (await store.create_lobby("count", 1, {}, 9, 10, seats=[1, 2], pace=3600)).id
+        await store.set_lobby_shape(ids["lobby"], LobbyShape(challenge=True, invited=(2,)))
         running = await store.create("count", [1, 2, 3], {"target": 50}, 7, 9, 10, 1, pace=3600)
         for _ in range(4):
             rec = await store.get(running.id)
             await store.append(rec.id, rec.version, GAMES["count"].to_act(rec.load_state())[0], Add(1))
         await store.agree_cancel(running.id, 1)
         await store.set_vote_message(running.id, 0, 10, 555, "Time ran out: wait or win?")
+        await store.set_turn_page(running.id, TurnPage(777, ("a line",), "Turn 3", ("moved",), True, True))
+        assert await store.claim_autoplay(running.id, 60.0)
         ids["active"] = running.id
         done = await store.create("count", [1, 2], {"target": 3}, 8, 9, 10, 1)
         await store.append(done.id, 0, GAMES["count"].to_act(done.load_state())[0], Add(3))
@@ -93,10 +107,11 @@ async def populated_at_version_6(tmp_path: Path) -> tuple[Path, dict[str, int]]:
     return path, ids
 
 
-async def test_0007_keeps_every_row_and_gives_expired_lobbies_their_status(tmp_path: Path) -> None:
-    path, ids = await populated_at_version_6(tmp_path)
+async def test_0009_keeps_every_row_and_gives_expired_lobbies_their_status(tmp_path: Path) -> None:
+    path, ids = await populated_at_version_8(tmp_path)
     before = snapshot(path)
     assert all(before[t] for t in CHILDREN), {t: len(before[t]) for t in CHILDREN}
+    assert {r[-5] for r in before["games"]} >= {1} and {r[-3] for r in before["games"]} - {None}, "0008's columns"
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
         statuses = {key: (await store.get(game_id)).status for key, game_id in ids.items()}
@@ -126,10 +141,10 @@ async def test_0007_keeps_every_row_and_gives_expired_lobbies_their_status(tmp_p
         await store.close()
 
 
-async def test_after_0007_the_log_stays_append_only_and_a_deleted_game_takes_its_rows(tmp_path: Path) -> None:
+async def test_after_0009_the_log_stays_append_only_and_a_deleted_game_takes_its_rows(tmp_path: Path) -> None:
     """The rebuilt table is referenced again: the append-only trigger still sees live games, and
     foreign keys (on again) still cascade from a deleted game."""
-    path, ids = await populated_at_version_6(tmp_path)
+    path, ids = await populated_at_version_8(tmp_path)
     await (await GameStore.open(path, games=GAMES, clock=clock)).close()
     conn = await connect(path)
     try:
@@ -137,7 +152,7 @@ async def test_after_0007_the_log_stays_append_only_and_a_deleted_game_takes_its
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             await conn.execute("DELETE FROM actions WHERE game_id = ?", (ids["active"],))
         await conn.execute("DELETE FROM games WHERE id = ?", (ids["active"],))
-        for table in ("seats", "actions", "timers", "changes", "cancel_proposals", "deadline_votes"):
+        for table in ("seats", "actions", "timers", "changes", "cancel_proposals", "deadline_votes", "turn_pages"):
             rows = await conn.execute_fetchall(f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", (ids["active"],))
             assert [tuple(r) for r in rows] == [(0,)], table
         assert [tuple(r) for r in await conn.execute_fetchall("SELECT COUNT(*) FROM timeout_votes")] == [(0,)]

@@ -15,6 +15,7 @@ import pytest
 
 from db.base import Store
 from db.errors import GameNotFound, NotAPlayer
+from db.records import LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests.toygame import GAMES, Add
@@ -50,6 +51,12 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "claim_change": lambda s, g: s.claim_change(g, 1, None),
     "change_step": lambda s, g: s.change_step(g, 1, "post"),
     "told": lambda s, g: s.told(g, 1),
+    "set_lobby_shape": lambda s, g: s.set_lobby_shape(g, LobbyShape(False)),
+    "lobby_shape": lambda s, g: s.lobby_shape(g),
+    "turn_page": lambda s, g: s.turn_page(g),
+    "set_turn_page": lambda s, g: s.set_turn_page(g, TurnPage()),
+    "claim_autoplay": lambda s, g: s.claim_autoplay(g, 60.0),
+    "release_autoplay": lambda s, g: s.release_autoplay(g),
 }
 
 

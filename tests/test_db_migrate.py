@@ -13,7 +13,7 @@ import pytest
 from db.connection import connect
 from db.errors import MigrationError
 from db.migrate import MIGRATIONS_DIR, discover, migrate
-from db.records import DEFAULT_NOTIFY, NOTIFY_CHOICES, UserPrefs, VoteMessage
+from db.records import DEFAULT_NOTIFY, NOTIFY_CHOICES, LobbyShape, TurnPage, UserPrefs, VoteMessage
 from db.store import GameStore
 from tests.toygame import GAMES
 
@@ -52,7 +52,8 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (4, "0004_clocks.sql", NOW),
         (5, "0005_cancel_proposal.sql", NOW),
         (6, "0006_changes.sql", NOW),
-        (7, "0007_expired_status.sql", NOW),
+        (8, "0008_game_data_columns.sql", NOW),
+        (9, "0009_expired_status.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes"} <= tables(path)
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes
@@ -291,5 +292,53 @@ async def test_open_deadline_questions_move_from_meta_to_their_table(tmp_path: P
         assert await store.take_vote_message(12, 0) is None
         assert await store.take_vote_message(12, 1) == VoteMessage(55, 66, "time ran out")
         assert await store.take_vote_message(12, 1) is None, "taken once"
+    finally:
+        await store.close()
+
+
+async def test_lobby_shapes_and_turn_pages_move_from_meta_to_their_columns(tmp_path: Path) -> None:
+    """Issue 18 §4: a lobby's shape and a turn page were meta strings; upgrading moves them into
+    the game's columns and ``turn_pages`` and leaves no such meta key behind."""
+    old = tmp_path / "old"
+    for path in sorted(MIGRATIONS_DIR.glob("000[1-6]_*.sql")):
+        write(old, path.name, path.read_text())
+    path = tmp_path / "up.db"
+    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
+    state = json.dumps(GAMES["count"].dump(GAMES["count"].new(2, {}, 7)))
+    page = {
+        "message": 77,
+        "lines": ["**Spring**"],
+        "turn": "<@1>:",
+        "parts": ["moved"],
+        "had_turn": False,
+        "opened": True,
+    }
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, version, created_at, updated_at)"
+            " VALUES (11, 'count', 10, 1, 'lobby', '{}', 0, 1, 1)"
+        )
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, seed, state, version,"
+            " created_at, updated_at, turn_since) VALUES (12, 'count', 10, 1, 'active', '{}', 7, ?, 0, 1, 1, 1)",
+            (state,),
+        )
+        conn.executemany(
+            "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)",
+            [
+                ("lobby:11", json.dumps({"challenge": True, "invited": [5]})),
+                ("page:12", json.dumps(page)),
+                ("page:99", json.dumps(page)),
+                ("commands", "abc"),
+            ],
+        )
+    store = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        assert await store.get_meta("commands") == "abc"
+        assert await store.get_meta("lobby:11") is None and await store.get_meta("page:12") is None
+        assert await store.lobby_shape(11) == LobbyShape(True, (5,))
+        assert await store.lobby_shape(12) is None
+        assert await store.turn_page(12) == TurnPage(77, ("**Spring**",), "<@1>:", ("moved",), False, True)
+        assert await store.turn_page(11) is None
     finally:
         await store.close()

@@ -10,8 +10,8 @@ import random
 import shutil
 from pathlib import Path
 
+from cogs.games import ENGINES as GAMES
 from db.store import GameStore
-from rules.registry import GAMES
 from tests.stroganov_play import decisions
 
 OLD = Path(__file__).with_name("data") / "before_events.db"

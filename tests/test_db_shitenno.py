@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from cogs.games import ENGINES
 from db.store import GameStore
 from rules.shitenno import GAME
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_store_replays_shitenno_games(tmp_path: Path, players: int) -> None:
-    store = await GameStore.open(tmp_path / "s.db")
+    store = await GameStore.open(tmp_path / "s.db", ENGINES)
     try:
         rec = await store.create(
             "shitenno", list(range(1, players + 1)), {"generals": "green"}, 9, guild_id=5, channel_id=6, creator_id=1

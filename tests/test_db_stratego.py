@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.games import ENGINES
 from db.store import GameStore
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
@@ -16,7 +17,7 @@ from tests.stratego_play import random_actions
 
 @pytest.mark.parametrize("army", ["classic", "barrage"])
 async def test_store_replays_stratego_games(tmp_path: Path, army: str) -> None:
-    store = await GameStore.open(tmp_path / "s.db")
+    store = await GameStore.open(tmp_path / "s.db", ENGINES)
     try:
         options = {"army": army, "rescue": True, "silent_defence": True, "no_capture_limit": 60}
         rec = await store.create("stratego", [1, 2], options, 77, guild_id=5, channel_id=6, creator_id=1)

@@ -16,16 +16,22 @@ from typing import Any
 import pytest
 
 from cogs.core.record import RECORD_FORMAT, record_document, record_json, record_name
+from cogs.games import ENGINES as GAMES
 from db.store import GameStore
-from rules.auto import auto_action
 from rules.protocol import Ending, Outcome
-from rules.registry import GAMES
+from rules.shitenno.auto import auto_action as shitenno_auto
 from rules.stratego.actions import Ready
+from rules.stroganov.auto import auto_action as stroganov_auto
 from tests.stratego_play import random_actions
 from tests.stroganov_play import play as stroganov_play
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOCK = [1_700_000_000.0]
+AUTO = {"shitenno": shitenno_auto, "stroganov": stroganov_auto}
+
+
+def auto_action(kind: str, state: Any, seat: int) -> Any:
+    return AUTO[kind](state, seat)
 
 
 def clock() -> float:

@@ -759,9 +759,9 @@ def test_sh_11_same_seed_same_game():
 
 
 def test_registry_lists_shitenno():
-    from rules.registry import get
+    from cogs.games import ENGINES
 
-    assert get("shitenno") is GAME
+    assert ENGINES["shitenno"] is GAME
 
 
 # ---------------------------------------------------------------- rule coverage: SH-0, SH-2, SH-3

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image, ImageDraw
 
-from cogs import kinds
+from cogs import games
 from cogs.respond import locale_of, mention
 from cogs.ui import ButtonSpec, FileSpec
 from db.records import GameRecord
@@ -153,5 +153,5 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
 
 
 async def setup(bot: Deskovka) -> None:
-    kinds.register(CountUI())
+    games.register(games.GameKind(GAME, CountUI(), __name__))
     await bot.add_cog(CountCog(bot))

@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from cogs import kinds
+from cogs import games
 from tests.e2e.harness import Table, table
 from tests.e2e.stroganov_players import offered, page
 from tests.e2e.test_clocks import count_game, mover_and_other
@@ -131,7 +131,7 @@ async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_pat
         assert rec.announced == rec.version
         (decision,) = (await t.bot.store.actions(game))[-1:]
         assert decision.events is not None
-        ui = kinds.ui("stroganov")
+        ui = games.ui("stroganov")
         words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events), "en")]  # type: ignore[attr-defined]
         shown = await page(t, thread, rec.version)
         told = "\n".join(m.content for m in thread.messages)
@@ -147,3 +147,46 @@ async def press(t: Table, message: Message, kind: str, custom_id: str, value: st
     else:
         i = await t.fake.select(t.alice, message, custom_id, [value])
     await i.response()
+
+
+async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tmp_path: Path) -> None:
+    """The process died right after the lobby became a game: after the restart the game gets its
+    thread under the lobby message, the start post pinging both players, and the lobby says where."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        lobby = await t.slash(t.alice, t.channel, "count new", player2=t.bob, target=50)
+        reached = die_at(t.bot.table, "open_thread")
+        await t.fake.click(t.bob, lobby, label="Accept")
+        await asyncio.wait_for(reached.wait(), 10)
+        (game,) = await t.bot.store.list_games(status="active")
+        assert not t.channel.threads
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        (thread,) = t.channel.threads
+        starts = [m for m in thread.messages if f"**Count #{game.id}**" in m.content]
+        assert len(starts) == 1 and starts[0].buttons, [m.content for m in thread.messages]
+        assert f"<#{thread.id}>" in lobby.content and not lobby.buttons
+        rec = await t.bot.store.get(game.id)
+        assert rec.thread_id == thread.id and rec.announced == rec.version
+
+
+async def test_a_draft_setup_is_told_to_its_player_alone_and_leaves_nothing_to_catch_up(tmp_path: Path) -> None:
+    """A Stratego draft is a committed change told privately: nothing in the thread, and nothing
+    left for the catch-up to tell after a restart."""
+    async with table(tmp_path) as t:
+        game, thread, red, _ = await t.challenge(t.alice, t.bob)
+        posts = len(said(thread))
+        draft = await t.slash(red, thread, "stratego setup", random=True)
+        assert draft.ephemeral and draft.attachments
+        assert t.bot is not None
+        for _ in range(500):  # told just after the answer
+            if not await t.bot.store.changes_of(game):
+                break
+            await asyncio.sleep(0.01)
+        assert await t.bot.store.changes_of(game) == []
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        assert len(said(thread)) == posts, [m.content for m in said(thread)[posts:]]

@@ -4,6 +4,7 @@ for me". Time is the harness's fake clock: ``t.later(...)`` moves it and fires w
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -193,10 +194,15 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
         rec = await t.bot.store.get(game)
         seat = rec.seat_of(absent.id)
         assert seat is not None and rec.clock_of(seat).absent == "auto"  # type: ignore[union-attr]
+        engine = t.bot.store.engine("shitenno")
+        for _ in range(1000):  # the table plays on after answering the click: wait for it (bounded)
+            rec = await t.bot.store.get(game)
+            if seat not in engine.to_act(rec.load_state()):
+                break
+            await asyncio.sleep(0.01)
         log = await t.bot.store.actions(game)
         assert any(a.seat == seat for a in log), "the table took the absent seat's decision"
-        state = rec.load_state()
-        assert seat not in t.bot.store.engine("shitenno").to_act(state), "and went on to a present player"
+        assert seat not in engine.to_act(rec.load_state()), "and went on to a present player"
         await t.fake.autocomplete(absent, thread, "shitenno act", {}, focused="action", action="")
         assert (await t.bot.store.get(game)).clock_of(seat).absent == "auto", "typing is not coming back"  # type: ignore[union-attr]
         back = await t.slash(absent, thread, "game board")

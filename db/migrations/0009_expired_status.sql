@@ -6,7 +6,8 @@
 -- SQLite cannot alter a CHECK constraint, so `games` is rebuilt by the 12 steps of
 -- https://www.sqlite.org/lang_altertable.html#otheralter. The first line of this file makes the
 -- runner (db/migrate.py) switch foreign keys off around it: with them on, DROP TABLE games would
--- delete every seat, action, timer, change, vote and proposal by ON DELETE CASCADE. The runner
+-- delete every seat, action, timer, change, vote, proposal and turn page by ON DELETE CASCADE.
+-- It comes after 0008 (whose columns it keeps): a database that has 0008 must not lose them. The runner
 -- runs PRAGMA foreign_key_check before it commits, and switches foreign keys back on.
 
 CREATE TABLE games_new (
@@ -31,6 +32,11 @@ CREATE TABLE games_new (
     pace         INTEGER CHECK (pace IS NULL OR pace > 0), -- seconds per turn; NULL: no clock
     nudged_at    REAL,                           -- the last /game nudge
     announced    INTEGER NOT NULL DEFAULT 0,     -- the last version fully told (changes)
+    lobby_challenge INTEGER CHECK (lobby_challenge IN (0, 1)),  -- 0008: a lobby's shape
+    lobby_invited   TEXT,                        -- JSON array of user ids
+    autoplay_by     TEXT,                        -- 0008: the automatic player's claim
+    autoplay_at     REAL,
+    autoplay_until  REAL,
     CHECK ((state IS NULL) = (seed IS NULL)),
     CHECK (status IN ('lobby', 'cancelled', 'expired') OR state IS NOT NULL),
     CHECK (status NOT IN ('lobby', 'expired') OR state IS NULL),  -- an expired game never started
@@ -39,7 +45,8 @@ CREATE TABLE games_new (
 
 INSERT INTO games_new (
     id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, state,
-    version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced
+    version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced,
+    lobby_challenge, lobby_invited, autoplay_by, autoplay_at, autoplay_until
 )
 SELECT
     id, kind, guild_id, channel_id, thread_id, message_id, creator_id,
@@ -66,7 +73,8 @@ SELECT
                  ELSE 'normal'  -- flag, final_scoring, automa_wins, target_reached
              END)
          ELSE outcome END,
-    cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced
+    cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced,
+    lobby_challenge, lobby_invited, autoplay_by, autoplay_at, autoplay_until
 FROM games;
 
 -- The trigger that keeps the log append-only names `games`: while no table has that name, the
