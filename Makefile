@@ -1,5 +1,5 @@
-# Deskovka: `make run` starts the bot, `make test` runs lint and the whole suite, `make quick`
-# runs lint and the suite without the tests marked slow (the long random playouts).
+# Deskovka: `make run` starts the bot, `make test` runs lint, the type checker and the whole suite,
+# `make quick` the same without the tests marked slow (the long random playouts).
 # Each creates the virtual environment and installs what it needs first: `run` only the pinned
 # runtime dependencies (requirements.txt), the others the test tools too (requirements-dev.txt).
 PYTHON ?= python3
@@ -9,7 +9,7 @@ PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test quick lint bench bench-quick clean
+.PHONY: run test quick lint types bench bench-quick clean
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Deskovka needs Python 3.11 or newer (found %s)." % sys.version.split()[0])'
@@ -30,10 +30,14 @@ run: $(RUN_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-test: lint
+# mypy's settings (strict for rules/, db/ and cogs/core/) and the files it checks: pyproject.toml.
+types: $(TEST_STAMP)
+	$(PY) -m mypy
+
+test: lint types
 	$(PY) -m pytest -n auto --dist worksteal
 
-quick: lint
+quick: lint types
 	$(PY) -m pytest -m "not slow" -n auto
 
 bench: $(TEST_STAMP)
@@ -43,4 +47,4 @@ bench-quick: $(TEST_STAMP)
 	$(PY) -m bench --quick
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -8,7 +8,7 @@ import os
 import platform
 import sys
 
-from bench import database, dispatcher, e2e, e2e_shitenno, e2e_stroganov, engine, render
+from bench import catch_up, database, decision, dispatcher, e2e, e2e_shitenno, e2e_stroganov, engine, render
 from bench.stats import table
 
 
@@ -35,7 +35,17 @@ def registered() -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("--quick", action="store_true", help="a smaller run, under a minute")
-    parts_all = ["engine", "render", "database", "dispatcher", "e2e", "e2e-shitenno", "e2e-stroganov"]
+    parts_all = [
+        "engine",
+        "render",
+        "database",
+        "catch-up",
+        "decision",
+        "dispatcher",
+        "e2e",
+        "e2e-shitenno",
+        "e2e-stroganov",
+    ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
     parts = args.only or parts_all
@@ -57,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
             rows += render.stroganov(15 if args.quick else 70)
     if "database" in parts:
         rows += database.run(args.quick)
+    if "catch-up" in parts:
+        rows += catch_up.run(args.quick)
+    if "decision" in parts and "stroganov" in games:
+        rows += decision.run(args.quick)
     if "dispatcher" in parts:
         rows += dispatcher.run(args.quick)
     if "e2e" in parts:

@@ -1,4 +1,6 @@
-"""Game store: append latency, growth per action, start-up with many stored games."""
+"""Game store: append latency, growth per action, start-up with many stored games, and the cost of
+``synchronous=FULL`` (the default since issue 18: a commit is on disk before the players are told)
+against ``NORMAL`` per append and per decision with its telling's writes."""
 
 from __future__ import annotations
 
@@ -13,13 +15,15 @@ from pathlib import Path
 from bench.moves import random_move
 from bench.stats import Row, median, percentile
 from cogs.games import ENGINES
+from db.connection import Synchronous
 from db.store import GameStore
 from rules.stratego import GAME
 from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
 
 
 async def fill(path: Path, games: int, active: int = 0) -> list[int]:
-    """``games`` stored Stratego games (``active`` of them in play, the rest finished)."""
+    """``games`` stored Stratego games (``active`` of them in play, the rest cancelled), every change
+    told: a bot started on them has nothing to catch up."""
     store = await GameStore.open(path, ENGINES, synchronous="OFF")
     ids = []
     for n in range(games):
@@ -34,7 +38,8 @@ async def fill(path: Path, games: int, active: int = 0) -> list[int]:
             thread_id=10_000 + n,
         )
         if n >= active:
-            await store.cancel(rec.id, 1000)
+            cancelled = await store.cancel(rec.id, 1000)
+            await store.told(rec.id, cancelled.version)  # told, as by the bot that cancelled it
         ids.append(rec.id)
     await store.close()
     return ids
@@ -46,8 +51,13 @@ def _size(path: Path) -> int:
     return sum(os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if p.exists())
 
 
-async def appends(path: Path, n_games: int, moves_per_game: int) -> tuple[list[float], float]:
-    store = await GameStore.open(path, ENGINES)
+async def appends(
+    path: Path, n_games: int, moves_per_game: int, synchronous: Synchronous = "FULL", tell_steps: int = -1
+) -> tuple[list[float], float]:
+    """Stratego moves appended one by one, each timed; the file's growth per move. With
+    ``tell_steps`` >= 0 each timed move also writes what telling it writes in the store: that many
+    steps (:meth:`GameStore.change_step`: the post, a DM) and the final ``told``."""
+    store = await GameStore.open(path, ENGINES, synchronous=synchronous)
     times: list[float] = []
     actions = 0
     before = _size(path)
@@ -64,15 +74,51 @@ async def appends(path: Path, n_games: int, moves_per_game: int) -> tuple[list[f
             move = rnd.choice([a for a in GAME.legal(st, seat) if not isinstance(a, (Resign, OfferDraw, AcceptDraw))])
             t0 = time.perf_counter()
             result = await store.append(rec.id, v, seat, move)
+            if tell_steps >= 0:
+                for step in ("post", "dm:0", "dm:1", "ping:0", "ping:1")[:tell_steps]:
+                    await store.change_step(rec.id, result.version, step)
+                await store.told(rec.id, result.version)
             times.append((time.perf_counter() - t0) * 1000)
+            if tell_steps < 0:  # told, untimed: the bot deletes each change's row once told
+                await store.told(rec.id, result.version)
             v, st = result.version, result.state
             actions += 1
     await store.close()
     return times, (_size(path) - before) / max(1, actions)
 
 
+def durability(tmp: Path, quick: bool) -> list[Row]:
+    """``synchronous=FULL`` against ``NORMAL`` on a file in ``tmp``: appends alone, and a decision
+    with its telling's store writes (the append, two steps, ``told``: four commits). The modes run
+    in turn, three rounds each, and the round with the lowest median counts (the least disturbed
+    by other work on the machine)."""
+    games, moves = (3, 50) if quick else (5, 100)
+    rows = []
+    for what, steps in (("append", -1), ("decision with its telling (append, 2 steps, told)", 2)):
+        best: dict[str, list[float]] = {}
+        for rnd in range(3):
+            for mode in ("FULL", "NORMAL"):
+                path = tmp / f"sync-{mode}-{steps}-{rnd}.db"
+                times, _ = asyncio.run(appends(path, games, moves, mode, steps))
+                if mode not in best or median(times) < median(best[mode]):
+                    best[mode] = times
+        for mode in ("FULL", "NORMAL"):
+            times = best[mode]
+            rows.append(
+                Row(
+                    "database",
+                    f"{what}, synchronous={mode}: per second; median / p99 ms",
+                    f"{len(times) / (sum(times) / 1000):,.0f}; {median(times):.2f} / {percentile(times, 99):.2f}",
+                )
+            )
+        ratio = median(best["FULL"]) / median(best["NORMAL"])
+        rows.append(Row("database", f"{what}: FULL / NORMAL, median latency", f"{ratio:.2f}x"))
+    return rows
+
+
 async def protocol_appends(path: Path, kind: str, players: int, n_games: int) -> tuple[list[float], float]:
-    """Whole random games of any registered game appended action by action (legal + append)."""
+    """Whole random games of any registered game appended action by action (legal + append; each
+    change then marked told, untimed, so the file grows as the bot's does)."""
 
     game = ENGINES[kind]
     store = await GameStore.open(path, ENGINES)
@@ -88,6 +134,7 @@ async def protocol_appends(path: Path, kind: str, players: int, n_games: int) ->
             t0 = time.perf_counter()
             result = await store.append(rec.id, v, seat, random_move(game, st, seat, rnd))
             times.append((time.perf_counter() - t0) * 1000)
+            await store.told(rec.id, result.version)  # untimed, as the bot does once told
             v, st = result.version, result.state
             actions += 1
     await store.close()
@@ -114,6 +161,7 @@ def run(quick: bool) -> list[Row]:
         big = Path(tmp) / "big.db"
         asyncio.run(fill(big, stored, active=200))
         start = asyncio.run(startup(big))
+        durable = durability(Path(tmp), quick)
     med = median(times)
     return [
         Row(
@@ -145,4 +193,5 @@ def run(quick: bool) -> list[Row]:
             "<= 2",
             start <= 2,
         ),
+        *durable,
     ]

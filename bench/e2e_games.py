@@ -2,8 +2,8 @@
 ``bench/e2e_stroganov.py``) share: the world (the local Discord with ``USERS`` members of one
 guild, the database the games are made in before the bot starts, the bot and py-spy), random
 decisions that keep games going, the games in play, the measurements (a steady open-loop part at
-``RATE`` decisions/s, then bursts; REST calls and the bot's CPU per decision) and the rows they
-have in common.
+``RATE`` decisions/s, then bursts; REST calls and the bot's CPU per decision; capacity by
+Stratego's ramp) and the rows they have in common.
 """
 
 from __future__ import annotations
@@ -196,6 +196,11 @@ class Bench:
             return await open_loop(list(self.of(n)), rate, seconds, self.decide, out)
 
         return await self.measure(work)
+
+    async def capacity(self, n: int, quick: bool) -> list[tuple[int, e2e.Measured]]:
+        """The games of ``n`` players under the same ramp as Stratego's (``bench/e2e.py`` ``ramp``:
+        open-loop steps at rising rates until the final answer's p99 passes 100 ms)."""
+        return await e2e.ramp(lambda rate: self.paced(n, rate, 1.5 if quick else 4.0))
 
     async def warm(self, counts: tuple[int, ...], bursts: int) -> None:
         """Not measured: ``bursts`` bursts of each player count, which open the players' DM

@@ -5,9 +5,10 @@
   ``/shitenno act action:<notation>`` of the seat to act, chosen here at random among
   ``GAME.legal`` without ``resign`` and without the decisions that would end the game (so games
   never end and every decision costs the same kind of work: news, board image, DMs). Per player
-  count: decisions arriving open-loop at a steady rate, then bursts (every game at once); the
-  final answer (``await i.response()``), REST calls besides the interaction response, and the
-  bot's CPU (from /proc) per decision;
+  count: decisions arriving open-loop at a steady rate, then bursts (every game at once), then
+  (4 players) capacity by the ramp of ``bench/e2e.py``; the final answer
+  (``await i.response()``), REST calls besides the interaction response, and the bot's CPU (from
+  /proc) per decision;
 - **autocomplete**: control-phase positions of 2–4 players, 24 (quick) or 90 drawn at random
   from every control position of 24 or 120 random games (some of whose players save cards:
   ``HOARD``), and the 6 or 20 other positions of those games with the most distinct payments
@@ -30,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bench import e2e_games
+from bench import e2e, e2e_games
 from bench.e2e import IDLE, Sample, pyspy, rss_mb
 from bench.e2e_games import RATE, Game, World, both, late, random_action, rest_row
 from bench.moves import random_move
@@ -44,6 +45,8 @@ from tests.fakediscord import FakeDiscord
 GAMES = 50
 """Games per player count."""
 COUNTS = (2, 4)
+CAPACITY_PLAYERS = 4
+"""Capacity (``bench/e2e.py``'s ramp) is measured with the games of this many players."""
 AUTOCOMPLETE_MS = 100.0
 PROVINCES = 3
 """``with`` is asked for at most this many of the provinces offered (each answer lists the
@@ -113,6 +116,7 @@ async def made(w: World, seed: int, users: list[Any], plays: list[Any]) -> Any:
     for seat, a in plays:
         result = await w.store.append(rec.id, version, seat, a)
         version, state = result.version, result.state
+    await w.store.told(rec.id, version)  # as a bot that told them: no catch-up at the bot's start
     return thread, state
 
 
@@ -193,12 +197,14 @@ async def _run(quick: bool) -> dict[str, Any]:
             await bench.warm(COUNTS, 1 if quick else 2)
             w.spy = pyspy(bot.pid)
             results = {n: await bench.round(n, quick) for n in COUNTS}
+            steps = await bench.capacity(CAPACITY_PLAYERS, quick)
             await asyncio.sleep(IDLE)
             times = await autocomplete(w.fake, positions)
             memory = rss_mb(bot.pid)
             problems = w.fake.problems()
     return {
         "results": results,
+        "steps": steps,
         "times": times,
         "engine": engine_ms([s for _, _, s in positions]),
         "random": 24 if quick else 90,
@@ -231,6 +237,8 @@ def run(quick: bool) -> list[Row]:
                 f"{paced.cpu_ms:.1f}; {burst.cpu_ms:.1f}",
             ),
         ]
+    rows += e2e.capacity_rows("shitenno e2e", "decisions", r["steps"])
+    rows[-1].measure = f"{CAPACITY_PLAYERS} players: {rows[-1].measure}"
     n_random = r["random"]
     worst_random = worst_dear = 0.0
     for what, values in r["times"].items():

@@ -25,6 +25,7 @@ after the new page with its two PNGs is posted. Each game waits for it before it
 Per player count and way: decisions arriving open-loop at ``RATE``/s (``bench/e2e.py``'s
 ``open_loop``), then bursts (every game at once); REST calls besides the interaction responses
 and the bot's CPU (from /proc) per decision, counted until ``IDLE`` s after the last answer.
+Then capacity with the 4-player games and slash decisions, by the ramp of ``bench/e2e.py``.
 
 ``BENCH_PYSPY=file`` samples the bot with py-spy as in ``bench/e2e.py``.
 """
@@ -40,9 +41,10 @@ from typing import Any
 from bench import e2e, e2e_games
 from bench.e2e import IDLE, Sample, pyspy, rss_mb
 from bench.e2e_games import RATE, World, after, both, late, rest_row
-from bench.stats import Row
+from bench.stats import Row, median
 from cogs.pages import Page, fold
 from cogs.stroganov_ui import StroganovUI
+from render.stroganov import render_board, render_tableaux
 from rules.stroganov import GAME
 from rules.stroganov.actions import parse_action
 from tests.fakediscord import FakeDiscord
@@ -54,6 +56,9 @@ COUNTS = (1, 4)
 START = {1: 30, 4: 120}
 """At most this many random decisions past the board choice when a game is made."""
 KINDS = ("slash", "press")
+CAPACITY_PLAYERS = 4
+"""Capacity (``bench/e2e.py``'s ramp, slash decisions: the final answer after the page) is
+measured with the games of this many players."""
 
 
 @dataclass(kw_only=True)
@@ -206,6 +211,7 @@ async def made(w: World, n: int, seed: int, users: list[Any], rnd: random.Random
     # empty and refused: see docs/PERFORMANCE.md.)
     page.message = None
     await w.store.set_turn_page(rec.id, page.stored())
+    await w.store.told(rec.id, version)  # the page above told them: no catch-up at the bot's start
     return Game(thread, users, state, rnd, id=rec.id, version=version)
 
 
@@ -224,15 +230,37 @@ async def _run(quick: bool) -> dict[str, Any]:
                 for kind in KINDS:
                     bench.press = kind == "press"
                     results[(n, kind)] = await bench.round(n, quick)
+            bench.press = False
+            steps = await bench.capacity(CAPACITY_PLAYERS, quick)
             memory = rss_mb(bot.pid)
             problems = w.fake.problems()
     return {
         "results": results,
+        "states": [g.state for g in games],
+        "steps": steps,
         "games": n_games,
         "rss": memory,
         "problems": problems,
         "stuck": sum(g.stuck for g in games),
     }
+
+
+def floor(states: list[Any]) -> float:
+    """Median CPU ms, in this process, to draw the images a new page posts (the board and the
+    tableaux) on the positions the games reached: a decision that begins a page costs this much
+    in images, the others nothing."""
+    cpu = []
+    for st in [*states[:2], *states]:  # the first two warm the sprites and fonts up, not counted
+        t0 = time.process_time()
+        view = GAME.view(st, None)
+        render_board(view)
+        render_tableaux(view)
+        cpu.append(time.process_time() - t0)
+    return median(cpu[2:]) * 1000
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}x" if b > 0 else "n/a"
 
 
 def _who(n: int) -> str:
@@ -242,7 +270,14 @@ def _who(n: int) -> str:
 def run(quick: bool) -> list[Row]:
     r = asyncio.run(_run(quick))
     n_games = r["games"]
-    rows = []
+    images = floor(r["states"])
+    rows = [
+        Row(
+            "stroganov e2e",
+            "floor: board + tableaux PNG of the positions played here (a decision posting a new page), CPU ms",
+            f"{images:.1f}",
+        )
+    ]
     for (n, kind), res in r["results"].items():
         paced, burst, together = res["paced"], res["burst"], both(res)
         new_pages = sum(s.new_page for s in together.samples) / max(1, len(together.samples))
@@ -265,6 +300,13 @@ def run(quick: bool) -> list[Row]:
                 f"{who}: bot CPU per decision (steady; burst) ms; decisions posting a new page",
                 f"{paced.cpu_ms:.1f}; {burst.cpu_ms:.1f}; {new_pages:.0%}",
             ),
+            Row(
+                "stroganov e2e",
+                f"{who}: bot CPU per decision (steady and burst) against its image floor (floor x new pages)",
+                f"{together.cpu_ms:.1f} / {images * new_pages:.1f} = {ratio(together.cpu_ms, images * new_pages)}",
+                "<= 1.5x",
+                together.cpu_ms <= 1.5 * images * new_pages,
+            ),
         ]
         if together.fallbacks:
             rows.append(
@@ -272,4 +314,7 @@ def run(quick: bool) -> list[Row]:
                     "stroganov e2e", f"{who}: decisions made by slash, nothing fit on the page", str(together.fallbacks)
                 )
             )
+    capacity = e2e.capacity_rows("stroganov e2e", "decisions", r["steps"])
+    capacity[-1].measure = f"{_who(CAPACITY_PLAYERS)}, slash: {capacity[-1].measure}"
+    rows += capacity
     return rows + e2e_games.closing_rows("stroganov e2e", len(COUNTS) * n_games, r)

@@ -6,9 +6,9 @@ in a View. A press loads the game and goes to the handler of ``(kind, verb)``, o
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
@@ -69,6 +69,23 @@ class Router:
         return self._handlers.get((kind, verb)) or self._handlers.get((None, verb))
 
 
+class PressTable(Protocol):
+    """What a pressed button or select needs of the bot's table (:class:`cogs.table.Table`)."""
+
+    async def pressed(self, interaction: discord.Interaction, press: Press) -> None: ...
+
+
+class _ItemHost(Protocol):
+    @property
+    def table(self) -> PressTable: ...
+
+
+def table_of(interaction: discord.Interaction) -> PressTable:
+    """The table of the bot that got ``interaction``: only the bot (``bot.Deskovka``, which
+    declares its ``table``) registers these items."""
+    return cast(_ItemHost, interaction.client).table
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     def __init__(self, press: Press, label: str = "", style: str = "secondary") -> None:
         super().__init__(
@@ -87,7 +104,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return cls(Press(int(match["game"]), int(match["version"]), match["verb"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = interaction.client.table  # type: ignore[attr-defined]
+        table = table_of(interaction)
         await guarded(interaction, lambda: table.pressed(interaction, self.press))
 
 
@@ -121,9 +138,10 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         return cls(Press(int(match["game"]), int(match["version"]), match["verb"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = tuple(str(v) for v in (interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        data: Mapping[str, Any] = interaction.data or {}
+        values = tuple(str(v) for v in data.get("values", []))
         press = Press(self.press.game, self.press.version, self.press.verb, self.press.arg, values)
-        table = interaction.client.table  # type: ignore[attr-defined]
+        table = table_of(interaction)
         await guarded(interaction, lambda: table.pressed(interaction, press))
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 
@@ -44,7 +44,7 @@ log = logging.getLogger("deskovka.clocks")
 UNKNOWN_MEMBER = 10007
 PRESENT_TTL = 3600.0
 """A member seen in the server is not asked for again for this long (fake-clock seconds)."""
-THREAD_ARCHIVE = 10080
+THREAD_ARCHIVE: Final = 10080
 """Minutes: the longest auto-archive duration Discord offers (7 days), the one games' threads use."""
 TOUCH_ARCHIVE = 4320
 """Minutes (3 days): the duration a thread goes to and back from when it is touched."""

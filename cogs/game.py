@@ -17,7 +17,7 @@ from discord.ext import commands
 from cogs import games, listing
 from cogs.buttons import Press, buttons, view_of
 from cogs.core.record import record_json, record_name
-from cogs.respond import CONTENT_LIMIT, Refusal, files, fit, locale_of, mention, pings, reply, text_file
+from cogs.respond import CONTENT_LIMIT, Refusal, answering, files, fit, locale_of, mention, pings, reply, text_file
 from cogs.table import Table
 from cogs.texts import join_words, t
 from cogs.ui import ButtonSpec
@@ -291,7 +291,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             current = await self.table.store.get(rec.id)
             still_open(current)
             raise
-        interaction.extras["committed"] = True
+        answering(interaction).committed = True
         rec = change.record
 
         async def show(_: object) -> None:

@@ -30,7 +30,8 @@ class Entry:
 
 def order(games: Sequence[GameRecord], user_id: int) -> list[Entry]:
     """Games waiting for the user first (longest-waiting first), then the others (newest first)."""
-    waiting, others = [], []
+    waiting: list[Entry] = []
+    others: list[Entry] = []
     for rec in games:
         mine = rec.waiting_for(user_id) if rec.status == "active" else None
         (waiting if mine else others).append(Entry(rec, mine))

@@ -105,6 +105,7 @@ class Lobbies:
         shape = LobbyShape(challenge, tuple(invited))
         await self.store.set_lobby_shape(rec.id, shape)
         content, view = self.message(rec, shape, locale)
+        assert view is not None  # a lobby always has buttons
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
         if isinstance(message, discord.InteractionMessage):

@@ -3,10 +3,12 @@ words in the caller's language, and no answer breaks Discord's limits."""
 
 from __future__ import annotations
 
+import enum
 import io
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, cast, overload
 
 import discord
 from discord import app_commands
@@ -50,6 +52,10 @@ def text_file(text: str, name: str) -> FileSpec:
     return FileSpec(text.encode(), name)
 
 
+@overload
+def fit(text: str, limit: int = ...) -> str: ...
+@overload
+def fit(text: None, limit: int = ...) -> None: ...
 def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
     """Discord's 2,000 characters: a longer text is cut at a line break with an ellipsis."""
     if text is None or len(text) <= limit:
@@ -57,6 +63,39 @@ def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
     cut = text.rfind("\n", 0, limit - 2)
     cut = cut if cut > limit // 2 else limit - 2
     return text[:cut] + "\n…"
+
+
+class Answer(enum.Enum):
+    """How an interaction was first answered after its commit; the follow-ups depend on it."""
+
+    ACKED = "acked"
+    """The command's own ephemeral words."""
+    PUBLIC = "public"
+    """Deferred in the game's thread or channel: the news becomes the public answer."""
+    ELSEWHERE = "elsewhere"
+    """Deferred ephemerally (made outside the game's thread): confirmed with a private word."""
+    LOST = "lost"
+    """The acknowledgement failed."""
+    PAGE = "page"
+    """The pressed turn page was edited (turn pages, :mod:`cogs.turn_pages`)."""
+
+
+@dataclass(slots=True)
+class Answering:
+    """What the bot has done about one interaction so far, kept with it from the first response
+    to the last follow-up (see :func:`answering`)."""
+
+    answer: Answer | None = None
+    committed: bool = False
+    """A change was committed for it: an error after this must not say nothing happened."""
+
+
+def answering(interaction: discord.Interaction) -> Answering:
+    """The interaction's :class:`Answering`, made on first use (kept in ``interaction.extras``)."""
+    state = interaction.extras.get("answering")
+    if not isinstance(state, Answering):
+        state = interaction.extras["answering"] = Answering()
+    return state
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -101,7 +140,7 @@ def error_text(error: BaseException, locale: str) -> str | None:
 
 
 def where_it_failed(interaction: discord.Interaction) -> str:
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     command = getattr(interaction.command, "qualified_name", None)
     return command or str(data.get("custom_id") or data.get("name") or "?")
 
@@ -119,7 +158,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             getattr(error, "game_id", interaction.extras.get("game_id", "?")),
             exc_info=error,
         )
-        text = t("made_but_not_shown" if interaction.extras.get("committed") else "oops", locale)
+        text = t("made_but_not_shown" if answering(interaction).committed else "oops", locale)
     try:
         await reply(interaction, shorten(text, CONTENT_LIMIT), ephemeral=True)
     except discord.HTTPException:
@@ -128,17 +167,26 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         log.exception("error while answering an error in %s", where_it_failed(interaction))
 
 
+class LocaleTable(Protocol):
+    """What the command tree needs of the bot's table (:class:`cogs.table.Table`)."""
+
+    async def set_locale(self, interaction: discord.Interaction) -> str: ...
+
+
+class _TreeHost(Protocol):
+    @property
+    def table(self) -> LocaleTable: ...
+
+
 class Tree(app_commands.CommandTree):
     """Sets the caller's language on every interaction and routes every slash-command error to
-    :func:`answer_error`."""
+    :func:`answer_error`. Its client is the bot (``bot.Deskovka``), which declares its ``table``."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        table = getattr(interaction.client, "table", None)
-        if table is not None:
-            try:
-                await table.set_locale(interaction)
-            except Exception:
-                log.warning("no language for %s; using the default", interaction.user.id, exc_info=True)
+        try:
+            await cast(_TreeHost, interaction.client).table.set_locale(interaction)
+        except Exception:
+            log.warning("no language for %s; using the default", interaction.user.id, exc_info=True)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

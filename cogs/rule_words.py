@@ -30,10 +30,10 @@ def describe(error: RuleError, locale: str, words: dict[str, Any] | None = None)
         if isinstance(value, (list, tuple)):
             params[key] = join_words([str(x) for x in value], locale)
     params.update(words or {})
-    key = error_key(error, locale)
-    if key is None:
+    found = error_key(error, locale)
+    if found is None:
         return t("err.unknown", locale)
-    text = template(key, locale)
+    text = template(found, locale)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

@@ -9,7 +9,7 @@ from typing import Any
 
 from cogs.respond import mention
 from cogs.texts import join_words, t
-from cogs.ui import ButtonSpec, FileSpec
+from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from rules.errors import RuleError
@@ -108,11 +108,12 @@ SIMPLE = {
 """Events whose words name only who did it."""
 
 
-class ShitennoUI:
+class ShitennoUI(GameUI[ShitennoState]):
     kind = "shitenno"
     engine = GAME
     has_private = True
     board_at_start = True
+    live_turn = False
 
     def title(self, locale: str) -> str:
         return t("sh.title", locale)

@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs.buttons import Press, buttons
 from cogs.core.change import Change
 from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
-from cogs.respond import Refusal, files, locale_of, reply
+from cogs.respond import Refusal, answering, files, locale_of, reply
 from cogs.stratego_ui import StrategoUI, rank_word, ready_button
 from cogs.table import Table
 from cogs.texts import t
@@ -68,6 +68,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             app_commands.Choice(name="classic", value="classic"),
             app_commands.Choice(name="barrage", value="barrage"),
         ],
+    )
+    @app_commands.choices(
         two_square_limit=[app_commands.Choice(name="3", value=3), app_commands.Choice(name="5 (ISF)", value=5)],
     )
     @app_commands.choices(pace=PACE_CHOICES)
@@ -105,7 +107,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         """A change of a seat's draft setup: committed, then told to that player alone (the table
         sees nothing until both are ready)."""
         change = await self.table.act(rec, seat, action, locale=locale_of(interaction), by_user=interaction.user.id)
-        interaction.extras["committed"] = True
+        answering(interaction).committed = True
 
         async def show(_: object) -> None:
             await self.show_draft(interaction, change, rec, seat)

@@ -8,7 +8,7 @@ from typing import Any
 
 from cogs.respond import mention
 from cogs.texts import has, t, tn
-from cogs.ui import ButtonSpec, FileSpec
+from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.stratego import render_board
 from rules.errors import RuleError
@@ -43,11 +43,12 @@ REASON_WORDS: dict[tuple[Ending, bool], str] = {
 """``sg.reason.*`` by (ending, draw): a normal win is the flag's capture (SG-6.5)."""
 
 
-class StrategoUI:
+class StrategoUI(GameUI[StrategoState]):
     kind = "stratego"
     engine = GAME
     has_private = True
     board_at_start = False
+    live_turn = False
 
     def title(self, locale: str) -> str:
         return t("sg.title", locale)

@@ -15,7 +15,7 @@ from typing import Any
 from cogs.pages import Page, fold
 from cogs.respond import mention
 from cogs.texts import has, join_words, shorten, t, tn
-from cogs.ui import ButtonSpec, FileSpec, SelectSpec, Story
+from cogs.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI
 from db.records import GameRecord
 from render.stroganov import name as log_name
 from render.stroganov import render_board, render_tableaux
@@ -163,7 +163,7 @@ def got_and_paid(g: dict[str, Any], locale: str, *, furs_named: bool = False) ->
     return got, paid
 
 
-class StroganovUI:
+class StroganovUI(TurnPagesUI[StroganovState]):
     kind = "stroganov"
     engine = GAME
     has_private = False
@@ -219,7 +219,7 @@ class StroganovUI:
 
     def public_buttons(
         self, rec: GameRecord, state: StroganovState, version: int, locale: str
-    ) -> list[ButtonSpec | SelectSpec]:  # type: ignore[override]
+    ) -> list[ButtonSpec | SelectSpec]:
         """The acting player's decisions open now, with their cost: buttons for the few, selects for
         the many (each at most 25; the commands reach the rest)."""
         to_act = GAME.to_act(state)
@@ -661,7 +661,7 @@ def _label(state: StroganovState, view: StroganovView, seat: int, a: Action, loc
 
 
 def decision_components(
-    state: StroganovState, seat: int, acts: list[Action], version: int, locale: str
+    state: StroganovState, seat: int, acts: Sequence[Action], version: int, locale: str
 ) -> list[ButtonSpec | SelectSpec]:
     """Buttons for moves, trophy choices, songs and End; a select per kind of the other decisions."""
     view = GAME.view(state, seat)

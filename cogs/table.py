@@ -32,7 +32,9 @@ from cogs.core.progress import Progress
 from cogs.core.record import record_json, record_name
 from cogs.lobby import Lobbies
 from cogs.respond import (
+    Answer,
     Refusal,
+    answering,
     choices_or_nothing,
     fit,
     locale_of,
@@ -47,7 +49,7 @@ from cogs.respond import (
 from cogs.rule_words import describe
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
 from cogs.turn_pages import TurnPages
-from cogs.ui import ButtonSpec, FileSpec, GameUI
+from cogs.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import ENDED, GameRecord, UserPrefs
@@ -122,7 +124,7 @@ class Table:
 
     def live_turn(self, rec: GameRecord) -> bool:
         """Whether the game is told as turn pages (one message per turn, edited as it goes)."""
-        return bool(getattr(self.ui(rec.kind), "live_turn", False))
+        return self.ui(rec.kind).live_turn
 
     # -- preferences --------------------------------------------------------------------------
 
@@ -370,7 +372,7 @@ class Table:
         by_user = interaction.user.id if interaction is not None else None
         change = await self.act(rec, seat, action, version=version, locale=locale, by_user=by_user)
         if interaction is not None:
-            interaction.extras["committed"] = True
+            answering(interaction).committed = True
             if not self.live_turn(rec):
                 await self.acknowledge(interaction, rec, ack)
         await self.tell(change, interaction)
@@ -483,16 +485,16 @@ class Table:
         try:
             if ack is not None:
                 await interaction.response.send_message(ack, ephemeral=True)
-                interaction.extras["answer"] = "acked"
+                answering(interaction).answer = Answer.ACKED
             elif self.in_game_channel(interaction, rec):
                 await interaction.response.defer(thinking=True)
-                interaction.extras["answer"] = "public"
+                answering(interaction).answer = Answer.PUBLIC
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                interaction.extras["answer"] = "elsewhere"
+                answering(interaction).answer = Answer.ELSEWHERE
         except discord.HTTPException:
             log.warning("game %s: could not acknowledge interaction", rec.id, exc_info=True)
-            interaction.extras["answer"] = "lost"
+            answering(interaction).answer = Answer.LOST
 
     # -- announcing ---------------------------------------------------------------------------
 
@@ -530,7 +532,7 @@ class Table:
     def close(self) -> None:
         self._render_pool.shutdown(wait=False, cancel_futures=True)
 
-    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec]:
+    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec | SelectSpec]:
         ui = self.ui(rec.kind)
         specs = list(ui.public_buttons(rec, state, version, locale))
         if ui.has_private:
@@ -618,14 +620,14 @@ class Table:
         and the actor's confirmation. When the thread cannot be reached the actor is told the
         action stands, and the players who must act are reached in the channel instead."""
         locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
-        answer = interaction.extras.get("answer") if interaction is not None else None
+        answer = answering(interaction).answer if interaction is not None else None
         if not content and not public:
-            if interaction is not None and answer in ("public", "elsewhere"):
+            if interaction is not None and answer in (Answer.PUBLIC, Answer.ELSEWHERE):
                 await self._followup(interaction, t("done", locale), ephemeral=True)
             return
         if (
             interaction is not None
-            and answer == "public"
+            and answer is Answer.PUBLIC
             and await self._followup(
                 interaction, content, files=public, view=view, allowed_mentions=pings(ping), ephemeral=False
             )
@@ -640,7 +642,7 @@ class Table:
             text = t("made_but_thread_failed", locale, where=self.where(rec))
         else:
             text = t("done_elsewhere", locale, where=self.where(rec))
-        if answer in ("elsewhere", "public", "lost") or (answer == "acked" and posted is None):
+        if answer in (Answer.ELSEWHERE, Answer.PUBLIC, Answer.LOST) or (answer is Answer.ACKED and posted is None):
             await self._followup(interaction, text, ephemeral=True)
 
     async def _followup(
@@ -891,7 +893,7 @@ class Table:
             change = await self.core.start(rec, players, interaction.user.id)
         except (StaleVersion, WrongStatus):
             raise Refusal(t("challenge_gone", locale)) from None
-        interaction.extras["committed"] = True
+        answering(interaction).committed = True
         if not interaction.response.is_done():
             await interaction.response.defer()
 

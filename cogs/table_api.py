@@ -16,7 +16,7 @@ from cogs.core.change import Change
 from cogs.core.commit import Core
 from cogs.core.listeners import Listeners
 from cogs.core.progress import Progress
-from cogs.ui import ButtonSpec, FileSpec, GameUI
+from cogs.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from db.base import Store
 from db.records import GameRecord, UserPrefs
 
@@ -66,7 +66,9 @@ class TableAPI(Protocol):
 
     def link(self, rec: GameRecord) -> str: ...
 
-    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec]: ...
+    def table_buttons(
+        self, rec: GameRecord, state: Any, locale: str, version: int
+    ) -> list[ButtonSpec | SelectSpec]: ...
 
     def post_failed(self, rec: GameRecord, channel_id: int, exc: discord.HTTPException) -> None: ...
 

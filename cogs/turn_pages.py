@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -19,7 +19,7 @@ from cogs.buttons import buttons
 from cogs.core.change import Change
 from cogs.core.progress import Progress
 from cogs.pages import Page, fold
-from cogs.respond import fit, locale_of, mention, pings
+from cogs.respond import Answer, answering, fit, locale_of, mention, pings
 from cogs.texts import t
 from cogs.ui import Story, TurnPagesUI
 from db.records import GameRecord
@@ -70,7 +70,7 @@ class TurnPages:
 
     async def _announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         table, rec = self.table, change.record
-        ui: TurnPagesUI = table.ui(rec.kind)  # type: ignore[assignment]
+        ui = cast("TurnPagesUI[Any]", table.ui(rec.kind))  # pages tell only live_turn games
         locale, state = table.game_locale(rec), change.state
         finished = change.finished
         if progress.made("post"):  # told before a crash, all but the end
@@ -163,7 +163,7 @@ class TurnPages:
         except discord.HTTPException:
             log.warning("game %s: page not edited by the interaction", interaction.extras.get("game_id"), exc_info=True)
             return False
-        interaction.extras["answer"] = "page"
+        answering(interaction).answer = Answer.PAGE
         return True
 
     @staticmethod
@@ -205,14 +205,14 @@ class TurnPages:
 
     async def confirm(self, interaction: discord.Interaction, rec: GameRecord, thread_failed: bool) -> None:
         """The actor's answer when the page was not the answer (a command, a private builder)."""
-        if interaction.extras.get("answer") == "page" and not thread_failed:
+        if answering(interaction).answer is Answer.PAGE and not thread_failed:
             return
         locale = locale_of(interaction)
         text = t("made_but_thread_failed" if thread_failed else "done_elsewhere", locale, where=self.table.where(rec))
         try:
             if not interaction.response.is_done():
                 await interaction.response.send_message(text, ephemeral=True)
-            elif interaction.extras.get("answer") == "page":
+            elif answering(interaction).answer is Answer.PAGE:
                 await interaction.followup.send(text, ephemeral=True)
             elif self.on_builder(interaction):
                 await interaction.edit_original_response(content=text, view=None)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from db.records import GameRecord
 from rules.errors import RuleError
 from rules.protocol import Game
+
+S = TypeVar("S")
+"""The engine's state type of one game kind (``StrategoState``, ...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +66,24 @@ class Story:
     text: str = ""
 
 
-class GameUI(Protocol):
-    """How one game kind is shown and worded. ``state`` is the engine state object; the UI turns it
-    into views itself (``engine.view(state, seat)``) and shows nothing else."""
+class GameUI(Protocol[S]):
+    """How one game kind is shown and worded. ``state`` is the engine state object (``S``); the UI
+    turns it into views itself (``engine.view(state, seat)``) and shows nothing else."""
 
     kind: str
     """The engine's kind name (the key of ``cogs.games.KINDS``)."""
-    engine: Game[Any]
+
+    @property
+    def engine(self) -> Game[S]:
+        """The game's engine; read-only, so each UI may hold its own engine's type."""
+        ...
+
     has_private: bool
     """Whether players have secrets: a private button, private files and secret DMs (Stroganov: no)."""
     board_at_start: bool
     """Whether the start post shows the public images (Stratego's empty board during setup: no)."""
+    live_turn: bool
+    """Whether the game is told as turn pages (a :class:`TurnPagesUI`; Stroganov: yes)."""
 
     def title(self, locale: str) -> str:
         """The game's name as players read it ("Stratego")."""
@@ -91,31 +101,33 @@ class GameUI(Protocol):
         """How the game is played and its options (``/game rules``), at most 2,000 characters."""
         ...
 
-    def thread_name(self, rec: GameRecord, state: Any, names: Sequence[str], locale: str) -> str:
+    def thread_name(self, rec: GameRecord, state: S, names: Sequence[str], locale: str) -> str:
         """The game thread's name; ``names`` are the players' display names by seat."""
         ...
 
-    def start_text(self, rec: GameRecord, state: Any, locale: str) -> str:
+    def start_text(self, rec: GameRecord, state: S, locale: str) -> str:
         """The first post of a started game (who plays what, what to do first)."""
         ...
 
-    def public_files(self, rec: GameRecord, state: Any, locale: str) -> list[FileSpec]:
+    def public_files(self, rec: GameRecord, state: S, locale: str) -> list[FileSpec]:
         """The public images of ``view(state, None)`` (Shitenno: board and sharing table)."""
         ...
 
-    def private_files(self, rec: GameRecord, state: Any, seat: int, locale: str) -> list[FileSpec]:
+    def private_files(self, rec: GameRecord, state: S, seat: int, locale: str) -> list[FileSpec]:
         """The images of ``view(state, seat)``; empty for games without secrets."""
         ...
 
-    def private_text(self, rec: GameRecord, state: Any, seat: int, locale: str) -> str:
+    def private_text(self, rec: GameRecord, state: S, seat: int, locale: str) -> str:
         """The words that go with a seat's private files (``/game hand``, the start DM)."""
         ...
 
-    def private_buttons(self, rec: GameRecord, state: Any, seat: int, locale: str) -> list[ButtonSpec]:
+    def private_buttons(self, rec: GameRecord, state: S, seat: int, locale: str) -> list[ButtonSpec]:
         """Buttons that go with a seat's private view (e.g. Ready while a setup is a draft)."""
         ...
 
-    def public_buttons(self, rec: GameRecord, state: Any, version: int, locale: str) -> list[ButtonSpec]:
+    def public_buttons(
+        self, rec: GameRecord, state: S, version: int, locale: str
+    ) -> Sequence[ButtonSpec | SelectSpec]:
         """Buttons under the thread's news for everyone (e.g. Accept draw while an offer stands)."""
         ...
 
@@ -123,7 +135,7 @@ class GameUI(Protocol):
         """Whether these events changed what ``seat`` sees privately (a new hand worth a DM)."""
         ...
 
-    def event_lines(self, rec: GameRecord, state: Any, events: list[dict[str, Any]], locale: str) -> list[str]:
+    def event_lines(self, rec: GameRecord, state: S, events: list[dict[str, Any]], locale: str) -> list[str]:
         """What one action did, for the table (public: from the public view and public events)."""
         ...
 
@@ -131,27 +143,27 @@ class GameUI(Protocol):
         """Whether the public image changed, so a new one is worth posting."""
         ...
 
-    def prompt(self, rec: GameRecord, state: Any, seat: int, locale: str) -> str:
+    def prompt(self, rec: GameRecord, state: S, seat: int, locale: str) -> str:
         """What ``seat`` (who must act now) can do, mentioning them; "" when nothing need be said."""
         ...
 
-    def turn_notice(self, rec: GameRecord, state: Any, seat: int, events: list[dict[str, Any]], locale: str) -> str:
+    def turn_notice(self, rec: GameRecord, state: S, seat: int, events: list[dict[str, Any]], locale: str) -> str:
         """The private turn notice for ``seat``: what just happened, in words, from its own view."""
         ...
 
-    def status_line(self, rec: GameRecord, state: Any, locale: str) -> str:
+    def status_line(self, rec: GameRecord, state: S, locale: str) -> str:
         """Where the game stands, in one line without pings ("@Bob to move since …")."""
         ...
 
-    def outcome_text(self, rec: GameRecord, state: Any, locale: str) -> str:
+    def outcome_text(self, rec: GameRecord, state: S, locale: str) -> str:
         """The result in words (winner, reason, scores)."""
         ...
 
-    def record_text(self, rec: GameRecord, state: Any, seat: int | None, locale: str) -> str:
+    def record_text(self, rec: GameRecord, state: S, seat: int | None, locale: str) -> str:
         """The full record as ``seat`` may see it (``None``: the public record)."""
         ...
 
-    def last_lines(self, rec: GameRecord, state: Any, seat: int | None, locale: str) -> list[str]:
+    def last_lines(self, rec: GameRecord, state: S, seat: int | None, locale: str) -> list[str]:
         """The latest entries of the history as ``seat`` may see it."""
         ...
 
@@ -160,11 +172,9 @@ class GameUI(Protocol):
         ...
 
 
-class TurnPagesUI(GameUI, Protocol):
+class TurnPagesUI(GameUI[S], Protocol[S]):
     """A game told as one thread message per turn, edited as the turn goes (``live_turn`` true)."""
 
-    live_turn: bool
-
-    def story(self, rec: GameRecord, state: Any, events: list[dict[str, Any]], locale: str) -> list[Story]:
+    def story(self, rec: GameRecord, state: S, events: list[dict[str, Any]], locale: str) -> list[Story]:
         """What these events did, as :class:`Story` items in order."""
         ...

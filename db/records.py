@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from db.errors import NoState, UnknownGameKind
 from rules.protocol import Game, Outcome
@@ -145,7 +145,8 @@ class AppendResult:
         return self.outcome is not None
 
 
-CHANGE_KINDS = ("start", "seats", "act", "finish", "cancel")
+ChangeKind = Literal["start", "seats", "act", "finish", "cancel"]
+CHANGE_KINDS: tuple[ChangeKind, ...] = ("start", "seats", "act", "finish", "cancel")
 TELL_LEASE = 120.0
 """Seconds a process has to tell a change it committed (or took on) before another may take it on."""
 
@@ -158,7 +159,7 @@ class PendingChange:
 
     game_id: int
     version: int
-    kind: str
+    kind: ChangeKind
     seat: int | None = None
     events: tuple[dict[str, Any], ...] = ()
     waiting_before: tuple[int, ...] = ()

@@ -28,9 +28,10 @@ def decode_notation(game_id: int, seq: int, raw: Any) -> str:
         data = json.loads(raw)
     except (TypeError, ValueError) as exc:
         raise CorruptLog(game_id, seq, "json", str(exc)) from exc
-    if not isinstance(data, dict) or not isinstance(data.get("n"), str):
+    notation = data.get("n") if isinstance(data, dict) else None
+    if not isinstance(notation, str):
         raise CorruptLog(game_id, seq, "shape", 'expected {"n": <notation>}')
-    return data["n"]
+    return notation
 
 
 def decode_seat(game_id: int, seq: int, seat: Any) -> int:

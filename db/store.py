@@ -283,6 +283,35 @@ class GameStore:
     def _read(self, game_id: int | None = None) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         return self._transaction("DEFERRED", game_id)
 
+    async def _statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> aiosqlite.Cursor:
+        """One statement as a transaction of its own (SQLite's autocommit: atomic, and as durable as a
+        COMMIT): one round trip to the SQLite thread instead of three (BEGIN, it, COMMIT), which the
+        event loop pays for on every hop. Only for a write that reads nothing first; busy is
+        :class:`StoreBusy` as in :meth:`_transaction`."""
+        async with self._lock:
+            try:
+                return await self._db.execute(sql, params)
+            except sqlite3.OperationalError as exc:
+                if _is_busy(exc):
+                    raise StoreBusy(game_id) from exc
+                raise
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of one read statement, executed and fetched in one round trip (its own read
+        transaction: one snapshot)."""
+        async with self._lock:
+            try:
+                return list(await self._db.execute_fetchall(sql, params))
+            except sqlite3.OperationalError as exc:
+                if _is_busy(exc):
+                    raise StoreBusy(None) from exc
+                raise
+
+    async def _exists(self, game_id: int) -> None:
+        """GameNotFound unless the game is stored."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+
     # -- records -----------------------------------------------------------------------------
 
     async def _row(self, db: aiosqlite.Connection, game_id: int, *, with_state: bool) -> sqlite3.Row:
@@ -656,7 +685,7 @@ class GameStore:
     def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
         """The action's notation, refused unless it parses back (in this state, as replay will
         parse it) to the very same action: the log must replay to what was actually applied."""
-        notation = action.notation()
+        notation: str = action.notation()
         try:
             same = parse_notation(game, notation, state) == action
         except RuleError as exc:
@@ -734,7 +763,7 @@ class GameStore:
         """Whether replaying the log gives exactly the stored state (as JSON values)."""
         stored, state = await self._replay(game_id)
         game = self.engine(stored["kind"])
-        return json.loads(dumps(game.dump(state))) == json.loads(stored["state"])
+        return bool(json.loads(dumps(game.dump(state))) == json.loads(stored["state"]))
 
     async def _replay(self, game_id: int) -> tuple[sqlite3.Row, Any]:
         async with self._read(game_id) as db:
@@ -902,18 +931,16 @@ class GameStore:
 
     async def get_meta(self, key: str) -> str | None:
         """A deployment fact (e.g. the synced command tree's hash), or None."""
-        async with self._read() as db:
-            rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,)))
+        rows = await self._query("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0]["value"] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        """Store a deployment fact, replacing any earlier value."""
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                (key, value, self._clock()),
-            )
+        """Store a deployment fact, replacing any earlier value (one statement, one round trip)."""
+        await self._statement(
+            "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            (key, value, self._clock()),
+        )
 
     async def mark_dm_warned(self, game_id: int, user_id: int) -> bool:
         """Record that the thread told ``user_id`` their DMs are closed; True only the first time,
@@ -1121,27 +1148,30 @@ class GameStore:
             return cur.rowcount == 1
 
     async def change_step(self, game_id: int, version: int, step: str) -> None:
-        """A step of telling a change was made (a DM sent, the post made): never made again."""
-        async with self._transaction(game_id=game_id) as db:
-            await self._row(db, game_id, with_state=False)
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT done FROM changes WHERE game_id = ? AND version = ?", (game_id, version)
-                )
-            )
-            if not rows:
-                return
-            done = sorted({*json.loads(rows[0][0]), step})
-            await db.execute(
-                "UPDATE changes SET done = ? WHERE game_id = ? AND version = ?", (dumps(done), game_id, version)
-            )
+        """A step of telling a change was made (a DM sent, the post made): never made again. One
+        statement (the step added to the change's sorted set of steps in SQL): one round trip, as
+        the telling of every decision writes its steps."""
+        if not _in_int64(game_id):
+            raise GameNotFound(game_id)
+        cur = await self._statement(
+            "UPDATE changes SET done = (SELECT json_group_array(value) FROM"
+            " (SELECT value FROM json_each(changes.done) UNION SELECT ? ORDER BY 1))"
+            " WHERE game_id = ? AND version = ?",
+            (step, game_id, version),
+            game_id,
+        )
+        if cur.rowcount != 1:
+            await self._exists(game_id)  # no such change (told already): fine; no such game: not found
 
     async def told(self, game_id: int, version: int) -> None:
         """Every change of the game up to ``version`` has been told."""
+        if not _in_int64(game_id):
+            raise GameNotFound(game_id)
         async with self._transaction(game_id=game_id) as db:
-            await self._row(db, game_id, with_state=False)
+            cur = await db.execute("UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id))
+            if cur.rowcount != 1:
+                raise GameNotFound(game_id)
             await db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
-            await db.execute("UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id))
 
     async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
         """Timers due by ``now`` and not fired yet, earliest first (claim each before acting on it)."""

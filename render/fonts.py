@@ -8,6 +8,7 @@ write plain ASCII and draw symbols (bombs, flags, arrows) as shapes.
 from __future__ import annotations
 
 import functools
+from typing import cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -63,7 +64,8 @@ def text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Imag
     """The coverage mask ("L") of ``text`` and its offset from the anchor point."""
     face = font(size)
     stroke = 1 if bold else 0
-    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+    # FreeTypeFont's box is whole pixels; Pillow's annotation says float for every font kind.
+    left, top, right, bottom = cast(tuple[int, int, int, int], face.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text(
         (-left, -top), text, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255

@@ -51,7 +51,7 @@ from render.shitenno_sprites import (
 )
 
 if TYPE_CHECKING:
-    from rules.shitenno.view import CardView, LotView, PlayerView, ProvinceView, ShitennoView
+    from rules.shitenno.view import CardView, LotView, PlayerView, ProvinceView, ShitennoView, TileView
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 
@@ -97,8 +97,8 @@ def _who(view: ShitennoView, seat: int | None) -> str:
     return f"{_short(p)} ({p.colour})"
 
 
-def _effects(tiles: Sequence[object]) -> str:
-    return ", ".join(EFFECT.get(t.effect, t.effect) for t in tiles)  # type: ignore[attr-defined]
+def _effects(tiles: Sequence[TileView]) -> str:
+    return ", ".join(EFFECT.get(t.effect, t.effect) for t in tiles)
 
 
 # --- shared pieces -------------------------------------------------------------------------------

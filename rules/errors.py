@@ -26,8 +26,8 @@ class RuleError(Exception):
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and self.code == other.code  # type: ignore[attr-defined]
-            and self.params == other.params  # type: ignore[attr-defined]
+            and self.code == other.code
+            and self.params == other.params
         )
 
     __hash__ = Exception.__hash__

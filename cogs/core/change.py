@@ -5,12 +5,11 @@ a change a dead process left untold, found again by the catch-up."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from db.records import AppendResult, GameRecord, PendingChange
+from db.records import AppendResult, ChangeKind, GameRecord, PendingChange
 from rules.protocol import Outcome
 
-ChangeKind = Literal["start", "seats", "act", "finish", "cancel"]
 Event = dict[str, Any]
 
 
@@ -89,7 +88,7 @@ class Change:
         )
         acts = [p for p in pending if p.kind == "act"]
         return cls(
-            kind=last.kind,  # type: ignore[arg-type]
+            kind=last.kind,
             record=rec,
             version=last.version,
             state=state,

@@ -237,7 +237,8 @@ def parse_action(text: str) -> Action:
         raise BadNotation("bad_action", text=text)
     verb, rest = words[0].lower(), words[1:]
     if verb in ("accept", "refuse", "end", "resign") and not rest:
-        return {"accept": Accept(), "refuse": Refuse(), "end": EndTurn(), "resign": Resign()}[verb]
+        simple: dict[str, Action] = {"accept": Accept(), "refuse": Refuse(), "end": EndTurn(), "resign": Resign()}
+        return simple[verb]
     if verb == "offer" and rest:
         return FormLot(_title(rest[0], text), _cards(rest[1:], text))
     if verb == "split" and rest.count("/") == 1:

@@ -97,7 +97,7 @@ def parse(data: Any, source: str = "content") -> Content:
                 where,
                 "values must be 4 positive ints",
             )
-            provinces.append(Province(str(p["id"]), p["home"], p["figures"], tuple(vals)))  # type: ignore[arg-type]
+            provinces.append(Province(str(p["id"]), p["home"], p["figures"], tuple(vals)))
         _need(len({p.id for p in provinces}) == len(provinces) == 8, f"{source}.provinces", "need 8 unique ids")
         troop: dict[str, tuple[str, ...]] = {}
         for i, c in enumerate(data["troop_cards"]):

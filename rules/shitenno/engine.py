@@ -9,7 +9,7 @@ it breaks as ``params["rule"]``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
@@ -600,7 +600,7 @@ def _game_over(st: ShitennoState) -> Event:
 
 
 def _ranking(
-    st: ShitennoState, keys: list[tuple[int, ...]], won: list[int], weights: list[int], reason: str
+    st: ShitennoState, keys: Sequence[tuple[int, ...]], won: list[int], weights: list[int], reason: str
 ) -> dict[str, Any]:
     """SH-9.3.4 among the seats that have not resigned; resigned seats share the place after them
     and never win (SH-R.5)."""

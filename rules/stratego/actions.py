@@ -105,7 +105,12 @@ _MOVE_RE = re.compile(
     r"^\s*([A-Ka-k](?:10|[1-9]))\s*([-xX:]?)\s*([A-Ka-k](?:10|[1-9]))\s*(?:\(\s*[^)]*\))?\s*$"
 )
 _RESCUE_RE = re.compile(r"^\s*R\s*:\s*(?:-|([0-9MSBF]{1,2})\s*@\s*([A-Ja-j](?:10|[1-9])))\s*$", re.I)
-_SIMPLE = {"ready": Ready(), "resign": Resign(), "offer-draw": OfferDraw(), "accept-draw": AcceptDraw()}
+_SIMPLE: dict[str, Action] = {
+    "ready": Ready(),
+    "resign": Resign(),
+    "offer-draw": OfferDraw(),
+    "accept-draw": AcceptDraw(),
+}
 
 
 def parse_rank(text: str) -> str:

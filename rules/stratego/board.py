@@ -5,6 +5,8 @@ A square is an int ``file + 10 * (rank - 1)``: A1 = 0, J1 = 9, A10 = 90, J10 = 9
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules.errors import BadNotation
 
 SIZE = 10
@@ -12,7 +14,7 @@ FILES = "ABCDEFGHIJ"
 SQUARES = range(SIZE * SIZE)
 
 RED, BLUE = 0, 1
-COLOURS = ("red", "blue")
+COLOURS: tuple[Literal["red"], Literal["blue"]] = ("red", "blue")
 
 LAKES = frozenset(f + 10 * (r - 1) for f in (2, 3, 6, 7) for r in (5, 6))
 """SG-1.2: C5 D5 C6 D6 and G5 H5 G6 H6."""

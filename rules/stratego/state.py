@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from rules.errors import BadNotation
 from rules.rng import Rng
@@ -17,6 +17,8 @@ from rules.stratego.pieces import IMMOBILE
 from rules.stratego.setup import Setup
 
 FORMAT = 1
+
+Phase = Literal["setup", "play", "over"]
 
 MoveEntry = list[Any]
 """``["m", colour, piece, frm, to, defender, attacker_rank, defender_rank, result,
@@ -55,7 +57,7 @@ class StrategoState:
     rng: Rng
     seat_colour: tuple[int, int]
     """The colour of seat 0 and of seat 1 (SG-3.1)."""
-    phase: str = "setup"
+    phase: Phase = "setup"
     drafts: list[Setup] = field(default_factory=list)
     """By colour; after setup, the confirmed setups (the record needs them, SG-9.3)."""
     ready: list[bool] = field(default_factory=lambda: [False, False])

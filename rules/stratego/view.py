@@ -12,10 +12,9 @@ from typing import Literal
 from rules.stratego.board import COLOURS, ZONE_ORDER, name
 from rules.stratego.pieces import RANKS
 from rules.stratego.setup import EMPTY
-from rules.stratego.state import Entry, StrategoState
+from rules.stratego.state import Entry, MoveEntry, Phase, StrategoState
 
 Colour = Literal["red", "blue"]
-Phase = Literal["setup", "play", "over"]
 BattleResult = Literal["attacker", "defender", "both"]
 
 
@@ -117,7 +116,7 @@ def _piece(colour: int, rank: str | None, moved: bool, revealed: bool) -> PieceV
     key = (colour, rank, moved, revealed)
     pv = _PIECES.get(key)
     if pv is None:
-        pv = _PIECES[key] = PieceView(COLOURS[colour], rank, moved, revealed)  # type: ignore[arg-type]
+        pv = _PIECES[key] = PieceView(COLOURS[colour], rank, moved, revealed)
     return pv
 
 
@@ -156,25 +155,25 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
     recent = tuple(_entry_view(i, st.history[i], me, over) for i in range(start, len(st.history)))
     return StrategoView(
         viewer=seat,
-        viewer_colour=COLOURS[me] if me is not None else None,  # type: ignore[arg-type]
-        seat_colours=(COLOURS[st.seat_colour[0]], COLOURS[st.seat_colour[1]]),  # type: ignore[arg-type]
-        phase=st.phase,  # type: ignore[arg-type]
+        viewer_colour=COLOURS[me] if me is not None else None,
+        seat_colours=(COLOURS[st.seat_colour[0]], COLOURS[st.seat_colour[1]]),
+        phase=st.phase,
         army=st.army,
         options=tuple(sorted((k, v) for k, v in st.options.items())),
         board=tuple(board),
         ready=(st.ready[0], st.ready[1]),
-        to_move=COLOURS[st.turn] if st.phase == "play" else None,  # type: ignore[arg-type]
+        to_move=COLOURS[st.turn] if st.phase == "play" else None,
         captured=(tuple(captured[0]), tuple(captured[1])),
         history=recent,
         ply=st.ply,
         last_move=_last(st, recent, me, over, battle=False),
         last_battle=_last(st, recent, me, over, battle=True),
-        rescue_pending=COLOURS[st.turn] if st.rescue_from >= 0 else None,  # type: ignore[arg-type]
+        rescue_pending=COLOURS[st.turn] if st.rescue_from >= 0 else None,
         rescues_used=(st.rescues[0], st.rescues[1]),
-        draw_offer=COLOURS[st.draw_offer] if st.draw_offer >= 0 else None,  # type: ignore[arg-type]
+        draw_offer=COLOURS[st.draw_offer] if st.draw_offer >= 0 else None,
         moves_without_battle=st.no_battle,
         result=(
-            ResultView(COLOURS[st.winner] if st.winner >= 0 else None, st.reason)  # type: ignore[arg-type]
+            ResultView(COLOURS[st.winner] if st.winner >= 0 else None, st.reason)
             if over
             else None
         ),
@@ -197,20 +196,25 @@ def _last(
     for i in range(len(st.history) - len(recent) - 1, -1, -1):
         e = st.history[i]
         if e[0] == "m" and (not battle or e[5] >= 0):
-            return _entry_view(i, e, me, over)  # type: ignore[return-value]
+            return _move_view(i, e, me, over)
     return None
 
 
 def _entry_view(i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
-    colour = COLOURS[e[1]]
     if e[0] == "r":
-        _, _, piece, rank, sq = e  # type: ignore[misc]
+        colour = COLOURS[e[1]]
+        _, _, piece, rank, sq = e
         if piece < 0:
-            return RescueView(i + 1, colour, None, None, "R:-")  # type: ignore[arg-type]
-        return RescueView(i + 1, colour, rank, sq, f"R:{rank}@{name(sq)}")  # type: ignore[arg-type]
-    _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e  # type: ignore[misc]
+            return RescueView(i + 1, colour, None, None, "R:-")
+        return RescueView(i + 1, colour, rank, sq, f"R:{rank}@{name(sq)}")
+    return _move_view(i, e, me, over)
+
+
+def _move_view(i: int, e: MoveEntry, me: int | None, over: bool) -> MoveView:
+    colour = COLOURS[e[1]]
+    _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e
     if defender < 0:
-        return MoveView(i + 1, colour, frm, to, None, scout_revealed, f"{name(frm)}-{name(to)}")  # type: ignore[arg-type]
+        return MoveView(i + 1, colour, frm, to, None, scout_revealed, f"{name(frm)}-{name(to)}")
     shown = d_rank if (over or d_revealed or (me is not None and me != c)) else None
     notation = f"{name(frm)}x{name(to)} ({a_rank}x{shown or '?'})"
-    return MoveView(i + 1, colour, frm, to, BattleView(a_rank, shown, result), scout_revealed, notation)  # type: ignore[arg-type]
+    return MoveView(i + 1, colour, frm, to, BattleView(a_rank, shown, result), scout_revealed, notation)

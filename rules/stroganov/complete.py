@@ -126,11 +126,11 @@ def entries(w: Wallet, need: int | None, *, any_fur: bool = False, tanner: bool 
     return sorted(out, key=rank)
 
 
-def paid_one(w: Wallet, need: int | None, e: Entry, **kw: bool) -> Wallet | None:
+def paid_one(w: Wallet, need: int | None, e: Entry, *, any_fur: bool = False, tanner: bool = False) -> Wallet | None:
     """``w`` after ``e`` meets ``need`` (spent, so later entries cannot use it again), or ``None``."""
     after = w.copy()
     try:
-        pay(after, [need], [e], "", **kw)
+        pay(after, [need], [e], "", any_fur=any_fur, tanner=tanner)
     except RuleError:
         return None
     return after

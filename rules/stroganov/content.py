@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 PATH = Path(__file__).with_name("content.json")
 
@@ -311,7 +311,7 @@ def _parse(data: Any) -> Content:
             _need(code not in abilities, where, "duplicate code")
             _need(a["timing"] in TIMINGS, where, f"unknown timing {a['timing']!r}")
             _need(isinstance(a.get("effect", ""), str), where, "effect must be a string")
-            abilities[code] = a["timing"]
+            abilities[cast(str, code)] = a["timing"]
 
         # ST-14.5 wishes
         wishes: dict[str, Wish] = {}

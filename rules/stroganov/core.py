@@ -82,6 +82,8 @@ def resource_changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]
         if new[k] != old[k]:
             out[k] = new[k] - old[k]
     for k in (*LISTED, "built"):
+        if new[k] == old[k]:  # most lists do not change (and comparing is cheap; counting is not)
+            continue
         came, went = Counter(new[k]), Counter(old[k])
         came.subtract(Counter(old[k]))
         went.subtract(Counter(new[k]))

@@ -141,7 +141,8 @@ def decider(st: StroganovState) -> int | None:
     if st.stage == "boards":
         return board_picker(st)
     if st.queue:
-        return st.queue[0][0]
+        seat: int = st.queue[0][0]
+        return seat
     return st.order[st.active]
 
 

@@ -292,7 +292,7 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
             PositionView(
                 p,
                 core.region_of(p) or 0,
-                tile_view(st.row[p - 1]) if st.row[p - 1] else None,  # type: ignore[arg-type]
+                tile_view(st.row[p - 1]) if st.row[p - 1] else None,
                 tuple(st.items[p - 1]),
             )
             for p in range(1, 13)

@@ -39,6 +39,7 @@ class CountUI:
     engine = GAME
     has_private = False
     board_at_start = True
+    live_turn = False
 
     def title(self, locale: str) -> str:
         return "Count"
