@@ -33,7 +33,7 @@ from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
 from rules.errors import RuleError
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 
 if TYPE_CHECKING:
     from cogs.table_api import TableAPI
@@ -455,7 +455,7 @@ class Clocks:
             winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
             try:
                 claimed = await self.table.core.finish(
-                    rec, Outcome(winners=winners, reason="timeout"), interaction.user.id
+                    rec, Outcome(winners=winners, ending=Ending.TIMEOUT), interaction.user.id
                 )
                 rec = claimed.record
             except (StaleVersion, WrongStatus):

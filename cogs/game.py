@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from cogs import games, listing
 from cogs.buttons import Press, buttons, view_of
+from cogs.core.record import record_json, record_name
 from cogs.respond import CONTENT_LIMIT, Refusal, answering, files, fit, locale_of, mention, pings, reply, text_file
 from cogs.table import Table
 from cogs.texts import join_words, t
@@ -133,8 +134,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         face = self.table.ui(rec.kind)
         lines = face.last_lines(rec, state, seat, locale)
         text = t("log_head", locale, game=rec.id) + "\n" + ("\n".join(lines) if lines else t("log_empty", locale))
-        record = text_file(face.record_text(rec, state, seat, locale), f"{rec.kind}-{rec.id}-record.txt")
-        await reply(interaction, fit(text), ephemeral=True, files=files([record]))
+        record = [text_file(face.record_text(rec, state, seat, locale), f"{rec.kind}-{rec.id}-record.txt")]
+        if rec.status == "finished":  # the replayable record, seed included, once the game is over
+            record.append(text_file(record_json(rec, await self.table.store.actions(rec.id)), record_name(rec)))
+        await reply(interaction, fit(text), ephemeral=True, files=files(record))
 
     # -- resigning ----------------------------------------------------------------------------
 

@@ -257,7 +257,7 @@ class Lobbies:
         """A cancelled or expired game where its players look: the lobby message loses its
         buttons; a running game's thread says so and is closed."""
         locale = self.table.game_locale(rec)
-        if rec.outcome is not None and rec.outcome.reason == "expired":
+        if rec.status == "expired":
             title = self.table.ui(rec.kind).title(locale)
             days = round(LOBBY_TTL / 86400)
             await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))

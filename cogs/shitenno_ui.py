@@ -13,6 +13,7 @@ from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from rules.errors import RuleError
+from rules.protocol import Ending
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.content import CONTENT
 from rules.shitenno.events import Event
@@ -341,12 +342,13 @@ class ShitennoUI(GameUI[ShitennoState]):
 
     def outcome_text(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
         view = GAME.view(state, None)
-        o = view.outcome
-        if o is None:
+        o = GAME.outcome(state)
+        if o is None or o.scores is None:
             return t("finished", locale)
         winners = join_words([self.player(rec, view, s) for s in o.winners], locale)
         scores = ", ".join(f"{self.player(rec, view, s)} {o.scores[s]}" for s in range(len(o.scores)))
-        return t(f"sh.result.{o.reason}", locale, winners=winners, scores=scores)
+        key = "sh.result.resign" if o.ending is Ending.RESIGNED else "sh.result.final_scoring"
+        return t(key, locale, winners=winners, scores=scores)
 
     def record_text(self, rec: GameRecord, state: ShitennoState, seat: int | None, locale: str) -> str:
         """The whole public history in words, each general by name (a file shows no mentions),

@@ -12,6 +12,7 @@ from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.stratego import render_board
 from rules.errors import RuleError
+from rules.protocol import Ending
 from rules.stratego import GAME, StrategoState
 from rules.stratego.board import COLOURS
 from rules.stratego.board import name as square_name
@@ -28,6 +29,18 @@ ORDINALS = {3: "sg.nth.4", 5: "sg.nth.6"}
 def ready_button(version: int, locale: str) -> ButtonSpec:
     """SG-3.3's confirmation, tied to the version the draft image was drawn at."""
     return ButtonSpec("ready", t("btn.ready", locale), "success", version)
+
+
+REASON_WORDS: dict[tuple[Ending, bool], str] = {
+    (Ending.NORMAL, False): "flag",
+    (Ending.NO_MOVES, False): "no_moves",
+    (Ending.NO_MOVES, True): "both_immobile",
+    (Ending.MOVE_LIMIT, True): "move_limit",
+    (Ending.AGREED_DRAW, True): "agreed_draw",
+    (Ending.RESIGNED, False): "resign",
+    (Ending.TIMEOUT, False): "timeout",
+}
+"""``sg.reason.*`` by (ending, draw): a normal win is the flag's capture (SG-6.5)."""
 
 
 class StrategoUI(GameUI[StrategoState]):
@@ -206,9 +219,11 @@ class StrategoUI(GameUI[StrategoState]):
         return self.outcome_text(rec, state, locale)
 
     def outcome_text(self, rec: GameRecord, state: StrategoState, locale: str) -> str:
-        key = f"sg.reason.{state.reason}"
-        reason = t(key, locale) if has(key, locale) else state.reason
-        if state.winner < 0:
+        outcome = GAME.outcome(state)
+        if outcome is None:
+            return t("finished", locale)
+        reason = t(f"sg.reason.{REASON_WORDS[outcome.ending, outcome.draw]}", locale)
+        if outcome.draw:
             return t("sg.result.draw", locale, reason=reason)
         winner = f"{self.player(rec, state, state.winner)} ({t(f'sg.colour.{COLOURS[state.winner]}', locale)})"
         return t("sg.result.win", locale, winner=winner, reason=reason)

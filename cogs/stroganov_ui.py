@@ -20,6 +20,7 @@ from db.records import GameRecord
 from render.stroganov import name as log_name
 from render.stroganov import render_board, render_tableaux
 from rules.errors import RuleError
+from rules.protocol import Ending
 from rules.stroganov import GAME, StroganovState
 from rules.stroganov.actions import (
     Action,
@@ -524,7 +525,12 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             t("sv.score_part", locale, who=self.who(rec, view, i, locale), score=s) for i, s in view.result
         )
         winners = join_words([self.seat_words(rec, view, s, locale) for s in o.winners], locale)
-        return t(f"sv.result.{o.reason}", locale, winners=winners, scores=scores)
+        resigned = o.ending is Ending.RESIGNED
+        if o.automa_won:
+            key = "sv.result.automa_resign" if resigned else "sv.result.automa_wins"
+        else:
+            key = "sv.result.resign" if resigned else "sv.result.final_scoring"
+        return t(key, locale, winners=winners, scores=scores)
 
     def log_lines(self, rec: GameRecord, state: StroganovState, locale: str) -> list[str]:
         """The whole public log in words, folded like the turn pages: one line per turn, per

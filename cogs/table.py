@@ -29,6 +29,7 @@ from cogs.core.change import Change
 from cogs.core.commit import Core
 from cogs.core.listeners import Listeners
 from cogs.core.progress import Progress
+from cogs.core.record import record_json, record_name
 from cogs.lobby import Lobbies
 from cogs.respond import (
     Answer,
@@ -51,8 +52,9 @@ from cogs.turn_pages import TurnPages
 from cogs.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, WrongStatus
-from db.records import GameRecord, UserPrefs
+from db.records import ENDED, GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
+from rules.protocol import Ending
 
 if TYPE_CHECKING:
     from db.base import Store
@@ -209,8 +211,6 @@ class Table:
             return
         if rec.status == "finished":
             raise Refusal(t("game_over_named", locale, game=rec.id, result=self.result_text(rec, locale)))
-        if rec.status == "cancelled" and rec.outcome is not None and rec.outcome.reason == "expired":
-            raise Refusal(t("status_is.expired", locale, game=rec.id))
         raise Refusal(t(f"status_is.{rec.status}", locale, game=rec.id))
 
     def result_text(self, rec: GameRecord, locale: str) -> str:
@@ -224,7 +224,7 @@ class Table:
         """The result in words: the game's own, or the table's for an ending the engine never saw
         (a win by timeout)."""
         outcome = rec.outcome
-        if outcome is not None and outcome.reason == "timeout":
+        if outcome is not None and outcome.ending is Ending.TIMEOUT:
             winners = join_words([mention(rec.players[s]) for s in outcome.winners if s < len(rec.players)], locale)
             losers = [mention(u) for s, u in enumerate(rec.players) if s not in outcome.winners]
             return t("result.timeout", locale, winners=winners, losers=join_words(losers, locale))
@@ -445,7 +445,7 @@ class Table:
             await self.tell_start(rec, change.state, progress)
         elif rec.status == "lobby":
             await self.lobbies.refresh(rec)
-        elif change.kind == "cancel" and rec.status == "cancelled":
+        elif change.kind == "cancel" and rec.status in ("cancelled", "expired"):
             await self.lobbies.tell_cancelled(rec, progress)
 
     async def catch_up(self, claimed_before: float | None) -> int:
@@ -703,7 +703,7 @@ class Table:
             lines = ui.event_lines(rec, state, list(change.events) if events else [], locale)
             everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
             lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
-            record = text_file(ui.record_text(rec, state, None, locale), f"{rec.kind}-{rec.id}-record.txt")
+            record = text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec))
             await self.publish(
                 interaction, rec, "\n".join(lines), [*public, record], None, players, progress.nonce("over")
             )
@@ -732,7 +732,7 @@ class Table:
         if not (change.finished or change.kind in ("finish", "cancel")):
             return
         rec = await self.store.get(change.game_id)
-        if rec.status not in ("finished", "cancelled") or rec.seed is None:
+        if rec.status not in ENDED or rec.seed is None:
             return
         locale = self.game_locale(rec)
         short = t("short.cancelled", locale) if rec.status == "cancelled" else await self.short_result(rec, locale)
@@ -860,7 +860,7 @@ class Table:
         handler = self.router.find(rec.kind, press.verb)
         if handler is None:
             raise Refusal(t("stale_plain", locale))
-        if rec.status in ("finished", "cancelled"):
+        if rec.status in ENDED:
             self.check_status(rec, ("lobby", "active"), locale)
         await handler(interaction, rec, press)
 

@@ -290,7 +290,7 @@ class Store(Protocol):
         ...
 
     async def expire_lobby(self, game_id: int) -> GameRecord | None:
-        """End a lobby nobody started (cancelled, reason ``expired``); None if it is no lobby now."""
+        """End a lobby nobody started (status and ending ``expired``); None if it is no lobby now."""
         ...
 
     async def go_away(self, user_id: int, days: int, limit: int = clocks.VACATION_DAYS) -> UserPrefs:

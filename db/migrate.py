@@ -6,6 +6,12 @@ Each file runs in its own ``BEGIN IMMEDIATE`` transaction together with the row 
 applied at all. Files must therefore not contain ``BEGIN``/``COMMIT`` themselves. Re-running is a
 no-op; a database that already has a version this code does not know is refused, because an older
 bot would misread a newer schema.
+
+A file whose first line is :data:`FOREIGN_KEYS_OFF` runs with foreign keys switched off (SQLite
+ignores ``PRAGMA foreign_keys`` inside a transaction, so the file cannot do it itself): that is how
+a table others reference is rebuilt (SQLite's 12 steps for a change ``ALTER TABLE`` cannot make),
+since dropping it with foreign keys on would cascade. Before such a file commits, ``PRAGMA
+foreign_key_check`` must find nothing, else it is rolled back; foreign keys are as before after it.
 """
 
 from __future__ import annotations
@@ -24,6 +30,9 @@ from db.errors import MigrationError
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 _NAME = re.compile(r"^(\d+)_[A-Za-z0-9_-]+\.sql$")
+
+FOREIGN_KEYS_OFF = "-- foreign_keys: off"
+"""The first line of a migration that must run with foreign keys off (see the module's docstring)."""
 
 _BOOKKEEPING = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -98,10 +107,33 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, now: float) -
         "INSERT INTO schema_migrations (version, name, applied_at) VALUES "
         f"({migration.version}, '{migration.path.name}', {float(now)!r});"
     )
-    script = f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\nCOMMIT;"
+    keys_off = sql.split("\n", 1)[0].strip() == FOREIGN_KEYS_OFF
+    if not keys_off:
+        await _run(conn, migration, f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\nCOMMIT;")
+        return
+    (was_on,) = next(iter(await conn.execute_fetchall("PRAGMA foreign_keys")))
+    await conn.execute("PRAGMA foreign_keys=OFF")
+    try:
+        await _run(conn, migration, f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\n", check_keys=True)
+    finally:
+        if was_on:
+            await conn.execute("PRAGMA foreign_keys=ON")
+
+
+async def _run(conn: aiosqlite.Connection, migration: Migration, script: str, *, check_keys: bool = False) -> None:
+    """Run ``script`` (which opens the transaction); with ``check_keys`` it is left open, checked
+    with ``PRAGMA foreign_key_check`` and committed here, or rolled back on a dangling reference."""
     try:
         await conn.executescript(script)
-    except sqlite3.Error as exc:
+        if check_keys:
+            dangling = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
+            if dangling:
+                found = sorted({(str(r[0]), str(r[2])) for r in dangling})
+                raise MigrationError(migration.path, f"foreign_key_check: {len(dangling)} rows, {found}")
+            await conn.execute("COMMIT")
+    except (sqlite3.Error, MigrationError) as exc:
         if conn.in_transaction:
             await conn.execute("ROLLBACK")
+        if isinstance(exc, MigrationError):
+            raise
         raise MigrationError(migration.path, f"{type(exc).__name__}: {exc}") from exc

@@ -10,7 +10,10 @@ from typing import Any, Literal
 from db.errors import NoState, UnknownGameKind
 from rules.protocol import Game, Outcome
 
-STATUSES = ("lobby", "active", "finished", "cancelled")
+STATUSES = ("lobby", "active", "finished", "cancelled", "expired")
+"""``expired``: a lobby nobody started (issue 18); like ``cancelled``, no winner and no loss."""
+ENDED = ("finished", "cancelled", "expired")
+"""The statuses of a game that is over, one way or another."""
 
 DEFAULT_DMS_ENABLED = True
 DEFAULT_LANGUAGE = "en"

@@ -69,7 +69,7 @@ from db.records import (
 )
 from db.replay import decode_notation, decode_seat, parse_notation, replay_log
 from rules.errors import RuleError
-from rules.protocol import Game, Outcome, resolve_options
+from rules.protocol import Ending, Game, Outcome, resolve_options
 
 Clock = Callable[[], float]
 STATE_FORMATS = "state_formats"
@@ -717,7 +717,7 @@ class GameStore:
     async def cancel(self, game_id: int, by_user: int, *, expected_version: int | None = None) -> GameRecord:
         """Cancel a lobby or an active game: status ``cancelled`` with no winner, which statistics
         must not count as anyone's loss. Bumps the version so the game's buttons go stale."""
-        outcome = Outcome(winners=(), reason="cancelled")
+        outcome = Outcome(winners=(), ending=Ending.CANCELLED)
         return await self._end(game_id, "cancelled", outcome, by_user, expected_version, ("lobby", "active"))
 
     async def _end(
@@ -1350,10 +1350,11 @@ class GameStore:
             return cur.rowcount == 1
 
     async def expire_lobby(self, game_id: int) -> GameRecord | None:
-        """A lobby nobody started ends as cancelled (reason ``expired``); None if it is no lobby now."""
-        outcome = Outcome(winners=(), reason="expired")
+        """A lobby nobody started ends: status and ending ``expired``, no winner, cancelled by nobody
+        (its change is told like a cancellation); None if it is no lobby now."""
+        outcome = Outcome(winners=(), ending=Ending.EXPIRED)
         try:
-            return await self._end(game_id, "cancelled", outcome, None, None, ("lobby",))
+            return await self._end(game_id, "expired", outcome, None, None, ("lobby",))
         except WrongStatus:
             return None
 

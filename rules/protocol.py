@@ -7,8 +7,10 @@ by the engine; ``apply`` validates completely before it changes anything, so a r
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from rules.errors import BadOptions
@@ -16,25 +18,81 @@ from rules.errors import BadOptions
 S = TypeVar("S")
 
 
+class Ending(enum.StrEnum):
+    """How a game ended: the one typed value behaviour (wording, the table's result line,
+    statistics) may depend on; the engines' own finer reasons stay inside their states and events.
+
+    - ``normal``: by the rules — Stratego's flag captured, final scoring in Shitenno and Stroganov
+      (an automa's win too: no winners, not a draw, ``automa_score`` set; see
+      :attr:`Outcome.automa_won`);
+    - ``resigned``: a resignation decided it (2 players: the other wins; 3–4: the last one left);
+    - ``timeout``: a win claimed on time by the other players (the table, not the engine);
+    - ``agreed_draw``: the players agreed to a draw;
+    - ``no_moves``: a player had no legal move left (Stratego SG-6.5: a win for the other side,
+      or a draw when neither side can move — ``draw`` tells which);
+    - ``move_limit``: a draw because nothing decisive happened for too long (Stratego's move limit);
+    - ``cancelled`` / ``expired``: no result — cancelled by the players, or a lobby nobody started
+      (their games have the store statuses of the same names).
+
+    No separate detail code is kept: ``ending`` with ``draw`` and ``winners`` tells every case the
+    UIs word differently (flag vs no movable piece, Ivan's win vs a player's).
+    """
+
+    NORMAL = "normal"
+    RESIGNED = "resigned"
+    TIMEOUT = "timeout"
+    AGREED_DRAW = "agreed_draw"
+    NO_MOVES = "no_moves"
+    MOVE_LIMIT = "move_limit"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+LEGACY_REASONS: Mapping[str, Ending] = MappingProxyType(
+    {
+        "flag": Ending.NORMAL,
+        "final_scoring": Ending.NORMAL,
+        "automa_wins": Ending.NORMAL,
+        "target_reached": Ending.NORMAL,
+        "resign": Ending.RESIGNED,
+        "resigned": Ending.RESIGNED,
+        "timeout": Ending.TIMEOUT,
+        "agreed_draw": Ending.AGREED_DRAW,
+        "no_moves": Ending.NO_MOVES,
+        "both_immobile": Ending.NO_MOVES,
+        "move_limit": Ending.MOVE_LIMIT,
+        "cancelled": Ending.CANCELLED,
+        "expired": Ending.EXPIRED,
+    }
+)
+"""The free-text ``reason`` of outcomes stored before :class:`Ending` (issue 18), by ending."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended. ``winners`` are seats; empty with ``draw`` for a draw or
-    for a game that was cancelled outside the rules (the store records that, not the engine).
+    """How a finished game ended. ``winners`` are seats; empty with ``draw`` for a draw, and empty
+    without it for a game cancelled or expired outside the rules (the store's status says which)
+    or won by an automa. ``ending`` names how it ended (:class:`Ending`).
 
     ``scores``, when given, has one score per seat, in seat order. A solo game against an automa
     gives the automa's score in ``automa_score`` (``None`` in every other game); when the automa
-    wins, ``winners`` is empty, ``draw`` is false and ``reason`` is ``"automa_wins"``."""
+    wins, ``winners`` is empty and ``draw`` is false (:attr:`automa_won`)."""
 
     winners: tuple[int, ...]
-    reason: str
+    ending: Ending
     draw: bool = False
     scores: tuple[int, ...] | None = None
     automa_score: int | None = None
 
+    @property
+    def automa_won(self) -> bool:
+        """A solo game the automa won (by the rules or after its player resigned)."""
+        return not self.winners and not self.draw and self.automa_score is not None
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "winners": list(self.winners),
-            "reason": self.reason,
+            "ending": self.ending.value,
             "draw": self.draw,
             "scores": list(self.scores) if self.scores is not None else None,
         }
@@ -44,10 +102,17 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """Read :meth:`to_json`'s output, or an outcome stored before :class:`Ending` with only a
+        ``reason`` (mapped by :data:`LEGACY_REASONS`; a reason no code ever wrote reads as
+        ``normal``, since a game that ended must stay readable)."""
         scores = data.get("scores")
+        if "ending" in data:
+            ending = Ending(data["ending"])
+        else:
+            ending = LEGACY_REASONS.get(str(data.get("reason")), Ending.NORMAL)
         return cls(
             winners=tuple(data["winners"]),
-            reason=data["reason"],
+            ending=ending,
             draw=bool(data.get("draw", False)),
             scores=tuple(scores) if scores is not None else None,
             automa_score=data.get("automa_score"),

@@ -19,7 +19,7 @@ import pytest
 
 from cogs import games
 from rules.errors import GameOver, NotYourTurn
-from rules.protocol import Game
+from rules.protocol import Ending, Game
 from rules.shitenno import GAME as SHITENNO
 from rules.shitenno.actions import Accept, Choose, ConquerKoku, ConquerTroops, EndTurn, FormLot, Refuse, Split
 from rules.shitenno.actions import Resign as ShitennoResign
@@ -136,7 +136,7 @@ def test_shitenno_every_seat_auto(players: int) -> None:
     for seed in SEEDS:
         st, played = play_shitenno(players, seed, set(range(players)))
         outcome = SHITENNO.outcome(st)
-        assert outcome is not None and outcome.reason == "final_scoring"
+        assert outcome is not None and outcome.ending is Ending.NORMAL
         assert st.round == 24 // players
         assert all(not stones for stones in st.board.values())
         ends = Counter(s for s, a in played if isinstance(a, EndTurn))
@@ -237,7 +237,7 @@ def check_stroganov_games(players: int, options: dict[str, str] | None, seeds: r
         st, played = play_stroganov(players, options, seed, {seat})
         assert {s for s, _ in played} == {seat}
         outcome = STROGANOV.outcome(st)
-        assert outcome is not None and outcome.reason in ("final_scoring", "automa_wins")
+        assert outcome is not None and outcome.ending is Ending.NORMAL
         assert Counter(type(a) for _, a in played)[sa.EndTurn] == 12  # ST-6: 4 years x 3 seasons
 
 

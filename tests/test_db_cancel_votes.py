@@ -16,7 +16,7 @@ import pytest
 from db.errors import GameNotFound, NotAPlayer, WrongStatus
 from db.records import CancelProposal, VoteMessage
 from db.store import GameStore
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, clock
 from tests.toygame import GAME, GAMES, Add
 
@@ -72,7 +72,7 @@ async def test_only_players_of_a_running_game_vote(store: GameStore) -> None:
 
     lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL, seats=[ALICE, BOB])
     finished = await store.create("count", [ALICE, BOB], {}, 8, GUILD, CHANNEL, ALICE)
-    await store.finish(finished.id, Outcome(winners=(0,), reason="resigned"))
+    await store.finish(finished.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
     await store.cancel(rec.id, ALICE)
     for game_id, status in ((lobby.id, "lobby"), (finished.id, "finished"), (rec.id, "cancelled")):
         with pytest.raises(WrongStatus) as wrong:
@@ -128,7 +128,7 @@ async def test_agree_cancel_refuses_outsiders_and_games_not_running(store: GameS
     rec = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
     with pytest.raises(NotAPlayer):
         await store.agree_cancel(rec.id, DAVE)
-    await store.finish(rec.id, Outcome(winners=(0,), reason="resigned"))
+    await store.finish(rec.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
     with pytest.raises(WrongStatus):
         await store.agree_cancel(rec.id, ALICE)
     with pytest.raises(GameNotFound):

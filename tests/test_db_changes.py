@@ -12,7 +12,7 @@ import pytest
 
 from db.records import TELL_LEASE
 from db.store import GameStore
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
 from tests.toygame import GAMES, Add
 
@@ -37,7 +37,7 @@ async def test_every_version_bump_leaves_one_change_claimed_by_its_maker(store: 
     started = await store.start(lobby.id, None, 7, expected_version=seated.version)
     seat = started.load_state().turn
     moved = await store.append(lobby.id, started.version, seat, Add(2))
-    ended = await store.finish(lobby.id, Outcome(winners=(0,), reason="resigned"))
+    ended = await store.finish(lobby.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
     changes = await store.changes_of(lobby.id)
     assert [(c.version, c.kind) for c in changes] == [
         (seated.version, "seats"),

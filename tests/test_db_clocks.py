@@ -23,7 +23,7 @@ from db import clocks
 from db.errors import GameNotFound, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer
 from db.store import GameStore
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, Add
 
@@ -269,22 +269,25 @@ async def test_a_lobby_gets_one_expire_timer_that_start_removes(store: GameStore
     assert await store.next_due() == T0 + PACE / 2
 
 
-async def test_expire_lobby_cancels_the_lobby_with_reason_expired(
+async def test_expire_lobby_ends_the_lobby_with_status_expired(
     store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
-    """Issue 13: expire_lobby ends a lobby nobody started: cancelled, no winner, reason
-    ``expired``, cancelled by nobody, the version bumped and nothing left due."""
+    """Issue 13, 18: expire_lobby ends a lobby nobody started: status and ending ``expired`` (not
+    ``cancelled``), no winner, cancelled by nobody, the version bumped and nothing left due; it is
+    listed under its status."""
     lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB])
     clock.advance(7 * DAY)
     rec = await store.expire_lobby(lobby.id)
     assert rec is not None
-    assert rec.status == "cancelled"
-    assert rec.outcome == Outcome(winners=(), reason="expired")
+    assert rec.status == "expired"
+    assert rec.outcome == Outcome(winners=(), ending=Ending.EXPIRED)
     assert rec.cancelled_by is None
     assert rec.version == lobby.version + 1
     assert timers(db_path, lobby.id) == []
     assert await store.next_due() is None
     assert await store.expire_lobby(lobby.id) is None
+    assert [g.id for g in await store.list_games(status="expired")] == [lobby.id]
+    assert await store.list_games(status="cancelled") == []
 
 
 async def test_expire_lobby_leaves_a_started_game_alone(store: GameStore, db_path: Path) -> None:
@@ -453,7 +456,7 @@ async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
     half = timer_of(db_path, rec.id, 0, "half")
     assert await claim_when_due(store, clock, half.id, half.due)
     if end == "finish":
-        got = await store.finish(rec.id, Outcome(winners=(1,), reason="resigned"))
+        got = await store.finish(rec.id, Outcome(winners=(1,), ending=Ending.RESIGNED))
     else:
         got = await store.cancel(rec.id, ALICE)
     assert all(c.since is None and c.deadline is None for c in got.clocks)
@@ -586,7 +589,7 @@ async def test_go_away_shifts_the_players_waiting_clocks_only(
     theirs = await waiting_for(store, BOB, ALICE)
     unpaced = await waiting_for(store, ALICE, BOB, pace=None)
     ended = await waiting_for(store, ALICE, BOB)
-    await store.finish(ended.id, Outcome(winners=(1,), reason="resigned"))
+    await store.finish(ended.id, Outcome(winners=(1,), ending=Ending.RESIGNED))
     before = {g.id: (await store.get(g.id), timers(db_path, g.id)) for g in (mine, theirs, unpaced, ended)}
 
     now = clock.advance(HOUR)

@@ -17,7 +17,7 @@ from db.base import Store
 from db.errors import GameNotFound, NotAPlayer
 from db.records import LobbyShape, TurnPage
 from db.store import GameStore
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from tests.toygame import GAMES, Add
 
 ALICE, BOB = 101, 102
@@ -29,7 +29,7 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "set_seats": lambda s, g: s.set_seats(g, [ALICE, BOB]),
     "set_thread": lambda s, g: s.set_thread(g, 1),
     "set_message": lambda s, g: s.set_message(g, 1),
-    "finish": lambda s, g: s.finish(g, Outcome(winners=(0,), reason="resigned")),
+    "finish": lambda s, g: s.finish(g, Outcome(winners=(0,), ending=Ending.RESIGNED)),
     "cancel": lambda s, g: s.cancel(g, ALICE),
     "actions": lambda s, g: s.actions(g),
     "replay": lambda s, g: s.replay(g),

@@ -53,6 +53,7 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (5, "0005_cancel_proposal.sql", NOW),
         (6, "0006_changes.sql", NOW),
         (8, "0008_game_data_columns.sql", NOW),
+        (9, "0009_expired_status.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes"} <= tables(path)
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes

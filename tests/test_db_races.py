@@ -20,7 +20,7 @@ import pytest
 from db.errors import StaleVersion, StoreBusy, StoreError, WrongStatus
 from db.records import GameRecord
 from db.store import GameStore
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, clock
 from tests.toygame import GAME, GAMES, Add
 
@@ -71,7 +71,7 @@ WRITES: dict[str, tuple[bool, Write]] = {
     "cancel_lobby": (True, lambda s, r: s.cancel(r.id, ALICE)),
     "cancel": (False, lambda s, r: s.cancel(r.id, BOB)),
     "cancel_expected": (False, lambda s, r: s.cancel(r.id, BOB, expected_version=r.version)),
-    "finish": (False, lambda s, r: s.finish(r.id, Outcome(winners=(0,), reason="resigned"))),
+    "finish": (False, lambda s, r: s.finish(r.id, Outcome(winners=(0,), ending=Ending.RESIGNED))),
     "append": (False, lambda s, r: s.append(r.id, r.version, GAME.to_act(r.load_state())[0], Add(1))),
 }
 
@@ -168,7 +168,7 @@ async def test_a_database_locked_by_another_writer_is_store_busy_and_changes_not
             (lambda: store.start(lobby.id, [ALICE, BOB], 1), lobby.id),
             (lambda: store.set_seats(lobby.id, [ALICE, BOB], expected_version=0), lobby.id),
             (lambda: store.cancel(game.id, ALICE), game.id),
-            (lambda: store.finish(game.id, Outcome(winners=(0,), reason="resigned")), game.id),
+            (lambda: store.finish(game.id, Outcome(winners=(0,), ending=Ending.RESIGNED)), game.id),
             (lambda: store.set_thread(game.id, 5), game.id),
             (lambda: store.mark_dm_warned(game.id, BOB), game.id),
             (lambda: store.vote_cancel(game.id, BOB), game.id),

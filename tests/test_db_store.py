@@ -19,7 +19,7 @@ from db.errors import GameNotFound, NoState, StaleVersion, UnknownGameKind, Unlo
 from db.records import DEFAULT_DMS_ENABLED, DEFAULT_LANGUAGE, DEFAULT_NOTIFY, NOTIFY_CHOICES, GameRecord, UserPrefs
 from db.store import GameStore
 from rules.errors import BadNotation, BadOptions, IllegalAction, NotYourTurn
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, GAMES, Add, Roll
 
@@ -329,7 +329,7 @@ async def test_the_engines_outcome_finishes_the_game(store: GameStore) -> None:
     rec = await new_game(store, options={"target": 2, "max_step": 2})
     seat = seat_to_act(rec)
     result = await store.append(rec.id, 0, seat, Add(2))
-    assert result.outcome == Outcome(winners=(seat,), reason="target_reached")
+    assert result.outcome == Outcome(winners=(seat,), ending=Ending.NORMAL)
     assert result.finished
     done = await store.get(rec.id)
     assert (done.status, done.outcome, done.version) == ("finished", result.outcome, 1)
@@ -349,7 +349,7 @@ async def test_finish_records_the_outcome_and_kills_old_buttons(store: GameStore
     """Resignation or timeout end a game outside the engine; the version bump makes every button
     that carried the old version stale."""
     rec = await new_game(store)
-    outcome = Outcome(winners=(1,), reason="resigned")
+    outcome = Outcome(winners=(1,), ending=Ending.RESIGNED)
     with pytest.raises(StaleVersion):
         await store.finish(rec.id, outcome, expected_version=3)
     done = await store.finish(rec.id, outcome, expected_version=0)
@@ -369,7 +369,7 @@ async def test_cancel_is_recorded_as_cancelled_not_as_a_loss(store: GameStore) -
     await store.append(rec.id, 0, seat_to_act(rec), Add(1))
     cancelled = await store.cancel(rec.id, BOB, expected_version=1)
     assert cancelled.status == "cancelled"
-    assert cancelled.outcome == Outcome(winners=(), reason="cancelled", draw=False)
+    assert cancelled.outcome == Outcome(winners=(), ending=Ending.CANCELLED, draw=False)
     assert cancelled.cancelled_by == BOB
     assert cancelled.version == 2
     with pytest.raises(StaleVersion):

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from rules.errors import NotYourTurn
+from rules.protocol import Ending
 from rules.shitenno import GAME
 from rules.shitenno.actions import Resign
 from rules.shitenno.content import CONTENT
@@ -126,11 +127,11 @@ def check_outcome(st: ShitennoState) -> None:
     assert out is not None and out.winners and out.scores == tuple(p.score for p in st.players)
     assert not set(out.winners) & set(st.resigned), "SH-R.5"
     playing = [s for s in range(st.n) if s not in st.resigned]
-    if out.reason == "resign":
+    if out.ending is Ending.RESIGNED:
         assert out.winners == tuple(playing) and len(playing) == 1, "SH-R.2"
         assert not any(w.startswith("majority") for p in st.players for w, _ in p.events)
         return
-    assert out.reason == "final_scoring" and len(playing) >= 2
+    assert out.ending is Ending.NORMAL and len(playing) >= 2
     places = st.result["places"]
     assert all(places[r] > places[s] for r in st.resigned for s in playing), "SH-R.5"
     occupied = sum(1 for s in st.board.values() if s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import BadNotation, GameOver, NotYourTurn
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.shitenno import GAME, engine
 from rules.shitenno.actions import Accept, Choose, EndTurn, FormLot, Refuse, Resign, Split, parse_action
 from rules.shitenno.state import dump, load
@@ -62,7 +62,7 @@ def test_sh_r_2_two_players_resigning_loses_at_once(resigner):
     st.players[0].score, st.players[1].score = 7, 30
     events = GAME.apply(st, resigner, Resign())
     assert {"type": "resign", "seat": resigner} in events
-    assert GAME.outcome(st) == Outcome(winners=(1 - resigner,), reason="resign", scores=(7, 30))
+    assert GAME.outcome(st) == Outcome(winners=(1 - resigner,), ending=Ending.RESIGNED, scores=(7, 30))
     assert st.phase == "finished" and GAME.to_act(st) == ()
     assert GAME.legal(st, 0) == [] and GAME.legal(st, 1) == []
     assert not any(w.startswith("majority") for p in st.players for w, _ in p.events)
@@ -82,7 +82,7 @@ def test_sh_r_2_two_players_during_sharing_keeps_the_table_as_it_stood():
     st.sharing.pool = list(cards)
     GAME.apply(st, 0, Split("Daimyo", (cards[0],), "Sensei", (cards[1],)))
     GAME.apply(st, 1, Resign())
-    assert GAME.outcome(st) == Outcome(winners=(0,), reason="resign", scores=(0, 0))
+    assert GAME.outcome(st) == Outcome(winners=(0,), ending=Ending.RESIGNED, scores=(0, 0))
     assert st.sharing is not None and st.sharing.split is not None
     assert load(dump(st)) == st
 
@@ -210,7 +210,7 @@ def test_sh_r_5_a_resigned_seat_never_wins_final_scoring():
         (seat,) = GAME.to_act(st)
         GAME.apply(st, seat, EndTurn())
     out = GAME.outcome(st)
-    assert out.reason == "final_scoring" and 0 not in out.winners and out.scores[0] == 99
+    assert out.ending is Ending.NORMAL and 0 not in out.winners and out.scores[0] == 99
     assert st.result["places"][0] == 3 and max(st.result["places"][1:]) <= 2
 
 
@@ -220,7 +220,7 @@ def test_sh_r_5_the_last_player_left_wins():
     for seat in (0, 1, 2):
         assert GAME.outcome(st) is None
         GAME.apply(st, seat, Resign())
-    assert GAME.outcome(st) == Outcome(winners=(3,), reason="resign", scores=(0, 0, 0, 0))
+    assert GAME.outcome(st) == Outcome(winners=(3,), ending=Ending.RESIGNED, scores=(0, 0, 0, 0))
     assert st.result["places"] == [2, 2, 2, 1]
     assert st.log[-1]["type"] == "game_over" and st.log[-1]["reason"] == "resign"
     assert st.log[-1]["winners"] == [3] and st.log[-1]["scores"] == [0, 0, 0, 0]
@@ -241,7 +241,7 @@ def test_sh_r_resigned_seats_are_stored_and_old_states_load():
     del data["resigned"]
     del data["result"]["reason"]
     back = load(data)
-    assert back.resigned == [] and GAME.outcome(back).reason == "final_scoring"
+    assert back.resigned == [] and GAME.outcome(back).ending is Ending.NORMAL
     assert GAME.view(back, None).outcome.reason == "final_scoring"
 
 

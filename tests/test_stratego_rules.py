@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
+from rules.protocol import Ending
 from rules.stratego import GAME
 from rules.stratego.actions import (
     AcceptDraw,
@@ -443,7 +444,7 @@ def test_sg_5_7_and_6_1_flag_capture_wins() -> None:
     st = position("R4@E5 BF@E6")
     GAME.apply(st, R, mv("E5xE6"))
     out = GAME.outcome(st)
-    assert out.winners == (R,) and out.reason == "flag"
+    assert out.winners == (R,) and out.ending is Ending.NORMAL
     with pytest.raises(GameOver):
         GAME.apply(st, B, mv("J10-J9"))
 
@@ -461,14 +462,14 @@ def test_sg_6_2_and_10_7_only_bombs_and_flag_left_loses() -> None:
     st = position("R7@E5 B6@E6 BB@A10 BF@B10 RF@A1", spare=False)
     GAME.apply(st, R, mv("E5xE6"))
     out = GAME.outcome(st)
-    assert out.winners == (R,) and out.reason == "no_moves"
+    assert out.winners == (R,) and out.ending is Ending.NO_MOVES
 
 
 def test_sg_6_2_blocked_pieces_lose() -> None:
     """Blue's only movable piece is walled in by its own bombs and the board edge."""
     st = position("R7@E4 RF@A1 B4@J10 BB@I10 BB@J9 BF@A10", spare=False)
     GAME.apply(st, R, mv("E4-E5"))
-    assert GAME.outcome(st).reason == "no_moves" and GAME.outcome(st).winners == (R,)
+    assert GAME.outcome(st).ending is Ending.NO_MOVES and GAME.outcome(st).winners == (R,)
 
 
 def test_sg_6_2_two_squares_rule_can_leave_no_move() -> None:
@@ -477,20 +478,20 @@ def test_sg_6_2_two_squares_rule_can_leave_no_move() -> None:
     play(st, "A1-A2", "J10-J9", "A2-A1", "J9-J10", "A1-A2")
     assert GAME.outcome(st) is None
     GAME.apply(st, B, mv("J10-J9"))  # now A2-A1 would be Red's fourth shuttle: no move left
-    assert GAME.outcome(st).reason == "no_moves" and GAME.outcome(st).winners == (B,)
+    assert GAME.outcome(st).ending is Ending.NO_MOVES and GAME.outcome(st).winners == (B,)
 
 
 def test_sg_6_3_both_immobile_draw() -> None:
     st = position("R6@E5 B6@E6 RF@A1 BF@J10", spare=False)
     GAME.apply(st, R, mv("E5xE6"))
     out = GAME.outcome(st)
-    assert out.draw and out.reason == "both_immobile"
+    assert out.draw and out.ending is Ending.NO_MOVES
 
 
 def test_sg_6_4_resign() -> None:
     st = position("R6@E5 B6@E7")
     GAME.apply(st, B, Resign())
-    assert GAME.outcome(st).winners == (R,) and GAME.outcome(st).reason == "resign"
+    assert GAME.outcome(st).winners == (R,) and GAME.outcome(st).ending is Ending.RESIGNED
 
 
 def test_sg_6_4_resign_during_setup() -> None:
@@ -510,7 +511,7 @@ def test_sg_6_4_draw_offer_accept() -> None:
     GAME.apply(st, R, mv("E5-E6"))
     assert st.draw_offer == RED, "the offerer's own move keeps the offer open"
     GAME.apply(st, B, AcceptDraw())
-    assert GAME.outcome(st).draw and GAME.outcome(st).reason == "agreed_draw"
+    assert GAME.outcome(st).draw and GAME.outcome(st).ending is Ending.AGREED_DRAW
 
 
 def test_sg_6_4_moving_declines() -> None:
@@ -526,7 +527,7 @@ def test_sg_6_4_moving_declines() -> None:
 def test_sg_6_5_reasons_in_outcome() -> None:
     st = position("R4@E5 BF@E6")
     GAME.apply(st, R, mv("E5xE6"))
-    assert GAME.outcome(st).to_json() == {"winners": [0], "reason": "flag", "draw": False, "scores": None}
+    assert GAME.outcome(st).to_json() == {"winners": [0], "ending": "normal", "draw": False, "scores": None}
 
 
 # --- SG-7 hidden information ----------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from rules.errors import NotYourTurn
+from rules.protocol import Ending
 from rules.stroganov import GAME, engine
 from rules.stroganov.actions import Action, Gold, Hunt, Paid, Resign, Trophy
 from rules.stroganov.content import CONTENT
@@ -165,7 +166,7 @@ def check_resign_outcome(st: StroganovState) -> None:
     assert playing == [st.result["winner"]] and st.result["ranking"][0] == playing[0]
     assert sorted(st.result["ranking"]) == list(range(st.n))
     out = GAME.outcome(st)
-    assert out is not None and out.reason == "resign"
+    assert out is not None and out.ending is Ending.RESIGNED
     check_outcome_scores(st, out, [c.score for c in st.cossacks])
     seat = st.cossacks[playing[0]].seat
     assert out.winners == (() if seat is None else (seat,))
@@ -415,7 +416,7 @@ def check_final(st: StroganovState, seasons: Seasons) -> None:
     check_outcome_scores(st, out, scores)
     w_seat = st.cossacks[winner].seat
     assert out.winners == (() if w_seat is None else (w_seat,)), "ST-13.4"
-    assert out.reason == ("automa_wins" if w_seat is None else "final_scoring")
+    assert out.ending is Ending.NORMAL and out.automa_won == (w_seat is None)
     assert not engine.resigned(st, winner), "ST-R.5"
     ranking = st.result["ranking"]
     assert all(engine.resigned(st, i) for i in ranking[len(ranking) - len(st.resigned) :]), "ST-R.5"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import GameOver, NotYourTurn
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.stroganov import GAME, engine
 from rules.stroganov.actions import Board, EndTurn, Resign
 from rules.stroganov.state import Turn
@@ -59,7 +59,7 @@ def test_st_r_2_two_players_resigning_loses_at_once(in_turn):
     quitter = seat if in_turn else 1 - seat
     scores = tuple(c.score for c in st.cossacks)
     GAME.apply(st, quitter, Resign())
-    assert GAME.outcome(st) == Outcome(winners=(1 - quitter,), reason="resign", scores=scores)
+    assert GAME.outcome(st) == Outcome(winners=(1 - quitter,), ending=Ending.RESIGNED, scores=scores)
     assert st.stage == "finished" and GAME.to_act(st) == () and st.turn is None and st.queue == []
     assert GAME.legal(st, 0) == [] == GAME.legal(st, 1)
     view = GAME.view(st, None)
@@ -74,7 +74,7 @@ def test_st_r_2_solo_resigning_lets_ivan_win():
     st = started(1, 4)
     st.cossacks[st.ivan].events.append(("AUTOMA", "test", 3))
     GAME.apply(st, 0, Resign())
-    assert GAME.outcome(st) == Outcome(winners=(), reason="resign", scores=(0,), automa_score=3)
+    assert GAME.outcome(st) == Outcome(winners=(), ending=Ending.RESIGNED, scores=(0,), automa_score=3)
     assert st.result["winner"] == st.ivan and GAME.view(st, None).result == ((1, 3), (0, 0))
 
 
@@ -83,7 +83,7 @@ def test_st_r_2_resigning_during_the_board_choice():
     st = GAME.new(2, None, 5)
     (seat,) = GAME.to_act(st)
     GAME.apply(st, 1 - seat, Resign())
-    assert GAME.outcome(st).winners == (seat,) and GAME.outcome(st).reason == "resign"
+    assert GAME.outcome(st).winners == (seat,) and GAME.outcome(st).ending is Ending.RESIGNED
 
 
 # ---------------------------------------------------------------- ST-R.3 three or four players
@@ -202,7 +202,7 @@ def test_st_r_5_a_resigned_seat_never_wins_final_scoring():
     play(st, "end")
     assert st.stage == "finished"
     out = GAME.outcome(st)
-    assert out.reason == "final_scoring" and seat_of(st, gone) not in out.winners and out.scores[gone] >= 99
+    assert out.ending is Ending.NORMAL and seat_of(st, gone) not in out.winners and out.scores[gone] >= 99
     assert st.result["ranking"][-1] == gone and GAME.view(st, None).reason == "final_scoring"
 
 
@@ -215,7 +215,7 @@ def test_st_r_5_the_last_player_left_wins():
         assert GAME.outcome(st) is None
         GAME.apply(st, s, Resign())
     out = GAME.outcome(st)
-    assert out == Outcome(winners=(seat,), reason="resign", scores=tuple(c.score for c in st.cossacks))
+    assert out == Outcome(winners=(seat,), ending=Ending.RESIGNED, scores=tuple(c.score for c in st.cossacks))
     assert st.result["ranking"][0] == engine.cossack_of(st, seat)
     assert st.log[-1] == {"type": "final", "reason": "resign", "ranking": st.result["ranking"], "scores": [0] * 4}
 

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.stroganov import GAME, automa, engine
 from rules.stroganov.actions import EndTurn, Fulfil, Gold, Move, SongPass, Trophy
 from rules.stroganov.content import CONTENT
@@ -637,7 +637,7 @@ def test_st_13_4_tie_taken_wishes_count_as_fulfilled():
     final(st)
     assert st.result["scores"] == [4, 4] and st.result["winner"] == iv
     out = GAME.outcome(st)
-    assert out is not None and out.winners == () and out.reason == "automa_wins" and not out.draw
+    assert out is not None and out.winners == () and out.ending is Ending.NORMAL and not out.draw
     assert out.scores == (4,) and out.automa_score == 4
 
 
@@ -651,7 +651,7 @@ def test_st_13_4_tie_more_fulfilled_player_wins():
     final(st)
     assert st.result["scores"] == [6, 6] and st.result["winner"] == 0
     out = GAME.outcome(st)
-    assert out is not None and out.winners == (0,) and out.reason == "final_scoring"
+    assert out is not None and out.winners == (0,) and out.ending is Ending.NORMAL
     assert out.scores == (6,) and out.automa_score == 6
 
 
@@ -838,8 +838,9 @@ def test_solo_outcome_scores_by_seat_and_automa_score_round_trips():
     st.cossacks[iv].events = [("REWARD", "V3", 5)]
     final(st)
     out = GAME.outcome(st)
-    assert out == Outcome(winners=(), reason="automa_wins", scores=(2,), automa_score=5)
+    assert out == Outcome(winners=(), ending=Ending.NORMAL, scores=(2,), automa_score=5)
     assert Outcome.from_json(json.loads(json.dumps(out.to_json()))) == out
     old = {"winners": [0], "reason": "final_scoring", "draw": False, "scores": [7]}
-    assert Outcome.from_json(old) == Outcome(winners=(0,), reason="final_scoring", scores=(7,))
-    assert Outcome.from_json(old).automa_score is None and Outcome.from_json(old).to_json() == old
+    assert Outcome.from_json(old) == Outcome(winners=(0,), ending=Ending.NORMAL, scores=(7,))
+    assert Outcome.from_json(old).automa_score is None
+    assert Outcome.from_json(old).to_json() == {"winners": [0], "ending": "normal", "draw": False, "scores": [7]}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn
-from rules.protocol import Option, Outcome, resolve_options
+from rules.protocol import Ending, Option, Outcome, resolve_options
 from rules.rng import Rng
 
 DUMP_VERSION = 1
@@ -144,7 +144,8 @@ class CountGame:
     def outcome(self, state: CountState) -> Outcome | None:
         if state.winner is None:
             return None
-        return Outcome(winners=(state.winner,), reason=state.reason)
+        ending = Ending.RESIGNED if state.reason == "resign" else Ending.NORMAL
+        return Outcome(winners=(state.winner,), ending=ending)
 
     def parse_action(self, text: str, state: CountState | None = None) -> CountAction:
         text = text.strip().lower()

@@ -90,6 +90,6 @@ class Core:
         return Change.of_record("finish", finished, by_user)
 
     async def expire(self, rec: GameRecord) -> Change | None:
-        """A lobby nobody started ends (cancelled, reason ``expired``); None if it is no lobby now."""
+        """A lobby nobody started ends (status ``expired``, told as a cancellation); None if it is no lobby now."""
         expired = await self.store.expire_lobby(rec.id)
         return None if expired is None else Change.of_record("cancel", expired)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.shitenno import engine
 from rules.shitenno.actions import Action, ConquerKoku, ConquerTroops, parse_action
 from rules.shitenno.state import ShitennoState, dump, load
@@ -44,7 +44,8 @@ class Shitenno:
         r = state.result
         if state.phase != "finished" or r is None:
             return None
-        return Outcome(tuple(r["winners"]), r.get("reason", "final_scoring"), scores=tuple(r["scores"]))
+        ending = Ending.RESIGNED if r.get("reason") == "resign" else Ending.NORMAL  # else final scoring
+        return Outcome(tuple(r["winners"]), ending, scores=tuple(r["scores"]))
 
     def parse_action(self, text: str, state: ShitennoState | None = None) -> Action:
         return parse_action(text)

@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.stratego import engine
 from rules.stratego.actions import Action, parse_action
 from rules.stratego.board import RED
 from rules.stratego.state import StrategoState, dump, load
 from rules.stratego.view import StrategoView, view
+
+ENDINGS: Mapping[str, Ending] = {
+    "flag": Ending.NORMAL,
+    "no_moves": Ending.NO_MOVES,
+    "both_immobile": Ending.NO_MOVES,
+    "move_limit": Ending.MOVE_LIMIT,
+    "agreed_draw": Ending.AGREED_DRAW,
+    "resign": Ending.RESIGNED,
+}
+"""The state's SG-6.5 reason (also in the ``over`` event) as the protocol's ending."""
 
 
 class Stratego:
@@ -39,9 +49,10 @@ class Stratego:
     def outcome(self, state: StrategoState) -> Outcome | None:
         if state.phase != "over":
             return None
+        ending = ENDINGS[state.reason]
         if state.winner < 0:
-            return Outcome((), state.reason, draw=True)
-        return Outcome((state.seat_of(state.winner),), state.reason)
+            return Outcome((), ending, draw=True)
+        return Outcome((state.seat_of(state.winner),), ending)
 
     def parse_action(self, text: str, state: StrategoState | None = None) -> Action:
         """``state`` supplies the army for setup codes (Barrage counts differ)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.protocol import Outcome
+from rules.protocol import Ending, Outcome
 from rules.stroganov import engine
 from rules.stroganov.actions import Action, parse_action
 from rules.stroganov.legal import legal
@@ -41,10 +41,10 @@ class Stroganov:
         if state.stage != "finished" or r is None:
             return None
         winners = engine.outcome_winners(state)
-        reason = r.get("reason") or ("final_scoring" if winners else "automa_wins")
+        ending = Ending.RESIGNED if r.get("reason") == "resign" else Ending.NORMAL  # final scoring, Ivan's too
         by_seat = sorted((c.seat, r["scores"][i]) for i, c in enumerate(state.cossacks) if c.seat is not None)
         ivan = [r["scores"][i] for i, c in enumerate(state.cossacks) if c.ivan]
-        return Outcome(winners, reason, scores=tuple(s for _, s in by_seat), automa_score=ivan[0] if ivan else None)
+        return Outcome(winners, ending, scores=tuple(s for _, s in by_seat), automa_score=ivan[0] if ivan else None)
 
     def parse_action(self, text: str, state: StroganovState | None = None) -> Action:
         return parse_action(text)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from db.clocks import DAY
+from rules.protocol import Ending
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, BLUE_WALLED, RED_SCOUT_A4
 from tests.fakediscord import Message, User
@@ -147,7 +148,7 @@ async def test_a_timeout_claim_in_a_two_player_game(tmp_path: Path) -> None:
         assert set(over.pinged) >= {red.id, blue.id}
         rec = await t.bot.store.get(game)
         assert rec.status == "finished" and rec.outcome is not None
-        assert rec.outcome.reason == "timeout" and rec.outcome.winners == (0 if red is t.alice else 1,)
+        assert rec.outcome.ending is Ending.TIMEOUT and rec.outcome.winners == (0 if red is t.alice else 1,)
         assert not out.buttons or "claimed" in out.content
         board = await t.slash(red, thread, "game board")
         assert "ran out of time" in board.content
@@ -250,6 +251,10 @@ async def test_a_lobby_nobody_starts_expires_after_7_days(tmp_path: Path) -> Non
         assert "expired" in edited.content and not edited.buttons
         listed = await t.slash(t.alice, t.channel, "game list")
         assert "no active games" in listed.content
+        game = (await t.bot.store.list_games())[-1]
+        assert game.status == "expired" and game.outcome is not None and game.outcome.ending is Ending.EXPIRED
+        board = await t.slash(t.alice, t.channel, "game board", game=f"#{game.id}")
+        assert board.ephemeral and "expired before it started" in board.content
 
 
 async def test_a_member_who_left_is_absent_from_then_on(tmp_path: Path) -> None:
@@ -265,7 +270,7 @@ async def test_a_member_who_left_is_absent_from_then_on(tmp_path: Path) -> None:
         assert reminders(t, t.bob) == []
         await t.click(t.alice, out, "Claim the win")
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).outcome.reason == "timeout"  # type: ignore[union-attr]
+        assert (await t.bot.store.get(game)).outcome.ending is Ending.TIMEOUT  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("pace", ["3d", "none"])
@@ -418,7 +423,7 @@ async def test_a_deadline_reaches_the_players_when_the_thread_cannot_be_posted_i
         out = await t.channel.wait_for_message(lambda m: "time ran out" in m.content)
         await t.click(other, out, "Claim the win")
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).outcome.reason == "timeout"  # type: ignore[union-attr]
+        assert (await t.bot.store.get(game)).outcome.ending is Ending.TIMEOUT  # type: ignore[union-attr]
 
 
 async def test_a_vote_that_became_moot_loses_its_buttons(tmp_path: Path) -> None:
@@ -506,6 +511,6 @@ async def test_redrafting_the_setup_cannot_postpone_the_deadline(tmp_path: Path)
         await t.click(red, out, "Claim the win")
         assert t.bot is not None
         rec = await t.bot.store.get(game)
-        assert rec.status == "finished" and rec.outcome is not None and rec.outcome.reason == "timeout"
+        assert rec.status == "finished" and rec.outcome is not None and rec.outcome.ending is Ending.TIMEOUT
         assert rec.outcome.winners == (rec.seat_of(red.id),)
         t.fake.assert_clean()

@@ -13,6 +13,7 @@ from cogs.shitenno import payment_verb
 from rules.shitenno import GAME
 from rules.shitenno.content import CONTENT
 from tests.e2e.harness import Table, table
+from tests.e2e.records import check_record
 from tests.e2e.shitenno_players import Seen, check_secrets, decide, latest_decision, observe, play_out
 from tests.fakediscord import Thread, User
 
@@ -40,7 +41,8 @@ async def test_a_whole_game_through_buttons_selects_and_autocomplete(tmp_path: P
         end = await thread.wait_for_message(lambda m: "Game over" in m.content)
         assert "Final scores" in end.content and set(end.pinged) == set(users)
         assert "Final scoring" in end.content and "majorities" in end.content, "the scoring table (SH-9.3)"
-        assert any(a.filename.endswith("record.txt") for a in end.attachments)
+        record = await check_record(t, end, game)
+        assert record["outcome"]["ending"] == "normal" and len(record["outcome"]["scores"]) == players
         for user in seated:
             await t.fake.wait_for(lambda u=user: any("is over" in m.content for m in t.fake.dms(u)), "end DM")
         hands = [

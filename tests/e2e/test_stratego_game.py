@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from rules.stratego.board import name, parse_square
 from rules.stratego.engine import legal_moves
 from tests.e2e.harness import Table, table
+from tests.e2e.records import check_record
 
 # Red's Scout on A4; Blue's Flag on A7, at the end of Red's open A file (SG-3.4 codes).
 RED_SCOUT_A4 = "FB3B24B5B3/B4M2356743/2S6682572B/2583792642"
@@ -61,9 +63,18 @@ async def test_full_classic_game_to_flag_capture(tmp_path: Path) -> None:
         await t.check_public(game, thread)
         end = await t.slash(red, thread, "stratego move", from_="A4", to="A7")
         assert "Game over" in end.content and "flag" in end.content and f"<@{red.id}>" in end.content
-        assert {a.filename.rsplit(".", 1)[1] for a in end.attachments} == {"png", "txt"}
-        record = end.attachment(next(a.filename for a in end.attachments if a.filename.endswith(".txt"))).data.decode()
-        assert "Result: red flag" in record and RED_SCOUT_A4 in record
+        assert {a.filename.rsplit(".", 1)[1] for a in end.attachments} == {"png", "json"}
+        record = await check_record(t, end, game)
+        (winner,) = record["outcome"]["winners"]
+        assert record["outcome"]["ending"] == "normal" and record["players"][winner] == red.id, "the flag's capture"
+        assert [a["notation"] for a in record["actions"]][-3:] == ["E4-E5", "J7-J6", "A4-A7"]
+        assert record["actions"][-1]["events"], "the capture's events are in the record"
+        log = await t.slash(blue, t.channel, "game log", game=str(game))
+        assert log.ephemeral and {a.filename for a in log.attachments} == {
+            f"stratego-{game}-record.txt",
+            f"stratego-{game}-record.json",
+        }, "a finished game's log offers the replayable record too"
+        assert json.loads(log.attachment(f"stratego-{game}-record.json").data) == record
         t.secrets.clear()
         await t.check_public(game, thread)
         t.fake.assert_clean()

@@ -11,6 +11,7 @@ import pytest
 
 from rules.stroganov import GAME
 from tests.e2e.harness import Table, table
+from tests.e2e.records import check_record
 from tests.e2e.stroganov_players import offered, page, play_out, play_until
 from tests.fakediscord import Thread, User
 
@@ -42,6 +43,8 @@ async def test_a_solo_game_against_ivan_at_each_difficulty(tmp_path: Path, diffi
         assert rec.status == "finished" and rec.options["difficulty"] == difficulty
         end = await thread.wait_for_message(lambda m: "Game over" in m.content)
         assert "Ivan" in end.content and "Final scoring" in end.content
+        record = await check_record(t, end, game)
+        assert record["options"]["difficulty"] == difficulty and record["outcome"]["automa_score"] is not None
         flips = sum(e["type"] == "ivan_flip" for e in rec.load_state().log)
         told = sum(m.content.count("**Ivan**: card AU") for m in thread.messages)
         assert flips > 10 and told == flips, f"every one of Ivan's {flips} turns is posted ({told})"
@@ -61,7 +64,8 @@ async def test_a_four_player_game_through_the_turn_pages(tmp_path: Path) -> None
         assert set(end.pinged) == {u.id for u in seated}
         for user in seated:
             await t.fake.wait_for(lambda u=user: any("is over" in m.content for m in t.fake.dms(u)), "end DM")
-        assert any(a.filename.endswith("record.txt") for a in end.attachments)
+        record = await check_record(t, end, game)
+        assert record["outcome"]["ending"] == "normal" and record["outcome"]["winners"]
         t.fake.assert_clean()
 
 

@@ -213,6 +213,7 @@ TEXTS.update(
         "sv.status_boards": "choosing player boards: waiting for {who} since <t:{since}:R>",
         "sv.result.final_scoring": "{winners} wins. Final scores: {scores}.",
         "sv.result.automa_wins": "Ivan wins. Final scores: {scores}.",
+        "sv.result.automa_resign": "Ivan wins after a resignation. Scores: {scores}.",
         "sv.result.resign": "{winners} wins after a resignation. Scores: {scores}.",
         "sv.btn.move": "Move {k} ({cost})",
         "sv.btn.song": "{song}: {reward} ({cost})",
