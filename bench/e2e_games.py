@@ -22,6 +22,7 @@ from typing import Any
 from bench import e2e
 from bench.e2e import IDLE, Sample, cpu_seconds, launch, members, open_loop, stop
 from bench.stats import Row
+from cogs.games import ENGINES
 from db.store import GameStore
 from rules.errors import RuleError
 from tests.fakediscord import FakeDiscord
@@ -112,7 +113,7 @@ async def world() -> AsyncIterator[World]:
         path = Path(tmp) / "bench.db"
         async with FakeDiscord(interaction_deadline=None, timeout=120) as fake:
             guild, channel, users = members(fake, USERS)
-            store = await GameStore.open(path, synchronous="OFF")
+            store = await GameStore.open(path, ENGINES, synchronous="OFF")
             yield World(fake, path, guild, channel, users, store)
 
 
