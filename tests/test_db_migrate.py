@@ -268,19 +268,9 @@ async def test_open_deadline_questions_move_from_meta_to_their_table(tmp_path: P
     """Issue 18 §4: the message asking about a seat's deadline was a meta string; upgrading moves
     each open one into ``deadline_votes`` (retired ones, ``{}``, and those of unknown games go) and
     leaves no such meta key behind, while other meta facts stay."""
-    old = tmp_path / "old"
-    for path in sorted(MIGRATIONS_DIR.glob("000[1-4]_*.sql")):
-        write(old, path.name, path.read_text())
-    path = tmp_path / "up.db"
-    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
-    state = json.dumps(GAMES["count"].dump(GAMES["count"].new(2, {}, 7)))
+    path = await migrated_up_to(tmp_path, 4)
     place = json.dumps({"channel": 55, "message": 66, "text": "time ran out"})
     with closing(sqlite3.connect(path)) as conn, conn:
-        conn.execute(
-            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, seed, state, version,"
-            " created_at, updated_at, turn_since) VALUES (12, 'count', 10, 1, 'active', '{}', 7, ?, 0, 1, 1, 1)",
-            (state,),
-        )
         conn.executemany(
             "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)",
             [("timeout:12:1", place), ("timeout:12:0", "{}"), ("timeout:99:0", place), ("commands", "abc")],
@@ -299,12 +289,7 @@ async def test_open_deadline_questions_move_from_meta_to_their_table(tmp_path: P
 async def test_lobby_shapes_and_turn_pages_move_from_meta_to_their_columns(tmp_path: Path) -> None:
     """Issue 18 §4: a lobby's shape and a turn page were meta strings; upgrading moves them into
     the game's columns and ``turn_pages`` and leaves no such meta key behind."""
-    old = tmp_path / "old"
-    for path in sorted(MIGRATIONS_DIR.glob("000[1-6]_*.sql")):
-        write(old, path.name, path.read_text())
-    path = tmp_path / "up.db"
-    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
-    state = json.dumps(GAMES["count"].dump(GAMES["count"].new(2, {}, 7)))
+    path = await migrated_up_to(tmp_path, 6)
     page = {
         "message": 77,
         "lines": ["**Spring**"],
@@ -317,11 +302,6 @@ async def test_lobby_shapes_and_turn_pages_move_from_meta_to_their_columns(tmp_p
         conn.execute(
             "INSERT INTO games (id, kind, channel_id, creator_id, status, options, version, created_at, updated_at)"
             " VALUES (11, 'count', 10, 1, 'lobby', '{}', 0, 1, 1)"
-        )
-        conn.execute(
-            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, seed, state, version,"
-            " created_at, updated_at, turn_since) VALUES (12, 'count', 10, 1, 'active', '{}', 7, ?, 0, 1, 1, 1)",
-            (state,),
         )
         conn.executemany(
             "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)",
@@ -342,3 +322,22 @@ async def test_lobby_shapes_and_turn_pages_move_from_meta_to_their_columns(tmp_p
         assert await store.turn_page(11) is None
     finally:
         await store.close()
+
+
+async def migrated_up_to(tmp_path: Path, last: int) -> Path:
+    """A database with the migrations up to ``last`` only (as an older bot left it) and one running
+    Count game, #12."""
+    old = tmp_path / "old"
+    for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        if int(path.name[:4]) <= last:
+            write(old, path.name, path.read_text())
+    path = tmp_path / "up.db"
+    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
+    state = json.dumps(GAMES["count"].dump(GAMES["count"].new(2, {}, 7)))
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "INSERT INTO games (id, kind, channel_id, creator_id, status, options, seed, state, version,"
+            " created_at, updated_at, turn_since) VALUES (12, 'count', 10, 1, 'active', '{}', 7, ?, 0, 1, 1, 1)",
+            (state,),
+        )
+    return path
