@@ -395,8 +395,28 @@ class Table:
         rec = change.record
         progress = Progress(self.store, change)
         self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
-        self._busy += 1
-        self._quiet.clear()
+        try:
+            async with self.busy():
+                await self._tell(change, interaction, show, progress)
+        finally:
+            self._telling[rec.id] -= 1
+            if not self._telling[rec.id]:
+                del self._telling[rec.id]
+        await self.listeners.changed(change)
+        try:
+            await self.close_ended(change)
+        except Exception:
+            log.exception("game %s: thread not closed after version %s", rec.id, change.version)
+
+    async def _tell(
+        self,
+        change: Change,
+        interaction: discord.Interaction | None,
+        show: Callable[[Progress], Awaitable[None]] | None,
+        progress: Progress,
+    ) -> None:
+        """What ``tell`` does inside its bookkeeping: show the change, then mark it told."""
+        rec = change.record
         try:
             if show is not None:
                 await show(progress)
@@ -416,16 +436,6 @@ class Table:
             if interaction is not None:
                 locale = locale_of(interaction)
                 await self._followup(interaction, t("made_but_not_shown", locale), ephemeral=True)
-        finally:
-            self._telling[rec.id] -= 1
-            if not self._telling[rec.id]:
-                del self._telling[rec.id]
-            self._done()
-        await self.listeners.changed(change)
-        try:
-            await self.close_ended(change)
-        except Exception:
-            log.exception("game %s: thread not closed after version %s", rec.id, change.version)
 
     async def catch_up_other(self, change: Change, progress: Progress) -> None:
         """A start, a lobby's seats, a win on time or a cancellation that a dead process left
@@ -436,12 +446,8 @@ class Table:
             lobby = channel.get_partial_message(rec.message_id) if rec.message_id is not None else None
             rec = await self.open_thread(rec, lobby)
             if lobby is not None:
-                locale = self.game_locale(rec)
-                text = t(
-                    "lobby_started", locale, title=self.ui(rec.kind).title(locale), game=rec.id, where=self.where(rec)
-                )
                 with contextlib.suppress(discord.HTTPException):
-                    await lobby.edit(content=text, view=None)
+                    await lobby.edit(content=self.started_text(rec, self.game_locale(rec)), view=None)
             await self.tell_start(rec, change.state, progress)
         elif rec.status == "lobby":
             await self.lobbies.refresh(rec)
@@ -508,18 +514,15 @@ class Table:
 
     @contextlib.asynccontextmanager
     async def busy(self) -> AsyncIterator[None]:
-        """Work a closing bot waits for (an automatic player's run)."""
+        """Work a closing bot waits for (a telling, an automatic player's run)."""
         self._busy += 1
         self._quiet.clear()
         try:
             yield
         finally:
-            self._done()
-
-    def _done(self) -> None:
-        self._busy -= 1
-        if not self._busy:
-            self._quiet.set()
+            self._busy -= 1
+            if not self._busy:
+                self._quiet.set()
 
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
         """Let the tellings and automatic players in progress finish before the bot closes (a stop
@@ -900,11 +903,7 @@ class Table:
         async def show(progress: Progress) -> None:
             rec = await self.open_thread(change.record, interaction.message)
             try:
-                where = self.where(rec)
-                if accepted_by is not None:
-                    text = t("challenge_accepted", locale, opponent=mention(accepted_by), where=where)
-                else:
-                    text = t("lobby_started", locale, title=self.ui(rec.kind).title(locale), game=rec.id, where=where)
+                text = self.started_text(rec, locale, accepted_by)
                 await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
             except discord.HTTPException:
                 log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
@@ -912,6 +911,13 @@ class Table:
 
         await self.tell(change, interaction, show=show)
         return change.record
+
+    def started_text(self, rec: GameRecord, locale: str, accepted_by: int | None = None) -> str:
+        """What a started lobby's message says: where the game is (and who accepted a challenge)."""
+        where = self.where(rec)
+        if accepted_by is not None:
+            return t("challenge_accepted", locale, opponent=mention(accepted_by), where=where)
+        return t("lobby_started", locale, title=self.ui(rec.kind).title(locale), game=rec.id, where=where)
 
     async def open_thread(
         self, rec: GameRecord, message: discord.Message | discord.PartialMessage | None

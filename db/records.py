@@ -122,8 +122,27 @@ class LoggedAction:
     """The engine's events of the action (None: logged before events were kept, issue 18)."""
 
 
+class Waiting:
+    """Who a committed change leaves to act: read from ``to_act``, ``waiting_before`` and
+    ``outcome``, which each value that mixes it in has as fields (an append's result, a change)."""
+
+    __slots__ = ()
+    to_act: tuple[int, ...]
+    waiting_before: tuple[int, ...]
+    outcome: Outcome | None
+
+    @property
+    def newly_waiting(self) -> tuple[int, ...]:
+        """The seats that must act now and did not before (they are told it is their turn)."""
+        return tuple(s for s in self.to_act if s not in self.waiting_before)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+
 @dataclass(frozen=True, slots=True)
-class AppendResult:
+class AppendResult(Waiting):
     """What one committed action did: the game's new version (also the log ``seq``), the engine's
     events, the new state object, who must act next (and who had to before, so the table can tell
     the newly waiting) and the outcome once the game has ended."""
@@ -135,14 +154,6 @@ class AppendResult:
     to_act: tuple[int, ...]
     outcome: Outcome | None
     waiting_before: tuple[int, ...] = ()
-
-    @property
-    def newly_waiting(self) -> tuple[int, ...]:
-        return tuple(s for s in self.to_act if s not in self.waiting_before)
-
-    @property
-    def finished(self) -> bool:
-        return self.outcome is not None
 
 
 ChangeKind = Literal["start", "seats", "act", "finish", "cancel"]

@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from db.records import AppendResult, ChangeKind, GameRecord, PendingChange
+from db.records import AppendResult, ChangeKind, GameRecord, PendingChange, Waiting
 from rules.protocol import Outcome
 
 Event = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class Change(Waiting):
     """One committed version of a game.
 
     ``record`` is the game as the teller needs it: after the change for every kind but ``act``,
@@ -40,15 +40,6 @@ class Change:
     @property
     def game_id(self) -> int:
         return self.record.id
-
-    @property
-    def newly_waiting(self) -> tuple[int, ...]:
-        """The seats that must act now and did not before (they are told it is their turn)."""
-        return tuple(s for s in self.to_act if s not in self.waiting_before)
-
-    @property
-    def finished(self) -> bool:
-        return self.outcome is not None
 
     @classmethod
     def of_action(cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int) -> Change:
