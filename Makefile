@@ -30,7 +30,7 @@ run: $(RUN_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-# mypy's settings (strict for rules/, db/ and cogs/core/) and the files it checks: pyproject.toml.
+# mypy's settings (strict for rules/, db/ and cogs/table/core/) and the files it checks: pyproject.toml.
 types: $(TEST_STAMP)
 	$(PY) -m mypy
 

@@ -18,18 +18,17 @@ import discord
 from discord.ext import commands
 
 from cogs import games
-from cogs.buttons import GameButton, GameSelect
-from cogs.dispatcher import Dispatcher
-from cogs.respond import Tree
-from cogs.table import Table
+from cogs.table.buttons import GameButton, GameSelect
+from cogs.table.dispatcher import Dispatcher
+from cogs.table.respond import Tree
+from cogs.table.table import Table
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.store import GameStore
 
 log = logging.getLogger("deskovka")
-COGS = ("cogs.game",)
+COGS = ("cogs.table.game",)
 """The game-agnostic cogs; each game's own comes from its registration (``cogs.games``)."""
-
 
 
 NO_TOKEN = """\

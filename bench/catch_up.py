@@ -3,7 +3,7 @@ each have one change a dead process left untold.
 
 The games are made in the store directly (``GameStore.create``, then one ``append``: its change row
 stays, claimed by the store that made it); the file is then opened again by a new store, as by a
-restarted bot, and the real :meth:`cogs.table.Table.catch_up` runs on a stub table whose ``tell``
+restarted bot, and the real :meth:`cogs.table.table.Table.catch_up` runs on a stub table whose ``tell``
 does only the telling's store part (``Progress.told``): the Discord part is not measured here.
 The store's methods are timed as they are called; CPU is this process's (the SQLite thread
 included). Stratego games (a small state) and Stroganov games 4 players and 40 decisions in (a
@@ -25,10 +25,10 @@ from typing import Any
 
 from bench.e2e_games import random_action
 from bench.stats import Row
-from cogs.core.change import Change
-from cogs.core.progress import Progress
 from cogs.games import ENGINES
-from cogs.table import Table
+from cogs.table.core.change import Change
+from cogs.table.core.progress import Progress
+from cogs.table.table import Table
 from db.store import GameStore
 from rules.stratego.actions import Ready
 

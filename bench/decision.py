@@ -1,8 +1,8 @@
 """CPU of one Stroganov decision in the bot, outside Discord, piece by piece, against its image
 floor (issue 18 §7: the bot's CPU per decision within 1.5x of the images it draws).
 
-The pieces are those the bot runs for ``/stroganov act`` in a game's thread (``cogs/table.py``
-``play`` and ``tell``, ``cogs/turn_pages.py``), on a real store (a file in a temporary directory,
+The pieces are those the bot runs for ``/stroganov act`` in a game's thread (``cogs/table/table.py``
+``play`` and ``tell``, ``cogs/table/turn_pages.py``), on a real store (a file in a temporary directory,
 ``synchronous=FULL`` as the bot runs): find the game and read its state (``store.get``,
 ``load_state``); ``store.append``; the turn page (``get_meta``, the story, ``fold``, prompts, the
 decision components and their ``discord.ui.View``, ``set_meta``); the telling's writes
@@ -27,10 +27,10 @@ from pathlib import Path
 
 from bench.e2e_games import random_action
 from bench.stats import Row
-from cogs.buttons import buttons
 from cogs.games import ENGINES
-from cogs.pages import Page, fold
-from cogs.stroganov_ui import StroganovUI
+from cogs.stroganov.ui import StroganovUI
+from cogs.table.buttons import buttons
+from cogs.table.pages import Page, fold
 from db.store import GameStore
 from rules.stroganov import GAME
 

@@ -1,4 +1,4 @@
-"""Timers (issue 13): what the one durable dispatcher (``cogs/dispatcher.py``) costs with 10,000
+"""Timers (issue 13): what the one durable dispatcher (``cogs/table/dispatcher.py``) costs with 10,000
 active games with deadlines (1,000 with ``--quick``).
 
 Setup: toy "count" games (``tests/toygame.py``; two players, one seat waits at a time) made through
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.stats import Row, median, percentile
-from cogs.dispatcher import Dispatcher
+from cogs.table.dispatcher import Dispatcher
 from db.clock import MAX_NAP, SystemClock
 from db.records import Timer
 from db.store import GameStore

@@ -3,7 +3,7 @@
 30 games of 1 player (solo against Ivan) and 30 of 4 (10 and 10 with ``--quick``) in one bot
 process, each in its thread, made in the store before the bot starts: past the board choice, then
 a random number of decisions in (0–30 solo, 0–120 with 4 players). Games are told as turn pages
-(``cogs/turn_pages.py``): one thread message per turn, edited after each decision; a turn's end
+(``cogs/table/turn_pages.py``): one thread message per turn, edited after each decision; a turn's end
 posts a new page with the board and the tableaux.
 
 A decision is made by the seat to act in one of two ways, measured apart:
@@ -42,8 +42,8 @@ from bench import e2e, e2e_games
 from bench.e2e import IDLE, Sample, pyspy, rss_mb
 from bench.e2e_games import RATE, World, after, both, late, rest_row
 from bench.stats import Row, median
-from cogs.pages import Page, fold
-from cogs.stroganov_ui import StroganovUI
+from cogs.stroganov.ui import StroganovUI
+from cogs.table.pages import Page, fold
 from render.stroganov import render_board, render_tableaux
 from rules.stroganov import GAME
 from rules.stroganov.actions import parse_action
@@ -206,7 +206,7 @@ async def made(w: World, n: int, seed: int, users: list[Any], rnd: random.Random
         result = await w.store.append(rec.id, version, seat, picked[0])
         version, state = result.version, result.state
         page = Page.of(fold(page, ui.story(rec, state, result.events, "en"))[-1].stored())  # saved, loaded
-    # The current page as the bot would have kept it (cogs/turn_pages.py), not yet shown: the
+    # The current page as the bot would have kept it (cogs/table/turn_pages.py), not yet shown: the
     # bot posts it with the first decision. (Without a page at all, that first post can be
     # empty and refused: see docs/PERFORMANCE.md.)
     page.message = None

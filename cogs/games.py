@@ -1,7 +1,7 @@
 """Every game the bot plays, registered in one place (issue 18 §2): its engine (pure, in ``rules/``),
 its UI (images and words, from views and events), the extension with its slash commands, and its
 automatic player for a seat whose player is away. Its words are found by the string tables
-(``cogs/texts/<locale>/<game>.py``), its renderer is its UI's.
+(``cogs/<game>/words/<locale>.py``), its renderer is its UI's.
 
 A new game adds its engine, UI, cog and words, and one :func:`register` line in :func:`_builtin`;
 the tests' toy game registers the same way from its own cog (docs/architecture.md).
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.ui import GameUI
+from cogs.table.ui import GameUI
 from rules.protocol import Game
 
 AutoPlayer = Callable[[Any, int], Any]
@@ -63,18 +63,18 @@ def auto_player(name: str) -> AutoPlayer | None:
 
 
 def _builtin() -> None:
-    from cogs.shitenno_ui import ShitennoUI
-    from cogs.stratego_ui import StrategoUI
-    from cogs.stroganov_ui import StroganovUI
+    from cogs.shitenno.ui import ShitennoUI
+    from cogs.stratego.ui import StrategoUI
+    from cogs.stroganov.ui import StroganovUI
     from rules.shitenno import GAME as SHITENNO
     from rules.shitenno.auto import auto_action as shitenno_auto
     from rules.stratego import GAME as STRATEGO
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
 
-    register(GameKind(STRATEGO, StrategoUI(), "cogs.stratego"))
-    register(GameKind(SHITENNO, ShitennoUI(), "cogs.shitenno", shitenno_auto))
-    register(GameKind(STROGANOV, StroganovUI(), "cogs.stroganov", stroganov_auto))
+    register(GameKind(STRATEGO, StrategoUI(), "cogs.stratego.cog"))
+    register(GameKind(SHITENNO, ShitennoUI(), "cogs.shitenno.cog", shitenno_auto))
+    register(GameKind(STROGANOV, StroganovUI(), "cogs.stroganov.cog", stroganov_auto))
 
 
 _builtin()

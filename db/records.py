@@ -191,7 +191,7 @@ class LobbyShape:
 @dataclass(frozen=True, slots=True)
 class TurnPage:
     """A game told as one thread message per turn: the message showing the current page, its
-    lines, the running turn's opening and phrases, and how the page began (cogs/pages.py)."""
+    lines, the running turn's opening and phrases, and how the page began (cogs/table/pages.py)."""
 
     message_id: int | None = None
     lines: tuple[str, ...] = ()

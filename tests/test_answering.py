@@ -8,7 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from cogs.respond import Answer, answering
+from cogs.table.respond import Answer, answering
 
 ROOT = Path(__file__).resolve().parent.parent
 

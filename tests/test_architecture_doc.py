@@ -29,5 +29,5 @@ def test_every_builtin_game_is_registered_once_with_its_cog() -> None:
     assert set(games.KINDS) >= {"stratego", "shitenno", "stroganov"}
     for name in ("stratego", "shitenno", "stroganov"):
         kind = games.kind(name)
-        assert kind.ui.kind == kind.engine.name == name and kind.cog == f"cogs.{name}"
+        assert kind.ui.kind == kind.engine.name == name and kind.cog == f"cogs.{name}.cog"
         assert games.ENGINES[name] is kind.engine

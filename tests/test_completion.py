@@ -1,10 +1,10 @@
-"""Next-word completion of notation (cogs/completion.py): every legal action stays reachable."""
+"""Next-word completion of notation (cogs/table/completion.py): every legal action stays reachable."""
 
 from __future__ import annotations
 
 import random
 
-from cogs.completion import MAX_CHOICES, complete
+from cogs.table.completion import MAX_CHOICES, complete
 
 ACTIONS = [f"conquer {p} T{i} T{j}" for p in ("KANTO", "KYUSHU", "CHUBU") for i in range(1, 6) for j in range(6, 10)]
 ACTIONS += ["end", "draw B3", "buy KANTO K1 K2"]

@@ -94,8 +94,7 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
         conn.execute("INSERT INTO timeout_votes VALUES (?, 2, 'wait')", (timer,))
         # What the code before issue 18's endings wrote: reasons, and an expired lobby as cancelled.
         conn.execute(
-            "UPDATE games SET status = 'cancelled', version = version + 1, updated_at = ?, outcome = ?"
-            " WHERE id = ?",
+            "UPDATE games SET status = 'cancelled', version = version + 1, updated_at = ?, outcome = ? WHERE id = ?",
             (NOW, json.dumps({"winners": [], "reason": "expired", "draw": False, "scores": None}), ids["expired"]),
         )
         conn.execute("DELETE FROM timers WHERE game_id = ?", (ids["expired"],))

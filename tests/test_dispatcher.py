@@ -1,4 +1,4 @@
-"""The timer dispatcher's loop (issue 13, ``cogs/dispatcher.py``), without Discord.
+"""The timer dispatcher's loop (issue 13, ``cogs/table/dispatcher.py``), without Discord.
 
 Time is a :class:`tests.fakeclock.FakeClock` the tests move by hand; nothing sleeps to wait for a
 timer. The loop runs as its own task, so the tests wait for what it does (a firing, going back to
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.dispatcher import Dispatcher
+from cogs.table.dispatcher import Dispatcher
 from db.clock import SystemClock
 from db.clocks import KEEP_OPEN
 from db.records import Timer

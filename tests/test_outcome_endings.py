@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.stratego_ui import StrategoUI
-from cogs.stroganov_ui import StroganovUI
+from cogs.stratego.ui import StrategoUI
+from cogs.stroganov.ui import StroganovUI
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from rules.stratego import GAME as STRATEGO

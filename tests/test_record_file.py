@@ -1,4 +1,4 @@
-"""Issue 18 §1: the record file of a finished game is one JSON document (cogs/core/record.py) —
+"""Issue 18 §1: the record file of a finished game is one JSON document (cogs/table/core/record.py) —
 kind, options, players, every action in notation with its seat, time and events, the outcome and
 the seed — and anyone can replay it: ``engine.new`` from its seed, then each notation parsed and
 applied, gives the stored final state."""
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from cogs.core.record import RECORD_FORMAT, record_document, record_json, record_name
 from cogs.games import ENGINES as GAMES
+from cogs.table.core.record import RECORD_FORMAT, record_document, record_json, record_name
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from rules.shitenno.auto import auto_action as shitenno_auto
@@ -176,7 +176,7 @@ def test_the_record_module_imports_no_discord() -> None:
     """The record is built in the Discord-free core (DESIGN §5): importing it, with everything it
     imports, loads no ``discord`` (nor the database driver or Pillow)."""
     code = (
-        "import sys, cogs.core.record; "
+        "import sys, cogs.table.core.record; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiosqlite', 'PIL')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)

@@ -1,6 +1,6 @@
 """Shitenno's events are data (DESIGN §3, issue 18 §1): over seeded random games of 2, 3 and 4
 players — with resignations — every event ``apply`` returns and every entry of the public log
-(SH-4.5) is a typed, JSON-ready dict holding no sentence; the Discord words (cogs/shitenno_ui.py)
+(SH-4.5) is a typed, JSON-ready dict holding no sentence; the Discord words (cogs/shitenno/ui.py)
 put every type the engine emits into words without leaking seats, province ids or notation; and
 the UI parses no engine text."""
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.shitenno_ui import ShitennoUI
+from cogs.shitenno.ui import ShitennoUI
 from rules.shitenno import GAME
 from rules.shitenno.content import CONTENT
 from rules.shitenno.events import EVENT_TYPES, Event
@@ -107,7 +107,7 @@ def test_the_ui_words_every_event_type(games: list[tuple[ShitennoState, list[lis
 
 def test_the_ui_parses_no_engine_text() -> None:
     """Issue 18 §1: the Shitenno UI reads events as data; it has no regular expressions."""
-    tree = ast.parse((ROOT / "cogs/shitenno_ui.py").read_text())
+    tree = ast.parse((ROOT / "cogs/shitenno/ui.py").read_text())
     imported = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "re" not in imported

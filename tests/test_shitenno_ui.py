@@ -1,4 +1,4 @@
-"""Shitenno's words and controls in Discord (cogs/shitenno_ui.py), checked over whole random games:
+"""Shitenno's words and controls in Discord (cogs/shitenno/ui.py), checked over whole random games:
 every log entry, prompt, status and result has words, and the decision buttons are exactly the
 decision the engine expects (SH-10)."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bench.moves import random_move
-from cogs.shitenno_ui import ShitennoUI, sharing_decision
+from cogs.shitenno.ui import ShitennoUI, sharing_decision
 from db.records import GameRecord
 from rules.shitenno import GAME
 from rules.shitenno.actions import Resign

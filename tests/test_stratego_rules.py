@@ -213,8 +213,11 @@ def test_presets_are_sound(army: str) -> None:
             continue
         f = s.index("F")
         row, col = divmod(f, 10)
-        neighbours = [(row + dr) * 10 + col + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                      if 0 <= row + dr < 4 and 0 <= col + dc < 10]
+        neighbours = [
+            (row + dr) * 10 + col + dc
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= row + dr < 4 and 0 <= col + dc < 10
+        ]
         assert all(s[n] == "B" for n in neighbours), pname
         assert "3" not in s[30:], f"{pname}: miners kept back"
         assert s[20:].count("2") >= 3, f"{pname}: scouts forward"
@@ -251,8 +254,14 @@ def test_sg_4_1_alternate_and_no_passing() -> None:
 
 def test_sg_4_2_one_square_orthogonal() -> None:
     st = position("R7@E4 R6@F4 B7@E7")
-    for bad, code in (("E4-F5", "not_adjacent"), ("E4-E6", "not_adjacent"), ("E4-F4", "own_piece"),
-                      ("E5-E6", "no_piece"), ("E7-E6", "not_your_piece"), ("E4-E4", "same_square")):
+    for bad, code in (
+        ("E4-F5", "not_adjacent"),
+        ("E4-E6", "not_adjacent"),
+        ("E4-F4", "own_piece"),
+        ("E5-E6", "no_piece"),
+        ("E7-E6", "not_your_piece"),
+        ("E4-E4", "same_square"),
+    ):
         with pytest.raises(IllegalAction) as e:
             GAME.apply(st, R, mv(bad))
         assert e.value.code == code, bad
@@ -616,8 +625,12 @@ def test_sg_10_9_rescue() -> None:
         GAME.apply(st, R, mv("B10-A10"))
     with pytest.raises(NotYourTurn):
         GAME.apply(st, B, mv("H9-H8"))
-    for bad, code in (("R:3@C7", "rescue_not_own_half"), ("R:3@C5", "rescue_not_own_half"),
-                      ("R:7@E2", "rescue_not_captured"), ("R:3@B10", "rescue_not_own_half")):
+    for bad, code in (
+        ("R:3@C7", "rescue_not_own_half"),
+        ("R:3@C5", "rescue_not_own_half"),
+        ("R:7@E2", "rescue_not_captured"),
+        ("R:3@B10", "rescue_not_own_half"),
+    ):
         with pytest.raises(IllegalAction) as e:
             GAME.apply(st, R, parse_action(bad))
         assert e.value.code == code, bad
@@ -659,16 +672,16 @@ def test_sg_8_3_rescue_limit_two() -> None:
 
 
 def test_sg_8_4_variants_combine() -> None:
-    st = position("R6@E5 B6@E6", attacker_advantage=True, silent_defence=True, rescue=True,
-                  two_square_limit=5, chase_rule=True)
+    st = position(
+        "R6@E5 B6@E6", attacker_advantage=True, silent_defence=True, rescue=True, two_square_limit=5, chase_rule=True
+    )
     GAME.apply(st, R, mv("E5xE6"))
     assert at(st, "E6").colour == RED
     assert GAME.view(st, None).last_battle.notation == "E5xE6 (6x?)"
 
 
 def test_bad_options_rejected() -> None:
-    for opts in ({"two_square_limit": 4}, {"army": "huge"}, {"rescue": "yes"}, {"speed": 1},
-                 {"no_capture_limit": -1}):
+    for opts in ({"two_square_limit": 4}, {"army": "huge"}, {"rescue": "yes"}, {"speed": 1}, {"no_capture_limit": -1}):
         with pytest.raises(BadOptions):
             GAME.new(2, opts, 1)
     with pytest.raises(BadOptions):
@@ -689,8 +702,21 @@ def test_sg_9_1_attack_and_record_form() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["A4-A5", "A4xA5", "J10-J9", "R:7@C3", "R:-", "R:M@E1", "ready", "resign", "offer-draw",
-             "accept-draw", "swap A1 J4", "setup " + EXAMPLE],
+    "text",
+    [
+        "A4-A5",
+        "A4xA5",
+        "J10-J9",
+        "R:7@C3",
+        "R:-",
+        "R:M@E1",
+        "ready",
+        "resign",
+        "offer-draw",
+        "accept-draw",
+        "swap A1 J4",
+        "setup " + EXAMPLE,
+    ],
 )
 def test_sg_9_notation_round_trips(text: str) -> None:
     action = parse_action(text)

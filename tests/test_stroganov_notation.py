@@ -116,7 +116,7 @@ def test_st_r_1_resign_notation():
 def test_st_16_unreadable_text_is_bad_action_with_words(text: str) -> None:
     """An unknown verb (or a known one with the wrong words) is ``bad_action``, answered with the
     common words, not with the fallback for codes that have none."""
-    from cogs.rule_words import describe
+    from cogs.table.rule_words import describe
 
     with pytest.raises(BadNotation) as info:
         GAME.parse_action(text)

@@ -1,4 +1,4 @@
-"""Stroganov's words and controls in Discord (cogs/stroganov_ui.py), over whole random games: every
+"""Stroganov's words and controls in Discord (cogs/stroganov/ui.py), over whole random games: every
 action's story has words (no placeholders), every page's components fit Discord's limits, and every
 option on the page is a decision the engine accepts now."""
 
@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.buttons import MAX_CUSTOM_ID, custom_id
-from cogs.stroganov_ui import LAST_LINES_ROOM, StroganovUI, notation_of
-from cogs.ui import SelectSpec
+from cogs.stroganov.ui import LAST_LINES_ROOM, StroganovUI, notation_of
+from cogs.table.buttons import MAX_CUSTOM_ID, custom_id
+from cogs.table.ui import SelectSpec
 from db.records import GameRecord
 from rules.errors import RuleError
 from rules.stroganov import GAME, StroganovState

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from cogs import texts
-from cogs.rule_words import describe, error_key
-from cogs.stratego_ui import StrategoUI
+from cogs.stratego.ui import StrategoUI
+from cogs.table.rule_words import describe, error_key
 from cogs.texts import TABLES, plural_category, quote, t, tn
-from cogs.texts.en import _merge
+from cogs.texts.tables import merge as _merge
 from rules.errors import BadNotation, IllegalAction, NotYourTurn, RuleError
 from rules.stratego.board import parse_square
 
@@ -39,13 +39,13 @@ INTERNAL = {
 }
 """Codes that only reach developers (stored data or records), never a player's command."""
 GENERIC = [
-    "cogs/table.py",
-    "cogs/lobby.py",
-    "cogs/respond.py",
-    "cogs/game.py",
-    "cogs/rule_words.py",
-    "cogs/ui.py",
-    "cogs/buttons.py",
+    "cogs/table/table.py",
+    "cogs/table/lobby.py",
+    "cogs/table/respond.py",
+    "cogs/table/game.py",
+    "cogs/table/rule_words.py",
+    "cogs/table/ui.py",
+    "cogs/table/buttons.py",
     *(str(p.relative_to(ROOT)) for p in (ROOT / "cogs/texts").rglob("*.py")),
 ]
 """The game-agnostic modules: they may not import any game's rules."""

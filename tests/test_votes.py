@@ -1,5 +1,5 @@
 """The rules of the others' decision at a deadline (issue 18 §2), as pure functions: who votes,
-what they may choose, majority and ties (``cogs/core/votes.py``)."""
+what they may choose, majority and ties (``cogs/table/core/votes.py``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.core import votes
-from cogs.core.votes import choices, needed, tally, voters
+from cogs.table.core import votes
+from cogs.table.core.votes import choices, needed, tally, voters
 
 ROOT = Path(__file__).resolve().parent.parent
 A, B, C, D = 11, 12, 13, 14
@@ -124,7 +124,7 @@ def test_a_choice_not_allowed_decides_nothing() -> None:
 
 
 def test_the_votes_module_knows_no_discord_and_nothing_of_cogs_outside_the_core() -> None:
-    tree = ast.parse((ROOT / "cogs" / "core" / "votes.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "cogs" / "table" / "core" / "votes.py").read_text(encoding="utf-8"))
     imported: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -134,4 +134,4 @@ def test_the_votes_module_knows_no_discord_and_nothing_of_cogs_outside_the_core(
     assert imported, "the check reads the imports"
     for name in imported:
         assert name.split(".")[0] != "discord", name
-        assert not name.startswith("cogs") or name.startswith("cogs.core"), name
+        assert not name.startswith("cogs") or name.startswith("cogs.table.core"), name

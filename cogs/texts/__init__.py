@@ -1,6 +1,7 @@
 """Every word the bot says, looked up by key and locale (DESIGN §5).
 
-Tables live per language and per game (``cogs/texts/<locale>/<game>.py``, plus ``common``); a
+Tables live per language: the shared ones in ``cogs/texts/<locale>/`` and each game's in
+``cogs/<game>/words/<locale>.py`` (merged by ``tables.py``); a
 language is added by adding its folder with the same keys. ``t(key, locale, **params)`` formats a
 template; ``tn(key, n, locale, **params)`` picks the plural form the locale's rule names
 (``key.one``/``key.other`` in English; Czech will add ``key.few``).

@@ -4,7 +4,7 @@
 setup. An event is a plain JSON-ready dict ``{"type": "<snake_case>", ...}`` whose values are
 numbers, ids without whitespace (``L15``, ``TW-S2``, ``SG10``, ``AU03``, ``V1``, ``YA1``), lists
 and dicts of those, ``True``/``False`` or ``None`` — never a sentence and never notation; the UIs
-put events into words (``cogs/stroganov_ui.py``).
+put events into words (``cogs/stroganov/ui.py``).
 
 Who: ``cossack`` is an index into ``state.cossacks`` (and ``view.cossacks``): a player's cossack
 index is his protocol seat; **Ivan** (solo, ST-15) is the last cossack (``state.ivan``) and every

@@ -60,9 +60,7 @@ class Table:
         return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=guild, log_level="INFO")
 
     async def start(self) -> Deskovka:
-        self.bot = Deskovka(
-            self.settings(), extra_cogs=("tests.e2e.count_cog",), clock=self.clock
-        )
+        self.bot = Deskovka(self.settings(), extra_cogs=("tests.e2e.count_cog",), clock=self.clock)
         await self.fake.start_bot(self.bot)
         return self.bot
 
@@ -147,7 +145,7 @@ class Table:
         self, user: User, channel: Any, command: str, option: str, rnd: Any, others: dict[str, Any] | None = None
     ) -> str | None:
         """Fill ``option`` of ``command`` only from its autocomplete, a random choice at a time; a
-        choice ending in "…" is a next word (cogs/completion.py), so go on from it. The whole
+        choice ending in "…" is a next word (cogs/table/completion.py), so go on from it. The whole
         value, or ``None`` when nothing is offered."""
         value = ""
         for _ in range(12):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.shitenno import payment_verb
+from cogs.shitenno.cog import payment_verb
 from rules.shitenno import GAME
 from rules.shitenno.content import CONTENT
 from tests.e2e.harness import Table, table

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import discord
 
-from cogs.stratego_ui import StrategoUI
+from cogs.stratego.ui import StrategoUI
 from db.errors import StoreBusy
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
@@ -305,7 +305,7 @@ async def test_autocomplete_never_hides_a_bug(tmp_path: Path, monkeypatch) -> No
         def broken(*args: object) -> list[object]:
             raise RuntimeError("bug in legal_moves")
 
-        monkeypatch.setattr(sys.modules["cogs.stratego"], "legal_moves", broken)
+        monkeypatch.setattr(sys.modules["cogs.stratego.cog"], "legal_moves", broken)
         choices = await t.fake.autocomplete(red, thread, "stratego move", focused="from")  # type: ignore[arg-type]
         assert choices == []
         assert any("autocomplete failed" in e and f"game {game}" in e for e in t.fake.logged_errors)

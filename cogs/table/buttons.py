@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from cogs.respond import guarded
-from cogs.ui import ButtonSpec, SelectSpec
+from cogs.table.respond import guarded
+from cogs.table.ui import ButtonSpec, SelectSpec
 
 if TYPE_CHECKING:
     from db.records import GameRecord
@@ -70,7 +70,7 @@ class Router:
 
 
 class PressTable(Protocol):
-    """What a pressed button or select needs of the bot's table (:class:`cogs.table.Table`)."""
+    """What a pressed button or select needs of the bot's table (:class:`cogs.table.table.Table`)."""
 
     async def pressed(self, interaction: discord.Interaction, press: Press) -> None: ...
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-from cogs.core.change import Change
+from cogs.table.core.change import Change
 
 log = logging.getLogger("deskovka.listeners")
 

@@ -1,7 +1,7 @@
 """/shitenno: Shitenno's own commands and buttons (issue 11). Every decision can be made without
 typing notation — buttons for the short answers, a title button then a card select for building a
 lot or a split, autocompleted provinces and payments for a conquest — and ``/shitenno act`` takes
-any decision in the engine's notation. The table (cogs/table.py) does the rest."""
+any decision in the engine's notation. The table (cogs/table/table.py) does the rest."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import Press, buttons, select_view
-from cogs.completion import complete
-from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
-from cogs.respond import Refusal, locale_of, reply
-from cogs.shitenno_ui import ShitennoUI, card_words, cards_words, sharing_decision
-from cogs.table import Table
+from cogs.shitenno.ui import ShitennoUI, card_words, cards_words, sharing_decision
+from cogs.table.buttons import Press, buttons, select_view
+from cogs.table.completion import complete
+from cogs.table.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
+from cogs.table.respond import Refusal, locale_of, reply
+from cogs.table.table import Table
+from cogs.table.ui import ButtonSpec, SelectSpec
 from cogs.texts import t
-from cogs.ui import ButtonSpec, SelectSpec
 from db.records import GameRecord
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.actions import (

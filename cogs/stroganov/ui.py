@@ -1,4 +1,4 @@
-"""How Stroganov looks and reads in Discord (its :class:`~cogs.ui.GameUI`, told as turn pages).
+"""How Stroganov looks and reads in Discord (its :class:`~cogs.table.ui.GameUI`, told as turn pages).
 
 Nothing is hidden in Stroganov (ST-4.4): there is no private view, and the acting player's
 decisions are buttons and selects on the current turn page in the thread (docs/stroganov.md,
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.pages import Page, fold
-from cogs.respond import mention
+from cogs.table.pages import Page, fold
+from cogs.table.respond import mention
+from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI
 from cogs.texts import has, join_words, shorten, t, tn
-from cogs.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI
 from db.records import GameRecord
 from render.stroganov import name as log_name
 from render.stroganov import render_board, render_tableaux

@@ -14,13 +14,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import games, listing
-from cogs.buttons import Press, buttons, view_of
-from cogs.core.record import record_json, record_name
-from cogs.respond import CONTENT_LIMIT, Refusal, answering, files, fit, locale_of, mention, pings, reply, text_file
-from cogs.table import Table
+from cogs import games
+from cogs.table import listing
+from cogs.table.buttons import Press, buttons, view_of
+from cogs.table.core.record import record_json, record_name
+from cogs.table.respond import (
+    CONTENT_LIMIT,
+    Refusal,
+    answering,
+    files,
+    fit,
+    locale_of,
+    mention,
+    pings,
+    reply,
+    text_file,
+)
+from cogs.table.table import Table
+from cogs.table.ui import ButtonSpec
 from cogs.texts import join_words, t
-from cogs.ui import ButtonSpec
 from db.errors import NotAPlayer, WrongStatus
 from db.records import NOTIFY_CHOICES, CancelProposal, GameRecord
 from rules.errors import RuleError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 
-from cogs.core.change import Change
+from cogs.table.core.change import Change
 from db.base import Store
 
 

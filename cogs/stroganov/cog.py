@@ -1,7 +1,7 @@
 """/stroganov: Stroganov's own commands and buttons (issue 12). The turn page in the thread carries
-the acting player's decisions as buttons and selects (cogs/stroganov_ui.py); the commands here
+the acting player's decisions as buttons and selects (cogs/stroganov/ui.py); the commands here
 reach every choice, with autocomplete: ``hunt``, ``claim``, ``fulfil``, ``exchange`` and ``act``
-for any decision in the engine's notation. The table (cogs/table.py, cogs/turn_pages.py) does the
+for any decision in the engine's notation. The table (cogs/table/table.py, cogs/table/turn_pages.py) does the
 rest."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import Press, select_view
-from cogs.completion import complete
-from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
-from cogs.respond import Refusal, locale_of, reply
-from cogs.stroganov_ui import StroganovUI, action_label, cost_words, entry, notation_of
-from cogs.table import Table
+from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, notation_of
+from cogs.table.buttons import Press, select_view
+from cogs.table.completion import complete
+from cogs.table.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
+from cogs.table.respond import Refusal, locale_of, reply
+from cogs.table.table import Table
+from cogs.table.ui import SelectSpec
 from cogs.texts import t
-from cogs.ui import SelectSpec
 from db.records import GameRecord
 from rules.errors import NotYourTurn
 from rules.stroganov import GAME, StroganovState
@@ -125,7 +125,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         self, interaction: discord.Interaction, current: str, verb: str | None = None
     ) -> list[app_commands.Choice[str]]:
         """The legal actions the typed words can become (of ``verb`` only, for its own command),
-        labelled with their cost, whole or word by word (cogs/completion.py)."""
+        labelled with their cost, whole or word by word (cogs/table/completion.py)."""
 
         async def work() -> list[app_commands.Choice[str]]:
             _, seat, state = await self.mine(interaction, interaction.namespace.game)

@@ -13,9 +13,9 @@ from typing import Any, Protocol, cast, overload
 import discord
 from discord import app_commands
 
-from cogs.rule_words import describe
+from cogs.table.rule_words import describe
+from cogs.table.ui import FileSpec
 from cogs.texts import DEFAULT_LOCALE, shorten, t
-from cogs.ui import FileSpec
 from db.errors import GameNotFound, StaleVersion, StoreBusy, StoreError, WrongStatus
 from rules.errors import RuleError
 
@@ -77,7 +77,7 @@ class Answer(enum.Enum):
     LOST = "lost"
     """The acknowledgement failed."""
     PAGE = "page"
-    """The pressed turn page was edited (turn pages, :mod:`cogs.turn_pages`)."""
+    """The pressed turn page was edited (turn pages, :mod:`cogs.table.turn_pages`)."""
 
 
 @dataclass(slots=True)
@@ -168,7 +168,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class LocaleTable(Protocol):
-    """What the command tree needs of the bot's table (:class:`cogs.table.Table`)."""
+    """What the command tree needs of the bot's table (:class:`cogs.table.table.Table`)."""
 
     async def set_locale(self, interaction: discord.Interaction) -> str: ...
 

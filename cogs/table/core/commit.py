@@ -1,6 +1,6 @@
 """The core's changes (issue 18 §2): every change of a game goes through :class:`Core`, in one
 store transaction each, with one retry loop on a stale version, and comes back as a
-:class:`~cogs.core.change.Change` for the Discord side to tell. Rule errors and store errors pass
+:class:`~cogs.table.core.change.Change` for the Discord side to tell. Rule errors and store errors pass
 through unchanged; the Discord side words them."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
-from cogs.core.change import Change
+from cogs.table.core.change import Change
 from db.base import Store
 from db.errors import StaleVersion
 from db.records import GameRecord

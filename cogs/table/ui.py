@@ -31,7 +31,7 @@ class FileSpec:
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """A persistent button (see :mod:`cogs.buttons`): ``version`` 0 for buttons that never go
+    """A persistent button (see :mod:`cogs.table.buttons`): ``version`` 0 for buttons that never go
     stale (the private-view button, lobby buttons), the game's version for decisions."""
 
     verb: str
@@ -57,7 +57,7 @@ class SelectSpec:
 
 @dataclass(frozen=True, slots=True)
 class Story:
-    """One step of what an action did, for games told as turn pages (:mod:`cogs.pages`):
+    """One step of what an action did, for games told as turn pages (:mod:`cogs.table.pages`):
     ``page`` a line that opens a page of its own (a new season, winter), ``line`` news,
     ``start`` a player's turn begins (its opening words), ``part`` a phrase of the running turn,
     ``end`` the turn ends (its closing words)."""
@@ -125,9 +125,7 @@ class GameUI(Protocol[S]):
         """Buttons that go with a seat's private view (e.g. Ready while a setup is a draft)."""
         ...
 
-    def public_buttons(
-        self, rec: GameRecord, state: S, version: int, locale: str
-    ) -> Sequence[ButtonSpec | SelectSpec]:
+    def public_buttons(self, rec: GameRecord, state: S, version: int, locale: str) -> Sequence[ButtonSpec | SelectSpec]:
         """Buttons under the thread's news for everyone (e.g. Accept draw while an offer stands)."""
         ...
 

@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.buttons import Press, buttons
-from cogs.clocks import pace_words
-from cogs.respond import Refusal, locale_of, mention, pings
+from cogs.table.buttons import Press, buttons
+from cogs.table.clocks import pace_words
+from cogs.table.respond import Refusal, locale_of, mention, pings
+from cogs.table.ui import ButtonSpec
 from cogs.texts import join_words, t
-from cogs.ui import ButtonSpec
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import WrongStatus
 from db.records import GameRecord, LobbyShape
 
 if TYPE_CHECKING:
-    from cogs.table_api import TableAPI
+    from cogs.table.api import TableAPI
     from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")

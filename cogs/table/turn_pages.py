@@ -1,4 +1,4 @@
-"""The table's side of turn pages (:mod:`cogs.pages`): after each decision of a game told as one
+"""The table's side of turn pages (:mod:`cogs.table.pages`): after each decision of a game told as one
 message per turn, the current page is edited in place — as the answer to the button pressed on it
 when it was pressed there — and a page that begins (a turn ended, a season began) is posted with
 the board. The decision's buttons live on the current page, refreshed with the new version.
@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from cogs.buttons import buttons
-from cogs.core.change import Change
-from cogs.core.progress import Progress
-from cogs.pages import Page, fold
-from cogs.respond import Answer, answering, fit, locale_of, mention, pings
+from cogs.table.buttons import buttons
+from cogs.table.core.change import Change
+from cogs.table.core.progress import Progress
+from cogs.table.pages import Page, fold
+from cogs.table.respond import Answer, answering, fit, locale_of, mention, pings
+from cogs.table.ui import Story, TurnPagesUI
 from cogs.texts import t
-from cogs.ui import Story, TurnPagesUI
 from db.records import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.table_api import TableAPI
+    from cogs.table.api import TableAPI
 
 log = logging.getLogger("deskovka.pages")
 

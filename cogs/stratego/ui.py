@@ -1,4 +1,4 @@
-"""How Stratego looks and reads in Discord (the :class:`~cogs.ui.GameUI` of Stratego): images and
+"""How Stratego looks and reads in Discord (the :class:`~cogs.table.ui.GameUI` of Stratego): images and
 sentences built from views only (SG-7), words from the ``sg.`` tables."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.respond import mention
+from cogs.table.respond import mention
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI
 from cogs.texts import has, t, tn
-from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.stratego import render_board
 from rules.errors import RuleError

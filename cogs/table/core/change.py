@@ -1,5 +1,5 @@
 """What one committed change did (issue 18): the value the core returns for every change and the
-one place that tells it (:meth:`cogs.table.Table.tell`) reads — for the change just made, and for
+one place that tells it (:meth:`cogs.table.table.Table.tell`) reads — for the change just made, and for
 a change a dead process left untold, found again by the catch-up."""
 
 from __future__ import annotations

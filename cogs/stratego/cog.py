@@ -1,5 +1,5 @@
 """/stratego: Stratego's own commands (challenge, secret setup, moves, rescues, draws) and buttons.
-Everything shared — finding the game, acting, announcing, lobbies — is the table's (cogs/table.py);
+Everything shared — finding the game, acting, announcing, lobbies — is the table's (cogs/table/table.py);
 every sentence is in cogs/texts, every picture in render/, and messages come from views only."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import Press, buttons
-from cogs.core.change import Change
-from cogs.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
-from cogs.respond import Refusal, answering, files, locale_of, reply
-from cogs.stratego_ui import StrategoUI, rank_word, ready_button
-from cogs.table import Table
+from cogs.stratego.ui import StrategoUI, rank_word, ready_button
+from cogs.table.buttons import Press, buttons
+from cogs.table.core.change import Change
+from cogs.table.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
+from cogs.table.respond import Refusal, answering, files, locale_of, reply
+from cogs.table.table import Table
 from cogs.texts import t
 from db.records import GameRecord
 from rules.errors import BadNotation

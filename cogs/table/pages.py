@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cogs.ui import Story
+from cogs.table.ui import Story
 from db.records import TurnPage
 
 MAX_PARTS = 40

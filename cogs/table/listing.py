@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cogs.clocks import pace_words, stamp
-from cogs.respond import mention
+from cogs.table.clocks import pace_words, stamp
+from cogs.table.respond import mention
 from cogs.texts import t
 from db import clocks
 from db.records import GameRecord, SeatClock, UserPrefs
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.table.table import Table
 
 PAGE = 10
 """Games per page of ``/game list``."""

@@ -1,4 +1,4 @@
-"""How Shitenno looks and reads in Discord (its :class:`~cogs.ui.GameUI`): the public board and the
+"""How Shitenno looks and reads in Discord (its :class:`~cogs.table.ui.GameUI`): the public board and the
 sharing table for the thread, each player's hand for him alone, and every decision in words
 (SH-4: the pool, the lots and everything on the board are public; hands are not)."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cogs.respond import mention
+from cogs.table.respond import mention
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI
 from cogs.texts import join_words, t
-from cogs.ui import ButtonSpec, FileSpec, GameUI
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from rules.errors import RuleError

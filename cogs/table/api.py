@@ -1,7 +1,7 @@
 """What the table's helpers — the clocks, the lobbies, the turn pages — may ask of the table (issue
 18 §2): they are handed a :class:`TableAPI`, not the table itself, so none of them imports the
 table and the project's modules import one another without a cycle (tests/test_import_graph.py).
-:class:`cogs.table.Table` implements it; a member is added here only when a helper needs it."""
+:class:`cogs.table.table.Table` implements it; a member is added here only when a helper needs it."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs.buttons import Router
-from cogs.core.change import Change
-from cogs.core.commit import Core
-from cogs.core.listeners import Listeners
-from cogs.core.progress import Progress
-from cogs.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
+from cogs.table.buttons import Router
+from cogs.table.core.change import Change
+from cogs.table.core.commit import Core
+from cogs.table.core.listeners import Listeners
+from cogs.table.core.progress import Progress
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from db.base import Store
 from db.records import GameRecord, UserPrefs
 

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from cogs import games
-from cogs.buttons import Press, buttons
-from cogs.core import votes
-from cogs.core.change import Change
-from cogs.respond import Refusal, fit, locale_of, mention, pings, reply
+from cogs.table.buttons import Press, buttons
+from cogs.table.core import votes
+from cogs.table.core.change import Change
+from cogs.table.respond import Refusal, fit, locale_of, mention, pings, reply
+from cogs.table.ui import ButtonSpec
 from cogs.texts import join_words, supported, t
-from cogs.ui import ButtonSpec
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
@@ -36,7 +36,7 @@ from rules.errors import RuleError
 from rules.protocol import Ending, Outcome
 
 if TYPE_CHECKING:
-    from cogs.table_api import TableAPI
+    from cogs.table.api import TableAPI
     from db.base import Store
 
 log = logging.getLogger("deskovka.clocks")
@@ -296,7 +296,7 @@ class Clocks:
     # -- when the time runs out -------------------------------------------------------------------
 
     def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
-        """Who decides (``cogs.core.votes.voters``): the other players, except those the table
+        """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
         plays for, those who resigned (the public view's ``resigned`` seats) and those the game
         is waiting for too."""
         state = rec.load_state() if rec.state_json is not None else None

@@ -23,15 +23,15 @@ import discord
 from discord import app_commands
 
 from cogs import games
-from cogs.buttons import Press, Router, buttons
-from cogs.clocks import THREAD_ARCHIVE, Clocks
-from cogs.core.change import Change
-from cogs.core.commit import Core
-from cogs.core.listeners import Listeners
-from cogs.core.progress import Progress
-from cogs.core.record import record_json, record_name
-from cogs.lobby import Lobbies
-from cogs.respond import (
+from cogs.table.buttons import Press, Router, buttons
+from cogs.table.clocks import THREAD_ARCHIVE, Clocks
+from cogs.table.core.change import Change
+from cogs.table.core.commit import Core
+from cogs.table.core.listeners import Listeners
+from cogs.table.core.progress import Progress
+from cogs.table.core.record import record_json, record_name
+from cogs.table.lobby import Lobbies
+from cogs.table.respond import (
     Answer,
     Refusal,
     answering,
@@ -43,13 +43,13 @@ from cogs.respond import (
     reply,
     text_file,
 )
-from cogs.respond import (
+from cogs.table.respond import (
     files as attachments,
 )
-from cogs.rule_words import describe
+from cogs.table.rule_words import describe
+from cogs.table.turn_pages import TurnPages
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
-from cogs.turn_pages import TurnPages
-from cogs.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, WrongStatus
 from db.records import ENDED, GameRecord, UserPrefs

@@ -1,0 +1,2 @@
+"""Shitenno in Discord: its slash commands (`cog`), its images and words from views and events
+(`ui`), its words per language (`words/`)."""

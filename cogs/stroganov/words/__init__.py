@@ -1,0 +1,1 @@
+"""Stroganov's words, one module per language (the keys are the same in every language)."""
