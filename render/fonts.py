@@ -1,7 +1,7 @@
 """Fonts for every renderer: DejaVu Sans Condensed and its bold face, shipped in ``render/font_files/``.
 
 The files are subsets (Latin-1, Latin Extended-A, the dashes, quotes, arrows and symbols a label
-may use) made by ``tools/make_font_subset.py``; docs/fonts.md says why this font and these ranges.
+may use) made by ``render/font_files/make_subset.py``; docs/fonts.md says why this font and these ranges.
 They cover every Czech letter, ō and ū, and nothing is downloaded at run time. Shapes that no font
 should carry (bombs, flags) are still drawn as shapes.
 """

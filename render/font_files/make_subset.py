@@ -3,7 +3,7 @@
 Run from the repository root with fontTools installed (requirements-dev.txt; it is a tool for
 making the files, never needed at run time)::
 
-    .venv/bin/python tools/make_font_subset.py [FOLDER_WITH_THE_DEJAVU_TTFS]
+    .venv/bin/python render/font_files/make_subset.py [FOLDER_WITH_THE_DEJAVU_TTFS]
 
 The folder defaults to /usr/share/fonts/truetype/dejavu (Debian's fonts-dejavu-core and
 fonts-dejavu-extra, DejaVu 2.37); the upstream release archives hold the same files. docs/fonts.md
@@ -15,10 +15,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from fontTools import subset
+from fontTools import subset  # type: ignore[import-untyped]  # a development tool, no stubs
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "render" / "font_files"
+OUT = Path(__file__).resolve().parent
+"""The subsets are written beside this script."""
 FACES = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")
 
 # (first, last, why), inclusive. Whole blocks where a language needs them, single symbols else.
@@ -66,7 +66,7 @@ def make(source: Path, target: Path) -> None:
     if missing:
         raise SystemExit(f"{source.name} lacks {', '.join(f'U+{cp:04X}' for cp in missing)}")
     subset.save_font(font, str(target), options)
-    print(f"{target.relative_to(ROOT)}: {len(font.getGlyphOrder())} glyphs, {target.stat().st_size:,} bytes")
+    print(f"{target.name}: {len(font.getGlyphOrder())} glyphs, {target.stat().st_size:,} bytes")
 
 
 def main() -> None:
