@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from db import clocks
 from db.records import (
+    PAGE_LEASE,
     AppendResult,
     CancelProposal,
     GameRecord,
@@ -172,7 +173,15 @@ class Store(Protocol):
         ...
 
     async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
-        """Keep the game's current turn page, replacing the one before."""
+        """Keep the game's current turn page, replacing the one before (and let go of its hold)."""
+        ...
+
+    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
+        """Take the game's turn page for telling a change on it; True for one process only."""
+        ...
+
+    async def release_turn_page(self, game_id: int) -> None:
+        """Let go of the game's turn page without saving it."""
         ...
 
     async def get_meta(self, key: str) -> str | None:

@@ -199,6 +199,12 @@ class TurnPage:
     parts: tuple[str, ...] = ()
     had_turn: bool = False
     opened: bool = False
+    version: int = 0
+    """The game version whose story the page last took in."""
+
+
+PAGE_LEASE = 60.0
+"""Seconds a process may hold a game's turn page while it tells a change on it."""
 
 
 @dataclass(frozen=True, slots=True)

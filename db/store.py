@@ -53,6 +53,7 @@ from db.errors import (
 from db.migrate import migrate
 from db.records import (
     NOTIFY_CHOICES,
+    PAGE_LEASE,
     STATUSES,
     TELL_LEASE,
     AppendResult,
@@ -948,7 +949,8 @@ class GameStore:
             await self._row(db, game_id, with_state=False)
             rows = list(
                 await db.execute_fetchall(
-                    "SELECT message_id, lines, turn, parts, had_turn, opened FROM turn_pages WHERE game_id = ?",
+                    "SELECT message_id, lines, turn, parts, had_turn, opened, version"
+                    " FROM turn_pages WHERE game_id = ?",
                     (game_id,),
                 )
             )
@@ -962,17 +964,24 @@ class GameStore:
             parts=tuple(json.loads(r["parts"])),
             had_turn=bool(r["had_turn"]),
             opened=bool(r["opened"]),
+            version=r["version"],
         )
 
     async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
-        """Keep the game's current turn page, replacing the one before."""
+        """Keep the game's current turn page, replacing the one before, and let go of this
+        process's hold on it (:meth:`hold_turn_page`)."""
         async with self._transaction(game_id=game_id) as db:
             await self._row(db, game_id, with_state=False)
             await db.execute(
-                "INSERT INTO turn_pages (game_id, message_id, lines, turn, parts, had_turn, opened, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+                "INSERT INTO turn_pages"
+                " (game_id, message_id, lines, turn, parts, had_turn, opened, version, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
                 " lines = excluded.lines, turn = excluded.turn, parts = excluded.parts,"
-                " had_turn = excluded.had_turn, opened = excluded.opened, updated_at = excluded.updated_at",
+                " had_turn = excluded.had_turn, opened = excluded.opened, version = excluded.version,"
+                " updated_at = excluded.updated_at,"
+                " held_by = CASE WHEN held_by = ? THEN NULL ELSE held_by END,"
+                " held_until = CASE WHEN held_by = ? THEN NULL ELSE held_until END",
                 (
                     game_id,
                     page.message_id,
@@ -981,8 +990,37 @@ class GameStore:
                     dumps(list(page.parts)),
                     int(page.had_turn),
                     int(page.opened),
+                    page.version,
                     self._clock(),
+                    self.owner,
+                    self.owner,
                 ),
+            )
+
+    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
+        """Take the game's turn page for telling a change on it, for ``lease`` seconds: True only
+        for the one process that got it (a hold of this process is taken again; a hold of a process
+        that opened the store before this one did, or one that ran out, is taken over)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            now = self._clock()
+            cur = await db.execute(
+                "INSERT INTO turn_pages (game_id, held_by, held_at, held_until, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET held_by = excluded.held_by, held_at = excluded.held_at,"
+                " held_until = excluded.held_until"
+                " WHERE held_by IS NULL OR held_by = excluded.held_by OR held_until < ? OR held_at <= ?",
+                (game_id, self.owner, now, now + lease, now, now, self.opened_at),
+            )
+            return cur.rowcount == 1
+
+    async def release_turn_page(self, game_id: int) -> None:
+        """This process lets go of the game's turn page without saving it (its telling failed)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE turn_pages SET held_by = NULL, held_at = NULL, held_until = NULL"
+                " WHERE game_id = ? AND held_by = ?",
+                (game_id, self.owner),
             )
 
     async def get_meta(self, key: str) -> str | None:

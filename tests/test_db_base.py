@@ -67,6 +67,8 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "lobby_shape",
         "turn_page",
         "set_turn_page",
+        "hold_turn_page",
+        "release_turn_page",
         "claim_autoplay",
         "release_autoplay",
     }

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from db.errors import GameNotFound
-from db.records import TELL_LEASE
+from db.records import TELL_LEASE, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
@@ -180,5 +180,41 @@ async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(
     c = await GameStore.open(path, games=GAMES, clock=clock)  # a died holding it; c starts after
     try:
         assert await c.claim_autoplay(rec.id, 60), "a process started after the claim takes it over"
+    finally:
+        await c.close()
+
+
+async def test_a_turn_page_is_held_by_one_process_at_a_time_and_knows_its_version(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Issue 18 §4: the per-game page lock was an asyncio.Lock of one process; the page is held in
+    the store: one process at a time, let go by its save, taken over when its hold runs out or by
+    a process started after the hold (the holder is gone). The page keeps the version it tells."""
+    path = tmp_path / "pages.db"
+    a = await GameStore.open(path, games=GAMES, clock=clock)
+    b = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        rec = await a.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+        clock.advance(1)
+        assert await a.hold_turn_page(rec.id, 60)
+        assert await a.hold_turn_page(rec.id, 60), "its holder may take it again (one process orders its own)"
+        assert not await b.hold_turn_page(rec.id, 60), "another process waits"
+        await b.release_turn_page(rec.id)  # not b's to let go
+        assert not await b.hold_turn_page(rec.id, 60)
+        await a.set_turn_page(rec.id, TurnPage(message_id=5, lines=("x",), version=3))
+        assert await b.hold_turn_page(rec.id, 60), "the save let go of it"
+        assert await a.turn_page(rec.id) == TurnPage(message_id=5, lines=("x",), version=3)
+        assert not await a.hold_turn_page(rec.id, 60)
+        clock.advance(61)
+        assert await a.hold_turn_page(rec.id, 60), "b's hold ran out"
+        await a.release_turn_page(rec.id)
+        assert await b.hold_turn_page(rec.id, 60)
+    finally:
+        await a.close()
+        await b.close()
+    c = await GameStore.open(path, games=GAMES, clock=clock)  # b died holding it; c starts after
+    try:
+        assert await c.hold_turn_page(rec.id, 60), "a process started after the hold takes it over"
+        assert (await c.turn_page(rec.id)) == TurnPage(message_id=5, lines=("x",), version=3), "the page is kept"
     finally:
         await c.close()

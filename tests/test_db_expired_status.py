@@ -38,6 +38,9 @@ GAME_COLUMNS = (
     " lobby_challenge, lobby_invited, autoplay_by, autoplay_at, autoplay_until"
 )
 
+CHILD_COLUMNS = {"turn_pages": "game_id, message_id, lines, turn, parts, had_turn, opened, updated_at"}
+"""The columns 0008 made, for the tables later migrations add columns to."""
+
 
 def clock() -> float:
     return NOW
@@ -51,9 +54,19 @@ def write(directory: Path, name: str, sql: str) -> None:
 def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table that references ``games``, and the games' unchanged columns."""
     with closing(sqlite3.connect(path)) as conn:
-        rows = {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in CHILDREN}
+        rows = {
+            t: sorted(conn.execute(f"SELECT {CHILD_COLUMNS.get(t, '*')} FROM {t}").fetchall(), key=repr)
+            for t in CHILDREN
+        }
         rows["games"] = conn.execute(f"SELECT {GAME_COLUMNS} FROM games ORDER BY id").fetchall()
     return rows
+
+
+LATER_COLUMNS = {
+    "turn_pages": ("version INTEGER NOT NULL DEFAULT 0", "held_by TEXT", "held_at REAL", "held_until REAL")
+}
+"""Columns of later migrations (0011) that today's store uses: the database is filled with them
+and they are dropped after, so the file is as 0008 left it."""
 
 
 async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
@@ -67,6 +80,11 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
         if int(source.name[:4]) < 9:
             write(old, source.name, source.read_text())
     path = tmp_path / "populated.db"
+    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
+    with closing(sqlite3.connect(path)) as conn, conn:  # today's store reads and writes the later columns
+        for table, columns in LATER_COLUMNS.items():
+            for column in columns:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
     store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
     try:
         ids: dict[str, int] = {}
@@ -103,6 +121,9 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
             del old_outcome["ending"]
             old_outcome["reason"] = reason
             conn.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(old_outcome), ids[key]))
+        for table, columns in LATER_COLUMNS.items():  # as 0008 left it
+            for column in columns:
+                conn.execute(f"ALTER TABLE {table} DROP COLUMN {column.split()[0]}")
     return path, ids
 
 

@@ -55,6 +55,8 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "lobby_shape": lambda s, g: s.lobby_shape(g),
     "turn_page": lambda s, g: s.turn_page(g),
     "set_turn_page": lambda s, g: s.set_turn_page(g, TurnPage()),
+    "hold_turn_page": lambda s, g: s.hold_turn_page(g),
+    "release_turn_page": lambda s, g: s.release_turn_page(g),
     "claim_autoplay": lambda s, g: s.claim_autoplay(g, 60.0),
     "release_autoplay": lambda s, g: s.release_autoplay(g),
 }

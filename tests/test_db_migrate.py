@@ -54,6 +54,7 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (6, "0006_changes.sql", NOW),
         (8, "0008_game_data_columns.sql", NOW),
         (9, "0009_expired_status.sql", NOW),
+        (11, "0011_turn_page_holds.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes"} <= tables(path)
     assert {"games_status", "games_guild_status", "games_channel", "games_thread", "seats_user"} <= indexes

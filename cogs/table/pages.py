@@ -34,6 +34,8 @@ class Page:
     fresh: bool = True
     """Created by the action being told (not yet shown)."""
     changed: bool = False
+    version: int = 0
+    """The game version whose story the page last took in."""
 
     def turn_line(self, closing: str = "") -> str:
         assert self.turn is not None
@@ -49,7 +51,9 @@ class Page:
 
     def stored(self) -> TurnPage:
         """The page as the store keeps it (issue 18 §4: a row, not a string in ``meta``)."""
-        return TurnPage(self.message, tuple(self.lines), self.turn, tuple(self.parts), self.had_turn, self.opened)
+        return TurnPage(
+            self.message, tuple(self.lines), self.turn, tuple(self.parts), self.had_turn, self.opened, self.version
+        )
 
     @classmethod
     def of(cls, stored: TurnPage | None) -> Page:
@@ -63,6 +67,7 @@ class Page:
             had_turn=stored.had_turn,
             opened=stored.opened,
             fresh=False,
+            version=stored.version,
         )
 
 

@@ -29,6 +29,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("deskovka.pages")
 
+HOLD_TRIES, HOLD_WAIT = 50, 0.1
+"""How long a telling waits for a page another process holds: 50 × 0.1 s."""
+
+
+class PageHeld(Exception):
+    """Another process kept the game's page past the wait."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id}: the turn page is held by another process")
+        self.game_id = game_id
+
 
 class TurnPages:
     def __init__(self, table: TableAPI) -> None:
@@ -36,7 +47,19 @@ class TurnPages:
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
+        """This process's order of tellings on one game's page (the store's hold keeps other
+        processes out, :meth:`hold`)."""
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def hold(self, game_id: int) -> None:
+        """Take the game's page in the store, waiting a little while another process tells a change
+        on it (issue 18 §4); a page that stays held past the wait fails this telling, which the
+        catch-up repeats once the hold has run out."""
+        for _ in range(HOLD_TRIES):
+            if await self.table.store.hold_turn_page(game_id):
+                return
+            await asyncio.sleep(HOLD_WAIT)
+        raise PageHeld(game_id)
 
     async def load(self, game_id: int) -> Page:
         return Page.of(await self.table.store.turn_page(game_id))
@@ -46,7 +69,9 @@ class TurnPages:
 
     async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
         """The start post is the game's first page."""
-        await self.save(rec.id, Page(message=message.id if message else None, lines=[text], fresh=False))
+        await self.save(
+            rec.id, Page(message=message.id if message else None, lines=[text], fresh=False, version=rec.version)
+        )
 
     def content(self, page: Page, prompts: list[str]) -> str:
         return fit("\n".join(x for x in [page.text(), *prompts] if x))
@@ -57,7 +82,11 @@ class TurnPages:
         if lock.locked() and interaction is not None and not interaction.response.is_done():
             await self.defer(interaction)  # an earlier decision is still being shown: answer now
         async with lock:
-            await self._announce(interaction, change, progress)
+            await self.hold(rec.id)
+            try:
+                await self._announce(interaction, change, progress)
+            finally:
+                await self.table.store.release_turn_page(rec.id)  # saved: let go already
 
     async def defer(self, interaction: discord.Interaction) -> None:
         try:
@@ -73,13 +102,13 @@ class TurnPages:
         ui = cast("TurnPagesUI[Any]", table.ui(rec.kind))  # pages tell only live_turn games
         locale, state = table.game_locale(rec), change.state
         finished = change.finished
-        if progress.made("post"):  # told before a crash, all but the end
+        page = await self.load(rec.id)
+        if progress.made("post") or page.version >= change.version:  # told before a crash, all but the end
             if finished:
                 await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
             elif interaction is not None:
                 await self.confirm(interaction, rec, False)
             return
-        page = await self.load(rec.id)
         if interaction is not None and not interaction.response.is_done() and not self.on_page(interaction, page):
             await self.defer(interaction)
         pages = fold(page, self.story(ui, rec, state, list(change.events), locale))
@@ -105,6 +134,7 @@ class TurnPages:
                 thread_failed = True
         if thread_failed:
             await table.reach_elsewhere(rec, ping)
+        current.version = change.version
         await self.save(rec.id, current)
         if finished:  # the game-over follows; otherwise the change is marked told next
             await progress.mark("post")

@@ -141,6 +141,35 @@ async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_pat
         assert (await t.bot.store.get(game)).version == rec.version + 1, "the page's buttons work"
 
 
+async def test_a_turn_page_saved_before_the_crash_does_not_tell_the_decision_twice(tmp_path: Path) -> None:
+    """Stroganov: the process died after the turn page was saved with the decision's words, before
+    the change was marked told; after the restart the page does not take the same words in again."""
+    async with table(tmp_path) as t:
+        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        current = await page(t, thread, rec.version)
+        kind, custom_id, value = offered(current, rec.version)[0]
+        reached = die_at(t.bot.table.pages, "confirm")
+        await press(t, current, kind, custom_id, value)
+        await asyncio.wait_for(reached.wait(), 10)
+        rec = await t.bot.store.get(game)
+        assert rec.announced < rec.version and (await t.bot.store.turn_page(game)).version == rec.version
+        before = [m.content for m in thread.messages]
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        rec = await t.bot.store.get(game)
+        assert rec.announced == rec.version
+        (decision,) = (await t.bot.store.actions(game))[-1:]
+        ui = games.ui("stroganov")
+        words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events or []), "en")]  # type: ignore[attr-defined]
+        told = "\n".join(m.content for m in thread.messages)
+        assert words and all(told.count(w) == 1 for w in words if w), (words, told)
+        assert [m.content for m in thread.messages] == before, "nothing posted or edited again"
+
+
 async def press(t: Table, message: Message, kind: str, custom_id: str, value: str) -> None:
     if kind == "button":
         i = await t.fake.click(t.alice, message, custom_id)
