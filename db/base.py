@@ -147,8 +147,10 @@ class Store(Protocol):
         dms_enabled: bool | None = None,
         language: str | None = None,
         notify: str | None = None,
+        client_locale: str | None = None,
     ) -> UserPrefs:
-        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES."""
+        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES.
+        ``language`` is ``auto`` or a locale; ``client_locale`` the client's locale last seen."""
         ...
 
     async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:

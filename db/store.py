@@ -793,7 +793,7 @@ class GameStore:
     # -- user preferences --------------------------------------------------------------------
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
-        """A user's preferences; the defaults (DMs on, English, notify by DM) when they never set any."""
+        """A user's preferences; the defaults (DMs on, language auto, notify by DM) when they never set any."""
         async with self._read() as db:
             return await self._prefs(db, user_id)
 
@@ -801,8 +801,8 @@ class GameStore:
     async def _prefs(db: aiosqlite.Connection, user_id: int) -> UserPrefs:
         rows = list(
             await db.execute_fetchall(
-                "SELECT dms_enabled, language, notify, away_from, away_until, away_year, away_days, reminded_at"
-                " FROM user_prefs WHERE user_id = ?",
+                "SELECT dms_enabled, language, notify, away_from, away_until, away_year, away_days, reminded_at,"
+                " client_locale FROM user_prefs WHERE user_id = ?",
                 (user_id,),
             )
         )
@@ -819,6 +819,7 @@ class GameStore:
             row["away_year"],
             row["away_days"],
             row["reminded_at"],
+            row["client_locale"],
         )
 
     async def set_prefs(
@@ -828,6 +829,7 @@ class GameStore:
         dms_enabled: bool | None = None,
         language: str | None = None,
         notify: str | None = None,
+        client_locale: str | None = None,
     ) -> UserPrefs:
         """Change only the given preferences; the others keep their value (or the default).
         ``notify`` must be one of ``NOTIFY_CHOICES`` (ValueError before anything is written)."""
@@ -840,6 +842,8 @@ class GameStore:
             values["language"] = language
         if notify is not None:
             values["notify"] = notify
+        if client_locale is not None:
+            values["client_locale"] = client_locale
         if values:
             values["updated_at"] = self._clock()
             cols = ", ".join(values)
