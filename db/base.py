@@ -82,9 +82,11 @@ class Store(Protocol):
         message_id: int | None = None,
         seats: Sequence[int] | None = None,
         pace: int | None = None,
+        language: str | None = None,
     ) -> GameRecord:
         """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
-        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts."""
+        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts. ``language``:
+        the locale of its thread and public words (``None``: English)."""
         ...
 
     async def start(

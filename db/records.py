@@ -82,6 +82,8 @@ class GameRecord:
     """Each seat's clock, in seat order."""
     announced: int = 0
     """The last version the Discord side fully told (``changes`` holds the ones after it)."""
+    language: str | None = None
+    """The locale of the game's thread and public words (``None``: a game made before issue 19)."""
 
     def load_state(self) -> Any:
         """The engine state object, parsed on demand (a fresh object on every call)."""

@@ -78,7 +78,7 @@ log = logging.getLogger("deskovka.store")
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, "
-    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced"
+    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced, language"
 )
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
@@ -389,6 +389,7 @@ class GameStore:
             nudged_at=row["nudged_at"],
             clocks=self._clocks(seats),
             announced=row["announced"],
+            language=row["language"],
         )
 
     async def _fetch(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
@@ -510,9 +511,11 @@ class GameStore:
         message_id: int | None = None,
         seats: Sequence[int] | None = None,
         pace: int | None = None,
+        language: str | None = None,
     ) -> GameRecord:
         """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator.
-        It expires after ``clocks.LOBBY_TTL`` unless started (an ``expire`` timer).
+        It expires after ``clocks.LOBBY_TTL`` unless started (an ``expire`` timer). ``language`` is
+        the locale of its thread and public words (``None``: the default, English).
 
         Options are checked now so a bad option fails when the challenge is posted, not when the
         opponent accepts.
@@ -523,9 +526,21 @@ class GameStore:
         async with self._transaction() as db:
             cur = await db.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
-                " version, created_at, updated_at, turn_since, pace)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
-                (kind, guild_id, channel_id, message_id, creator_id, dumps(resolved), now, now, now, _check_pace(pace)),
+                " version, created_at, updated_at, turn_since, pace, language)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    creator_id,
+                    dumps(resolved),
+                    now,
+                    now,
+                    now,
+                    _check_pace(pace),
+                    language,
+                ),
             )
             game_id = cur.lastrowid
             assert game_id is not None

@@ -473,3 +473,15 @@ async def test_meta_values_and_dm_notice_once(db_path: Path, clock: FakeClock) -
     assert await store.mark_dm_warned(rec.id, BOB) is False
     assert await store.mark_dm_warned(rec.id, ALICE) is True
     await store.close()
+
+
+async def test_a_game_keeps_its_language_from_lobby_to_end(store: GameStore) -> None:
+    """Issue 19 §3: the language chosen with ``/… new`` is the game's, kept as it starts; games
+    made without one (before issue 19) have none and are told in English."""
+    lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL, seats=[ALICE, BOB], language="cs")
+    assert lobby.language == "cs" and "language" not in lobby.options, "not an engine option"
+    started = await store.start(lobby.id, None, 5)
+    assert started.language == "cs"
+    assert (await store.list_games(channel_id=CHANNEL))[0].language == "cs"
+    plain = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
+    assert plain.language is None

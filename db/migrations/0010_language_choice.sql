@@ -1,3 +1,8 @@
+-- Issue 19 §3: a game's language (its thread, public images, game-over), chosen with `/… new`.
+-- It is the table's, not the rules': the engines' option specs refuse unknown options, so it is a
+-- column of its own rather than one of `options`. NULL: a game made before, in English.
+ALTER TABLE games ADD COLUMN language TEXT;
+
 -- Issue 19 §2: a player's language is a choice, `auto` (follow the Discord client, the default),
 -- `en` or `cs`; with `auto` the client's locale last seen in an interaction is remembered in
 -- `client_locale` for the DMs sent later (reminders, turn notices). Until now `language` could not
