@@ -39,6 +39,20 @@ def supported(locale: str | None) -> Locale:
     return language.lower() if language.lower() in TABLES else DEFAULT_LOCALE
 
 
+AUTO = "auto"
+"""A player's language choice that follows their Discord client."""
+LANGUAGES: tuple[Locale, ...] = ("cs", "en")
+"""The languages a player or a game can choose (``/game language``, ``/… new language:``); one
+without its table yet speaks English."""
+
+
+def player_locale(language: str | None, client_locale: str | None) -> Locale:
+    """A player's words: the language they chose, else (``auto``) their Discord client's."""
+    if language and language != AUTO:
+        return supported(language)
+    return supported(client_locale)
+
+
 def has(key: str, locale: Locale = DEFAULT_LOCALE) -> bool:
     return key in TABLES.get(locale, TABLES[DEFAULT_LOCALE]) or key in TABLES[DEFAULT_LOCALE]
 
