@@ -202,3 +202,32 @@ def test_generic_modules_import_no_game(module: str) -> None:
     games = {"rules.stratego", "rules.shitenno", "rules.stroganov", "render"}
     bad = {m for m in _imports(ROOT / module) if any(m == g or m.startswith(g + ".") for g in games)}
     assert bad == set(), f"{module} imports {bad}"
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}")
+PLURAL = re.compile(r"^(.*)\.(zero|one|two|few|many|other)$")
+
+
+def _english_twin(key: str) -> str | None:
+    """The English key a translated one stands for (a plural form stands for ``key.other``)."""
+    english = TABLES["en"]
+    if key in english:
+        return key
+    plural = PLURAL.match(key)
+    if plural and f"{plural[1]}.other" in english:
+        return f"{plural[1]}.other"
+    return None
+
+
+@pytest.mark.parametrize("locale", sorted(set(TABLES) - {"en"}) or ["(none yet)"])
+def test_translated_keys_are_englishs_with_the_same_placeholders(locale: str) -> None:
+    """docs/words.md: a translation keeps the English keys and every ``{placeholder}`` (a plural
+    form may add categories the English lacks); a key it leaves out is English."""
+    if locale not in TABLES:
+        pytest.skip("no language besides English has its tables yet")
+    for key, text in TABLES[locale].items():
+        twin = _english_twin(key)
+        assert twin is not None, f"{locale}: {key} is no English key"
+        expected = set(PLACEHOLDER.findall(TABLES["en"][twin])) - {"n"}
+        assert set(PLACEHOLDER.findall(text)) - {"n"} <= expected | {"n"}, (locale, key)
+        assert expected <= set(PLACEHOLDER.findall(text)), f"{locale}: {key} lacks a placeholder of {twin}"
