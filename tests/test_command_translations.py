@@ -14,11 +14,17 @@ import pytest
 from discord import app_commands
 
 from bot import Deskovka, Settings
+from cogs import games
 from cogs.texts.commands import CommandTranslator, keys, tables
 from cogs.texts.commands.cs import COMMANDS
 
 NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
-SUB = (1, 2)
+
+
+def toy_kinds() -> set[str]:
+    """Games only tests register (the toy Count game): ``/game rules`` may offer them as choices
+    when another test imported them first; they have no Czech name."""
+    return {kind for kind, k in games.KINDS.items() if k.cog.startswith("tests.")}
 
 
 class Recording(CommandTranslator):
@@ -33,7 +39,7 @@ class Recording(CommandTranslator):
         found = await super().translate(string, locale, context)
         if locale is discord.Locale.czech:
             self.asked.append((string.message, keys(context)))
-            if found is None:
+            if found is None and string.message not in toy_kinds():
                 self.missing.append(f"{keys(context) or context.location} ({string.message!r})")
         return found
 
@@ -43,7 +49,8 @@ async def bot(tmp_path: Path) -> AsyncIterator[Deskovka]:
     """The bot's whole command tree (every cog loaded), not connected."""
     bot = Deskovka(Settings(token="x", database_path=tmp_path / "x.db", dev_guild_id=None, log_level="INFO"))
     for cog in bot._cogs:
-        await bot.load_extension(cog)
+        if not cog.startswith("tests."):  # the toy game a test may have registered has no Czech
+            await bot.load_extension(cog)
     yield bot  # never logged in: nothing to close
 
 
@@ -70,6 +77,8 @@ def check_names(items: list[dict[str, Any]], where: str, problems: list[str]) ->
             problems.append(f"{here}: Czech description {text!r}")
         for choice in item.get("choices") or []:
             shown = (choice.get("name_localizations") or {}).get("cs")
+            if choice["name"] in toy_kinds():
+                continue
             if shown is None or not 1 <= len(shown) <= 100:
                 problems.append(f"{here}: Czech choice name {shown!r} for {choice['name']!r}")
         if item.get("options"):

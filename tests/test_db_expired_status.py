@@ -56,6 +56,11 @@ def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     return rows
 
 
+LATER_COLUMNS = {"games": "language TEXT", "user_prefs": "client_locale TEXT"}
+"""Columns of later migrations (0010) that today's store uses: the database is filled with them
+and they are dropped after, so the file is as 0008 left it."""
+
+
 async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
     """A database made by migrations 0001–0008 and the store: games in every status of that schema
     (a lobby, a running game with a clock, a finished one, a cancelled one, a lobby expired the old
@@ -67,6 +72,10 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
         if int(source.name[:4]) < 9:
             write(old, source.name, source.read_text())
     path = tmp_path / "populated.db"
+    await (await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)).close()
+    with closing(sqlite3.connect(path)) as conn, conn:  # today's store reads and writes 0010's columns
+        conn.execute(f"ALTER TABLE games ADD COLUMN {LATER_COLUMNS['games']}")
+        conn.execute(f"ALTER TABLE user_prefs ADD COLUMN {LATER_COLUMNS['user_prefs']}")
     store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
     try:
         ids: dict[str, int] = {}
@@ -103,6 +112,8 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
             del old_outcome["ending"]
             old_outcome["reason"] = reason
             conn.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(old_outcome), ids[key]))
+        for table, column in LATER_COLUMNS.items():  # as 0008 left it
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column.split()[0]}")
     return path, ids
 
 
