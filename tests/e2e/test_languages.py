@@ -35,7 +35,6 @@ CS = {
     "language_set.cs": "Odteď ti odpovídám česky.",
     "language_set.auto": "Odteď ti odpovídám jazykem tvé aplikace ({language}).",
     "language_name.cs": "čeština",
-    "notify_set.mention": "Na tah tě upozorním zmínkou ve vlákně.",
 }
 """A few Czech words, enough to tell which language each answer is in (not the real table)."""
 
