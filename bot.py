@@ -51,17 +51,25 @@ Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
 """
 
 
+MAX_RENDER_PROCESSES = 8
+"""More workers than cores only add memory: a few cores draw for thousands of games."""
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    render_processes: int = 0
+    """Worker processes that draw the images (``RENDER_PROCESSES``, 1 when unset); 0 draws them in
+    a thread of the bot's process (as the tests do: no process to start per bot)."""
 
     def __repr__(self) -> str:  # never print the token
         return (
             f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"render_processes={self.render_processes!r})"
         )
 
     @classmethod
@@ -78,11 +86,17 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        processes = env.get("RENDER_PROCESSES", "").strip() or "1"
+        if not processes.isdigit() or int(processes) > MAX_RENDER_PROCESSES:
+            raise SystemExit(
+                f"RENDER_PROCESSES must be a whole number from 0 to {MAX_RENDER_PROCESSES}, not {processes!r}."
+            )
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/deskovka.db"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            render_processes=int(processes),
         )
 
 
@@ -111,7 +125,7 @@ class Deskovka(commands.AutoShardedBot):
         self._store = store
         self._cogs = tuple(dict.fromkeys((*COGS, *(k.cog for k in games.KINDS.values()), *extra_cogs)))
         self.clock: Clock = clock or SystemClock()
-        self.table = Table(self, lambda: self.store, self.clock)
+        self.table = Table(self, lambda: self.store, self.clock, render_processes=settings.render_processes)
         self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up)
         self.table.wake_timers = self.dispatcher.poke
 
@@ -127,6 +141,7 @@ class Deskovka(commands.AutoShardedBot):
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())
+        self.table.renderer.start()
         await self.sync_commands_if_changed()
         self.dispatcher.start()
 

@@ -1,7 +1,8 @@
 """The real bot in a process of its own, pointed at the benchmark's local Discord, so that its
 memory and CPU are measured apart from the stand-in's:
 ``python -m bench.bot_process API GATEWAY DB GUILD``. SIGTERM closes it cleanly; with
-``BENCH_PROFILE=file`` set it runs under cProfile and writes the statistics there."""
+``BENCH_PROFILE=file`` set it runs under cProfile and writes the statistics there; it draws its
+images in ``RENDER_PROCESSES`` worker processes (1, the bot's default, when unset)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from tests.fakediscord import discord_urls
 
 async def main(api: str, gateway: str, db: str, guild: int) -> None:
     with discord_urls(api, gateway):
-        bot = Deskovka(Settings("fake-token", Path(db), guild, "WARNING"))
+        processes = int(os.environ.get("RENDER_PROCESSES", "1"))  # the bot's default
+        bot = Deskovka(Settings("fake-token", Path(db), guild, "WARNING", render_processes=processes))
         bot._connection.guild_ready_timeout = 0.1  # the stand-in sends every guild at once
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))

@@ -51,18 +51,43 @@ FINAL_P99_MS = 100.0
 FIRST_P99_MS = 1000.0
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and every process below it (the bot's fork server and render workers)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                todo += [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` so far (every thread)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time so far of process ``pid`` (every thread) and of the processes below
+    it (the render workers: their drawing is the bot's CPU too)."""
+    total = 0.0
+    for member in family(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def rss_mb(pid: int) -> float:
-    """Resident memory of process ``pid`` in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """Resident memory of process ``pid`` and the processes below it, in MB."""
+    total = 0.0
+    for member in family(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        total += next((int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:")), 0.0)
+    return total
 
 
 def pyspy(pid: int) -> subprocess.Popen[bytes] | None:

@@ -1,40 +1,55 @@
-"""Fonts for every renderer: Pillow's built-in scalable font, so nothing is downloaded at run time.
+"""Fonts for every renderer: DejaVu Sans Condensed and its bold face, shipped in ``render/font_files/``.
 
-``ImageFont.load_default(size=...)`` is FreeType Aileron embedded in Pillow (>= 10.1). It covers
-ASCII and a few punctuation marks (``·``, ``…``) but not dashes, arrows or symbols, so renderers
-write plain ASCII and draw symbols (bombs, flags, arrows) as shapes.
+The files are subsets (Latin-1, Latin Extended-A, the dashes, quotes, arrows and symbols a label
+may use) made by ``render/font_files/make_subset.py``; docs/fonts.md says why this font and these ranges.
+They cover every Czech letter, ō and ū, and nothing is downloaded at run time. Shapes that no font
+should carry (bombs, flags) are still drawn as shapes.
 """
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import cast
 
 from PIL import Image, ImageDraw, ImageFont
 
-
-@functools.lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The built-in font at ``size`` pixels, loaded once per size (loading costs ~1 ms)."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):
-        raise RuntimeError("Pillow was built without FreeType; board images need it")
-    return loaded
+FONT_DIR = Path(__file__).resolve().parent / "font_files"
+REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+LICENCE = FONT_DIR / "LICENSE"
+FACES = (REGULAR, BOLD)
 
 
-def text_width(text: str, size: int) -> float:
+@functools.lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The regular or bold face at ``size`` pixels, loaded once per size (loading costs ~1 ms)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
     """Advance width of ``text`` in pixels, for centring and right-aligning."""
-    return font(size).getlength(text)
+    return font(size, bold).getlength(text)
 
 
-@functools.lru_cache(maxsize=256)
-def fitting_size(text: str, max_width: float, largest: int, smallest: int) -> int:
+@functools.lru_cache(maxsize=512)
+def fitting_size(text: str, max_width: float, largest: int, smallest: int, bold: bool = False) -> int:
     """The largest size in ``smallest..largest`` at which ``text`` fits ``max_width`` pixels
     (``smallest`` if none does): long labels shrink instead of overflowing their box."""
     for size in range(largest, smallest - 1, -1):
-        if text_width(text, size) <= max_width:
+        if text_width(text, size, bold) <= max_width:
             return size
     return smallest
+
+
+@functools.lru_cache(maxsize=512)
+def fitting_face(text: str, max_width: float, largest: int, smallest: int, bold: bool = True) -> tuple[int, bool]:
+    """:func:`fitting_size`, and whether to draw bold: a bold label that is too wide even at
+    ``smallest`` (a long word in a small chip) falls back to the narrower regular face."""
+    size = fitting_size(text, max_width, largest, smallest, bold)
+    if bold and text_width(text, size, bold) > max_width:
+        return fitting_size(text, max_width, largest, smallest), False
+    return size, bold
 
 
 def draw_text(
@@ -46,9 +61,9 @@ def draw_text(
     anchor: str = "la",
     bold: bool = False,
 ) -> None:
-    """Text in the built-in font at ``size`` px, placed by a Pillow ``anchor`` ("la", "mm", "lm",
-    "rm", ...). There is no bold face; ``bold`` thickens the glyphs with a 1 px stroke, which reads
-    well from about 20 px up.
+    """Text at ``size`` px in the regular or bold face, placed by a Pillow ``anchor`` ("la", "mm",
+    "lm", "rm", ...). Measure bold text with ``bold=True`` too (:func:`text_width`,
+    :func:`fitting_size`): the bold face is wider.
 
     Rasterizing is most of a board's drawing time, and most labels recur (headings, legends, rank
     names, ply numbers), so each (text, size, anchor, bold) is rasterized once into a cached mask
@@ -62,12 +77,9 @@ def draw_text(
 @functools.lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
     """The coverage mask ("L") of ``text`` and its offset from the anchor point."""
-    face = font(size)
-    stroke = 1 if bold else 0
+    face = font(size, bold)
     # FreeTypeFont's box is whole pixels; Pillow's annotation says float for every font kind.
-    left, top, right, bottom = cast(tuple[int, int, int, int], face.getbbox(text, anchor=anchor, stroke_width=stroke))
+    left, top, right, bottom = cast(tuple[int, int, int, int], face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text(
-        (-left, -top), text, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
-    )
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, (left, top)

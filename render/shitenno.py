@@ -112,7 +112,7 @@ def _new(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def _title_line(draw: ImageDraw.ImageDraw, y: int, text: str, right: str = "", right_fill: RGB = MUTED) -> None:
     """A big bold line, with an optional right-aligned note (e.g. LAST ROUND)."""
     room = WIDTH - 2 * PAD - (200 if right else 0)
-    draw_text(draw, (PAD, y), text, fitting_size(text, room, 28, 16), INK, "lm", bold=True)
+    draw_text(draw, (PAD, y), text, fitting_size(text, room, 28, 16, bold=True), INK, "lm", bold=True)
     if right:
         draw_text(draw, (WIDTH - PAD, y), right, 22, right_fill, "rm", bold=True)
 
@@ -181,7 +181,7 @@ def _player_box(
     im.paste(stone, (x0 + 16, y0 + 8), stone)
     name = _short(p) + (" (you)" if view.viewer == p.seat else "")
     nx = x0 + 16 + STONE + 8
-    draw_text(draw, (nx, y0 + 20), name, fitting_size(name, x1 - nx - 8, 22, 12), INK, "lm", bold=True)
+    draw_text(draw, (nx, y0 + 20), name, fitting_size(name, x1 - nx - 8, 22, 12, bold=True), INK, "lm", bold=True)
     tags = []
     if acting:
         tags.append("TO ACT")
@@ -197,7 +197,7 @@ def _player_box(
         tags.append("JOKER USED")
     if tags:
         tag = " ".join(tags)
-        draw_text(draw, (nx, y0 + 42), tag, fitting_size(tag, x1 - nx - 8, 16, 10), ALERT, "lm", bold=True)
+        draw_text(draw, (nx, y0 + 42), tag, fitting_size(tag, x1 - nx - 8, 16, 10, bold=True), ALERT, "lm", bold=True)
     title = f"{p.title} ({p.seals})" if p.title else "no title"
     lines = [
         title,
@@ -211,7 +211,7 @@ def _player_box(
     y = y0 + 66
     width = x1 - x0 - 24
     for i, line in enumerate(lines):
-        size = fitting_size(line, width, 18 if i else 19, 11)
+        size = fitting_size(line, width, 18 if i else 19, 11, bold=i < 2)
         draw_text(draw, (x0 + 16, y + i * 21), line, size, INK if i < 2 else MUTED, "lm", bold=i < 2)
 
 
@@ -308,7 +308,7 @@ def _province(im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, in
         draw_text(draw, (rx, ty + 84), "FULL", 20, MUTED, "lm", bold=True)
         return
     need = "Need " + " ".join(prov.requirement)
-    draw_text(draw, (rx, ty + 74), need, fitting_size(need, room, 17, 10), INK, "lm", bold=True)
+    draw_text(draw, (rx, ty + 74), need, fitting_size(need, room, 17, 10, bold=True), INK, "lm", bold=True)
     koku = f"or {prov.koku_cost} koku"
     draw_text(draw, (rx, ty + 94), koku, 17, INK, "lm")
 
@@ -346,7 +346,7 @@ SECTION_GAP = 14
 
 
 def _section(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
-    draw_text(draw, (PAD, y + 12), text, fitting_size(text, WIDTH - 2 * PAD, 21, 12), INK, "lm", bold=True)
+    draw_text(draw, (PAD, y + 12), text, fitting_size(text, WIDTH - 2 * PAD, 21, 12, bold=True), INK, "lm", bold=True)
     return y + 28
 
 
@@ -360,7 +360,7 @@ def _lot_box(
     """A lot (SH-7.5): its hierarchy tile and its cards."""
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
-    draw_text(draw, (x0 + 12, y0 + 20), name, fitting_size(name, x1 - x0 - 24, 21, 11), INK, "lm", bold=True)
+    draw_text(draw, (x0 + 12, y0 + 20), name, fitting_size(name, x1 - x0 - 24, 21, 11, bold=True), INK, "lm", bold=True)
     tile = hierarchy_sprite(lot.tile, SEALS.get(lot.tile, 0))
     im.paste(tile, (x0 + 12, y0 + 40), tile)
     power = TITLE_POWER.get(lot.tile, "")
@@ -407,7 +407,15 @@ def compose_sharing(view: ShitennoView) -> Image.Image:
             draw_text(draw, (PAD, y + 24), "No sharing in progress.", 24, MUTED, "lm", bold=True)
         elif sh is not None and part == "status":
             tairo = f"Tairo: {_who(view, sh.tairo)}"
-            draw_text(draw, (PAD, y + 14), tairo, fitting_size(tairo, WIDTH - 2 * PAD, 22, 12), INK, "lm", bold=True)
+            draw_text(
+                draw,
+                (PAD, y + 14),
+                tairo,
+                fitting_size(tairo, WIDTH - 2 * PAD, 22, 12, bold=True),
+                INK,
+                "lm",
+                bold=True,
+            )
             pend = f"Pending (no lot yet): {_names(view, sh.pending)}"
             draw_text(draw, (PAD, y + 42), pend, fitting_size(pend, WIDTH - 2 * PAD, 19, 11), INK, "lm")
             got = [f"{_who(view, p.seat)} {p.hierarchy_tile}" for p in view.players if p.hierarchy_tile]
@@ -462,11 +470,11 @@ def compose_hand(view: ShitennoView) -> Image.Image:
     im.paste(stone, (PAD, 6), stone)
     head = f"Your hand: {me.general} ({me.colour})"
     hx = PAD + STONE + 10
-    draw_text(draw, (hx, 28), head, fitting_size(head, WIDTH - PAD - hx, 28, 16), INK, "lm", bold=True)
+    draw_text(draw, (hx, 28), head, fitting_size(head, WIDTH - PAD - hx, 28, 16, bold=True), INK, "lm", bold=True)
     title = me.title or "no title"
     power = TITLE_POWER.get(me.title or "", "")
     line1 = f"{title} ({me.seals} seals): {power}" if power else title
-    draw_text(draw, (PAD, 72), line1, fitting_size(line1, WIDTH - 2 * PAD, 21, 12), INK, "lm", bold=True)
+    draw_text(draw, (PAD, 72), line1, fitting_size(line1, WIDTH - 2 * PAD, 21, 12, bold=True), INK, "lm", bold=True)
     line2 = (
         f"{me.score} VP  ·  {me.stones} stones in supply  ·  "
         f"{me.troop_cards} troop + {me.koku_cards} koku cards  ·  round {view.round}"

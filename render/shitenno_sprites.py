@@ -135,7 +135,7 @@ def troop_chip(troop: str, text: str, width: int, height: int) -> Image.Image:
         (0, 0, width * SS - 1, height * SS - 1), radius=6 * SS, fill=TROOP.get(troop, MUTED)
     )
     im = _downsample(big, (width, height))
-    size = fitting_size(text, width - 6, min(20, height - 6), 10)
+    size = fitting_size(text, width - 6, min(20, height - 6), 10, bold=True)
     draw_text(ImageDraw.Draw(im), (width / 2, height / 2), text, size, TROOP_TEXT.get(troop, WHITE), "mm", bold=True)
     return im
 
@@ -155,13 +155,13 @@ def card_sprite(label: str, kind: str, symbols: tuple[str, ...], koku: int) -> I
     if kind == "koku":
         im = _card_base(KOKU)
         d = ImageDraw.Draw(im)
-        draw_text(d, (CARD_W / 2, 20), label, fitting_size(label, CARD_W - 10, 24, 14), INK, "mm", bold=True)
+        draw_text(d, (CARD_W / 2, 20), label, fitting_size(label, CARD_W - 10, 24, 14, bold=True), INK, "mm", bold=True)
         draw_text(d, (CARD_W / 2, 64), str(koku), 44, INK, "mm", bold=True)
         draw_text(d, (CARD_W / 2, 98), "koku", 17, INK, "mm")
         return im
     im = _card_base(WHITE)
     d = ImageDraw.Draw(im)
-    draw_text(d, (CARD_W / 2, 20), label, fitting_size(label, CARD_W - 10, 24, 14), INK, "mm", bold=True)
+    draw_text(d, (CARD_W / 2, 20), label, fitting_size(label, CARD_W - 10, 24, 14, bold=True), INK, "mm", bold=True)
     tops = {1: (52,), 2: (40, 76)}.get(len(symbols), tuple(36 + 22 * i for i in range(len(symbols))))
     h = 32 if len(symbols) <= 2 else 20
     for troop, top in zip(symbols, tops, strict=False):
@@ -185,9 +185,11 @@ def tile_sprite(troop: str | None, effect: str, size: int = TILE) -> Image.Image
     ink = TROOP_TEXT.get(troop, WHITE) if troop else INK
     if troop:
         draw_text(d, (size / 2, size * 0.32), troop, 22, ink, "mm", bold=True)
-        draw_text(d, (size / 2, size * 0.72), word, fitting_size(word, size - 8, 18, 10), ink, "mm", bold=True)
+        draw_text(
+            d, (size / 2, size * 0.72), word, fitting_size(word, size - 8, 18, 10, bold=True), ink, "mm", bold=True
+        )
     else:
-        draw_text(d, (size / 2, size / 2), word, fitting_size(word, size - 8, 22, 10), ink, "mm", bold=True)
+        draw_text(d, (size / 2, size / 2), word, fitting_size(word, size - 8, 22, 10, bold=True), ink, "mm", bold=True)
     return im
 
 
@@ -203,5 +205,7 @@ def hierarchy_sprite(title: str, seals: int) -> Image.Image:
         cy = 40 * SS
         d.ellipse((cx - 5 * SS, cy - 5 * SS, cx + 5 * SS, cy + 5 * SS), fill=WHITE)
     im = _downsample(big, (w, h))
-    draw_text(ImageDraw.Draw(im), (w / 2, 17), title, fitting_size(title, w - 10, 21, 12), WHITE, "mm", bold=True)
+    draw_text(
+        ImageDraw.Draw(im), (w / 2, 17), title, fitting_size(title, w - 10, 21, 12, bold=True), WHITE, "mm", bold=True
+    )
     return im

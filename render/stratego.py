@@ -327,7 +327,7 @@ def _header(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView) -> N
             im.paste(mini_tile(mover, None, 30, blank=True), (x, 10))
             x += 40
         title = _turn_title(view)
-    draw_text(draw, (x, 25), title, fitting_size(title, WIDTH - PAD - x - 110, 27, 18), INK, "lm", bold=True)
+    draw_text(draw, (x, 25), title, fitting_size(title, WIDTH - PAD - x - 110, 27, 18, bold=True), INK, "lm", bold=True)
     if view.phase != "setup":
         draw_text(draw, (WIDTH - PAD, 25), f"Ply {view.ply}", 22, MUTED, "rm", bold=True)
     details = "  ·  ".join(_header_details(view))

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from render.fonts import draw_text, fitting_size, text_width
+from render.fonts import draw_text, fitting_face, text_width
 from render.png import encode_png
 from render.stroganov_sprites import (
     ALERT,
@@ -151,8 +151,9 @@ def _where(p: int) -> str:
 
 
 def _fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, **kw) -> None:
-    """Text that shrinks (down to 14 px) to fit ``room``."""
-    draw_text(draw, xy, text, fitting_size(text, room, largest, 14), kw.pop("fill", INK), **kw)
+    """Text that shrinks (down to 14 px, bold text then in the regular face) to fit ``room``."""
+    size, bold = fitting_face(text, room, largest, 14, kw.pop("bold", False))
+    draw_text(draw, xy, text, size, kw.pop("fill", INK), bold=bold, **kw)
 
 
 def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -187,7 +188,7 @@ def _status_lines(draw: ImageDraw.ImageDraw, view: StroganovView, right: str = "
     """The two status lines at the top of both images, with ``right`` (the turn order) beside the
     first."""
     first, second = _status(view)
-    rw = text_width(right, 22) + PAD if right else 0
+    rw = text_width(right, 22, bold=True) + PAD if right else 0
     _fit(draw, (PAD, 24), first, WIDTH - 2 * PAD - rw, 30, anchor="lm", bold=True)
     if right:
         draw_text(draw, (WIDTH - PAD, 24), right, 22, INK, "rm", bold=True)
@@ -231,7 +232,7 @@ def _legend(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView) -> 
         _paste(im, token_sprite(c.index, short(c)), x + 5, y + (h - TOKEN) / 2)
         tx = x + TOKEN + 14
         tags = "  ".join(_tags(view, c))
-        tw = text_width(tags, 22) + 12 if tags else 0
+        tw = text_width(tags, 22, bold=True) + 12 if tags else 0
         text = f"{name(c)} ({PLAYER_NAME[c.index % len(PLAYER_NAME)]})  ·  {c.score} VP  ·  {_where(c.position)}"
         _fit(draw, (tx, y + h / 2), text, x + w - 10 - tw - tx, 24, anchor="lm", bold=True)
         if tags:
@@ -314,7 +315,7 @@ def _board_background(furs: tuple[tuple[int, int, tuple[int, ...]], ...], top: i
         _frame(d, x, y, w, REGION_H)
         draw_text(d, (x + 9, y + BAND_H / 2 + 1), f"R{number}", 28, WHITE, "lm", bold=True)
         chip_w = _band_chip_w(number)
-        words_x = x + 9 + text_width(f"R{number}", 28) + 8
+        words_x = x + 9 + text_width(f"R{number}", 28, bold=True) + 8
         room = x + w - chip_w - 6 - 6 - words_x
         _fit(d, (x + w - chip_w - 12, y + BAND_H / 2 + 1), "region fur", room, 20, fill=WHITE, anchor="rm", bold=True)
         _paste(im, fur_chip(fur, chip_w), x + w - chip_w - 6, y + (BAND_H - FUR_H) / 2 + 1)
@@ -568,7 +569,7 @@ def _tile_rows(c: CossackView) -> int:
     rows = _rows(n, TILES_PER_ROW)
     if n:
         used = (n - (rows - 1) * TILES_PER_ROW) * (TILE_CHIP_W + TILE_GAP) + 12
-        if text_width(_tile_summary(c), 20) > BODY_W - used:
+        if text_width(_tile_summary(c), 20, bold=True) > BODY_W - used:
             rows += 1
     return rows
 
@@ -593,11 +594,11 @@ def _tableau_height(c: CossackView) -> int:
 
 def _pairs(draw: ImageDraw.ImageDraw, x: float, y: float, pairs: list[tuple[str, str]], right: float) -> None:
     """``label value`` pairs on one line, the values large; spacing shrinks to fit up to ``right``."""
-    widths = [text_width(k, 22) + 7 + text_width(v, 30) for k, v in pairs]
+    widths = [text_width(k, 22, bold=True) + 7 + text_width(v, 30, bold=True) for k, v in pairs]
     gap = max(12, min(32, (right - x - sum(widths)) / max(1, len(pairs) - 1)))
     for (k, v), w in zip(pairs, widths, strict=True):
         draw_text(draw, (x, y), k, 22, INK, "lm", bold=True)
-        draw_text(draw, (x + text_width(k, 22) + 7, y), v, 30, INK, "lm", bold=True)
+        draw_text(draw, (x + text_width(k, 22, bold=True) + 7, y), v, 30, INK, "lm", bold=True)
         x += w + gap
 
 
@@ -625,11 +626,11 @@ def _tableau(im: Image.Image, view: StroganovView, c: CossackView, y0: int) -> i
     if rank is not None:
         tags.insert(len(tags) - c.resigned, "WINNER" if rank == 0 else f"place {rank + 1}")
     vp = f"{c.score} VP"
-    rw = text_width(vp, 32) + 12
+    rw = text_width(vp, 32, bold=True) + 12
     if tags:
         tag = "  ".join(tags)
         draw_text(draw, (right - rw, y0 + 30), tag, 22, ALERT, "rm", bold=True)
-        rw += text_width(tag, 22) + 16
+        rw += text_width(tag, 22, bold=True) + 16
     _fit(draw, (x + TOKEN + 10, y0 + 30), head, right - x - TOKEN - 10 - rw, 26, anchor="lm", bold=True)
     draw_text(draw, (right, y0 + 30), vp, 32, INK, "rm", bold=True)
     y = y0 + TAB_HEAD_H
@@ -647,7 +648,7 @@ def _tableau(im: Image.Image, view: StroganovView, c: CossackView, y0: int) -> i
     built = " ".join(f"R{r}" for r in c.built) or "none"
     outposts = f"Outposts: supply {c.supply}, reserve {c.reserve}, built {built}"
     songs = "Songs: " + (" ".join(c.songs) if c.songs else "none")
-    sw = min(text_width(songs, 22), TAB_W * 0.4)
+    sw = min(text_width(songs, 22, bold=True), TAB_W * 0.4)
     _fit(draw, (x, y + LINE_H / 2), outposts, TAB_W - sw - 24, 22, anchor="lm", bold=True)
     _fit(draw, (right, y + LINE_H / 2), songs, sw, 22, anchor="rm", bold=True)
     y += LINE_H
@@ -751,7 +752,7 @@ def _wishes(im: Image.Image, draw: ImageDraw.ImageDraw, c: CossackView, y: int) 
         wy = y + row * WISH_STEP
         draw_text(draw, (wx + 2, wy + 11), kind, 19, ALERT if kind == "HELD" else INK, "lm", bold=True)
         timing = TIMING_WORD.get(w.timing, w.timing)
-        room = WISH_W - 6 - text_width(kind, 19) - 8
+        room = WISH_W - 6 - text_width(kind, 19, bold=True) - 8
         _fit(draw, (wx + WISH_W - 4, wy + 11), timing, room, 19, fill=MUTED, anchor="rm", bold=True)
         _paste(im, wish_sprite(w.id, w.required, w.red, w.vp, w.ability, w.timing, WISH_W), wx, wy + 24)
     return y + _rows(len(items), WISHES_PER_ROW) * WISH_STEP
@@ -771,9 +772,9 @@ def _tiles(draw: ImageDraw.ImageDraw, c: CossackView, y: int) -> None:
             (x0, y0, x0 + TILE_CHIP_W - 1, y0 + TILE_STEP - 7), radius=6, fill=LAND.get(t.type, MUTED), outline=INK
         )
         label = f"{t.type} {t.id}"
-        size = fitting_size(label, TILE_CHIP_W - 10, 21, 14)
+        size, bold = fitting_face(label, TILE_CHIP_W - 10, 21, 14)
         ink = LAND_TEXT.get(t.type, WHITE)
-        draw_text(draw, (x0 + TILE_CHIP_W / 2, y0 + (TILE_STEP - 7) / 2), label, size, ink, "mm", bold=size >= 18)
+        draw_text(draw, (x0 + TILE_CHIP_W / 2, y0 + (TILE_STEP - 7) / 2), label, size, ink, "mm", bold=bold)
     rows = _rows(len(c.tiles), TILES_PER_ROW)
     in_last = len(c.tiles) - (rows - 1) * TILES_PER_ROW
     sx, sy = BODY_X + in_last * (TILE_CHIP_W + TILE_GAP) + 6, y + (rows - 1) * TILE_STEP

@@ -12,7 +12,7 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from render.fonts import draw_text, fitting_size, text_width
+from render.fonts import draw_text, fitting_face, fitting_size, text_width
 from render.png import RGB, palette_image
 
 SS = 4
@@ -130,10 +130,9 @@ def player_text(index: int) -> RGB:
 def fit_bold(
     d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, fill: RGB, anchor: str
 ) -> None:
-    """Bold text that shrinks (down to 14 px) to fit ``room``; below 18 px without the bold stroke,
-    which would clog the glyphs."""
-    size = fitting_size(text, room, largest, 14)
-    draw_text(d, xy, text, size, fill, anchor, bold=size >= 18)
+    """Bold text that shrinks (down to 14 px, then in the regular face) to fit ``room``."""
+    size, bold = fitting_face(text, room, largest, 14)
+    draw_text(d, xy, text, size, fill, anchor, bold=bold)
 
 
 @functools.lru_cache(maxsize=64)
@@ -147,7 +146,7 @@ def token_sprite(index: int, label: str, size: int = TOKEN) -> Image.Image:
     d.ellipse((0, 0, s - 1, s - 1), fill=INK)
     d.ellipse((ring * SS, ring * SS, s - 1 - ring * SS, s - 1 - ring * SS), fill=player_colour(index))
     im = _downsample(big, (size, size))
-    text_size = fitting_size(label, size - 2 * ring - 6, max(14, size // 2), 14)
+    text_size = fitting_size(label, size - 2 * ring - 6, max(14, size // 2), 14, bold=True)
     draw_text(ImageDraw.Draw(im), (size / 2, size / 2), label, text_size, player_text(index), "mm", bold=True)
     return im
 
@@ -163,8 +162,8 @@ def fur_chip(value: int, width: int, label: str | None = None) -> Image.Image:
         for x in range(8, width - 8, 14):
             d.line((x, 4, x + 6, FUR_H - 5), fill=INK, width=3)
         words = label or "TIGER"
-        size = fitting_size(words, width - 10, 22, 14)
-        w = text_width(words, size) + 10
+        size = fitting_size(words, width - 10, 22, 14, bold=True)
+        w = text_width(words, size, bold=True) + 10
         d.rectangle(((width - w) / 2, 5, (width + w) / 2, FUR_H - 6), fill=FUR[0])
         draw_text(d, (width / 2, FUR_H / 2), words, size, INK, "mm", bold=True)
         return im
@@ -208,17 +207,17 @@ def outpost_slot(owner: int | None, vp: int, label: str, width: int = 84, height
 
 
 def wrap(text: str, width: float, size: int) -> list[str]:
-    """``text`` broken into lines of at most ``width`` px at ``size``: after commas where that
+    """``text`` broken into lines of at most ``width`` px at ``size`` in bold: after commas where that
     suffices ("3 stories, | 1 horse"), else at spaces (a word longer than a line stays whole)."""
     lines: list[str] = []
     line = ""
     parts = [p + "," for p in text.split(",")]
     parts[-1] = parts[-1][:-1]
-    if any(text_width(p.strip(), size) > width for p in parts):
+    if any(text_width(p.strip(), size, bold=True) > width for p in parts):
         parts = text.split()
     for part in (p.strip() for p in parts):
         trial = f"{line} {part}" if line else part
-        if line and text_width(trial, size) > width:
+        if line and text_width(trial, size, bold=True) > width:
             lines.append(line)
             line = part
         else:
@@ -318,6 +317,6 @@ def bag_chip(value: int, count: int, width: int) -> Image.Image:
     draw_text(d, (8, FUR_H / 2), str(value), 26, INK, "lm", bold=True)
     count_text = f"x{count}"
     draw_text(d, (width - 7, FUR_H / 2), count_text, 22, INK, "rm", bold=True)
-    room = width - 29 - 7 - text_width(count_text, 22) - 6
+    room = width - 29 - 7 - text_width(count_text, 22, bold=True) - 6
     fit_bold(d, (29, FUR_H / 2 + 1), ANIMAL.get(value, "?"), room, 20, INK, "lm")
     return im

@@ -44,7 +44,22 @@ def test_defaults_and_values() -> None:
     assert (s.database_path, s.dev_guild_id, s.log_level) == (Path("/tmp/x.db"), 42, "DEBUG")
 
 
-@pytest.mark.parametrize("env", [{"DEV_GUILD_ID": "abc"}, {"LOG_LEVEL": "LOUD"}])
+def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).render_processes == 1
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "RENDER_PROCESSES": "0"}).render_processes == 0
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "RENDER_PROCESSES": " 2 "}).render_processes == 2
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"DEV_GUILD_ID": "abc"},
+        {"LOG_LEVEL": "LOUD"},
+        {"RENDER_PROCESSES": "-1"},
+        {"RENDER_PROCESSES": "many"},
+        {"RENDER_PROCESSES": "99"},
+    ],
+)
 def test_malformed_values_are_refused(env: dict[str, str]) -> None:
     with pytest.raises(SystemExit):
         Settings.from_env({"DISCORD_TOKEN": "t", **env})

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from db.errors import GameNotFound
 from db.records import TELL_LEASE
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
@@ -121,6 +122,35 @@ async def test_durable_before_told_synchronous_is_full(store: GameStore) -> None
     """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default."""
     rows = await store._db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2
+
+
+async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_full(
+    store: GameStore, tmp_path: Path, clock: FakeClock
+) -> None:
+    """Steps and told are committed with synchronous=NORMAL (no fsync: a power cut may only make a
+    change be told again), in one transaction each; the game's own commits stay FULL."""
+    seen: list[int] = []
+    raw = store._db._conn
+    await store._db._execute(
+        raw.set_trace_callback, lambda sql: seen.append(1) if "synchronous=NORMAL" in sql else None
+    )
+    rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    moved = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+    assert seen == [], "the game's commit runs FULL"
+    await store.change_step(rec.id, moved.version, "dm:1")
+    assert len(seen) == 1
+    again = await GameStore.open(tmp_path / "changes.db", games=GAMES, clock=clock)
+    try:
+        assert [c.done for c in await again.changes_of(rec.id)] == [frozenset({"dm:1"})], "committed"
+    finally:
+        await again.close()
+    await store.told(rec.id, moved.version)
+    assert len(seen) == 2
+    rows = await store._db.execute_fetchall("PRAGMA synchronous")
+    assert next(iter(rows))[0] == 2, "FULL again after the bookkeeping"
+    with pytest.raises(GameNotFound):
+        await store.told(99_999, 1)
+    assert next(iter(await store._db.execute_fetchall("PRAGMA synchronous")))[0] == 2
 
 
 async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(

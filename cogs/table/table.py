@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,6 +29,7 @@ from cogs.table.core.listeners import Listeners
 from cogs.table.core.progress import Progress
 from cogs.table.core.record import record_json, record_name
 from cogs.table.lobby import Lobbies
+from cogs.table.rendering import Renderer
 from cogs.table.respond import (
     Answer,
     Refusal,
@@ -80,7 +79,9 @@ LIST_LIMIT = 15
 class Table:
     """The bot's side of every game: where it is played, who sits where, and how to reach them."""
 
-    def __init__(self, bot: discord.Client, store: Callable[[], Store], clock: Clock) -> None:
+    def __init__(
+        self, bot: discord.Client, store: Callable[[], Store], clock: Clock, *, render_processes: int = 0
+    ) -> None:
         self.bot = bot
         self._store = store
         self.clock = clock
@@ -93,7 +94,7 @@ class Table:
         self.pages = TurnPages(self)
         self.clocks = Clocks(self)
         self._post_failures: set[tuple[int, int, int]] = set()
-        self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
+        self.renderer = Renderer(render_processes)
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
         self._thread_games: dict[int, int] = {}
         self._telling: dict[int, int] = {}
@@ -529,12 +530,9 @@ class Table:
     # -- announcing ---------------------------------------------------------------------------
 
     async def render(self, fn: Callable[..., list[FileSpec]], *args: Any) -> list[FileSpec]:
-        """Images are drawn in one worker thread, so the event loop keeps answering interactions.
-        One thread, not a pool: Pillow releases the GIL while it draws, but several drawing
-        threads still take it from the loop often enough to double the time to acknowledge a
-        burst (docs/PERFORMANCE.md)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._render_pool, functools.partial(fn, *args))
+        """Images are drawn away from the event loop (``cogs/table/rendering.py``: worker
+        processes, or one thread), so the loop keeps answering interactions meanwhile."""
+        return await self.renderer(fn, *args)
 
     @contextlib.asynccontextmanager
     async def busy(self) -> AsyncIterator[None]:
@@ -557,7 +555,7 @@ class Table:
             await asyncio.wait_for(self._quiet.wait(), timeout)
 
     def close(self) -> None:
-        self._render_pool.shutdown(wait=False, cancel_futures=True)
+        self.renderer.close()
 
     def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec | SelectSpec]:
         ui = self.ui(rec.kind)

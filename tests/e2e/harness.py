@@ -46,6 +46,8 @@ class Table:
     """Sync commands globally (every server and DMs) instead of to the test server only."""
     clock: FakeClock = field(default_factory=FakeClock)
     """The bot's clock (store and timers): tests move it with :meth:`later`, never sleep."""
+    render_processes: int = 0
+    """Worker processes drawing the images (0: a thread, as the tests need no process per bot)."""
 
     def untold(self) -> list[tuple[int, int, str]]:
         """Changes committed and not told once the bot stopped (issue 18: every one is told)."""
@@ -57,7 +59,13 @@ class Table:
 
     def settings(self) -> Settings:
         guild = None if self.global_commands else self.guild.id
-        return Settings(token="fake-token", database_path=self.db_path, dev_guild_id=guild, log_level="INFO")
+        return Settings(
+            token="fake-token",
+            database_path=self.db_path,
+            dev_guild_id=guild,
+            log_level="INFO",
+            render_processes=self.render_processes,
+        )
 
     async def start(self) -> Deskovka:
         self.bot = Deskovka(self.settings(), extra_cogs=("tests.e2e.count_cog",), clock=self.clock)
@@ -212,7 +220,7 @@ class Table:
 
 
 @asynccontextmanager
-async def table(tmp_path: Path, *, global_commands: bool = False) -> AsyncIterator[Table]:
+async def table(tmp_path: Path, *, global_commands: bool = False, render_processes: int = 0) -> AsyncIterator[Table]:
     async with FakeDiscord(quick_retries=True) as fake:
         guild = fake.add_guild("Board games")
         channel = guild.add_text_channel("games")
@@ -221,7 +229,16 @@ async def table(tmp_path: Path, *, global_commands: bool = False) -> AsyncIterat
             guild.add_member(u)
         guild.add_member(mod, permissions=discord.Permissions(manage_guild=True))
         t = Table(
-            fake, guild, channel, alice, bob, carol, mod, tmp_path / "deskovka.db", global_commands=global_commands
+            fake,
+            guild,
+            channel,
+            alice,
+            bob,
+            carol,
+            mod,
+            tmp_path / "deskovka.db",
+            global_commands=global_commands,
+            render_processes=render_processes,
         )
         await t.start()
         try:

@@ -1,0 +1,83 @@
+"""Where the images are drawn: in worker processes (the default) or in one thread of the bot.
+
+Drawing is most of a decision's CPU (docs/PERFORMANCE.md). In a thread it shares the bot's GIL
+with the event loop, so one process tops out near one core however many cores the machine has;
+in a worker process it runs beside the event loop on another core. A worker gets the UI's method
+and its arguments (the game's record and state: plain dataclasses, pickled between two processes
+of the same code and never stored — what is stored stays JSON, DESIGN §8) and sends back the
+files' bytes.
+
+Workers are started by a fork server (a clean process, not a fork of the running bot with its
+threads and sockets) and warmed up once: every registered game's modules imported, each renderer's
+caches filled. A worker that dies is replaced and the drawing tried once more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import importlib
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+RENDER_MODULES = ("render.stratego", "render.shitenno", "render.stroganov")
+"""Renderers whose ``warm_up()`` fills their caches in a new worker (those that have one)."""
+
+
+def warm_worker() -> None:
+    """A new worker process: the games registered (their UIs imported), the renderers warm."""
+    importlib.import_module("cogs.games")
+    for name in RENDER_MODULES:
+        warm = getattr(importlib.import_module(name), "warm_up", None)
+        if callable(warm):
+            warm()
+
+
+class Renderer:
+    """Runs a drawing function away from the event loop: ``await renderer(fn, *args)``.
+
+    ``processes``: how many worker processes (``RENDER_PROCESSES``); 0 draws in one thread of
+    this process (the tests' default: no process to start per bot)."""
+
+    def __init__(self, processes: int = 0) -> None:
+        if processes < 0:
+            raise ValueError("processes must be 0 (a thread) or more")
+        self.processes = processes
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> Executor:
+        if not self.processes:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["cogs.games", *RENDER_MODULES])
+        return ProcessPoolExecutor(max_workers=self.processes, mp_context=context, initializer=warm_worker)
+
+    def start(self) -> None:
+        """Start the workers now (and warm them) instead of at the first image."""
+        if self.processes:
+            for _ in range(self.processes):
+                self._pool.submit(int)
+
+    async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        call = functools.partial(fn, *args)
+        pool = self._pool
+        try:
+            return await loop.run_in_executor(pool, call)
+        except BrokenProcessPool:
+            if self._pool is pool:  # the first caller to see it replaces it
+                log.warning("a render worker died; starting a new one and drawing again")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._new_pool()
+            return await loop.run_in_executor(self._pool, call)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

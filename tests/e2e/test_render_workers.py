@@ -1,0 +1,40 @@
+"""Images drawn in a worker process (the bot's default, ``RENDER_PROCESSES``): the same images as
+drawn in the bot's own process, and a worker that dies is replaced without losing an image."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from tests.e2e.harness import table
+from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
+
+
+def worker_pids(t) -> list[int]:
+    pool = t.bot.table.renderer._pool
+    return [p.pid for p in (pool._processes or {}).values()]
+
+
+async def test_a_stratego_game_drawn_by_a_worker_process_and_one_that_dies(tmp_path: Path) -> None:
+    async with table(tmp_path, render_processes=1) as t:
+        assert t.bot.table.renderer.processes == 1
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)  # checks the public images
+
+        (worker,) = worker_pids(t)
+        assert worker != os.getpid()
+        reply = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        assert reply.attachments
+        await t.check_public(game, thread)  # byte for byte the public view, as drawn in-process
+
+        os.kill(worker, signal.SIGKILL)
+        reply = await t.slash(blue, thread, "stratego move", from_="J7", to="J6")
+        assert not reply.ephemeral and reply.attachments, "the image is drawn again by a new worker"
+        await t.check_public(game, thread)
+        assert worker not in worker_pids(t)
+        dm = await t.fake.wait_for(
+            lambda: next((m for m in t.fake.dms(red) if "your move" in m.content and m.attachments), None),
+            "red's turn DM with its private image",
+        )
+        assert dm.attachments[0].filename.endswith(".png")
