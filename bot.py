@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -22,6 +23,7 @@ from cogs.table.buttons import GameButton, GameSelect
 from cogs.table.dispatcher import Dispatcher
 from cogs.table.respond import Tree
 from cogs.table.table import Table
+from cogs.texts.commands import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.store import GameStore
@@ -138,6 +140,7 @@ class Deskovka(commands.AutoShardedBot):
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)
+        await self.tree.set_translator(CommandTranslator())
         self.table.renderer.start()
         await self.sync_commands_if_changed()
         self.dispatcher.start()
@@ -147,7 +150,7 @@ class Deskovka(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        payload = await self.command_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}"
         if await self.store.get_meta(key) == digest:
@@ -157,6 +160,15 @@ class Deskovka(commands.AutoShardedBot):
         await self.store.set_meta(key, digest)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
         return True
+
+    async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """The commands as the sync sends them — with every translation (``name_localizations``…),
+        so a changed translation changes the digest and syncs again."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [c.to_dict(self.tree) for c in commands]
+        return [await c.get_translated_payload(self.tree, translator) for c in commands]
 
     async def close(self) -> None:
         try:

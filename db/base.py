@@ -83,9 +83,11 @@ class Store(Protocol):
         message_id: int | None = None,
         seats: Sequence[int] | None = None,
         pace: int | None = None,
+        language: str | None = None,
     ) -> GameRecord:
         """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
-        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts."""
+        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts. ``language``:
+        the locale of its thread and public words (``None``: English)."""
         ...
 
     async def start(
@@ -148,8 +150,10 @@ class Store(Protocol):
         dms_enabled: bool | None = None,
         language: str | None = None,
         notify: str | None = None,
+        client_locale: str | None = None,
     ) -> UserPrefs:
-        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES."""
+        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES.
+        ``language`` is ``auto`` or a locale; ``client_locale`` the client's locale last seen."""
         ...
 
     async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:

@@ -16,7 +16,8 @@ ENDED = ("finished", "cancelled", "expired")
 """The statuses of a game that is over, one way or another."""
 
 DEFAULT_DMS_ENABLED = True
-DEFAULT_LANGUAGE = "en"
+DEFAULT_LANGUAGE = "auto"
+"""``auto``: a player's words follow their Discord client (``client_locale``); else a locale."""
 NOTIFY_CHOICES = ("dm", "mention", "both")
 DEFAULT_NOTIFY = "dm"
 
@@ -81,6 +82,8 @@ class GameRecord:
     """Each seat's clock, in seat order."""
     announced: int = 0
     """The last version the Discord side fully told (``changes`` holds the ones after it)."""
+    language: str | None = None
+    """The locale of the game's thread and public words (``None``: a game made before issue 19)."""
 
     def load_state(self) -> Any:
         """The engine state object, parsed on demand (a fresh object on every call)."""
@@ -210,7 +213,8 @@ PAGE_LEASE = 60.0
 @dataclass(frozen=True, slots=True)
 class UserPrefs:
     """``notify`` is how a player hears it is their turn: a DM, a mention in the thread, or both
-    (one of :data:`NOTIFY_CHOICES`); the defaults equal the schema's column defaults."""
+        (one of :data:`NOTIFY_CHOICES`); ``language`` is ``auto`` or a locale the player chose with
+    ``/game language``; the defaults equal the schema's column defaults."""
 
     user_id: int
     dms_enabled: bool = DEFAULT_DMS_ENABLED
@@ -223,6 +227,9 @@ class UserPrefs:
     away_days: int = 0
     """Vacation days taken in ``away_year`` (UTC calendar year)."""
     reminded_at: float | None = None
+    client_locale: str | None = None
+    """The locale the player's Discord client sent last (``cs``, ``en-US``); ``None``: never seen.
+    With ``language`` ``auto`` their DMs use it."""
 
     def away(self, now: float) -> bool:
         return self.away_until is not None and self.away_until > now

@@ -79,7 +79,7 @@ log = logging.getLogger("deskovka.store")
 
 _COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, message_id, creator_id, status, options, seed, "
-    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced"
+    "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced, language"
 )
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
@@ -431,6 +431,7 @@ class GameStore:
             nudged_at=row["nudged_at"],
             clocks=self._clocks(seats),
             announced=row["announced"],
+            language=row["language"],
         )
 
     async def _fetch(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
@@ -552,9 +553,11 @@ class GameStore:
         message_id: int | None = None,
         seats: Sequence[int] | None = None,
         pace: int | None = None,
+        language: str | None = None,
     ) -> GameRecord:
         """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator.
-        It expires after ``clocks.LOBBY_TTL`` unless started (an ``expire`` timer).
+        It expires after ``clocks.LOBBY_TTL`` unless started (an ``expire`` timer). ``language`` is
+        the locale of its thread and public words (``None``: the default, English).
 
         Options are checked now so a bad option fails when the challenge is posted, not when the
         opponent accepts.
@@ -565,9 +568,21 @@ class GameStore:
         async with self._transaction() as db:
             cur = await db.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
-                " version, created_at, updated_at, turn_since, pace)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
-                (kind, guild_id, channel_id, message_id, creator_id, dumps(resolved), now, now, now, _check_pace(pace)),
+                " version, created_at, updated_at, turn_since, pace, language)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    creator_id,
+                    dumps(resolved),
+                    now,
+                    now,
+                    now,
+                    _check_pace(pace),
+                    language,
+                ),
             )
             game_id = cur.lastrowid
             assert game_id is not None
@@ -835,7 +850,7 @@ class GameStore:
     # -- user preferences --------------------------------------------------------------------
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
-        """A user's preferences; the defaults (DMs on, English, notify by DM) when they never set any."""
+        """A user's preferences; the defaults (DMs on, language auto, notify by DM) when they never set any."""
         async with self._read() as db:
             return await self._prefs(db, user_id)
 
@@ -843,8 +858,8 @@ class GameStore:
     async def _prefs(db: aiosqlite.Connection, user_id: int) -> UserPrefs:
         rows = list(
             await db.execute_fetchall(
-                "SELECT dms_enabled, language, notify, away_from, away_until, away_year, away_days, reminded_at"
-                " FROM user_prefs WHERE user_id = ?",
+                "SELECT dms_enabled, language, notify, away_from, away_until, away_year, away_days, reminded_at,"
+                " client_locale FROM user_prefs WHERE user_id = ?",
                 (user_id,),
             )
         )
@@ -861,6 +876,7 @@ class GameStore:
             row["away_year"],
             row["away_days"],
             row["reminded_at"],
+            row["client_locale"],
         )
 
     async def set_prefs(
@@ -870,6 +886,7 @@ class GameStore:
         dms_enabled: bool | None = None,
         language: str | None = None,
         notify: str | None = None,
+        client_locale: str | None = None,
     ) -> UserPrefs:
         """Change only the given preferences; the others keep their value (or the default).
         ``notify`` must be one of ``NOTIFY_CHOICES`` (ValueError before anything is written)."""
@@ -882,6 +899,8 @@ class GameStore:
             values["language"] = language
         if notify is not None:
             values["notify"] = notify
+        if client_locale is not None:
+            values["client_locale"] = client_locale
         if values:
             values["updated_at"] = self._clock()
             cols = ", ".join(values)

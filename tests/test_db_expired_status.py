@@ -63,9 +63,11 @@ def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 
 LATER_COLUMNS = {
-    "turn_pages": ("version INTEGER NOT NULL DEFAULT 0", "held_by TEXT", "held_at REAL", "held_until REAL")
+    "games": ("language TEXT",),
+    "user_prefs": ("client_locale TEXT",),
+    "turn_pages": ("version INTEGER NOT NULL DEFAULT 0", "held_by TEXT", "held_at REAL", "held_until REAL"),
 }
-"""Columns of later migrations (0011) that today's store uses: the database is filled with them
+"""Columns of later migrations (0010, 0011) that today's store uses: the database is filled with them
 and they are dropped after, so the file is as 0008 left it."""
 
 

@@ -54,6 +54,7 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (6, "0006_changes.sql", NOW),
         (8, "0008_game_data_columns.sql", NOW),
         (9, "0009_expired_status.sql", NOW),
+        (10, "0010_language_choice.sql", NOW),
         (11, "0011_turn_page_holds.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes"} <= tables(path)
@@ -342,3 +343,23 @@ async def migrated_up_to(tmp_path: Path, last: int) -> Path:
             (state,),
         )
     return path
+
+
+async def test_the_old_default_language_becomes_auto_and_a_choice_stays(tmp_path: Path) -> None:
+    """Issue 19 §2: before 0010 no command could choose a language, so 'en' was only the default
+    and becomes 'auto' (follow the client); any other value stays; every other preference is kept."""
+    path = await migrated_up_to(tmp_path, 9)
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "INSERT INTO user_prefs (user_id, dms_enabled, language, notify, away_days, reminded_at)"
+            " VALUES (1, 0, 'en', 'both', 3, 5.5)"
+        )
+        conn.execute("INSERT INTO user_prefs (user_id, language) VALUES (2, 'cs')")
+    store = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        assert await store.get_prefs(1) == UserPrefs(1, False, "auto", "both", away_days=3, reminded_at=5.5)
+        assert await store.get_prefs(2) == UserPrefs(2, True, "cs")
+        await store.set_prefs(3, notify="mention")
+        assert (await store.get_prefs(3)).language == "auto", "the schema's default is 'auto' now"
+    finally:
+        await store.close()

@@ -389,13 +389,26 @@ async def test_cancel_is_recorded_as_cancelled_not_as_a_loss(store: GameStore) -
 
 
 async def test_prefs_default_and_update(store: GameStore) -> None:
-    """DESIGN §4: user preferences (DMs on/off, language); unset means DMs on, English."""
-    assert await store.get_prefs(ALICE) == UserPrefs(ALICE, True, "en")
-    assert await store.set_prefs(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "en")
+    """DESIGN §4: user preferences (DMs on/off, language); unset means DMs on, language ``auto``
+    (follow the client) and no client locale seen yet (issue 19)."""
+    assert await store.get_prefs(ALICE) == UserPrefs(ALICE, True, "auto")
+    assert await store.set_prefs(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "auto")
     assert await store.set_prefs(ALICE, language="cs") == UserPrefs(ALICE, False, "cs")
     assert await store.set_prefs(ALICE, dms_enabled=True) == UserPrefs(ALICE, True, "cs")
     assert await store.set_prefs(ALICE) == UserPrefs(ALICE, True, "cs")
-    assert await store.get_prefs(BOB) == UserPrefs(BOB, True, "en")
+    assert await store.get_prefs(BOB) == UserPrefs(BOB, True, "auto")
+
+
+async def test_the_client_locale_is_remembered_apart_from_the_choice(store: GameStore) -> None:
+    """Issue 19 §2: with ``auto`` the client's locale is kept for later DMs; choosing a language
+    keeps it, and remembering it keeps the choice."""
+    seen = await store.set_prefs(ALICE, client_locale="cs")
+    assert (seen.language, seen.client_locale) == ("auto", "cs")
+    chosen = await store.set_prefs(ALICE, language="en")
+    assert (chosen.language, chosen.client_locale) == ("en", "cs")
+    again = await store.set_prefs(ALICE, client_locale="en-US")
+    assert (again.language, again.client_locale) == ("en", "en-US")
+    assert (await store.get_prefs(BOB)).client_locale is None
 
 
 async def test_notify_preference(store: GameStore, db_path: Path) -> None:
@@ -460,3 +473,15 @@ async def test_meta_values_and_dm_notice_once(db_path: Path, clock: FakeClock) -
     assert await store.mark_dm_warned(rec.id, BOB) is False
     assert await store.mark_dm_warned(rec.id, ALICE) is True
     await store.close()
+
+
+async def test_a_game_keeps_its_language_from_lobby_to_end(store: GameStore) -> None:
+    """Issue 19 §3: the language chosen with ``/… new`` is the game's, kept as it starts; games
+    made without one (before issue 19) have none and are told in English."""
+    lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL, seats=[ALICE, BOB], language="cs")
+    assert lobby.language == "cs" and "language" not in lobby.options, "not an engine option"
+    started = await store.start(lobby.id, None, 5)
+    assert started.language == "cs"
+    assert (await store.list_games(channel_id=CHANNEL))[0].language == "cs"
+    plain = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
+    assert plain.language is None

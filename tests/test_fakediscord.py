@@ -798,3 +798,52 @@ async def test_pinged_follows_allowed_mentions(world: Scene) -> None:
     assert default.pinged == [a.id, b.id] and silent.pinged == [] and only_bob.pinged == [b.id]
     assert silent.mentions == [a.id, b.id], "the names are still in the text"
     world.fake.assert_clean()
+
+
+def _localized_command(**overrides: Any) -> dict[str, Any]:
+    option = {
+        "type": 3,
+        "name": "square",
+        "description": "Which square",
+        "name_localizations": {"cs": "pole"},
+        "description_localizations": {"cs": "Které pole"},
+        "choices": [{"name": "first", "value": "a1", "name_localizations": {"cs": "první"}}],
+    }
+    option.update(overrides.pop("option", {}))
+    command = {
+        "type": 1,
+        "name": "look",
+        "description": "Look at a square",
+        "name_localizations": {"cs": "podívej_se"},
+        "description_localizations": {"cs": "Podívej se na pole"},
+        "options": [option, {"type": 3, "name": "note", "description": "A note"}],
+    }
+    command.update(overrides)
+    return command
+
+
+async def test_localized_commands_are_stored_and_checked_like_discord(world: Scene) -> None:
+    """Issue 19 §4: the stand-in accepts and keeps ``name_localizations`` and
+    ``description_localizations`` of commands, options and choices, and refuses what Discord
+    refuses: an unknown locale, a name with spaces or capitals, a description over 100
+    characters, a localized name equal to another option's name in that language."""
+    http, app, guild = world.bot.http, world.fake.application_id, world.guild.id
+    await http.bulk_upsert_guild_commands(app, guild, [_localized_command()])
+    stored = world.fake.command("look", world.guild)
+    assert stored["name_localizations"] == {"cs": "podívej_se"}
+    assert stored["description_localizations"] == {"cs": "Podívej se na pole"}
+    assert stored["options"][0]["name_localizations"] == {"cs": "pole"}
+    assert stored["options"][0]["choices"][0]["name_localizations"] == {"cs": "první"}
+    bad = [
+        _localized_command(name_localizations={"xx": "look"}),
+        _localized_command(name_localizations={"cs": "podívej se"}),
+        _localized_command(name_localizations={"cs": "Podívej"}),
+        _localized_command(description_localizations={"cs": "x" * 101}),
+        _localized_command(option={"name_localizations": {"cs": "note"}}),
+        _localized_command(option={"description_localizations": {"cs": ""}}),
+        _localized_command(option={"choices": [{"name": "first", "value": "a1", "name_localizations": {"cs": ""}}]}),
+    ]
+    for command in bad:
+        with pytest.raises(discord.HTTPException, match="50035"):
+            await http.bulk_upsert_guild_commands(app, guild, [command])
+    assert world.fake.command("look", world.guild)["name_localizations"] == {"cs": "podívej_se"}, "nothing changed"

@@ -104,16 +104,34 @@ def test_quoted_input_is_shortened_and_empty_input_named() -> None:
     assert quote("a`b", "en") == "`a'b`"
 
 
-def test_lookup_by_locale_falls_back_to_english() -> None:
+def test_lookup_by_locale_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     assert t("no_game", "en") == "I can't find that game."
     assert t("no_game", "xx") == t("no_game", "en")
-    assert texts.supported("cs-CZ") == "en", "no Czech table yet"
     assert texts.supported(None) == "en"
+    assert texts.supported("de") == "en"
+    monkeypatch.setitem(TABLES, "cs", {"no_game": "Tu hru nenacházím."})
+    assert texts.supported("cs-CZ") == texts.supported("cs") == "cs"
+    assert t("no_game", "cs") == "Tu hru nenacházím."
+    assert t("done", "cs") == t("done", "en"), "a key the language lacks is English"
 
 
-def test_plural_forms() -> None:
-    assert tn("sg.count.2", 1, "en") == "1 Scout" and tn("sg.count.2", 3, "en") == "3 Scouts"
-    assert [plural_category(n, "cs") for n in (0, 1, 2, 4, 5, 11, 22)] == [
+def test_every_language_folder_is_a_table() -> None:
+    """A language is added by its folder: every ``cogs/texts/<locale>/`` is found (issue 19)."""
+    from cogs.texts.tables import locale_folders
+
+    folders = [name for name, _ in locale_folders()]
+    assert folders[0] == "en" and set(folders) == set(TABLES)
+    assert "tables" not in folders and "commands" not in folders
+
+
+NUMBERS = (0, 1, 2, 4, 5, 21, 22, 25, 100)
+
+
+def test_plural_categories_are_cldr_s() -> None:
+    """Plural rules from CLDR (Babel, issue 19 §1): Czech one / few / other for whole numbers
+    ("many" is for fractions), English one / other."""
+    assert [plural_category(n, "en") for n in NUMBERS] == ["other", "one"] + ["other"] * 7
+    assert [plural_category(n, "cs") for n in NUMBERS] == [
         "other",
         "one",
         "few",
@@ -121,8 +139,40 @@ def test_plural_forms() -> None:
         "other",
         "other",
         "other",
+        "other",
+        "other",
     ]
-    assert [plural_category(n, "en") for n in (0, 1, 2)] == ["other", "one", "other"]
+    assert plural_category(1.5, "cs") == "many"
+    assert plural_category(-2, "cs") == "few" and plural_category(3, "cs-CZ") == "few"
+    assert plural_category(2, "xx") == "other", "an unknown locale counts as English"
+
+
+def test_tn_picks_the_form_and_falls_back_to_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert tn("sg.count.2", 1, "en") == "1 Scout" and tn("sg.count.2", 3, "en") == "3 Scouts"
+    monkeypatch.setitem(
+        TABLES,
+        "cs",
+        {
+            "x.one": "{n} pěšák",
+            "x.few": "{n} pěšáci",
+            "x.other": "{n} pěšáků",
+            "y.one": "{n} kus",
+            "y.other": "{n} kusů",
+        },
+    )
+    assert [tn("x", n, "cs") for n in NUMBERS] == [
+        "0 pěšáků",
+        "1 pěšák",
+        "2 pěšáci",
+        "4 pěšáci",
+        "5 pěšáků",
+        "21 pěšáků",
+        "22 pěšáků",
+        "25 pěšáků",
+        "100 pěšáků",
+    ]
+    assert tn("y", 3, "cs") == "3 kusů", "a table without 'few' uses 'other'"
+    assert tn("sg.count.2", 2, "cs") == tn("sg.count.2", 2, "en"), "a key Czech lacks is English"
 
 
 def test_tables_define_a_key_once() -> None:
@@ -152,3 +202,32 @@ def test_generic_modules_import_no_game(module: str) -> None:
     games = {"rules.stratego", "rules.shitenno", "rules.stroganov", "render"}
     bad = {m for m in _imports(ROOT / module) if any(m == g or m.startswith(g + ".") for g in games)}
     assert bad == set(), f"{module} imports {bad}"
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)[^}]*\}")
+PLURAL = re.compile(r"^(.*)\.(zero|one|two|few|many|other)$")
+
+
+def _english_twin(key: str) -> str | None:
+    """The English key a translated one stands for (a plural form stands for ``key.other``)."""
+    english = TABLES["en"]
+    if key in english:
+        return key
+    plural = PLURAL.match(key)
+    if plural and f"{plural[1]}.other" in english:
+        return f"{plural[1]}.other"
+    return None
+
+
+@pytest.mark.parametrize("locale", sorted(set(TABLES) - {"en"}) or ["(none yet)"])
+def test_translated_keys_are_englishs_with_the_same_placeholders(locale: str) -> None:
+    """docs/words.md: a translation keeps the English keys and every ``{placeholder}`` (a plural
+    form may add categories the English lacks); a key it leaves out is English."""
+    if locale not in TABLES:
+        pytest.skip("no language besides English has its tables yet")
+    for key, text in TABLES[locale].items():
+        twin = _english_twin(key)
+        assert twin is not None, f"{locale}: {key} is no English key"
+        expected = set(PLACEHOLDER.findall(TABLES["en"][twin])) - {"n"}
+        assert set(PLACEHOLDER.findall(text)) - {"n"} <= expected | {"n"}, (locale, key)
+        assert expected <= set(PLACEHOLDER.findall(text)), f"{locale}: {key} lacks a placeholder of {twin}"

@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.shitenno.ui import ShitennoUI, card_words, cards_words, sharing_decision
 from cogs.table.buttons import Press, buttons, select_view
 from cogs.table.completion import complete
-from cogs.table.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
+from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.table import Table
 from cogs.table.ui import ButtonSpec, SelectSpec
@@ -130,13 +130,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @app_commands.command(name="new", description="Open a game of Shitenno for 2–4 players")
     @app_commands.describe(
         pace=PACE_HELP,
+        language=LANGUAGE_HELP,
         player2="Invite a player (leave all out for an open lobby)",
         player3="Invite another player",
         player4="Invite another player",
         general="Your general (the others get the first free ones)",
     )
     @app_commands.choices(general=GENERALS)
-    @app_commands.choices(pace=PACE_CHOICES)
+    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -146,9 +147,12 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         player4: discord.User | None = None,
         general: str | None = None,
         pace: str = DEFAULT_PACE,
+        language: str | None = None,
     ) -> None:
         options = {"generals": general or ""}
-        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4], pace=pace)
+        await self.table.lobbies.open(
+            interaction, KIND, options, [player2, player3, player4], pace=pace, language=language
+        )
 
     # -- sharing ------------------------------------------------------------------------------
 

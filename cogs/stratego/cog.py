@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs.stratego.ui import StrategoUI, rank_word, ready_button
 from cogs.table.buttons import Press, buttons
 from cogs.table.core.change import Change
-from cogs.table.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
+from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, answering, files, locale_of, reply
 from cogs.table.table import Table
 from cogs.texts import t
@@ -55,6 +55,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.command(name="new", description="Challenge someone (or anyone) to Stratego")
     @app_commands.describe(
         pace=PACE_HELP,
+        language=LANGUAGE_HELP,
         opponent="Who you challenge; leave out for an open challenge anyone can join",
         army="classic (40 pieces) or barrage (8 pieces, quick)",
         attacker_advantage="Equal ranks: the attacker wins",
@@ -72,7 +73,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.choices(
         two_square_limit=[app_commands.Choice(name="3", value=3), app_commands.Choice(name="5 (ISF)", value=5)],
     )
-    @app_commands.choices(pace=PACE_CHOICES)
+    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -85,6 +86,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         two_square_limit: int = 3,
         chase_rule: bool = False,
         pace: str = DEFAULT_PACE,
+        language: str | None = None,
     ) -> None:
         options = resolve_options(
             OPTIONS,
@@ -97,7 +99,9 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 "chase_rule": chase_rule,
             },
         )
-        await self.table.lobbies.open(interaction, KIND, options, [opponent] if opponent else [], pace=pace)
+        await self.table.lobbies.open(
+            interaction, KIND, options, [opponent] if opponent else [], pace=pace, language=language
+        )
 
     # -- setup --------------------------------------------------------------------------------
 

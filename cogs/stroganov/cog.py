@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, notation_of
 from cogs.table.buttons import Press, select_view
 from cogs.table.completion import complete
-from cogs.table.lobby import DEFAULT_PACE, PACE_CHOICES, PACE_HELP
+from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.table import Table
 from cogs.table.ui import SelectSpec
@@ -53,13 +53,14 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
     @app_commands.command(name="new", description="Open a game of Stroganov for 1–4 players (alone: against Ivan)")
     @app_commands.describe(
         pace=PACE_HELP,
+        language=LANGUAGE_HELP,
         player2="Invite a player (leave all out for an open lobby; start it alone for a solo game)",
         player3="Invite another player",
         player4="Invite another player",
         difficulty="Ivan's difficulty in a solo game (default normal)",
     )
     @app_commands.choices(difficulty=DIFFICULTIES)
-    @app_commands.choices(pace=PACE_CHOICES)
+    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -69,9 +70,12 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         player4: discord.User | None = None,
         difficulty: str | None = None,
         pace: str = DEFAULT_PACE,
+        language: str | None = None,
     ) -> None:
         options = {"difficulty": difficulty or "normal"}
-        await self.table.lobbies.open(interaction, KIND, options, [player2, player3, player4], pace=pace)
+        await self.table.lobbies.open(
+            interaction, KIND, options, [player2, player3, player4], pace=pace, language=language
+        )
 
     # -- buttons and selects on the turn page -------------------------------------------------
 

@@ -26,9 +26,9 @@ from cogs import games
 from cogs.table.buttons import Press, buttons
 from cogs.table.core import votes
 from cogs.table.core.change import Change
-from cogs.table.respond import Refusal, fit, locale_of, mention, pings, reply
+from cogs.table.respond import Refusal, fit, locale_of, mention, pings, prefs_locale, reply
 from cogs.table.ui import ButtonSpec
-from cogs.texts import join_words, supported, t
+from cogs.texts import join_words, t
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
@@ -224,7 +224,7 @@ class Clocks:
         """The reminder itself, by DM and/or a mention in the thread as the player chose; a DM
         lists every game waiting for them, oldest first; a closed DM becomes a mention."""
         prefs = await self.table.prefs(user)
-        locale = supported(prefs.language)
+        locale = prefs_locale(prefs)
         wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
         sent = False
         if wants_dm:

@@ -1,7 +1,8 @@
-"""/game: the commands every game shares — list, board, hand, log, resign, cancel, rules, notify.
+"""/game: the commands every game shares — list, board, hand, log, resign, cancel, rules, notify,
+language.
 
 In a server they reach that server's games only. In DMs (DESIGN §5) they reach the caller's own
-games: ``list``, ``hand``, ``log``, ``board``, ``rules``, ``notify`` and ``resign`` work there;
+games: ``list``, ``hand``, ``log``, ``board``, ``rules``, ``notify``, ``language`` and ``resign`` work there;
 ``cancel`` needs the game's server (a moderator's right is a server's).
 """
 
@@ -32,7 +33,7 @@ from cogs.table.respond import (
 )
 from cogs.table.table import Table
 from cogs.table.ui import ButtonSpec
-from cogs.texts import join_words, t
+from cogs.texts import AUTO, LANGUAGES, has, join_words, t
 from db.errors import NotAPlayer, WrongStatus
 from db.records import NOTIFY_CHOICES, CancelProposal, GameRecord
 from rules.errors import RuleError
@@ -218,10 +219,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         if rec.status == "lobby":
             if user != rec.creator_id and not moderator:
                 raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
-            await self._cancel_now(interaction, rec, t("cancelled", locale, game=rec.id, user=mention(user)))
+            await self._cancel_now(interaction, rec, "cancelled", user=mention(user))
             return
         if moderator:
-            await self._cancel_now(interaction, rec, t("cancelled", locale, game=rec.id, user=mention(user)))
+            await self._cancel_now(interaction, rec, "cancelled", user=mention(user))
             return
         if user not in rec.players:
             raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
@@ -247,7 +248,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         proposer = mention(vote.proposer_id)
         if not waiting:
             done = t("cancel_proposal_done", game_locale, user=proposer, game=rec.id)
-            await self._cancel_now(interaction, rec, t("cancelled_agreed", locale, game=rec.id), (vote, done))
+            await self._cancel_now(interaction, rec, "cancelled_agreed", proposal=(vote, done))
             return
         answer = "cancel_vote_counted" if vote.counted else "cancel_vote_already"
         await reply(interaction, t(answer, locale, game=rec.id), ephemeral=True)
@@ -287,12 +288,16 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         self,
         interaction: discord.Interaction,
         rec: GameRecord,
-        text: str,
+        key: str,
         proposal: tuple[CancelProposal, str] | None = None,
+        **params: str,
     ) -> None:
-        """Cancel now and say so; ``proposal``: the agreed proposal and its last words (it loses
-        its button before the thread closes)."""
+        """Cancel now and say so (the words ``key``: in the game's language where everyone sees
+        them, in the caller's in a private answer); ``proposal``: the agreed proposal and its last
+        words (it loses its button before the thread closes)."""
         locale = locale_of(interaction)
+        text = t(key, self.table.game_locale(rec), game=rec.id, **params)
+        private = t(key, locale, game=rec.id, **params)
 
         def still_open(current: GameRecord) -> None:
             self.table.check_status(current, ("lobby", "active"), locale)
@@ -315,7 +320,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             else:
                 if rec.thread_id is not None or rec.seed is not None:
                     await self.table.post(rec, text, ping=everyone)
-                await reply(interaction, text, ephemeral=True)
+                await reply(interaction, private, ephemeral=True)
             if proposal is not None:
                 await self._edit_proposal(rec, *proposal)
 
@@ -347,6 +352,25 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             raise Refusal(t("notify_unknown", locale, choices=", ".join(NOTIFY_CHOICES)))
         await self.table.set_prefs(interaction.user.id, notify=how)
         await reply(interaction, t(f"notify_set.{how}", locale), ephemeral=True)
+
+    @app_commands.command(name="language", description="The language of your replies and DMs: Czech, English, or auto")
+    @app_commands.describe(language="auto: as your Discord app (default) · cs: Czech · en: English")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="čeština", value="cs"),
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="auto (as your Discord app)", value=AUTO),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """Stored in ``user_prefs.language``; answered in the language just chosen."""
+        locale = locale_of(interaction)
+        if language not in (*LANGUAGES, AUTO):
+            raise Refusal(t("language_unknown", locale, choices=", ".join(f"`{c}`" for c in (*LANGUAGES, AUTO))))
+        await self.table.set_prefs(interaction.user.id, language=language)
+        locale = await self.table.relocale(interaction)
+        name = t(f"language_name.{locale}", locale) if has(f"language_name.{locale}") else locale
+        await reply(interaction, t(f"language_set.{language}", locale, language=name), ephemeral=True)
 
 
 async def setup(bot: Deskovka) -> None:

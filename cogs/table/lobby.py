@@ -20,9 +20,9 @@ from discord import app_commands
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
-from cogs.table.respond import Refusal, locale_of, mention, pings
+from cogs.table.respond import Refusal, locale_of, mention, pings, server_locale
 from cogs.table.ui import ButtonSpec
-from cogs.texts import join_words, t
+from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import WrongStatus
 from db.records import GameRecord, LobbyShape
@@ -39,7 +39,17 @@ PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
 """The ``pace`` option of every ``/{game} new``: none, 1d, 3d (default), 7d per turn."""
 PACE_HELP = "Time per turn before the others can act (default 3 days)"
 """The ``pace`` option's description, the same in every game."""
-__all__ = ["DEFAULT_PACE", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in (("cs", "čeština"), ("en", "English"))]
+"""The ``language`` option of every ``/{game} new``: the game's thread and public images."""
+LANGUAGE_HELP = "The language of the game's thread and pictures (default: the server's)"
+"""The ``language`` option's description, the same in every game."""
+__all__ = ["DEFAULT_PACE", "LANGUAGE_CHOICES", "LANGUAGE_HELP", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
+
+
+def default_language(interaction: discord.Interaction) -> str:
+    """A new game's language when its creator names none: Czech on a server that prefers Czech
+    (its Community setting, sent with every interaction), else English."""
+    return "cs" if (server_locale(interaction) or "").startswith("cs") else "en"
 
 
 class Lobbies:
@@ -72,11 +82,17 @@ class Lobbies:
         options: dict[str, Any],
         invitees: Sequence[Any],
         pace: str = DEFAULT_PACE,
+        language: str | None = None,
     ) -> GameRecord:
-        """Post a challenge or lobby for ``kind``; options are checked now, not at the start."""
+        """Post a challenge or lobby for ``kind``; options are checked now, not at the start.
+        ``language`` is the game's (its lobby, thread, public images and game-over); by default
+        Czech where the server prefers Czech, else English."""
         locale = await self.table.set_locale(interaction)
         if pace not in PACES:
             raise Refusal(t("pace_unknown", locale, choices=", ".join(f"`{p}`" for p in PACES)))
+        if language is not None and language not in LANGUAGES:
+            raise Refusal(t("language_unknown", locale, choices=", ".join(f"`{c}`" for c in LANGUAGES)))
+        language = language or default_language(interaction)
         await self.refuse_in_game_thread(interaction)
         ui = self.table.ui(kind)
         engine = ui.engine
@@ -99,12 +115,19 @@ class Lobbies:
         seats = [creator, *invited] if challenge else [creator]
         assert interaction.channel_id is not None
         rec = await self.store.create_lobby(
-            kind, creator, options, interaction.guild_id, interaction.channel_id, seats=seats, pace=PACES[pace]
+            kind,
+            creator,
+            options,
+            interaction.guild_id,
+            interaction.channel_id,
+            seats=seats,
+            pace=PACES[pace],
+            language=language,
         )
         self.table.poke(rec.created_at + LOBBY_TTL)
         shape = LobbyShape(challenge, tuple(invited))
         await self.store.set_lobby_shape(rec.id, shape)
-        content, view = self.message(rec, shape, locale)
+        content, view = self.message(rec, shape, self.table.game_locale(rec))
         assert view is not None  # a lobby always has buttons
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
@@ -210,21 +233,28 @@ class Lobbies:
         await self._end(
             interaction,
             rec,
-            t("challenge_declined", locale, opponent=mention(interaction.user.id), creator=mention(rec.creator_id)),
+            t(
+                "challenge_declined",
+                self.table.game_locale(rec),
+                opponent=mention(interaction.user.id),
+                creator=mention(rec.creator_id),
+            ),
         )
 
     async def _withdraw(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         if interaction.user.id != rec.creator_id:
             raise Refusal(t("challenge_withdraw_not_yours", locale, creator=mention(rec.creator_id)))
-        await self._end(interaction, rec, t("challenge_withdrawn", locale, creator=mention(rec.creator_id)))
+        public = self.table.game_locale(rec)
+        await self._end(interaction, rec, t("challenge_withdrawn", public, creator=mention(rec.creator_id)))
 
     async def _cancel_lobby(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         perms = interaction.permissions
         if interaction.user.id != rec.creator_id and not (perms and perms.manage_guild):
             raise Refusal(t("lobby_cancel_not_yours", locale, creator=mention(rec.creator_id)))
-        await self._end(interaction, rec, t("lobby_cancelled", locale, user=mention(interaction.user.id)))
+        public = self.table.game_locale(rec)
+        await self._end(interaction, rec, t("lobby_cancelled", public, user=mention(interaction.user.id)))
 
     async def _end(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
         def still_a_lobby(current: GameRecord) -> None:
@@ -322,7 +352,8 @@ class Lobbies:
             raise Refusal(t("challenge_gone", locale)) from None
 
         async def show(_: object) -> None:
-            content, view = self.message(changed.record, await self.shape(changed.record), locale)
+            public = self.table.game_locale(changed.record)
+            content, view = self.message(changed.record, await self.shape(changed.record), public)
             await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
 
         await self.table.tell(changed, interaction, show=show)

@@ -15,8 +15,9 @@ from discord import app_commands
 
 from cogs.table.rule_words import describe
 from cogs.table.ui import FileSpec
-from cogs.texts import DEFAULT_LOCALE, shorten, t
+from cogs.texts import DEFAULT_LOCALE, player_locale, shorten, t
 from db.errors import GameNotFound, StaleVersion, StoreBusy, StoreError, WrongStatus
+from db.records import UserPrefs
 from rules.errors import RuleError
 
 log = logging.getLogger("deskovka.cogs")
@@ -101,6 +102,23 @@ def answering(interaction: discord.Interaction) -> Answering:
 def locale_of(interaction: discord.Interaction) -> str:
     """The caller's locale as the table set it for this interaction (English by default)."""
     return interaction.extras.get("locale") or DEFAULT_LOCALE
+
+
+def client_locale(interaction: discord.Interaction) -> str | None:
+    """The locale the caller's Discord app sent with the interaction (``cs``, ``en-US``)."""
+    value = getattr(interaction, "locale", None)
+    return value.value if isinstance(value, discord.Locale) else None
+
+
+def server_locale(interaction: discord.Interaction) -> str | None:
+    """The server's preferred locale (its community setting), when the interaction has a server."""
+    value = getattr(interaction, "guild_locale", None)
+    return value.value if isinstance(value, discord.Locale) else None
+
+
+def prefs_locale(prefs: UserPrefs) -> str:
+    """The language of a player's DMs: the one they chose, else their client's last seen."""
+    return player_locale(prefs.language, prefs.client_locale)
 
 
 async def reply(

@@ -35,10 +35,12 @@ from cogs.table.respond import (
     Refusal,
     answering,
     choices_or_nothing,
+    client_locale,
     fit,
     locale_of,
     mention,
     pings,
+    prefs_locale,
     reply,
     text_file,
 )
@@ -48,9 +50,9 @@ from cogs.table.respond import (
 from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
-from cogs.texts import DEFAULT_LOCALE, join_words, supported, t
+from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
-from db.errors import GameNotFound, StaleVersion, WrongStatus
+from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
 from db.records import ENDED, GameRecord, UserPrefs
 from rules.errors import NotYourTurn, RuleError
 from rules.protocol import Ending
@@ -162,20 +164,42 @@ class Table:
     # -- languages ----------------------------------------------------------------------------
 
     async def user_locale(self, user_id: int) -> str:
-        return supported((await self.prefs(user_id)).language)
+        """The language of a player's DMs: chosen with ``/game language``, else (``auto``) the
+        one their Discord app sent last."""
+        return prefs_locale(await self.prefs(user_id))
 
     @staticmethod
     def game_locale(rec: GameRecord) -> str:
-        """The language of a game's thread and public images (one language for now)."""
-        return supported(rec.options.get("language"))
+        """The language of a game's thread and public images, chosen when it was made."""
+        return supported(rec.language)
 
     async def set_locale(self, interaction: discord.Interaction) -> str:
-        """Remember the caller's language on the interaction (``respond.locale_of`` reads it)."""
+        """Remember the caller's language on the interaction (``respond.locale_of`` reads it): the
+        one they chose, else the one their Discord app sends now — which is kept for the DMs sent
+        later (written only when it changed)."""
         if "locale" not in interaction.extras:
-            interaction.extras["locale"] = await self.user_locale(interaction.user.id)
+            user = interaction.user.id
+            prefs = await self.prefs(user)
+            client = client_locale(interaction)
+            interaction.extras["locale"] = player_locale(prefs.language, client or prefs.client_locale)
+            if client is not None and client != prefs.client_locale:
+                await self.remember_client(user, client)
             if interaction.guild_id is not None:
                 self.clocks.saw(interaction.guild_id, interaction.user.id)
         return interaction.extras["locale"]
+
+    async def relocale(self, interaction: discord.Interaction) -> str:
+        """The caller's language again, after they changed it (``/game language``)."""
+        interaction.extras.pop("locale", None)
+        return await self.set_locale(interaction)
+
+    async def remember_client(self, user_id: int, locale: str) -> None:
+        """Keep the client's locale for later DMs; a store that cannot take it now costs nothing
+        but a DM in the older language (it is written again on the next interaction)."""
+        try:
+            await self.set_prefs(user_id, client_locale=locale)
+        except StoreError:
+            log.warning("client locale of %s not remembered", user_id, exc_info=True)
 
     # -- which game? --------------------------------------------------------------------------
 
@@ -576,7 +600,7 @@ class Table:
             wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
             pinged = waiting and (prefs.notify in ("mention", "both") or not wants_dm)
             if wants_dm:
-                locale = supported(prefs.language)
+                locale = prefs_locale(prefs)
                 notice = ui.turn_notice(rec, state, seat, events, locale) if waiting else ""
                 due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
                 sent = await self.dm_private(rec, state, seat, locale, notice, due, progress.nonce(f"dm:{seat}"))
@@ -715,7 +739,7 @@ class Table:
             prefs = await self.prefs(user)
             if not prefs.dms_enabled:
                 continue
-            dm_locale = supported(prefs.language)
+            dm_locale = prefs_locale(prefs)
             text = t(
                 "game_over_dm",
                 dm_locale,
@@ -901,7 +925,7 @@ class Table:
         async def show(progress: Progress) -> None:
             rec = await self.open_thread(change.record, interaction.message)
             try:
-                text = self.started_text(rec, locale, accepted_by)
+                text = self.started_text(rec, self.game_locale(rec), accepted_by)
                 await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
             except discord.HTTPException:
                 log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
@@ -957,7 +981,7 @@ class Table:
                 continue
             prefs = await self.prefs(user)
             if ui.has_private and prefs.dms_enabled:
-                dm_locale = supported(prefs.language)
+                dm_locale = prefs_locale(prefs)
                 due = self.clocks.due_line(rec, prefs, dm_locale) if seat in ui.engine.to_act(state) else ""
                 await self.dm_private(rec, state, seat, dm_locale, due=due, nonce=progress.nonce(f"dm:{seat}"))
                 await progress.mark(f"dm:{seat}")

@@ -1,45 +1,56 @@
 """Every word the bot says, looked up by key and locale (DESIGN §5).
 
 Tables live per language: the shared ones in ``cogs/texts/<locale>/`` and each game's in
-``cogs/<game>/words/<locale>.py`` (merged by ``tables.py``); a
-language is added by adding its folder with the same keys. ``t(key, locale, **params)`` formats a
-template; ``tn(key, n, locale, **params)`` picks the plural form the locale's rule names
-(``key.one``/``key.other`` in English; Czech will add ``key.few``).
+``cogs/<game>/words/<locale>.py`` (merged by ``tables.py``); a language is added by adding its
+folder with the same keys — every folder here named like a locale (``cs``, ``pt_BR``) is one, found
+by its file (docs/words.md). ``t(key, locale, **params)`` formats a template; ``tn(key, n, locale,
+**params)`` picks the plural form CLDR's rule for the locale names (Babel): ``key.one`` /
+``key.other`` in English, ``key.one`` / ``key.few`` / ``key.other`` in Czech (``many`` is for
+fractions; a key without the category falls back to ``key.other``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Mapping
 from typing import Any
 
-from cogs.texts import en
+import babel
+
+from cogs.texts.tables import locale_folders, merged_tables
 
 Locale = str
 DEFAULT_LOCALE: Locale = "en"
 
-TABLES: dict[Locale, Mapping[str, str]] = {"en": en.TABLE}
-
-
-def _english(n: int) -> str:
-    return "one" if n == 1 else "other"
-
-
-def _czech(n: int) -> str:
-    """1 → one; 2–4 → few; 0 and 5+ → other (CLDR for whole numbers)."""
-    if n == 1:
-        return "one"
-    return "few" if 2 <= n <= 4 else "other"
-
-
-PLURAL_RULES: dict[Locale, Callable[[int], str]] = {"en": _english, "cs": _czech}
+TABLES: dict[Locale, Mapping[str, str]] = {
+    locale: merged_tables(f"{__name__}.{locale}", [str(path)], locale) for locale, path in locale_folders()
+}
+"""Every language's whole table, by locale (``en`` always; ``cs`` once its folder exists)."""
 
 
 def supported(locale: str | None) -> Locale:
     """The table a requested locale uses: ``cs``/``cs-CZ`` → ``cs`` when it exists, else English."""
     if not locale:
         return DEFAULT_LOCALE
-    base = str(locale).split("-")[0].lower()
-    return base if base in TABLES else DEFAULT_LOCALE
+    language, _, region = str(locale).replace("_", "-").partition("-")
+    full = f"{language.lower()}_{region.upper()}"
+    if region and full in TABLES:
+        return full
+    return language.lower() if language.lower() in TABLES else DEFAULT_LOCALE
+
+
+AUTO = "auto"
+"""A player's language choice that follows their Discord client."""
+LANGUAGES: tuple[Locale, ...] = ("cs", "en")
+"""The languages a player or a game can choose (``/game language``, ``/… new language:``); one
+without its table yet speaks English."""
+
+
+def player_locale(language: str | None, client_locale: str | None) -> Locale:
+    """A player's words: the language they chose, else (``auto``) their Discord client's."""
+    if language and language != AUTO:
+        return supported(language)
+    return supported(client_locale)
 
 
 def has(key: str, locale: Locale = DEFAULT_LOCALE) -> bool:
@@ -58,12 +69,22 @@ def t(key: str, locale: Locale, /, **params: Any) -> str:
     return template(key, locale).format(**params)
 
 
-def plural_category(n: int, locale: Locale) -> str:
-    return PLURAL_RULES.get(locale, _english)(abs(int(n)))
+@functools.cache
+def _plural_rule(locale: Locale) -> babel.Locale:
+    try:
+        return babel.Locale.parse(locale.replace("-", "_"))
+    except (ValueError, babel.UnknownLocaleError):
+        return babel.Locale.parse(DEFAULT_LOCALE)
+
+
+def plural_category(n: float, locale: Locale) -> str:
+    """CLDR's plural category of ``n`` in ``locale`` (``one``, ``few``, ``many``, ``other`` …)."""
+    return str(_plural_rule(locale).plural_form(abs(n)))
 
 
 def tn(key: str, n: int, locale: Locale, /, **params: Any) -> str:
-    """The plural form of ``key`` for ``n`` (``{n}`` is available in the template)."""
+    """The plural form of ``key`` for ``n`` (``{n}`` is available in the template); a table that
+    lacks the category CLDR names uses ``key.other``."""
     category = plural_category(n, locale)
     chosen = f"{key}.{category}"
     if not has(chosen, locale):

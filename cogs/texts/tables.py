@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -36,3 +37,14 @@ def merged_tables(package: str, path: Iterable[str], locale: str) -> dict[str, s
     """The whole table of ``locale``: the modules of its folder (``package``) and the games' words."""
     common = [f"{package}.{m.name}" for m in sorted(pkgutil.iter_modules(path), key=lambda m: m.name)]
     return merge(*(importlib.import_module(name).TEXTS for name in common + game_word_modules(locale)))
+
+
+LOCALE_FOLDER = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
+"""A language's folder in ``cogs/texts/``: ``en``, ``cs``, ``pt_BR`` (other packages are no language)."""
+
+
+def locale_folders() -> list[tuple[str, Path]]:
+    """Every language that has a folder of shared words in ``cogs/texts/``, English first."""
+    here = Path(__file__).resolve().parent
+    found = [(p.name, p) for p in here.iterdir() if LOCALE_FOLDER.match(p.name) and (p / "__init__.py").is_file()]
+    return sorted(found, key=lambda f: (f[0] != "en", f[0]))

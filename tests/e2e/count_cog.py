@@ -134,9 +134,13 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
         player3: discord.User | None = None,
         target: int = 10,
         pace: str = "3d",
+        language: str | None = None,
     ) -> None:
-        """``pace`` is free text here (the real games offer choices), so a bad one can be typed."""
-        await self.table.lobbies.open(interaction, KIND, {"target": target}, [player2, player3], pace=pace)
+        """``pace`` and ``language`` are free text here (the real games offer choices), so a bad one
+        can be typed."""
+        await self.table.lobbies.open(
+            interaction, KIND, {"target": target}, [player2, player3], pace=pace, language=language
+        )
 
     @app_commands.command(name="add", description="Add to the total")
     async def add(self, interaction: discord.Interaction, amount: int, game: str | None = None) -> None:

@@ -36,6 +36,15 @@ OPTION_TYPE_NAMES = {
     11: "attachment",
 }
 _NAME = re.compile(r"^[-_\w]{1,32}$")
+_LOCALIZED_NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
+LOCALES = frozenset(
+    (
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no"),
+        *("pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th"),
+        *("zh-CN", "ja", "zh-TW", "ko"),
+    )
+)
+"""The locales Discord accepts as keys of ``name_localizations`` / ``description_localizations``."""
 _STORED_KEYS = (
     "name",
     "name_localizations",
@@ -149,6 +158,7 @@ class CommandRegistry:
             _check_option_name(name, f"{where}.name")
             if not 1 <= len(description) <= 100:
                 raise invalid_form(f"{where}.description", "Must be between 1 and 100 in length.")
+            _check_localizations(payload, where)
             _check_options(payload.get("options") or [], f"{where}.options", parent=None)
         elif description:
             raise invalid_form(f"{where}.description", "Context menu commands cannot have a description.")
@@ -219,10 +229,54 @@ def _check_option_name(name: Any, field: str) -> None:
         raise invalid_form(field, f"Invalid command or option name {name!r} (lowercase, 1-32, no spaces).")
 
 
+def _localized(item: dict[str, Any], key: str, where: str) -> dict[str, str]:
+    value = item.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise invalid_form(f"{where}.{key}", "Must be an object.")
+    for locale in value:
+        if locale not in LOCALES:
+            raise invalid_form(f"{where}.{key}.{locale}", f"Invalid locale {locale!r}.")
+    return value
+
+
+def _check_localizations(item: dict[str, Any], where: str, *, choice: bool = False) -> None:
+    """``name_localizations`` and ``description_localizations`` as Discord checks them: known
+    locales; a command's or option's name lower case, no spaces, 1-32 letters, digits, ``-`` or
+    ``_``; a choice's name and a description 1-100 characters."""
+    for locale, name in _localized(item, "name_localizations", where).items():
+        field = f"{where}.name_localizations.{locale}"
+        if choice:
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:
+                raise invalid_form(field, "Must be between 1 and 100 in length.")
+        elif not isinstance(name, str) or not _LOCALIZED_NAME.match(name) or name != name.lower():
+            raise invalid_form(field, f"Invalid command or option name {name!r} (lowercase, 1-32, no spaces).")
+    for locale, text in _localized(item, "description_localizations", where).items():
+        if choice:
+            raise invalid_form(f"{where}.description_localizations", "Choices have no description.")
+        if not isinstance(text, str) or not 1 <= len(text) <= 100:
+            raise invalid_form(f"{where}.description_localizations.{locale}", "Must be between 1 and 100 in length.")
+
+
+def _check_unique_localized_names(options: list[dict[str, Any]], where: str) -> None:
+    """In every locale, the names a user sees among one command's options (or a group's
+    subcommands) are unique: the localized name, else the default one."""
+    locales = {loc for o in options for loc in o.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        seen: set[str] = set()
+        for i, option in enumerate(options):
+            name = (option.get("name_localizations") or {}).get(locale, option.get("name"))
+            if name in seen:
+                raise invalid_form(f"{where}.{i}.name_localizations.{locale}", "Option names must be unique.")
+            seen.add(name)
+
+
 def _check_options(options: list[dict[str, Any]], where: str, *, parent: int | None) -> None:
     """Options of a command (parent None), a subcommand group or a subcommand."""
     if len(options) > 25:
         raise invalid_form(where, "Must be 25 or fewer in length.")
+    _check_unique_localized_names(options, where)
     names: set[str] = set()
     optional_seen = False
     nested = [o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options]
@@ -237,6 +291,7 @@ def _check_options(options: list[dict[str, Any]], where: str, *, parent: int | N
         names.add(option["name"])
         if not 1 <= len(option.get("description") or "") <= 100:
             raise invalid_form(f"{field}.description", "Must be between 1 and 100 in length.")
+        _check_localizations(option, field)
         if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
             allowed_parents = (None,) if kind == SUB_COMMAND_GROUP else (None, SUB_COMMAND_GROUP)
             if parent not in allowed_parents:
@@ -257,6 +312,8 @@ def _check_options(options: list[dict[str, Any]], where: str, *, parent: int | N
             raise invalid_form(f"{field}.choices", "Only string, integer and number options have choices.")
         if len(choices) > 25:
             raise invalid_form(f"{field}.choices", "Must be 25 or fewer in length.")
+        for j, choice in enumerate(choices):
+            _check_localizations(choice, f"{field}.choices.{j}", choice=True)
         if choices and option.get("autocomplete"):
             raise invalid_form(f"{field}.autocomplete", "Autocomplete cannot be set with choices.")
 

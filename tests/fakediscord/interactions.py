@@ -122,7 +122,7 @@ class Interaction:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": payloads.channel_with_permissions(channel, user),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": self.integration_owners,
@@ -136,8 +136,8 @@ class Interaction:
                 raise FakeDiscordError(f"{user.name} is not a member of {guild.name}")
             payload.update(
                 guild_id=str(guild.id),
-                guild_locale="en-US",
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild_locale=guild.preferred_locale,
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
                 member=payloads.member(member, permissions=guild.permissions_for(user, channel)),
                 app_permissions=str(guild.permissions_for(world.bot, channel)),
             )

@@ -35,6 +35,8 @@ class User:
     bot: bool = False
     global_name: str | None = None
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language of the user's Discord app, sent with each of their interactions (``cs``)."""
     _dm: DMChannel | None = field(default=None, repr=False)
 
     @property
@@ -88,6 +90,8 @@ class Guild:
         self.id = id
         self.name = name
         self.owner = owner
+        self.preferred_locale = "en-US"
+        """The server's preferred locale (a Community setting), sent with every interaction."""
         self.roles: dict[int, Role] = {id: Role(self, id, "@everyone", perm.DEFAULT_EVERYONE)}
         bot = world.bot
         self.bot_role = Role(self, world.new_id(), bot.name, perm.DEFAULT_BOT, 1, managed=True, bot_id=bot.id)

@@ -34,7 +34,7 @@ def user(u: User) -> dict[str, Any]:
 
 
 def me(u: User) -> dict[str, Any]:
-    return {**user(u), "verified": True, "mfa_enabled": False, "flags": 0, "email": None, "locale": "en-US"}
+    return {**user(u), "verified": True, "mfa_enabled": False, "flags": 0, "email": None, "locale": u.locale}
 
 
 def role(r: Role) -> dict[str, Any]:
@@ -257,7 +257,7 @@ def guild_create(g: Guild, *, viewer: User, all_members: bool) -> dict[str, Any]
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": g.preferred_locale,
         "system_channel_id": None,
         "system_channel_flags": 0,
         "rules_channel_id": None,

@@ -51,6 +51,12 @@ TEXTS: dict[str, str] = {
     "notify_set.dm": "Your turns now reach you by DM (with your own view), and a mention only when a DM fails.",
     "notify_set.mention": "Your turns now reach you as a mention in the game's thread; no turn DMs.",
     "notify_set.both": "Your turns now reach you by DM and as a mention in the thread.",
+    "language_unknown": "Choose one of {choices}.",
+    "language_set.cs": "I'll answer you in Czech from now on, here and in DMs.",
+    "language_set.en": "I'll answer you in English from now on, here and in DMs.",
+    "language_set.auto": "I'll answer you in your Discord app's language from now on ({language}), here and in DMs.",
+    "language_name.cs": "Czech",
+    "language_name.en": "English",
     # --- resigning and cancelling ------------------------------------------------------------
     "resign_confirm": "Resign game #{game} ({title})? It counts as a loss. Press the button to confirm.",
     "resign_which": "Which game do you resign? It counts as a loss.",
