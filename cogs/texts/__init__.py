@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cogs.texts import en
+from cogs.texts import cs, en
 
 Locale = str
 DEFAULT_LOCALE: Locale = "en"
 
-TABLES: dict[Locale, Mapping[str, str]] = {"en": en.TABLE}
+TABLES: dict[Locale, Mapping[str, str]] = {"en": en.TABLE, "cs": cs.TABLE}
 
 
 def _english(n: int) -> str:
