@@ -69,11 +69,14 @@ def test_the_scan_finds_engine_errors() -> None:
     assert ("illegal", "two_squares") in raised_codes() and len(raised_codes()) > 30
 
 
+@pytest.mark.parametrize("locale", ["en", "cs"])
 @pytest.mark.parametrize(("kind", "code"), sorted(raised_codes()))
-def test_every_engine_error_has_words(kind: str, code: str) -> None:
+def test_every_engine_error_has_words(kind: str, code: str, locale: str) -> None:
+    """In every language of its own (not by falling back to English)."""
     if code in INTERNAL:
         return
-    assert error_key(_Error(kind, code), "en") is not None, f"no words for {kind}:{code}"
+    key = error_key(_Error(kind, code), locale)
+    assert key is not None and key in TABLES.get(locale, {}), f"no {locale} words for {kind}:{code}"
 
 
 def test_stratego_words_fill_in_squares_and_ranks() -> None:
@@ -107,6 +110,8 @@ def test_quoted_input_is_shortened_and_empty_input_named() -> None:
 def test_lookup_by_locale_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     assert t("no_game", "en") == "I can't find that game."
     assert t("no_game", "xx") == t("no_game", "en")
+    assert t("no_game", "xx-YY") == t("no_game", "en")
+    assert texts.supported("de-DE") == "en"
     assert texts.supported(None) == "en"
     assert texts.supported("de") == "en"
     monkeypatch.setitem(TABLES, "cs", {"no_game": "Tu hru nenacházím."})

@@ -78,7 +78,8 @@ def fur(value: int, locale: str) -> str:
     if value == 0:
         return t("sv.tiger", locale)
     key = f"sv.fur.{value}" if has(f"sv.fur.{value}", locale) else "sv.fur"
-    return t(key, locale, value=value, animal=CONTENT.furs[value][0])
+    animal = t(f"sv.animal.{value}", locale) if has(f"sv.animal.{value}", locale) else CONTENT.furs[value][0]
+    return t(key, locale, value=value, animal=animal)
 
 
 def furs(values: Sequence[int], locale: str) -> str:

@@ -28,7 +28,7 @@ from cogs.table.core import votes
 from cogs.table.core.change import Change
 from cogs.table.respond import Refusal, fit, locale_of, mention, pings, prefs_locale, reply
 from cogs.table.ui import ButtonSpec
-from cogs.texts import join_words, t
+from cogs.texts import join_words, t, tn
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
@@ -61,7 +61,7 @@ def pace_words(pace: int | None, locale: str) -> str:
     if not pace:
         return t("pace.none", locale)
     days = round(pace / clocks.DAY)
-    return t("pace.days.one" if days == 1 else "pace.days.other", locale, n=days)
+    return tn("pace.days", days, locale)
 
 
 def stamp(when: float | None, style: str = "R") -> str:

@@ -1,0 +1,152 @@
+"""Czech words (DESIGN §5): the Czech table has every English key with the same placeholders, a
+``.few`` form for every plural, words for every rule error of every engine, nothing left in English
+but names and notation, and each template formats; a few sentences are checked as a player reads them."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from cogs import texts
+from cogs.stroganov.ui import fur
+from cogs.table.clocks import pace_words
+from cogs.table.rule_words import describe
+from cogs.texts import TABLES, t, tn
+from rules.errors import BadNotation, IllegalAction
+from rules.stratego.board import parse_square
+
+EN, CS = TABLES["en"], TABLES.get("cs", {})
+
+SAME_AS_ENGLISH = {
+    "sg.title": "the game's name",
+    "sh.title": "the game's name",
+    "sv.title": "the game's name",
+    "sh.thread_name": "the game's name, a number and player names",
+    "sv.thread_name": "the game's name, a number and player names",
+    "sh.record_head": "the game's name and a number",
+    "sv.record_head": "the game's name and a number",
+    "sh.record_seed": "'seed' is the usual word in Czech for a random generator's seed (a record for developers)",
+    "sv.record_seed": "'seed' is the usual word in Czech for a random generator's seed (a record for developers)",
+    "sv.ivan": "the automa's name, the same in the Czech edition",
+    "sv.ivan_turn": "the automa's name and a list",
+    "sh.pay_plus_koku": "koku is the Czech rulebook's word too",
+    "sh.pay_exchange_koku": "koku is the Czech rulebook's word too",
+}
+"""Values that are rightly the same in both languages (names, notation); everything else identical
+to English is an untranslated string."""
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def english_of(key: str) -> str:
+    """The English key a Czech key answers: itself, or ``.other`` for the Czech-only ``.few``."""
+    return key[: -len(".few")] + ".other" if key.endswith(".few") else key
+
+
+def test_czech_is_a_table() -> None:
+    assert "cs" in TABLES
+    assert texts.supported("cs-CZ") == "cs" and texts.supported("cs") == "cs"
+    assert texts.supported("de") == "en"
+
+
+def test_czech_has_every_english_key() -> None:
+    assert sorted(set(EN) - set(CS)) == []
+
+
+def test_czech_has_no_key_english_lacks_but_few() -> None:
+    """Only ``key.few`` is Czech's own, and only beside an English ``key.other``."""
+    assert sorted(k for k in CS if english_of(k) not in EN) == []
+
+
+def test_every_plural_has_three_forms() -> None:
+    plurals = {k[: -len(".other")] for k in EN if k.endswith(".other") and k[: -len(".other")] + ".one" in EN}
+    assert len(plurals) > 20
+    assert sorted(p for p in plurals if not {f"{p}.one", f"{p}.few", f"{p}.other"} <= set(CS)) == []
+
+
+@pytest.mark.parametrize("key", sorted(CS) or ["(no Czech table)"])
+def test_same_placeholders(key: str) -> None:
+    assert key in CS, "no Czech table"
+    english = EN[english_of(key)]
+    assert fields(CS[key]) == fields(english), (key, english, CS[key])
+
+
+def _dummy(template: str) -> dict[str, object]:
+    return {name: 3 if name == "n" else f"<{name}>" for name in fields(template)}
+
+
+def test_every_czech_template_formats() -> None:
+    assert CS, "no Czech table"
+    for key, text in CS.items():
+        formatted = text.format(**_dummy(text))
+        assert "{" not in formatted and "}" not in formatted, key
+
+
+def _letters_outside_placeholders(text: str) -> bool:
+    return bool(re.search(r"[^\W\d_]", re.sub(r"\{[^}]*\}", "", text)))
+
+
+def test_nothing_is_left_in_english() -> None:
+    assert CS, "no Czech table"
+    same = sorted(
+        k
+        for k, text in CS.items()
+        if EN.get(k) == text and _letters_outside_placeholders(text) and k not in SAME_AS_ENGLISH
+    )
+    assert same == [], f"untranslated (or add to SAME_AS_ENGLISH with a reason): {same}"
+    assert all(EN[k] == CS[k] for k in SAME_AS_ENGLISH), "an allowed key no longer needs allowing"
+
+
+def test_notation_and_markdown_are_kept() -> None:
+    """Backticked notation, bold and line breaks: the same count in both languages."""
+    for key, english in EN.items():
+        czech = CS[key]
+        assert czech.count("`") == english.count("`"), key
+        assert czech.count("**") == english.count("**"), key
+        assert czech.count("\n") == english.count("\n"), key
+
+
+def test_czech_counts() -> None:
+    assert [tn("sv.coins", n, "cs") for n in (0, 1, 2, 4, 5)] == ["0 mincí", "1 mince", "2 mince", "4 mince", "5 mincí"]
+    assert [tn("sv.horses", n, "cs") for n in (1, 3, 7)] == ["1 kůň", "3 koně", "7 koní"]
+    assert [tn("sg.count.2", n, "cs") for n in (1, 2, 6)] == ["1 průzkumník", "2 průzkumníci", "6 průzkumníků"]
+    assert [tn("sg.count.B", n, "cs") for n in (1, 2, 6)] == ["1 bomba", "2 bomby", "6 bomb"]
+    assert [pace_words(n * 86400, "cs") for n in (1, 3, 7)] == ["1 den na tah", "3 dny na tah", "7 dní na tah"]
+    assert [pace_words(n * 86400, "en") for n in (1, 3)] == ["1 day per turn", "3 days per turn"]
+
+
+def test_czech_rule_errors_read_as_czech() -> None:
+    e = IllegalAction("immobile", square=parse_square("E4"), rank="B")
+    from cogs.stratego.ui import StrategoUI
+
+    ui = StrategoUI()
+    assert describe(e, "cs", ui.error_params(e, "cs")) == (
+        "Na poli E4 stojí tvá figurka (bomba) a ta se nehýbe: bomby a vlajka se nikdy nepohybují."
+    )
+    counts = BadNotation("setup_counts", too_few={"2": 2}, too_many={"9": 1}, army="classic")
+    assert describe(counts, "cs", ui.error_params(counts, "cs")) == (
+        "V rozestavení nesedí figurky: 2 průzkumníci chybí, 1 generál navíc."
+    )
+    assert describe(BadNotation("bad_action", text="  "), "cs") == "Nerozumím: nic (bylo to prázdné)."
+    assert describe(IllegalAction("nothing_to_hunt", position=4), "cs") == "Na pozici 4 není co lovit."
+
+
+def test_furs_are_named_in_each_language() -> None:
+    assert fur(5, "en") == "a 5 Sable" and fur(8, "en") == "an 8 Bear" and fur(0, "en") == "a tiger"
+    assert fur(5, "cs") == "sobol 5" and fur(8, "cs") == "medvěd 8" and fur(0, "cs") == "tygr"
+    for locale in ("en", "cs"):  # the turn line leaves out a tiger the phrase names already
+        assert tn("sv.tigers", 1, locale) == fur(0, locale)
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_the_pace_paragraph_is_said_once(locale: str) -> None:
+    """``/game rules`` adds the shared ``rules_pace`` to a game's rules: no game's rules repeat it."""
+    pace = t("rules_pace", locale)
+    assert "`/game away" in pace and "`/game nudge`" in pace
+    for game in ("sg", "sh", "sv"):
+        rules = t(f"{game}.rules", locale)
+        assert "/game away" not in rules and "/game nudge" not in rules and "`pace`" not in rules, game
