@@ -100,6 +100,12 @@ class Settings:
         )
 
 
+INTENTS = discord.Intents(guilds=True)
+"""Only the servers, their channels and threads: the bot acts on interactions alone and reads no
+message, so it asks for no message events (each one is a gateway event to decode and a message to
+build, three or more per move: its own posts and DMs; docs/PERFORMANCE.md)."""
+
+
 class Deskovka(commands.AutoShardedBot):
     """The bot: no privileged intents, slash commands only, state in the game store."""
 
@@ -116,7 +122,7 @@ class Deskovka(commands.AutoShardedBot):
         move by hand)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             help_command=None,
             tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),  # pings are explicit, per message (cogs/respond.pings)

@@ -79,14 +79,16 @@ def cpu_seconds(pid: int) -> float:
 
 
 def rss_mb(pid: int) -> float:
-    """Resident memory of process ``pid`` and the processes below it, in MB."""
+    """Memory of process ``pid`` and the processes below it (its render workers), in MB: their
+    proportional set size, so the pages a worker shares with its fork server count once (a sum of
+    resident sizes would count them twice). One process alone: about its resident size."""
     total = 0.0
     for member in family(pid):
         try:
-            status = Path(f"/proc/{member}/status").read_text()
+            rollup = Path(f"/proc/{member}/smaps_rollup").read_text()
         except OSError:
             continue
-        total += next((int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:")), 0.0)
+        total += next((int(line.split()[1]) / 1024 for line in rollup.splitlines() if line.startswith("Pss:")), 0.0)
     return total
 
 
@@ -489,7 +491,7 @@ def run(quick: bool) -> list[Row]:
         ),
         Row(
             "end to end",
-            f"resident memory of the bot process, {GAMES} active + {stored:,} stored games, MB",
+            f"memory of the bot and its render workers (PSS), {GAMES} active + {stored:,} stored games, MB",
             f"{r['rss']:.0f}",
             "<= 150",
             r["rss"] <= 150,

@@ -244,7 +244,7 @@ def rest_row(section: str, who: str, m: Measured) -> Row:
 
 def closing_rows(section: str, games: int, r: dict[str, Any]) -> list[Row]:
     """The bot's memory with ``games`` games, those left out, the stand-in's problems."""
-    rows = [Row(section, f"resident memory of the bot process, {games} games, MB", f"{r['rss']:.0f}")]
+    rows = [Row(section, f"memory of the bot and its render workers (PSS), {games} games, MB", f"{r['rss']:.0f}")]
     if r["stuck"]:
         rows.append(Row(section, "games with only game-ending decisions left (left out)", str(r["stuck"])))
     if r["problems"]:

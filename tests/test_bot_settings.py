@@ -68,3 +68,12 @@ def test_malformed_values_are_refused(env: dict[str, str]) -> None:
 def test_the_token_is_never_printed() -> None:
     s = Settings.from_env({"DISCORD_TOKEN": "secret-token"})
     assert "secret-token" not in repr(s) and "secret-token" not in str(s)
+
+
+def test_the_bot_asks_for_no_message_events() -> None:
+    """Slash commands and components only: no message events to decode (issue 18 §7), and no
+    privileged intent for a server admin to switch on."""
+    from bot import INTENTS
+
+    assert INTENTS.guilds
+    assert not (INTENTS.guild_messages or INTENTS.dm_messages or INTENTS.message_content or INTENTS.members)

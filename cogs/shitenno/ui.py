@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cogs.table.respond import mention
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.texts import join_words, t
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.table.respond import mention
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.texts import has, t, tn
 from db.records import GameRecord
 from render.stratego import render_board

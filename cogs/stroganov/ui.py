@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.pages import Page, fold
-from cogs.table.respond import mention
-from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI
+from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention
 from cogs.texts import has, join_words, shorten, t, tn
 from db.records import GameRecord
 from render.stroganov import name as log_name

@@ -26,8 +26,8 @@ from cogs import games
 from cogs.table.buttons import Press, buttons
 from cogs.table.core import votes
 from cogs.table.core.change import Change
-from cogs.table.respond import Refusal, fit, locale_of, mention, pings, prefs_locale, reply
-from cogs.table.ui import ButtonSpec
+from cogs.table.respond import Refusal, fit, locale_of, pings, prefs_locale, reply
+from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus

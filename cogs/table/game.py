@@ -26,13 +26,12 @@ from cogs.table.respond import (
     files,
     fit,
     locale_of,
-    mention,
     pings,
     reply,
     text_file,
 )
 from cogs.table.table import Table
-from cogs.table.ui import ButtonSpec
+from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import AUTO, LANGUAGES, has, join_words, t
 from db.errors import NotAPlayer, WrongStatus
 from db.records import NOTIFY_CHOICES, CancelProposal, GameRecord

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cogs.table.clocks import pace_words, stamp
-from cogs.table.respond import mention
+from cogs.table.ui import mention
 from cogs.texts import t
 from db import clocks
 from db.records import GameRecord, SeatClock, UserPrefs

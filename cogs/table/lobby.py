@@ -20,8 +20,8 @@ from discord import app_commands
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
-from cogs.table.respond import Refusal, locale_of, mention, pings, server_locale
-from cogs.table.ui import ButtonSpec
+from cogs.table.respond import Refusal, locale_of, pings, server_locale
+from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import WrongStatus

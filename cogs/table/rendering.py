@@ -8,8 +8,9 @@ of the same code and never stored — what is stored stays JSON, DESIGN §8) and
 files' bytes.
 
 Workers are started by a fork server (a clean process, not a fork of the running bot with its
-threads and sockets) and warmed up once: every registered game's modules imported, each renderer's
-caches filled. A worker that dies is replaced and the drawing tried once more.
+threads and sockets) that imports nothing of the bot; a worker imports the games' UI modules
+(they import no Discord: it holds the renderers, engines and words) and fills the renderers'
+caches as it draws. A worker that dies is replaced and the drawing tried once more.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import functools
 import importlib
 import logging
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -28,40 +29,38 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-RENDER_MODULES = ("render.stratego", "render.shitenno", "render.stroganov")
-"""Renderers whose ``warm_up()`` fills their caches in a new worker (those that have one)."""
 
-
-def warm_worker() -> None:
-    """A new worker process: the games registered (their UIs imported), the renderers warm."""
-    importlib.import_module("cogs.games")
-    for name in RENDER_MODULES:
-        warm = getattr(importlib.import_module(name), "warm_up", None)
-        if callable(warm):
-            warm()
+def load_worker(modules: Sequence[str]) -> None:
+    """A new worker process: the games' UI modules imported. The renderers' caches fill as they
+    draw, as in the bot's own process (warming every game's up front costs ~36 MB)."""
+    for name in modules:
+        importlib.import_module(name)
 
 
 class Renderer:
     """Runs a drawing function away from the event loop: ``await renderer(fn, *args)``.
 
     ``processes``: how many worker processes (``RENDER_PROCESSES``); 0 draws in one thread of
-    this process (the tests' default: no process to start per bot)."""
+    this process (the tests' default: no process to start per bot). ``modules``: what a worker
+    imports before its first drawing (the games' UI modules)."""
 
-    def __init__(self, processes: int = 0) -> None:
+    def __init__(self, processes: int = 0, modules: Sequence[str] = ()) -> None:
         if processes < 0:
             raise ValueError("processes must be 0 (a thread) or more")
         self.processes = processes
+        self.modules = tuple(modules)
         self._pool = self._new_pool()
 
     def _new_pool(self) -> Executor:
         if not self.processes:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["cogs.games", *RENDER_MODULES])
-        return ProcessPoolExecutor(max_workers=self.processes, mp_context=context, initializer=warm_worker)
+        return ProcessPoolExecutor(
+            max_workers=self.processes, mp_context=context, initializer=load_worker, initargs=(self.modules,)
+        )
 
     def start(self) -> None:
-        """Start the workers now (and warm them) instead of at the first image."""
+        """Start the workers now (their imports) instead of at the first image."""
         if self.processes:
             for _ in range(self.processes):
                 self._pool.submit(int)

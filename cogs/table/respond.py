@@ -34,10 +34,6 @@ class Refusal(Exception):
         self.text = text
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
 def pings(user_ids: list[int] | tuple[int, ...] | set[int]) -> discord.AllowedMentions:
     """Allowed mentions that notify exactly these users (names elsewhere in the text stay silent)."""
     return discord.AllowedMentions(

@@ -38,7 +38,6 @@ from cogs.table.respond import (
     client_locale,
     fit,
     locale_of,
-    mention,
     pings,
     prefs_locale,
     reply,
@@ -49,7 +48,7 @@ from cogs.table.respond import (
 )
 from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
@@ -94,7 +93,7 @@ class Table:
         self.pages = TurnPages(self)
         self.clocks = Clocks(self)
         self._post_failures: set[tuple[int, int, int]] = set()
-        self.renderer = Renderer(render_processes)
+        self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
         self._thread_games: dict[int, int] = {}
         self._telling: dict[int, int] = {}

@@ -19,8 +19,8 @@ from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.pages import Page, fold
-from cogs.table.respond import Answer, answering, fit, locale_of, mention, pings
-from cogs.table.ui import Story, TurnPagesUI
+from cogs.table.respond import Answer, answering, fit, locale_of, pings
+from cogs.table.ui import Story, TurnPagesUI, mention
 from cogs.texts import t
 from db.records import GameRecord
 

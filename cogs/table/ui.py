@@ -17,6 +17,12 @@ from db.records import GameRecord
 from rules.errors import RuleError
 from rules.protocol import Game
 
+
+def mention(user_id: int) -> str:
+    """How a message names a player: Discord shows the mention as their display name."""
+    return f"<@{user_id}>"
+
+
 S = TypeVar("S")
 """The engine's state type of one game kind (``StrategoState``, ...)."""
 

@@ -13,8 +13,8 @@ from discord.ext import commands
 from PIL import Image, ImageDraw
 
 from cogs import games
-from cogs.table.respond import locale_of, mention
-from cogs.table.ui import ButtonSpec, FileSpec
+from cogs.table.respond import locale_of
+from cogs.table.ui import ButtonSpec, FileSpec, mention
 from db.records import GameRecord
 from rules.errors import RuleError
 from tests.toygame import GAME, Add, CountState

@@ -1,0 +1,47 @@
+"""Where images are drawn (cogs/table/rendering.py): a worker process draws byte for byte what the
+bot's own process draws, and holds the games' renderers without Discord (issue 18 §7)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cogs import games
+from cogs.table.rendering import Renderer
+from rules.stratego import GAME
+from rules.stratego.actions import Ready
+
+UI_MODULES = [type(k.ui).__module__ for k in games.KINDS.values() if k.cog.startswith("cogs.")]
+
+
+def a_started_game() -> object:
+    state = GAME.new(2, {}, 5)
+    GAME.apply(state, 0, Ready())
+    GAME.apply(state, 1, Ready())
+    return state
+
+
+async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
+    assert set(UI_MODULES) >= {"cogs.stratego.ui", "cogs.shitenno.ui", "cogs.stroganov.ui"}
+    state = a_started_game()
+    ui = games.ui("stratego")
+    rec = SimpleNamespace(id=7)  # what the UI reads of the record here; pickles without this module
+
+    here = Renderer(0)
+    there = Renderer(1, UI_MODULES)
+    there.start()
+    try:
+        drawn_here = await here(ui.private_files, rec, state, 0, "en")
+        drawn_there = await there(ui.private_files, rec, state, 0, "en")
+        assert drawn_there == drawn_here and drawn_there[0].data.startswith(b"\x89PNG")
+        assert not await there(eval, "'discord' in __import__('sys').modules"), "a worker imports no Discord"
+        assert await there(eval, "__import__('os').getpid()") != await here(eval, "__import__('os').getpid()")
+    finally:
+        here.close()
+        there.close()
+
+
+def test_a_negative_number_of_workers_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Renderer(-1)
