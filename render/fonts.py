@@ -8,7 +8,9 @@ should carry (bombs, flags) are still drawn as shapes.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
 from pathlib import Path
 from typing import cast
 
@@ -52,6 +54,33 @@ def fitting_face(text: str, max_width: float, largest: int, smallest: int, bold:
     return size, bold
 
 
+_recording: list[int] | None = None
+
+
+@contextlib.contextmanager
+def text_sizes() -> Iterator[list[int]]:
+    """The size of every text drawn inside the block, for the phone check (issue 19 §4: the
+    smallest text of an image, scaled to 400 px wide, is at least 9 px). Sprites drawn into a
+    cache before the block are not seen: clear the renderers' caches first
+    (:func:`clear_caches`)."""
+    global _recording
+    outer, _recording = _recording, []
+    try:
+        yield _recording
+    finally:
+        _recording = outer
+
+
+def clear_caches(*modules: object) -> None:
+    """Forget every cached drawing of ``modules`` (their ``functools`` caches), so that the next
+    image draws all its text again."""
+    for module in modules:
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -69,6 +98,8 @@ def draw_text(
     names, ply numbers), so each (text, size, anchor, bold) is rasterized once into a cached mask
     and then only blended in: much faster and pixel-identical every time.
     """
+    if _recording is not None:
+        _recording.append(size)
     mask, (dx, dy) = text_mask(text, size, anchor, bold)
     x, y = round(xy[0]) + dx, round(xy[1]) + dy
     draw.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)

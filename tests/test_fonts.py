@@ -136,3 +136,18 @@ def test_no_other_font_is_loaded_anywhere() -> None:
         text = path.read_text(encoding="utf-8")
         offenders += [f"{path.relative_to(ROOT)}: {name}" for name in loaders if name in text]
     assert not offenders
+
+
+def test_text_sizes_sees_every_text_drawn_once_the_caches_are_cleared() -> None:
+    """The phone check's instrument (issue 19 §4): the sizes of the texts an image draws."""
+    from PIL import Image, ImageDraw
+
+    from render import fonts
+
+    draw = ImageDraw.Draw(Image.new("RGB", (200, 50)))
+    fonts.clear_caches(fonts)
+    with fonts.text_sizes() as sizes:
+        fonts.draw_text(draw, (5, 5), "Maršál", 14, (0, 0, 0))
+        fonts.draw_text(draw, (5, 25), "Vlajka", 9, (0, 0, 0), bold=True)
+    fonts.draw_text(draw, (5, 25), "outside", 30, (0, 0, 0))
+    assert sizes == [14, 9]
