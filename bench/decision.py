@@ -99,7 +99,7 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
                 if len(pages) > 1:
                     new_pages += 1
                     with clock.piece("floor"):
-                        ui.public_files(rec, state, "en")
+                        ui.public_files(rec, state, ("Ana", "Bo", "Cyril", "Dana")[: len(rec.players)], "en")
     await store.close()
     return clock, timed, new_pages
 

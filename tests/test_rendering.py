@@ -32,8 +32,8 @@ async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
     there = Renderer(1, UI_MODULES)
     there.start()
     try:
-        drawn_here = await here(ui.private_files, rec, state, 0, "en")
-        drawn_there = await there(ui.private_files, rec, state, 0, "en")
+        drawn_here = await here(ui.private_files, rec, state, 0, ("alice", "bob"), "en")
+        drawn_there = await there(ui.private_files, rec, state, 0, ("alice", "bob"), "en")
         assert drawn_there == drawn_here and drawn_there[0].data.startswith(b"\x89PNG")
         assert not await there(eval, "'discord' in __import__('sys').modules"), "a worker imports no Discord"
         assert await there(eval, "__import__('os').getpid()") != await here(eval, "__import__('os').getpid()")

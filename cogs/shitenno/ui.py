@@ -129,14 +129,16 @@ class ShitennoUI(GameUI[ShitennoState]):
 
     # -- images -------------------------------------------------------------------------------
 
-    def public_files(self, rec: GameRecord, state: ShitennoState, locale: str) -> list[FileSpec]:
+    def public_files(self, rec: GameRecord, state: ShitennoState, names: Sequence[str], locale: str) -> list[FileSpec]:
         view = GAME.view(state, None)
         files = [FileSpec(render_board(view), f"shitenno-{rec.id}-r{view.round}-board.png")]
         if view.phase == "sharing":
             files.append(FileSpec(render_sharing(view), f"shitenno-{rec.id}-r{view.round}-sharing.png"))
         return files
 
-    def private_files(self, rec: GameRecord, state: ShitennoState, seat: int, locale: str) -> list[FileSpec]:
+    def private_files(
+        self, rec: GameRecord, state: ShitennoState, seat: int, names: Sequence[str], locale: str
+    ) -> list[FileSpec]:
         return [FileSpec(render_hand(GAME.view(state, seat)), f"shitenno-{rec.id}-hand.png")]
 
     def private_text(self, rec: GameRecord, state: ShitennoState, seat: int, locale: str) -> str:

@@ -121,7 +121,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     async def show_draft(self, interaction: discord.Interaction, result: Change, rec: GameRecord, seat: int) -> None:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        draft = await self.table.render(self.ui.private_files, rec, result.state, seat, locale)
+        draft = await self.table.private_images(rec, result.state, seat, locale)
         await reply(
             interaction,
             t("sg.draft", locale, game=rec.id),

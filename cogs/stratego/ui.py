@@ -57,10 +57,12 @@ class StrategoUI(GameUI[StrategoState]):
 
     # -- images -------------------------------------------------------------------------------
 
-    def public_files(self, rec: GameRecord, state: StrategoState, locale: str) -> list[FileSpec]:
+    def public_files(self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str) -> list[FileSpec]:
         return [FileSpec(render_board(GAME.view(state, None)), f"stratego-{rec.id}-{state.ply}.png")]
 
-    def private_files(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> list[FileSpec]:
+    def private_files(
+        self, rec: GameRecord, state: StrategoState, seat: int, names: Sequence[str], locale: str
+    ) -> list[FileSpec]:
         suffix = "setup" if state.phase == "setup" else f"{state.ply}-you"
         return [FileSpec(render_board(GAME.view(state, seat)), f"stratego-{rec.id}-{suffix}.png")]
 

@@ -192,7 +192,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
 
     # -- images -------------------------------------------------------------------------------
 
-    def public_files(self, rec: GameRecord, state: StroganovState, locale: str) -> list[FileSpec]:
+    def public_files(self, rec: GameRecord, state: StroganovState, names: Sequence[str], locale: str) -> list[FileSpec]:
         view = GAME.view(state, None)
         stem = f"stroganov-{rec.id}-y{view.year}-{view.season.lower()}"
         return [
@@ -200,7 +200,9 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             FileSpec(render_tableaux(view), f"{stem}-players.png"),
         ]
 
-    def private_files(self, rec: GameRecord, state: StroganovState, seat: int, locale: str) -> list[FileSpec]:
+    def private_files(
+        self, rec: GameRecord, state: StroganovState, seat: int, names: Sequence[str], locale: str
+    ) -> list[FileSpec]:
         return []
 
     def private_text(self, rec: GameRecord, state: StroganovState, seat: int, locale: str) -> str:

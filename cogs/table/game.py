@@ -117,7 +117,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         state = rec.load_state()
         face = self.table.ui(rec.kind)
         locale = self.table.game_locale(rec)
-        public = await self.table.render(face.public_files, rec, state, locale)
+        public = await self.table.public_images(rec, state, locale)
         if rec.status == "finished":
             status = self.table.outcome_words(rec, state, locale)
         else:

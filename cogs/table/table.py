@@ -64,6 +64,8 @@ log = logging.getLogger("deskovka.table")
 DM_CLOSED = 50007
 ACTIVE = ("active",)
 DRAIN_TIMEOUT = 10.0
+NAME_TTL = 86400.0
+"""A display name seen in an interaction is used for images this long before it is asked again."""
 """Seconds a closing bot waits for the tellings in progress."""
 GIVE_UP = 3
 """Tries at telling one change before the catch-up gives up on it (a bug, logged; never a loop)."""
@@ -96,6 +98,9 @@ class Table:
         self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
         self._thread_games: dict[int, int] = {}
+        self._names: dict[tuple[int | None, int], tuple[float, str]] = {}
+        """Display names by (server, user), with when they were seen (a cache: a stale name is
+        harmless, and it spares a REST call per player and image)."""
         self._telling: dict[int, int] = {}
         """Games this process is telling a change of right now (how many tellings): the catch-up
         leaves them alone, however long the telling takes."""
@@ -185,6 +190,7 @@ class Table:
                 await self.remember_client(user, client)
             if interaction.guild_id is not None:
                 self.clocks.saw(interaction.guild_id, interaction.user.id)
+            self._names[(interaction.guild_id, user)] = (self.now(), interaction.user.display_name)
         return interaction.extras["locale"]
 
     async def relocale(self, interaction: discord.Interaction) -> str:
@@ -574,7 +580,7 @@ class Table:
             return
         lines = ui.event_lines(rec, state, events, locale)
         lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-        public = await self.render(ui.public_files, rec, state, locale) if ui.board_changed(events) else []
+        public = await self.public_images(rec, state, locale) if ui.board_changed(events) else []
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
         # the last step: the change is marked told next (Table.tell), so no step of its own
@@ -626,7 +632,7 @@ class Table:
         ui = self.ui(rec.kind)
         parts = (text or ui.private_text(rec, state, seat, locale), due, t("jump", locale, link=self.link(rec)))
         text = "\n".join(x for x in parts if x)
-        private = await self.render(ui.private_files, rec, state, seat, locale) if ui.has_private else []
+        private = await self.private_images(rec, state, seat, locale) if ui.has_private else []
         view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
         return await self.dm(rec, rec.players[seat], text, files=private, view=view, nonce=nonce)
 
@@ -721,7 +727,7 @@ class Table:
         ``events`` is false: a turn page told them); each player's DM with the final board; the
         thread renamed with the result and archived."""
         ui, locale = self.ui(rec.kind), self.game_locale(rec)
-        public = await self.render(ui.public_files, rec, state, locale)
+        public = await self.public_images(rec, state, locale)
         players = set(rec.players)
         if not progress.made("over"):
             lines = ui.event_lines(rec, state, list(change.events) if events else [], locale)
@@ -780,17 +786,37 @@ class Table:
             log.info("game %s: thread not renamed or archived (%s)", rec.id, exc)
 
     async def display_name(self, rec: GameRecord, user_id: int) -> str:
-        """A member's display name without the members intent (one REST call, cached by discord.py)."""
+        """A member's display name without the members intent: as they were last seen using the
+        bot in this server (within a day), else one REST call."""
+        key = (rec.guild_id, user_id)
+        seen = self._names.get(key)
+        if seen is not None and self.now() - seen[0] < NAME_TTL:
+            return seen[1]
         guild = self.bot.get_guild(rec.guild_id) if rec.guild_id else None
         member = guild.get_member(user_id) if guild else None
         if member is not None:
             return member.display_name
         try:
             if guild is not None:
-                return (await guild.fetch_member(user_id)).display_name
-            return (await self.bot.fetch_user(user_id)).display_name
+                name = (await guild.fetch_member(user_id)).display_name
+            else:
+                name = (await self.bot.fetch_user(user_id)).display_name
         except discord.HTTPException:
-            return f"player {user_id % 10000}"
+            return t("unknown_player", self.game_locale(rec), n=user_id % 10000)
+        self._names[key] = (self.now(), name)
+        return name
+
+    async def names(self, rec: GameRecord) -> tuple[str, ...]:
+        """The players' display names by seat, for images (which cannot show a mention)."""
+        return tuple([await self.display_name(rec, user) for user in rec.players])
+
+    async def public_images(self, rec: GameRecord, state: Any, locale: str) -> list[FileSpec]:
+        """The game's public images in ``locale``, drawn away from the event loop."""
+        return await self.render(self.ui(rec.kind).public_files, rec, state, await self.names(rec), locale)
+
+    async def private_images(self, rec: GameRecord, state: Any, seat: int, locale: str) -> list[FileSpec]:
+        """A seat's private images in ``locale`` (the player's), drawn away from the event loop."""
+        return await self.render(self.ui(rec.kind).private_files, rec, state, seat, await self.names(rec), locale)
 
     # -- talking to the table -----------------------------------------------------------------
 
@@ -899,7 +925,7 @@ class Table:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         state = rec.load_state()
-        private = await self.render(ui.private_files, rec, state, seat, locale)
+        private = await self.private_images(rec, state, seat, locale)
         view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
         text = t("hand_caption", locale, game=rec.id) + "\n" + ui.private_text(rec, state, seat, locale)
         text = f"{head}\n{text}" if head else text
@@ -966,7 +992,7 @@ class Table:
             lines = [ui.start_text(rec, state, game_locale), self.clocks.start_line(rec, game_locale)]
             lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
             view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
-            public = await self.render(ui.public_files, rec, state, game_locale) if ui.board_at_start else []
+            public = await self.public_images(rec, state, game_locale) if ui.board_at_start else []
             posted = await self.post(
                 rec, "\n".join(lines), files=public, view=view, ping=set(rec.players), nonce=progress.nonce("post")
             )

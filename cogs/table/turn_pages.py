@@ -159,11 +159,11 @@ class TurnPages:
         ``images``) the public images. Returns whether the current page was posted, and whether a
         post failed."""
         table = self.table
-        ui, locale = table.ui(rec.kind), table.game_locale(rec)
+        locale = table.game_locale(rec)
         posted_current = failed = False
         for n, page in enumerate(pages):
             is_current = page is current
-            files = await table.render(ui.public_files, rec, state, locale) if is_current and images else []
+            files = await table.public_images(rec, state, locale) if is_current and images else []
             text = self.content(page, prompts if is_current else [])
             if not text and not files:
                 continue  # nothing to show (a page with no news yet)

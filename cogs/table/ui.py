@@ -115,12 +115,15 @@ class GameUI(Protocol[S]):
         """The first post of a started game (who plays what, what to do first)."""
         ...
 
-    def public_files(self, rec: GameRecord, state: S, locale: str) -> list[FileSpec]:
-        """The public images of ``view(state, None)`` (Shitenno: board and sharing table)."""
+    def public_files(self, rec: GameRecord, state: S, names: Sequence[str], locale: str) -> list[FileSpec]:
+        """The public images of ``view(state, None)`` (Shitenno: board and sharing table);
+        ``names`` are the players' display names by seat (an image cannot show a mention). It runs
+        in a render worker: it must not touch Discord, and its arguments are pickled."""
         ...
 
-    def private_files(self, rec: GameRecord, state: S, seat: int, locale: str) -> list[FileSpec]:
-        """The images of ``view(state, seat)``; empty for games without secrets."""
+    def private_files(self, rec: GameRecord, state: S, seat: int, names: Sequence[str], locale: str) -> list[FileSpec]:
+        """The images of ``view(state, seat)``; empty for games without secrets (as
+        :meth:`public_files`, in a render worker)."""
         ...
 
     def private_text(self, rec: GameRecord, state: S, seat: int, locale: str) -> str:

@@ -59,10 +59,12 @@ class CountUI:
     def start_text(self, rec: GameRecord, state: CountState, locale: str) -> str:
         return f"**Count #{rec.id}** to {state.target}: " + ", ".join(mention(p) for p in rec.players)
 
-    def public_files(self, rec: GameRecord, state: CountState, locale: str) -> list[FileSpec]:
+    def public_files(self, rec: GameRecord, state: CountState, names: Sequence[str], locale: str) -> list[FileSpec]:
         return [FileSpec(picture(state), f"count-{rec.id}-{state.total}.png")]
 
-    def private_files(self, rec: GameRecord, state: CountState, seat: int, locale: str) -> list[FileSpec]:
+    def private_files(
+        self, rec: GameRecord, state: CountState, seat: int, names: Sequence[str], locale: str
+    ) -> list[FileSpec]:
         return []
 
     def private_text(self, rec: GameRecord, state: CountState, seat: int, locale: str) -> str:

@@ -192,14 +192,15 @@ class Table:
         log = await self.bot.store.actions(game_id)
         face = games.ui(rec.kind)
         engine = face.engine
+        names, locale = await self.bot.table.names(rec), self.bot.table.game_locale(rec)
         cached = self._renders.get(game_id)
         if cached is None:
             state = engine.new(len(rec.players), rec.options, rec.seed)
-            cached = (0, state, {f.data for f in face.public_files(rec, state, "en")})
+            cached = (0, state, {f.data for f in face.public_files(rec, state, names, locale)})
         done, state, images = cached
         for entry in log[done:]:
             engine.apply(state, entry.seat, engine.parse_action(entry.notation, state))
-            images |= {f.data for f in face.public_files(rec, state, "en")}
+            images |= {f.data for f in face.public_files(rec, state, names, locale)}
         self._renders[game_id] = (len(log), state, images)
         return images
 

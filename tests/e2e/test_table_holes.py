@@ -277,10 +277,10 @@ async def test_rendering_does_not_block_other_interactions(tmp_path: Path, monke
         drawing = threading.Event()
         real = StrategoUI.public_files
 
-        def slow(self, rec, state, locale):  # type: ignore[no-untyped-def]
+        def slow(self, rec, state, names, locale):  # type: ignore[no-untyped-def]
             drawing.set()
             release.wait(10)
-            return real(self, rec, state, locale)
+            return real(self, rec, state, names, locale)
 
         t.watched = None  # the harness must not draw with the held renderer
         monkeypatch.setattr(StrategoUI, "public_files", slow)
@@ -318,7 +318,7 @@ async def test_a_failure_after_the_commit_says_the_action_stands(tmp_path: Path,
     async with table(tmp_path) as t:
         game, thread, red, blue = await started(t)
 
-        def broken(self, rec, state, locale):  # type: ignore[no-untyped-def]
+        def broken(self, rec, state, names, locale):  # type: ignore[no-untyped-def]
             raise RuntimeError("renderer bug")
 
         t.watched = None  # the harness draws public views too; not with the broken renderer

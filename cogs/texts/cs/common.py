@@ -141,4 +141,5 @@ TEXTS: dict[str, str] = {
     "language_set.cs": "Od teď ti budu odpovídat česky, tady i v soukromých zprávách.",
     "language_set.en": "Od teď ti budu odpovídat anglicky, tady i v soukromých zprávách.",
     "language_unknown": "Vyber jednu z možností: {choices}.",
+    "unknown_player": "hráč {n}",
 }

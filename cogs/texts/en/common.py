@@ -133,4 +133,5 @@ TEXTS: dict[str, str] = {
     "err.option_type": "{option} has the wrong type.",
     "err.unknown_option": "Unknown option(s): {options}.",
     "err.player_count": "This game is for {allowed} players.",
+    "unknown_player": "player {n}",
 }
