@@ -87,6 +87,9 @@ class CountGame:
     def to_act(self, state: CountState) -> tuple[int, ...]:
         return () if state.winner is not None else (state.turn,)
 
+    def resigned(self, state: CountState) -> tuple[int, ...]:
+        return tuple(sorted(state.out()))
+
     def legal(self, state: CountState, seat: int) -> list[CountAction]:
         if state.winner is not None or seat != state.turn:
             return []

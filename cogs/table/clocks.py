@@ -297,11 +297,10 @@ class Clocks:
 
     def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
         """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
-        plays for, those who resigned (the public view's ``resigned`` seats) and those the game
-        is waiting for too."""
-        state = rec.load_state() if rec.state_json is not None else None
-        view = self.table.ui(rec.kind).engine.view(state, None) if state is not None else None
-        resigned = set(getattr(view, "resigned", ()) or ())
+        plays for, those who resigned (the engine's ``resigned`` seats) and those the game is
+        waiting for too."""
+        engine = self.table.ui(rec.kind).engine
+        resigned = set(engine.resigned(rec.load_state())) if rec.state_json is not None else set()
         waiting = [c.seat for c in rec.clocks if c.since is not None]
         absent = [c.seat for c in rec.clocks if c.absent is not None]
         return list(votes.voters(rec.players, overdue.seat, waiting, resigned, absent))

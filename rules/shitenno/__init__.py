@@ -26,6 +26,9 @@ class Shitenno:
     def to_act(self, state: ShitennoState) -> tuple[int, ...]:
         return engine.to_act(state)
 
+    def resigned(self, state: ShitennoState) -> tuple[int, ...]:
+        return tuple(state.resigned)
+
     def legal(self, state: ShitennoState, seat: int) -> list[Action]:
         return engine.legal(state, seat)
 

@@ -37,6 +37,9 @@ class Stratego:
     def to_act(self, state: StrategoState) -> tuple[int, ...]:
         return engine.to_act(state)
 
+    def resigned(self, state: StrategoState) -> tuple[int, ...]:
+        return ()  # a resignation ends a two-player game
+
     def legal(self, state: StrategoState, seat: int) -> list[Action]:
         return engine.legal(state, seat)
 

@@ -27,6 +27,9 @@ class Stroganov:
     def to_act(self, state: StroganovState) -> tuple[int, ...]:
         return engine.to_act(state)
 
+    def resigned(self, state: StroganovState) -> tuple[int, ...]:
+        return tuple(state.resigned)
+
     def legal(self, state: StroganovState, seat: int) -> list[Action]:
         return legal(state, seat)
 
