@@ -73,6 +73,9 @@ class Clocks:
     def __init__(self, table: TableAPI) -> None:
         self.table = table
         self._present: dict[tuple[int, int], float] = {}
+        """(server, user) → when they last used the bot there (a cache: a member seen within the
+        hour is not fetched again; another process that did not see them fetches once — the only
+        cost of a stale or missing entry is one REST call)."""
         table.router.on("timeout", self._vote)
         table.listeners.add(self.on_change)
 

@@ -97,7 +97,11 @@ class Table:
         self._post_failures: set[tuple[int, int, int]] = set()
         self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
+        """Preferences read within ``PREFS_TTL`` (a cache: a choice made through another process
+        shows here within that time; until then a DM may follow the older choice — harmless, and
+        nothing about the game depends on it)."""
         self._thread_games: dict[int, int] = {}
+        """Thread → game (a cache: a thread belongs to one game for good, so it is never stale)."""
         self._names: dict[tuple[int | None, int], tuple[float, str]] = {}
         """Display names by (server, user), with when they were seen (a cache: a stale name is
         harmless, and it spares a REST call per player and image)."""
