@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import logging.handlers
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -240,6 +242,7 @@ async def run(settings: Settings) -> int:
 
     try:
         bot = Deskovka(settings)
+        stop_on_sigterm(bot)
         async with bot:
             await bot.login(settings.token)
             release(replay=True)
@@ -254,6 +257,14 @@ async def run(settings: Settings) -> int:
     finally:
         release(replay=True)
     return 0
+
+
+def stop_on_sigterm(bot: Deskovka) -> None:
+    """SIGTERM (systemd's and Docker's stop) closes the bot as Ctrl-C does: the tellings in
+    progress finish, the store and the render workers close (a kill -9 is caught up at the next
+    start instead)."""
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
 
 
 def main() -> int:

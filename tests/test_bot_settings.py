@@ -77,3 +77,26 @@ def test_the_bot_asks_for_no_message_events() -> None:
 
     assert INTENTS.guilds
     assert not (INTENTS.guild_messages or INTENTS.dm_messages or INTENTS.message_content or INTENTS.members)
+
+
+async def test_sigterm_closes_the_bot_as_ctrl_c_does() -> None:
+    """systemd and Docker stop a service with SIGTERM: the bot closes cleanly (tellings finish,
+    store and render workers close) instead of dying where it stands."""
+    import asyncio
+    import os
+    import signal
+
+    from bot import stop_on_sigterm
+
+    closed = asyncio.Event()
+
+    class Bot:
+        async def close(self) -> None:
+            closed.set()
+
+    stop_on_sigterm(Bot())  # type: ignore[arg-type]
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(closed.wait(), 5)
+    finally:
+        asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)

@@ -3,6 +3,11 @@ bot's own process draws, and holds the games' renderers without Discord (issue 1
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -12,6 +17,7 @@ from cogs.table.rendering import Renderer
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
 
+ROOT = Path(__file__).resolve().parent.parent
 UI_MODULES = [type(k.ui).__module__ for k in games.KINDS.values() if k.cog.startswith("cogs.")]
 
 
@@ -45,3 +51,47 @@ async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
 def test_a_negative_number_of_workers_is_refused() -> None:
     with pytest.raises(ValueError):
         Renderer(-1)
+
+
+WORKER_SCRIPT = """
+import asyncio, sys
+from cogs.table.rendering import Renderer
+
+async def main():
+    renderer = Renderer(1, ["cogs.stratego.ui"])
+    pid = await renderer(eval, "__import__('os').getpid()")
+    print(pid, flush=True)
+    await asyncio.sleep(600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_a_worker_ends_with_the_bot_even_on_kill_9(tmp_path: Path) -> None:
+    """A stopped bot leaves no process behind, however it was stopped (systemd's SIGTERM is
+    handled by bot.py; a SIGKILL by the workers' parent-death signal)."""
+    script = tmp_path / "bot_like.py"
+    script.write_text(WORKER_SCRIPT)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert alive(worker)
+        bot.kill()
+        bot.wait(30)
+        deadline = time.monotonic() + 30
+        while alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(worker), "the worker outlived the bot"
+    finally:
+        bot.kill()
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

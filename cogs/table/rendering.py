@@ -7,19 +7,24 @@ and its arguments (the game's record and state: plain dataclasses, pickled betwe
 of the same code and never stored — what is stored stays JSON, DESIGN §8) and sends back the
 files' bytes.
 
-Workers are started by a fork server (a clean process, not a fork of the running bot with its
-threads and sockets) that imports nothing of the bot; a worker imports the games' UI modules
-(they import no Discord: it holds the renderers, engines and words) and fills the renderers'
-caches as it draws. A worker that dies is replaced and the drawing tried once more.
+Workers are spawned (a clean interpreter, not a fork of the running bot with its threads and
+sockets) as the bot's own children, and end with it however it ends — a kill -9 included (Linux's
+parent-death signal): a stopped bot leaves no process behind. A worker imports the games' UI
+modules (they import no Discord: it holds the renderers, engines and words) and fills the
+renderers' caches as it draws. A worker that dies is replaced and the drawing tried once more.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import functools
 import importlib
 import logging
 import multiprocessing
+import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,9 +35,25 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def load_worker(modules: Sequence[str]) -> None:
-    """A new worker process: the games' UI modules imported. The renderers' caches fill as they
-    draw, as in the bot's own process (warming every game's up front costs ~36 MB)."""
+PR_SET_PDEATHSIG = 1
+"""Linux prctl(2): the signal a process gets when its parent ends."""
+
+
+def end_with_parent(parent: int) -> None:
+    """Ask Linux to kill this process when its parent ends (elsewhere: nothing to do); a parent
+    already gone by now ends it at once."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(0)
+
+
+def load_worker(parent: int, modules: Sequence[str]) -> None:
+    """A new worker process: ends with the bot, imports the games' UI modules. The renderers'
+    caches fill as they draw, as in the bot's own process (warming every game's up front costs
+    ~36 MB)."""
+    end_with_parent(parent)
     for name in modules:
         importlib.import_module(name)
 
@@ -54,9 +75,12 @@ class Renderer:
     def _new_pool(self) -> Executor:
         if not self.processes:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
-        context = multiprocessing.get_context("forkserver")
+        context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(
-            max_workers=self.processes, mp_context=context, initializer=load_worker, initargs=(self.modules,)
+            max_workers=self.processes,
+            mp_context=context,
+            initializer=load_worker,
+            initargs=(os.getpid(), self.modules),
         )
 
     def start(self) -> None:
