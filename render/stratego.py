@@ -149,7 +149,7 @@ def _coordinates(d: ImageDraw.ImageDraw, flipped: bool) -> None:
         for y in (BOARD_Y - mid, BOARD_Y + SIZE * SQ + mid):
             draw_text(d, (cx, y), files[i], 18, FRAME_TEXT, "mm", bold=True)
         for x in (BOARD_X - mid, BOARD_X + SIZE * SQ + mid):
-            draw_text(d, (x, cy), ranks[i], 18 if len(ranks[i]) == 1 else 16, FRAME_TEXT, "mm", bold=True)
+            draw_text(d, (x, cy), ranks[i], 18 if len(ranks[i]) == 1 else 17, FRAME_TEXT, "mm", bold=True)
 
 
 # --- words and names ----------------------------------------------------------------------------
