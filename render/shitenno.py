@@ -79,9 +79,10 @@ SEALS = {"Daimyo": 4, "Shomyo": 3, "Sensei": 2, "Hatamoto": 1}
 # --- words and names ------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
 def _fit(text: str, width: float, largest: int, bold: bool = False, smallest: int = MIN_TEXT) -> tuple[str, int]:
     """``text`` at the largest size in ``smallest..largest`` that fits ``width``, cut with "…"
-    when even ``smallest`` is too wide."""
+    when even ``smallest`` is too wide. Cached: most labels recur from image to image."""
     size = fitting_size(text, width, largest, smallest, bold)
     return shorten(text, lambda s: text_width(s, size, bold) <= width), size
 
@@ -108,7 +109,11 @@ def _general(p: PlayerView) -> str:
 
 def _name(names: Sequence[str], seat: int, width: float = 150, size: int = 16) -> str:
     """The player's display name, shortened to ``width`` pixels at ``size``."""
-    name = names[seat] if 0 <= seat < len(names) else "?"
+    return _shortened(names[seat] if 0 <= seat < len(names) else "?", width, size)
+
+
+@functools.lru_cache(maxsize=256)
+def _shortened(name: str, width: float, size: int) -> str:
     return shorten(name, lambda s: text_width(s, size) <= width)
 
 

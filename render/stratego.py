@@ -155,9 +155,10 @@ def _coordinates(d: ImageDraw.ImageDraw, flipped: bool) -> None:
 # --- words and names ----------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
 def _fit(text: str, width: float, largest: int, bold: bool = False, smallest: int = MIN_TEXT) -> tuple[str, int]:
     """``text`` at the largest size in ``smallest..largest`` that fits ``width``, cut with "…"
-    when even ``smallest`` is too wide."""
+    when even ``smallest`` is too wide. Cached: most labels recur from image to image."""
     size = fitting_size(text, width, largest, smallest, bold)
     return shorten(text, lambda s: text_width(s, size, bold) <= width), size
 
@@ -167,6 +168,7 @@ def _names(view: StrategoView, names: Sequence[str]) -> dict[str, str]:
     return {colour: names[seat] if seat < len(names) else "?" for seat, colour in enumerate(view.seat_colours)}
 
 
+@functools.lru_cache(maxsize=256)
 def _short(name: str, size: int = 19, width: float = 190, bold: bool = False) -> str:
     """A name shortened to fit ``width`` at ``size`` px, for lines that hold other words too."""
     return shorten(name, lambda s: text_width(s, size, bold) <= width)
