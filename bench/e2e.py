@@ -36,6 +36,7 @@ from bench.database import fill
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
 from cogs.games import ENGINES
+from cogs.stratego.ui import image_words
 from db.store import GameStore
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
@@ -420,13 +421,14 @@ def floor(states: list[Any]) -> tuple[float, float]:
     """Median CPU ms, in this process, to draw and encode the two PNGs a move needs: the public
     board and the private board of the player to act next."""
     warm_up()
+    words, names = image_words("en"), ("alice", "bob")
     public, private = [], []
     for st in states:
         seat = GAME.to_act(st)[0]
         t0 = time.process_time()
-        render_board(GAME.view(st, None))
+        render_board(GAME.view(st, None), words, names)
         t1 = time.process_time()
-        render_board(GAME.view(st, seat))
+        render_board(GAME.view(st, seat), words, names)
         t2 = time.process_time()
         public.append(t1 - t0)
         private.append(t2 - t1)

@@ -9,8 +9,12 @@ from typing import Any
 
 from bench.moves import random_move, stratego_mid_game
 from bench.stats import Row, median, percentile
+from cogs.stratego.ui import image_words
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
+
+NAMES = ("Alžběta Nováková", "Bořivoj", "Cyril", "Dana")
+"""Display names by seat (Czech, some long: the images shorten them)."""
 
 
 def _rows(game: str, results: dict[str, tuple[list[float], list[int]]], limit_ms: float) -> list[Row]:
@@ -55,7 +59,7 @@ def stratego(samples: int) -> list[Row]:
     by_kind: dict[str, tuple[list[float], list[int]]] = {}
     for kind, view in _positions(samples):
         t0 = time.perf_counter()
-        data = render_board(view)
+        data = render_board(view, image_words("cs"), NAMES)
         ms = (time.perf_counter() - t0) * 1000
         times, sizes = by_kind.setdefault(kind, ([], []))
         times.append(ms)
@@ -94,7 +98,14 @@ def shitenno(samples: int) -> list[Row]:
     from render import shitenno as draw
 
     draw.warm_up()
-    kinds = {"board": draw.render_board, "sharing": draw.render_sharing, "hand": draw.render_hand}
+    from cogs.shitenno.ui import image_words as shitenno_words
+
+    words = shitenno_words("cs")
+    kinds: dict[str, Callable[[Any], bytes]] = {
+        "board": lambda v: draw.render_board(v, words, NAMES),
+        "sharing": lambda v: draw.render_sharing(v, words, NAMES),
+        "hand": lambda v: draw.render_hand(v, words, NAMES),
+    }
     return _rows("shitenno", _random_game_renders("shitenno", kinds, samples, (2, 3, 4), 120), 40)
 
 

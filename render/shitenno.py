@@ -6,7 +6,7 @@ Three pictures, all drawn from the view alone, so none can show more than its vi
   (golden faces marked, SH-8.13), home type and figures, the top bonus tile of each stack and the
   tiles left (SH-4.1), the next conquest's cost (SH-8.4), and every player's public state.
 - :func:`render_sharing`: the sharing table (SH-7): pool, unplaced hierarchy tiles, the lot on
-  offer, refusals, pending players, the Tairo and the split lots.
+  offer, refusals, pending players, the Tairó and the split lots.
 - :func:`render_hand`: a player's private image (SH-4.2): his hand, kept tiles, title and power.
 
 The public images never read ``view.hand``. Speed: the static board (province frames, names,
@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from render.fonts import draw_text, fitting_size
+from render.fonts import draw_text, fitting_size, text_width
 from render.png import RGB, encode_png
 from render.shitenno_sprites import (
     ALERT,
     BORDER,
     CARD_H,
     CARD_W,
-    EFFECT,
     GENERAL,
     HILITE,
     INK,
@@ -41,7 +40,6 @@ from render.shitenno_sprites import (
     SLOT,
     STONE,
     TILE,
-    TROOP_NAME,
     card_sprite,
     empty_slot_sprite,
     hierarchy_sprite,
@@ -49,56 +47,91 @@ from render.shitenno_sprites import (
     tile_sprite,
     troop_chip,
 )
+from render.words import Words, shorten
 
 if TYPE_CHECKING:
     from rules.shitenno.view import CardView, LotView, PlayerView, ProvinceView, ShitennoView, TileView
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 
-WIDTH = 1000
 PAD = 12
-HEADER_H = 70
-PLAYERS_Y = HEADER_H
-PLAYERS_H = 150
-PROV_Y = PLAYERS_Y + PLAYERS_H + 10
-PROV_W = (WIDTH - 2 * PAD - 10) // 2
+PROV_W = 483
+"""A province: four positions, the top bonus tile and the next conquest's cost."""
+WIDTH = PROV_W + 2 * PAD
+"""One column of provinces sets the width (507 px, was 1000 with two), so that a phone showing the
+image 400 px wide still shows its smallest text 9.5 px tall (issue 19 §4)."""
+MIN_TEXT = 12
+"""The smallest text drawn: 12 px of 507 is 9.5 px on a phone 400 px wide."""
+HEADER_H = 92
+PLAYER_H = 150
 PROV_H = 156
 PROV_GAP = 10
-FOOTER_Y = PROV_Y + 4 * (PROV_H + PROV_GAP)
-BOARD_H = FOOTER_Y + 40
+FOOTER_H = 58
 SLOT_W, SLOT_H = 66, 100
 SLOT_GAP = 5
 SLOT_X0 = 10
 SLOT_Y0 = 46
 CARD_GAP = 10
 
-# --- words (one place, so that a translation can follow; DESIGN §5) --------------------------------
-
-TITLE_POWER = {
-    "Daimyo": "+2 VP per stone placed",
-    "Shomyo": "+1 VP per stone placed",
-    "Sensei": "may turn one own stone golden",
-    "Hatamoto": "joker: 1 troop of any type",
-}
-"""Title powers (SH-2.2), used in the control phase of the round the title is held."""
 SEALS = {"Daimyo": 4, "Shomyo": 3, "Sensei": 2, "Hatamoto": 1}
-PHASE = {"sharing": "Sharing phase", "control": "Control phase", "finished": "Game over"}
 
 
-def _short(p: PlayerView) -> str:
+# --- words and names ------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, width: float, largest: int, bold: bool = False, smallest: int = MIN_TEXT) -> tuple[str, int]:
+    """``text`` at the largest size in ``smallest..largest`` that fits ``width``, cut with "…"
+    when even ``smallest`` is too wide. Cached: most labels recur from image to image."""
+    size = fitting_size(text, width, largest, smallest, bold)
+    return shorten(text, lambda s: text_width(s, size, bold) <= width), size
+
+
+def _line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    width: float,
+    largest: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    smallest: int = MIN_TEXT,
+) -> None:
+    """One line of text, left-aligned and vertically centred on ``xy``, fitted into ``width``."""
+    text, size = _fit(text, width, largest, bold, smallest)
+    draw_text(draw, xy, text, size, fill, "lm", bold=bold)
+
+
+def _general(p: PlayerView) -> str:
     """The general's family name (SH-2.1): short enough for every line."""
-    return p.general.split()[0] if p.general else f"Seat {p.seat}"
+    return p.general.split()[0] if p.general else "?"
 
 
-def _who(view: ShitennoView, seat: int | None) -> str:
+def _name(names: Sequence[str], seat: int, width: float = 150, size: int = 16) -> str:
+    """The player's display name, shortened to ``width`` pixels at ``size``."""
+    return _shortened(names[seat] if 0 <= seat < len(names) else "?", width, size)
+
+
+@functools.lru_cache(maxsize=256)
+def _shortened(name: str, width: float, size: int) -> str:
+    return shorten(name, lambda s: text_width(s, size) <= width)
+
+
+def _who(view: ShitennoView, words: Words, names: Sequence[str], seat: int | None) -> str:
+    """``Jana (Honda)``: the player by name, with the general the board shows."""
     if seat is None or not 0 <= seat < len(view.players):
-        return "nobody"
-    p = view.players[seat]
-    return f"{_short(p)} ({p.colour})"
+        return words("img.sh.nobody")
+    return words("img.sh.who", name=_name(names, seat), general=_general(view.players[seat]))
 
 
-def _effects(tiles: Sequence[TileView]) -> str:
-    return ", ".join(EFFECT.get(t.effect, t.effect) for t in tiles)
+def _join(items: Sequence[str], words: Words) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return words("img.sh.and", head=", ".join(items[:-1]), last=items[-1])
+
+
+def _effects(tiles: Sequence[TileView], words: Words) -> str:
+    return ", ".join(words(f"sh.effect.{t.effect}") if words.has(f"sh.effect.{t.effect}") else t.effect for t in tiles)
 
 
 # --- shared pieces -------------------------------------------------------------------------------
@@ -109,67 +142,71 @@ def _new(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return im, ImageDraw.Draw(im)
 
 
-def _title_line(draw: ImageDraw.ImageDraw, y: int, text: str, right: str = "", right_fill: RGB = MUTED) -> None:
-    """A big bold line, with an optional right-aligned note (e.g. LAST ROUND)."""
-    room = WIDTH - 2 * PAD - (200 if right else 0)
-    draw_text(draw, (PAD, y), text, fitting_size(text, room, 28, 16, bold=True), INK, "lm", bold=True)
-    if right:
-        draw_text(draw, (WIDTH - PAD, y), right, 22, right_fill, "rm", bold=True)
-
-
-def _status_line(view: ShitennoView) -> tuple[str, str, RGB]:
+def _status_line(view: ShitennoView, words: Words, names: Sequence[str]) -> tuple[str, str, RGB]:
     """The header: round and phase, and LAST ROUND when the flag is set (SH-9.1)."""
-    text = f"Round {view.round}  ·  {PHASE.get(view.phase, view.phase)}"
+    text = words("img.sh.round_phase", round=view.round, phase=words(f"img.sh.phase.{view.phase}"))
     if view.phase == "finished":
         if view.outcome is not None and view.outcome.winners:
-            text += "  ·  " + " and ".join(_who(view, s) for s in view.outcome.winners) + " won"
+            won = _join([_name(names, s, 120) for s in view.outcome.winners], words)
+            text += "  ·  " + words("img.sh.won", names=won)
         return text, "", MUTED
-    return text, ("LAST ROUND" if view.last_round else ""), ALERT
+    return text, (words("img.sh.last_round") if view.last_round else ""), ALERT
 
 
-def _to_act_text(view: ShitennoView) -> str:
-    """Who must act (SH-10) and what."""
+def _to_act_lines(view: ShitennoView, words: Words, names: Sequence[str]) -> list[str]:
+    """Who must act (SH-10) and what; in the control phase, the order of turns."""
     if view.phase == "finished":
-        if view.outcome is not None:
-            scores = ", ".join(f"{_short(p)} {v}" for p, v in zip(view.players, view.outcome.scores, strict=False))
-            if view.outcome.reason == "resign":
-                return f"Scores when the others resigned: {scores}"
-            return f"Final scores (SH-9.3): {scores}"
-        return "Game over"
+        if view.outcome is None:
+            return []
+        scores = ", ".join(
+            f"{_name(names, p.seat, 110)} {v}" for p, v in zip(view.players, view.outcome.scores, strict=False)
+        )
+        key = "img.sh.scores_resign" if view.outcome.reason == "resign" else "img.sh.final_scores"
+        return [words(key, scores=scores)]
     if not view.to_act:
-        return "Waiting for the engine"
+        return [words("img.sh.waiting")]
     seat = view.to_act[0]
-    what = ""
+    who = _who(view, words, names, seat)
     sh = view.sharing
     if view.phase == "sharing" and sh is not None:
         if sh.split is not None:
-            what = "must CHOOSE lot A or B"
-        elif sh.offer is not None:
-            what = "must ACCEPT or REFUSE the lot"
-        elif len(sh.pending) == 2:
-            what = "must SPLIT the pool into lots A and B"
-        else:
-            what = "must FORM a lot"
-    elif view.phase == "control":
-        p = view.players[seat] if 0 <= seat < len(view.players) else None
-        what = f"takes a control turn ({p.conquests} of 2 conquests made)" if p else "takes a control turn"
-        if view.control is not None:
-            what += "  ·  order: " + ", ".join(_short(view.players[s]) for s in view.control.order)
-    return f"To act: {_who(view, seat)} {what}".rstrip()
+            return [words("img.sh.must_choose", who=who)]
+        if sh.offer is not None:
+            return [words("img.sh.must_accept", who=who)]
+        if len(sh.pending) == 2:
+            return [words("img.sh.must_split", who=who)]
+        return [words("img.sh.must_form", who=who)]
+    p = view.players[seat] if 0 <= seat < len(view.players) else None
+    lines = [words("img.sh.control_turn", who=who, n=p.conquests if p else 0)]
+    if view.control is not None:
+        lines.append(words("img.sh.order", order=", ".join(_name(names, s, 100) for s in view.control.order)))
+    return lines
 
 
-def _header(draw: ImageDraw.ImageDraw, view: ShitennoView) -> None:
-    text, right, fill = _status_line(view)
-    _title_line(draw, 24, text, right, fill)
-    line = _to_act_text(view)
-    draw_text(draw, (PAD, 54), line, fitting_size(line, WIDTH - 2 * PAD, 20, 12), INK, "lm")
+def _header(draw: ImageDraw.ImageDraw, view: ShitennoView, words: Words, names: Sequence[str]) -> None:
+    text, right, fill = _status_line(view, words, names)
+    room: float = WIDTH - 2 * PAD
+    if right:
+        right, rsize = _fit(right, 170, 20, bold=True)
+        draw_text(draw, (WIDTH - PAD, 24), right, rsize, fill, "rm", bold=True)
+        room -= text_width(right, rsize, True) + 12
+    _line(draw, (PAD, 24), text, room, 26, bold=True)
+    for i, line in enumerate(_to_act_lines(view, words, names)[:2]):
+        _line(draw, (PAD, 56 + i * 24), line, WIDTH - 2 * PAD, 18)
 
 
 def _player_box(
-    im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, p: PlayerView, box: tuple[int, int, int, int]
+    im: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: ShitennoView,
+    words: Words,
+    names: Sequence[str],
+    p: PlayerView,
+    box: tuple[int, int, int, int],
 ) -> None:
-    """One player's public state (SH-4.1): title and seals, score, stones in supply, hand counts,
-    kept tiles; marked when he must act, is Tairo, has resigned, or (finished) won."""
+    """One player's public state (SH-4.1): name, general, title and seals, score, stones in supply,
+    hand counts, kept tiles; marked when the player must act, is Tairó, has resigned, or (finished)
+    won."""
     x0, y0, x1, y1 = box
     acting = view.phase != "finished" and bool(view.to_act) and view.to_act[0] == p.seat
     won = view.outcome is not None and p.seat in view.outcome.winners
@@ -179,57 +216,68 @@ def _player_box(
     draw.rectangle((x0 + 5, y0 + 8, x0 + 10, y1 - 8), fill=colour)
     stone = stone_sprite(p.colour, False)
     im.paste(stone, (x0 + 16, y0 + 8), stone)
-    name = _short(p) + (" (you)" if view.viewer == p.seat else "")
+    name = names[p.seat] if p.seat < len(names) else "?"
     nx = x0 + 16 + STONE + 8
-    draw_text(draw, (nx, y0 + 20), name, fitting_size(name, x1 - nx - 8, 22, 12, bold=True), INK, "lm", bold=True)
+    if view.viewer == p.seat:
+        name = words("img.sh.you", name=_name(names, p.seat, x1 - nx - 60, 20))
+    _line(draw, (nx, y0 + 20), name, x1 - nx - 8, 20, bold=True, smallest=17)
     tags = []
     if acting:
-        tags.append("TO ACT")
+        tags.append("to_act")
     if p.tairo:
-        tags.append("TAIRO")
+        tags.append("tairo")
     if won:
-        tags.append("WINNER")
+        tags.append("winner")
     if p.resigned:
-        tags.append("RESIGNED")
+        tags.append("resigned")
     if view.phase == "control" and p.flipped:
-        tags.append("FLIPPED")
+        tags.append("flipped")
     if view.phase == "control" and p.joker_used:
-        tags.append("JOKER USED")
+        tags.append("joker_used")
     if tags:
-        tag = " ".join(tags)
-        draw_text(draw, (nx, y0 + 42), tag, fitting_size(tag, x1 - nx - 8, 16, 10, bold=True), ALERT, "lm", bold=True)
-    title = f"{p.title} ({p.seals})" if p.title else "no title"
+        tag = " ".join(words(f"img.sh.tag.{t}") for t in tags)
+        _line(draw, (nx, y0 + 42), tag, x1 - nx - 8, 15, ALERT, bold=True)
+    if p.title:
+        general = words("img.sh.general_title", general=_general(p), title=p.title, seals=p.seals)
+    else:
+        general = f"{_general(p)}  ·  {words('img.sh.no_title')}"
     lines = [
-        title,
-        f"{p.score} VP  ·  {p.stones} stones",
-        f"Hand: {p.troop_cards} troop, {p.koku_cards} koku",
-        "Tiles: " + (_effects(p.kept_tiles) if p.kept_tiles else "none"),
+        general,
+        f"{words('img.sh.vp', n=p.score)}  ·  {words.n('img.sh.stones', p.stones)}",
+        words("img.sh.cards", troop=p.troop_cards, koku=p.koku_cards),
+        words("img.sh.tiles", tiles=_effects(p.kept_tiles, words) if p.kept_tiles else words("img.sh.none")),
     ]
     if view.outcome is not None and p.seat < len(view.outcome.provinces_won):
         o = view.outcome
-        lines[3] = f"Provinces won {o.provinces_won[p.seat]}, weight {o.weights[p.seat]}"
+        lines[3] = words("img.sh.provinces_won", n=o.provinces_won[p.seat], weight=o.weights[p.seat])
     y = y0 + 66
-    width = x1 - x0 - 24
     for i, line in enumerate(lines):
-        size = fitting_size(line, width, 18 if i else 19, 11, bold=i < 2)
-        draw_text(draw, (x0 + 16, y + i * 21), line, size, INK if i < 2 else MUTED, "lm", bold=i < 2)
+        _line(draw, (x0 + 16, y + i * 21), line, x1 - x0 - 24, 17, INK if i < 2 else MUTED, bold=i < 2)
 
 
-def _players_row(im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, y: int) -> None:
-    n = max(1, len(view.players))
-    w = (WIDTH - 2 * PAD - (n - 1) * 8) // n
+def _players_height(view: ShitennoView) -> int:
+    return ((len(view.players) + 1) // 2) * PLAYER_H
+
+
+def _players(
+    im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, words: Words, names: Sequence[str], y: int
+) -> None:
+    """The players two by two, in seat order."""
+    w = (WIDTH - 2 * PAD - 8) // 2
     for i, p in enumerate(view.players):
-        x = PAD + i * (w + 8)
-        _player_box(im, draw, view, p, (x, y, x + w - 1, y + PLAYERS_H - 8))
+        x = PAD + (i % 2) * (w + 8)
+        top = y + (i // 2) * PLAYER_H
+        _player_box(im, draw, view, words, names, p, (x, top, x + w - 1, top + PLAYER_H - 8))
 
 
-def _cards_row(im: Image.Image, cards: Sequence[CardView], x0: int, y0: int, x1: int) -> int:
+def _cards_row(im: Image.Image, cards: Sequence[CardView], x0: int, y0: int, x1: int, words: Words) -> int:
     """Cards laid left to right from (x0, y0), wrapping before x1; returns the y below them."""
     per_row = max(1, (x1 - x0 + CARD_GAP) // (CARD_W + CARD_GAP))
+    koku = words("img.sh.koku")
     for i, c in enumerate(cards):
         x = x0 + (i % per_row) * (CARD_W + CARD_GAP)
         y = y0 + (i // per_row) * (CARD_H + CARD_GAP)
-        sprite = card_sprite(c.label, c.kind, tuple(c.symbols), c.koku)
+        sprite = card_sprite(c.label, c.kind, tuple(c.symbols), c.koku, koku)
         im.paste(sprite, (x, y), sprite)
     rows = (len(cards) + per_row - 1) // per_row
     return y0 + rows * (CARD_H + CARD_GAP)
@@ -240,33 +288,52 @@ def _cards_height(count: int, width: int) -> int:
     return ((count + per_row - 1) // per_row) * (CARD_H + CARD_GAP)
 
 
+def _wrap(text: str, size: int, width: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels at ``size``."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 # --- the board -----------------------------------------------------------------------------------
 
 
-def _province_origin(index: int) -> tuple[int, int]:
-    """Provinces in SH-2.4 order: the 3-figure ones in the left column, the 4-figure ones right."""
-    col, row = divmod(index, 4)
-    return PAD + col * (PROV_W + 10), PROV_Y + row * (PROV_H + PROV_GAP)
+def _province_origin(index: int, top: int) -> tuple[int, int]:
+    """Provinces in SH-2.4 order, one under another from ``top``."""
+    return PAD, top + index * (PROV_H + PROV_GAP)
 
 
-@functools.lru_cache(maxsize=4)
-def _board_background(provinces: tuple[tuple[str, str, int, tuple[int, ...]], ...]) -> Image.Image:
+def _provinces_top(view: ShitennoView) -> int:
+    return HEADER_H + _players_height(view) + 6
+
+
+@functools.lru_cache(maxsize=16)
+def _board_background(
+    provinces: tuple[tuple[str, str, int, tuple[int, ...]], ...], top: int, words: Words
+) -> Image.Image:
     """The static board: province frames, names, home type and figures, position slots with their
-    numbers and values (SH-2.4). Keyed by the provinces' fixed data."""
-    im, d = _new(BOARD_H)
+    numbers and values (SH-2.4). Keyed by the provinces' fixed data, where they start (below the
+    players) and the words."""
+    im, d = _new(top + len(provinces) * (PROV_H + PROV_GAP) + FOOTER_H)
     for i, (pid, home, figures, values) in enumerate(provinces):
-        x, y = _province_origin(i)
+        x, y = _province_origin(i, top)
         d.rounded_rectangle((x, y, x + PROV_W - 1, y + PROV_H - 1), radius=10, fill=PANEL, outline=BORDER, width=2)
         draw_text(d, (x + 12, y + 22), pid, 26, INK, "lm", bold=True)
-        home_text = f"{home} x{figures}"
-        chip = troop_chip(home, home_text, 76, 28)
+        chip = troop_chip(home, f"{home} x{figures}", 76, 28)
         im.paste(chip, (x + 200, y + 8), chip)
-        draw_text(d, (x + 282, y + 22), TROOP_NAME.get(home, home), 16, MUTED, "lm")
+        troop = words(f"img.sh.troop.{home}") if words.has(f"img.sh.troop.{home}") else home
+        _line(d, (x + 284, y + 22), troop, PROV_W - 292, 17, MUTED)
         for n, value in enumerate(values):
             sx, sy = x + SLOT_X0 + n * (SLOT_W + SLOT_GAP), y + SLOT_Y0
             d.rounded_rectangle((sx, sy, sx + SLOT_W - 1, sy + SLOT_H - 1), radius=8, fill=SLOT)
-            draw_text(d, (sx + SLOT_W / 2, sy + 14), f"{value} VP", 19, INK, "mm", bold=True)
-            draw_text(d, (sx + SLOT_W / 2, sy + 88), f"pos {n + 1}", 14, MUTED, "mm")
+            vp, size = _fit(words("img.sh.vp", n=value), SLOT_W - 6, 19, bold=True)
+            draw_text(d, (sx + SLOT_W / 2, sy + 14), vp, size, INK, "mm", bold=True)
+            pos, size = _fit(words("img.sh.position", n=n + 1), SLOT_W - 6, 14)
+            draw_text(d, (sx + SLOT_W / 2, sy + 88), pos, size, MUTED, "mm")
     return im
 
 
@@ -274,10 +341,12 @@ def _province_key(view: ShitennoView) -> tuple[tuple[str, str, int, tuple[int, .
     return tuple((p.id, p.home, p.figures, tuple(pos.value for pos in p.positions)) for p in view.provinces)
 
 
-def _province(im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, index: int, prov: ProvinceView) -> None:
+def _province(
+    im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, words: Words, index: int, prov: ProvinceView
+) -> None:
     """Stones on the positions, the target position framed, the top bonus tile and tiles left, and
     the next conquest's cost: troop requirement or koku (SH-8.4)."""
-    x, y = _province_origin(index)
+    x, y = _province_origin(index, _provinces_top(view))
     target = next((i for i, pos in enumerate(prov.positions) if pos.stone is None), None)
     for n, pos in enumerate(prov.positions):
         sx, sy = x + SLOT_X0 + n * (SLOT_W + SLOT_GAP), y + SLOT_Y0
@@ -291,53 +360,58 @@ def _province(im: Image.Image, draw: ImageDraw.ImageDraw, view: ShitennoView, in
         im.paste(sprite, (sx + (SLOT_W - STONE) // 2, sy + 29), sprite)
     rx = x + SLOT_X0 + 4 * (SLOT_W + SLOT_GAP) + 4
     ty = y + SLOT_Y0
+    room = x + PROV_W - 8 - rx
     if prov.top_tile is not None:
         t = prov.top_tile
-        sprite = tile_sprite(t.troop, t.effect)
+        sprite = tile_sprite(t.troop, t.effect, _short_effect(words, t.effect))
         im.paste(sprite, (rx, ty), sprite)
-        word = EFFECT.get(t.effect, t.effect)
-        draw_text(draw, (rx + TILE + 8, ty + 11), t.label, 24, INK, "lm", bold=True)
-        draw_text(draw, (rx + TILE + 8, ty + 33), word, 16, INK, "lm", bold=True)
-        draw_text(draw, (rx + TILE + 8, ty + 52), f"{prov.tiles_left} left", 16, MUTED, "lm")
+        tx = rx + TILE + 8
+        effect = words(f"sh.effect.{t.effect}") if words.has(f"sh.effect.{t.effect}") else t.effect
+        draw_text(draw, (tx, ty + 11), t.label, 24, INK, "lm", bold=True)
+        _line(draw, (tx, ty + 33), effect, x + PROV_W - 8 - tx, 16, bold=True)
+        _line(draw, (tx, ty + 52), words.n("img.sh.tiles_left", prov.tiles_left), x + PROV_W - 8 - tx, 16, MUTED)
     else:
-        draw_text(draw, (rx, ty + 28), "no tiles", 18, MUTED, "lm")
-    room = x + PROV_W - 8 - rx
+        _line(draw, (rx, ty + 28), words("img.sh.no_tiles"), room, 18, MUTED)
     if view.phase == "finished":
         return
     if prov.koku_cost is None:
-        draw_text(draw, (rx, ty + 84), "FULL", 20, MUTED, "lm", bold=True)
+        _line(draw, (rx, ty + 84), words("img.sh.full"), room, 20, MUTED, bold=True)
         return
-    need = "Need " + " ".join(prov.requirement)
-    draw_text(draw, (rx, ty + 74), need, fitting_size(need, room, 17, 10, bold=True), INK, "lm", bold=True)
-    koku = f"or {prov.koku_cost} koku"
-    draw_text(draw, (rx, ty + 94), koku, 17, INK, "lm")
+    _line(draw, (rx, ty + 74), words("img.sh.need", troops=" ".join(prov.requirement)), room, 17, bold=True)
+    _line(draw, (rx, ty + 94), words("img.sh.or_koku", n=prov.koku_cost), room, 17)
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: ShitennoView) -> None:
+def _short_effect(words: Words, effect: str) -> str:
+    key = f"img.sh.effect_short.{effect}"
+    return words(key) if words.has(key) else effect
+
+
+def _footer(draw: ImageDraw.ImageDraw, view: ShitennoView, words: Words, y: int) -> None:
     """Pile sizes (SH-4.1)."""
-    text = (
-        f"Troop deck {view.troop_deck}  ·  discard {len(view.troop_discard)}  ·  "
-        f"koku deck {view.koku_deck}  ·  koku removed {len(view.koku_removed)}  ·  "
-        f"tiles spent {len(view.spent_tiles)}"
-    )
-    draw_text(draw, (PAD, FOOTER_Y + 16), text, fitting_size(text, WIDTH - 2 * PAD, 18, 11), MUTED, "lm")
+    decks = words("img.sh.decks", deck=view.troop_deck, discard=len(view.troop_discard))
+    koku = words("img.sh.koku_decks", koku=view.koku_deck, removed=len(view.koku_removed), tiles=len(view.spent_tiles))
+    _line(draw, (PAD, y + 14), decks, WIDTH - 2 * PAD, 16, MUTED)
+    _line(draw, (PAD, y + 38), koku, WIDTH - 2 * PAD, 16, MUTED)
 
 
-def compose_board(view: ShitennoView) -> Image.Image:
+def compose_board(view: ShitennoView, words: Words, names: Sequence[str]) -> Image.Image:
     """The board image in RGB (:func:`render_board` encodes it)."""
-    im = _board_background(_province_key(view)).copy()
+    top = _provinces_top(view)
+    im = _board_background(_province_key(view), top, words).copy()
     draw = ImageDraw.Draw(im)
-    _header(draw, view)
-    _players_row(im, draw, view, PLAYERS_Y)
+    _header(draw, view, words, names)
+    _players(im, draw, view, words, names, HEADER_H)
     for i, prov in enumerate(view.provinces[:8]):
-        _province(im, draw, view, i, prov)
-    _footer(draw, view)
+        _province(im, draw, view, words, i, prov)
+    _footer(draw, view, words, top + len(view.provinces) * (PROV_H + PROV_GAP))
     return im
 
 
-def render_board(view: ShitennoView) -> bytes:
-    """The public board (SH-4.1) for ``view`` as PNG bytes; never reads ``view.hand``."""
-    return encode_png(compose_board(view), PALETTE)
+def render_board(view: ShitennoView, words: Words, names: Sequence[str]) -> bytes:
+    """The public board (SH-4.1) for ``view`` as PNG bytes, its labels from ``words`` (the
+    ``img.sh.*`` keys in one language) and its players by ``names`` (display names by seat);
+    never reads ``view.hand``."""
+    return encode_png(compose_board(view, words, names), PALETTE)
 
 
 # --- the sharing table ---------------------------------------------------------------------------
@@ -346,7 +420,7 @@ SECTION_GAP = 14
 
 
 def _section(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
-    draw_text(draw, (PAD, y + 12), text, fitting_size(text, WIDTH - 2 * PAD, 21, 12, bold=True), INK, "lm", bold=True)
+    _line(draw, (PAD, y + 12), text, WIDTH - 2 * PAD, 21, bold=True)
     return y + 28
 
 
@@ -355,154 +429,178 @@ def _lot_height(lot: LotView, width: int) -> int:
 
 
 def _lot_box(
-    im: Image.Image, draw: ImageDraw.ImageDraw, lot: LotView, name: str, box: tuple[int, int, int, int], fill: RGB
+    im: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    lot: LotView,
+    name: str,
+    box: tuple[int, int, int, int],
+    fill: RGB,
+    words: Words,
+    note: str = "",
 ) -> None:
-    """A lot (SH-7.5): its hierarchy tile and its cards."""
+    """A lot (SH-7.5): its hierarchy tile, the title's power, and its cards."""
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
-    draw_text(draw, (x0 + 12, y0 + 20), name, fitting_size(name, x1 - x0 - 24, 21, 11, bold=True), INK, "lm", bold=True)
+    _line(draw, (x0 + 12, y0 + 20), name, x1 - x0 - 24, 20, bold=True)
     tile = hierarchy_sprite(lot.tile, SEALS.get(lot.tile, 0))
-    im.paste(tile, (x0 + 12, y0 + 40), tile)
-    power = TITLE_POWER.get(lot.tile, "")
-    draw_text(draw, (x0 + 144, y0 + 68), power, fitting_size(power, x1 - x0 - 156, 17, 10), MUTED, "lm")
+    im.paste(tile, (x0 + 12, y0 + 42), tile)
+    key = f"img.sh.power.{lot.tile}"
+    power = words(key) if words.has(key) else ""
+    room = x1 - x0 - tile.width - 36
+    lines = _wrap(power, 15, room)[:2] + ([note] if note else [])
+    for i, line in enumerate(lines[:3]):
+        _line(draw, (x0 + tile.width + 24, y0 + 54 + i * 20), line, room, 15, MUTED)
     if lot.cards:
-        _cards_row(im, lot.cards, x0 + 12, y0 + 110, x1 - 12)
+        _cards_row(im, lot.cards, x0 + 12, y0 + 110, x1 - 12, words)
     else:
-        draw_text(draw, (x0 + 12, y0 + 124), "no cards", 18, MUTED, "lm")
+        _line(draw, (x0 + 12, y0 + 124), words("img.sh.no_cards"), x1 - x0 - 24, 18, MUTED)
 
 
 def _sharing_layout(view: ShitennoView) -> list[tuple[str, int]]:
     """Sections of the sharing image and their heights (so the image is exactly as tall as needed)."""
     sh = view.sharing
-    parts: list[tuple[str, int]] = [("header", HEADER_H), ("players", PLAYERS_H)]
+    parts: list[tuple[str, int]] = [("header", HEADER_H), ("players", _players_height(view))]
     if sh is None:
         return [*parts, ("none", 60)]
     parts.append(("status", 92))
-    parts.append(("unplaced", 28 + 62 + SECTION_GAP))
+    tiles_h = 2 * 62 if len(sh.unplaced) > _TILES_PER_ROW else 62
+    parts.append(("unplaced", 28 + tiles_h + SECTION_GAP))
     parts.append(("pool", 28 + max(_cards_height(len(sh.pool), WIDTH - 2 * PAD), 30) + SECTION_GAP))
     if sh.offer is not None:
         parts.append(("offer", _lot_height(sh.offer, WIDTH - 2 * PAD) + SECTION_GAP))
     if sh.split is not None:
-        half = (WIDTH - 2 * PAD - 10) // 2
-        parts.append(("split", max(_lot_height(lot, half) for lot in sh.split) + SECTION_GAP))
+        for i, lot in enumerate(sh.split):
+            parts.append((f"split{i}", _lot_height(lot, WIDTH - 2 * PAD) + SECTION_GAP))
     return parts
 
 
-def _names(view: ShitennoView, seats: Sequence[int]) -> str:
-    return ", ".join(_who(view, s) for s in seats) if seats else "nobody"
+_TILES_PER_ROW = 4
 
 
-def compose_sharing(view: ShitennoView) -> Image.Image:
+def _names_of(view: ShitennoView, words: Words, names: Sequence[str], seats: Sequence[int]) -> str:
+    return ", ".join(_who(view, words, names, s) for s in seats) if seats else words("img.sh.nobody")
+
+
+def compose_sharing(view: ShitennoView, words: Words, names: Sequence[str]) -> Image.Image:
     """The sharing table in RGB (:func:`render_sharing` encodes it)."""
     layout = _sharing_layout(view)
     im, draw = _new(sum(h for _, h in layout) + PAD)
     sh = view.sharing
     y = 0
+    full = WIDTH - 2 * PAD
     for part, h in layout:
         if part == "header":
-            _header(draw, view)
+            _header(draw, view, words, names)
         elif part == "players":
-            _players_row(im, draw, view, y)
+            _players(im, draw, view, words, names, y)
         elif part == "none":
-            draw_text(draw, (PAD, y + 24), "No sharing in progress.", 24, MUTED, "lm", bold=True)
+            _line(draw, (PAD, y + 24), words("img.sh.no_sharing"), full, 22, MUTED, bold=True)
         elif sh is not None and part == "status":
-            tairo = f"Tairo: {_who(view, sh.tairo)}"
-            draw_text(
-                draw,
-                (PAD, y + 14),
-                tairo,
-                fitting_size(tairo, WIDTH - 2 * PAD, 22, 12, bold=True),
-                INK,
-                "lm",
-                bold=True,
+            _line(
+                draw, (PAD, y + 14), words("img.sh.tairo", who=_who(view, words, names, sh.tairo)), full, 21, bold=True
             )
-            pend = f"Pending (no lot yet): {_names(view, sh.pending)}"
-            draw_text(draw, (PAD, y + 42), pend, fitting_size(pend, WIDTH - 2 * PAD, 19, 11), INK, "lm")
-            got = [f"{_who(view, p.seat)} {p.hierarchy_tile}" for p in view.players if p.hierarchy_tile]
-            line = "Received: " + (", ".join(got) if got else "nobody yet")
-            draw_text(draw, (PAD, y + 68), line, fitting_size(line, WIDTH - 2 * PAD, 19, 11), INK, "lm")
+            pend = words("img.sh.pending", names=_names_of(view, words, names, sh.pending))
+            _line(draw, (PAD, y + 42), pend, full, 18)
+            got = [f"{_who(view, words, names, p.seat)} {p.hierarchy_tile}" for p in view.players if p.hierarchy_tile]
+            line = words("img.sh.received", list=", ".join(got) if got else words("img.sh.nobody_yet"))
+            _line(draw, (PAD, y + 68), line, full, 18)
         elif sh is not None and part == "unplaced":
-            _section(draw, y, "Hierarchy tiles not yet in a lot")
+            _section(draw, y, words("img.sh.unplaced"))
             if not sh.unplaced:
-                draw_text(draw, (PAD, y + 56), "none", 18, MUTED, "lm")
+                _line(draw, (PAD, y + 56), words("img.sh.none"), full, 18, MUTED)
             for i, t in enumerate(sh.unplaced):
                 tile = hierarchy_sprite(t, SEALS.get(t, 0))
-                im.paste(tile, (PAD + i * (tile.width + 10), y + 28), tile)
+                col, row = i % _TILES_PER_ROW, i // _TILES_PER_ROW
+                im.paste(tile, (PAD + col * (tile.width + 8), y + 28 + row * 62), tile)
         elif sh is not None and part == "pool":
-            _section(draw, y, f"Pool: {len(sh.pool)} cards face up")
+            _section(draw, y, words.n("img.sh.pool", len(sh.pool)))
             if sh.pool:
-                _cards_row(im, sh.pool, PAD, y + 28, WIDTH - PAD)
+                _cards_row(im, sh.pool, PAD, y + 28, WIDTH - PAD, words)
             else:
-                draw_text(draw, (PAD, y + 42), "empty", 18, MUTED, "lm")
+                _line(draw, (PAD, y + 42), words("img.sh.empty"), full, 18, MUTED)
         elif sh is not None and part == "offer" and sh.offer is not None:
-            name = f"Lot on offer to {_who(view, sh.offered_to)}  ·  refused by {_names(view, sh.refused)}"
-            _lot_box(im, draw, sh.offer, name, (PAD, y, WIDTH - PAD - 1, y + h - SECTION_GAP - 1), OFFER)
-        elif sh is not None and part == "split" and sh.split is not None:
-            half = (WIDTH - 2 * PAD - 10) // 2
-            for i, lot in enumerate(sh.split):
-                x = PAD + i * (half + 10)
-                _lot_box(im, draw, lot, f"Lot {'AB'[i]}", (x, y, x + half - 1, y + h - SECTION_GAP - 1), OFFER)
+            name = words("img.sh.offer", who=_who(view, words, names, sh.offered_to))
+            note = words("img.sh.refused", names=_names_of(view, words, names, sh.refused)) if sh.refused else ""
+            box = (PAD, y, WIDTH - PAD - 1, y + h - SECTION_GAP - 1)
+            _lot_box(im, draw, sh.offer, name, box, OFFER, words, note)
+        elif sh is not None and part.startswith("split") and sh.split is not None:
+            i = int(part[5:])
+            box = (PAD, y, WIDTH - PAD - 1, y + h - SECTION_GAP - 1)
+            _lot_box(im, draw, sh.split[i], words("img.sh.lot", letter="AB"[i]), box, OFFER, words)
         y += h
     return im
 
 
-def render_sharing(view: ShitennoView) -> bytes:
+def render_sharing(view: ShitennoView, words: Words, names: Sequence[str]) -> bytes:
     """The public sharing table (SH-7, SH-4.1) as PNG bytes; never reads ``view.hand``."""
-    return encode_png(compose_sharing(view), PALETTE)
+    return encode_png(compose_sharing(view, words, names), PALETTE)
 
 
 # --- a player's hand -----------------------------------------------------------------------------
 
+KEPT_W = TILE + 130
 
-def compose_hand(view: ShitennoView) -> Image.Image:
+
+def compose_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> Image.Image:
     """A player's private image in RGB (:func:`render_hand` encodes it)."""
     me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(view.players) else None
+    full = WIDTH - 2 * PAD
     if me is None:
         im, draw = _new(90)
-        _title_line(draw, 24, "Public view: no hand")
-        draw_text(draw, (PAD, 60), "Only a player's own view holds his hand (SH-4.2).", 19, MUTED, "lm")
+        _line(draw, (PAD, 24), words("img.sh.public_no_hand"), full, 26, bold=True)
+        _line(draw, (PAD, 60), words("img.sh.only_own"), full, 18, MUTED)
         return im
     cards = tuple(view.hand)
     kept = me.kept_tiles
-    cards_h = max(_cards_height(len(cards), WIDTH - 2 * PAD), 40)
-    im, draw = _new(118 + 28 + cards_h + 28 + TILE + 30)
+    per_row = max(1, full // KEPT_W)
+    kept_h = max(1, (len(kept) + per_row - 1) // per_row) * (TILE + 10)
+    cards_h = max(_cards_height(len(cards), full), 40)
+    im, draw = _new(140 + 28 + cards_h + 28 + kept_h + 20)
     stone = stone_sprite(me.colour, False)
     im.paste(stone, (PAD, 6), stone)
-    head = f"Your hand: {me.general} ({me.colour})"
     hx = PAD + STONE + 10
-    draw_text(draw, (hx, 28), head, fitting_size(head, WIDTH - PAD - hx, 28, 16, bold=True), INK, "lm", bold=True)
-    title = me.title or "no title"
-    power = TITLE_POWER.get(me.title or "", "")
-    line1 = f"{title} ({me.seals} seals): {power}" if power else title
-    draw_text(draw, (PAD, 72), line1, fitting_size(line1, WIDTH - 2 * PAD, 21, 12, bold=True), INK, "lm", bold=True)
-    line2 = (
-        f"{me.score} VP  ·  {me.stones} stones in supply  ·  "
-        f"{me.troop_cards} troop + {me.koku_cards} koku cards  ·  round {view.round}"
-    )
-    draw_text(draw, (PAD, 98), line2, fitting_size(line2, WIDTH - 2 * PAD, 19, 11), MUTED, "lm")
-    koku = sum(c.koku for c in cards if c.kind == "koku")
-    y = _section(draw, 118, f"Cards in hand: {len(cards)}  ·  koku value {koku}")
-    if cards:
-        _cards_row(im, cards, PAD, y, WIDTH - PAD)
+    _line(draw, (hx, 28), words("img.sh.your_hand", general=me.general), WIDTH - PAD - hx, 26, bold=True)
+    title = me.title or words("img.sh.no_title")
+    key = f"img.sh.power.{me.title}"
+    if me.title and words.has(key):
+        line1 = words("img.sh.title_power", title=title, seals=words.n("img.sh.seals", me.seals), power=words(key))
     else:
-        draw_text(draw, (PAD, y + 18), "No cards in hand.", 20, MUTED, "lm")
+        line1 = title
+    lines = _wrap(line1, 17, full)
+    for i, line in enumerate(lines[:2]):
+        _line(draw, (PAD, 70 + i * 22), line, full, 17, bold=True)
+    line2 = words(
+        "img.sh.hand_line",
+        vp=words("img.sh.vp", n=me.score),
+        stones=words.n("img.sh.stones", me.stones),
+        round=view.round,
+    )
+    _line(draw, (PAD, 118), line2, full, 17, MUTED)
+    koku = sum(c.koku for c in cards if c.kind == "koku")
+    y = _section(draw, 138, words("img.sh.in_hand", n=len(cards), koku=koku))
+    if cards:
+        _cards_row(im, cards, PAD, y, WIDTH - PAD, words)
+    else:
+        _line(draw, (PAD, y + 18), words("img.sh.no_cards_in_hand"), full, 20, MUTED)
     y += cards_h
-    y = _section(draw, y, f"Kept bonus tiles: {len(kept)}")
+    y = _section(draw, y, words("img.sh.kept", n=len(kept)))
     if not kept:
-        draw_text(draw, (PAD, y + 22), "none", 19, MUTED, "lm")
+        _line(draw, (PAD, y + 22), words("img.sh.none"), full, 19, MUTED)
     for i, t in enumerate(kept):
-        x = PAD + i * (TILE + 100)
-        sprite = tile_sprite(None, t.effect)
-        im.paste(sprite, (x, y), sprite)
-        draw_text(draw, (x + TILE + 8, y + 18), t.label, 24, INK, "lm", bold=True)
-        draw_text(draw, (x + TILE + 8, y + 44), EFFECT.get(t.effect, t.effect), 16, MUTED, "lm", bold=True)
+        x = PAD + (i % per_row) * KEPT_W
+        ty = y + (i // per_row) * (TILE + 10)
+        sprite = tile_sprite(None, t.effect, _short_effect(words, t.effect))
+        im.paste(sprite, (x, ty), sprite)
+        effect = words(f"sh.effect.{t.effect}") if words.has(f"sh.effect.{t.effect}") else t.effect
+        draw_text(draw, (x + TILE + 8, ty + 18), t.label, 24, INK, "lm", bold=True)
+        _line(draw, (x + TILE + 8, ty + 44), effect, KEPT_W - TILE - 16, 16, MUTED, bold=True)
     return im
 
 
-def render_hand(view: ShitennoView) -> bytes:
+def render_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> bytes:
     """The viewer's private image (SH-4.2) as PNG bytes: his hand from ``view.hand``, his kept
     tiles, title and power (SH-2.2), stones and score; a "no hand" note for the public view."""
-    return encode_png(compose_hand(view), PALETTE)
+    return encode_png(compose_hand(view, words, names), PALETTE)
 
 
 def warm_up() -> None:

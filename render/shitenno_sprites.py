@@ -51,11 +51,8 @@ TROOP: dict[str, RGB] = {
 TROOP_TEXT: dict[str, RGB] = {"BU": WHITE, "SA": WHITE, "SH": WHITE, "SO": INK}
 """Text on a troop colour: white except on orange, where dark ink contrasts better."""
 
-TROOP_NAME = {"BU": "Bushi", "SA": "Samurai", "SH": "Shinobi", "SO": "Sohei"}
-EFFECT = {"DRAW": "DRAW", "PLUS_ONE": "+1", "EXCHANGE": "EXCHANGE"}
-"""Bonus tile effects as written on the images (SH-2.7)."""
-EFFECT_SHORT = {"DRAW": "DRAW", "PLUS_ONE": "+1", "EXCHANGE": "EXCH"}
-"""The same, short enough for the face of a tile."""
+MIN_TEXT = 12
+"""The smallest text a sprite draws (the images are 507 px wide: 9.5 px on a phone, issue 19 §4)."""
 
 _BASE = [PAGE, PANEL, SLOT, BORDER, INK, MUTED, WHITE, GOLD, KOKU, HILITE, ALERT, OFFER]
 _BASE += list(GENERAL.values()) + list(TROOP.values())
@@ -135,7 +132,7 @@ def troop_chip(troop: str, text: str, width: int, height: int) -> Image.Image:
         (0, 0, width * SS - 1, height * SS - 1), radius=6 * SS, fill=TROOP.get(troop, MUTED)
     )
     im = _downsample(big, (width, height))
-    size = fitting_size(text, width - 6, min(20, height - 6), 10, bold=True)
+    size = fitting_size(text, width - 6, min(20, height - 6), MIN_TEXT, bold=True)
     draw_text(ImageDraw.Draw(im), (width / 2, height / 2), text, size, TROOP_TEXT.get(troop, WHITE), "mm", bold=True)
     return im
 
@@ -149,7 +146,7 @@ def _card_base(fill: RGB) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=128)
-def card_sprite(label: str, kind: str, symbols: tuple[str, ...], koku: int) -> Image.Image:
+def card_sprite(label: str, kind: str, symbols: tuple[str, ...], koku: int, koku_word: str) -> Image.Image:
     """A card face: its label on top (players type it), then the troop symbols in troop colours
     (SH-2.5, in symbol order, so index 1 is on top) or the koku value on a gold card (SH-2.6)."""
     if kind == "koku":
@@ -157,7 +154,7 @@ def card_sprite(label: str, kind: str, symbols: tuple[str, ...], koku: int) -> I
         d = ImageDraw.Draw(im)
         draw_text(d, (CARD_W / 2, 20), label, fitting_size(label, CARD_W - 10, 24, 14, bold=True), INK, "mm", bold=True)
         draw_text(d, (CARD_W / 2, 64), str(koku), 44, INK, "mm", bold=True)
-        draw_text(d, (CARD_W / 2, 98), "koku", 17, INK, "mm")
+        draw_text(d, (CARD_W / 2, 98), koku_word, fitting_size(koku_word, CARD_W - 10, 17, MIN_TEXT), INK, "mm")
         return im
     im = _card_base(WHITE)
     d = ImageDraw.Draw(im)
@@ -171,9 +168,10 @@ def card_sprite(label: str, kind: str, symbols: tuple[str, ...], koku: int) -> I
 
 
 @functools.lru_cache(maxsize=64)
-def tile_sprite(troop: str | None, effect: str, size: int = TILE) -> Image.Image:
+def tile_sprite(troop: str | None, effect: str, word: str, size: int = TILE) -> Image.Image:
     """A bonus tile (SH-2.7): its troop type's colour and letters with the effect below; a kept
-    tile (``troop`` None, its face no longer matters, SH-4.1) is drawn plain with its effect only."""
+    tile (``troop`` None, its face no longer matters, SH-4.1) is drawn plain with its effect only.
+    ``word`` is the effect in the image's language, short enough for the tile."""
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     fill = TROOP.get(troop, MUTED) if troop else PANEL
     ImageDraw.Draw(big).rounded_rectangle(
@@ -181,22 +179,29 @@ def tile_sprite(troop: str | None, effect: str, size: int = TILE) -> Image.Image
     )
     im = _downsample(big, (size, size))
     d = ImageDraw.Draw(im)
-    word = EFFECT_SHORT.get(effect, effect)
     ink = TROOP_TEXT.get(troop, WHITE) if troop else INK
     if troop:
         draw_text(d, (size / 2, size * 0.32), troop, 22, ink, "mm", bold=True)
         draw_text(
-            d, (size / 2, size * 0.72), word, fitting_size(word, size - 8, 18, 10, bold=True), ink, "mm", bold=True
+            d,
+            (size / 2, size * 0.72),
+            word,
+            fitting_size(word, size - 8, 18, MIN_TEXT, bold=True),
+            ink,
+            "mm",
+            bold=True,
         )
     else:
-        draw_text(d, (size / 2, size / 2), word, fitting_size(word, size - 8, 22, 10, bold=True), ink, "mm", bold=True)
+        draw_text(
+            d, (size / 2, size / 2), word, fitting_size(word, size - 8, 22, MIN_TEXT, bold=True), ink, "mm", bold=True
+        )
     return im
 
 
 @functools.lru_cache(maxsize=16)
 def hierarchy_sprite(title: str, seals: int) -> Image.Image:
     """A hierarchy tile (SH-2.2): the title's name and its seals as dots."""
-    w, h = 120, 56
+    w, h = 112, 56
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     d.rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=8 * SS, fill=ALERT, outline=INK, width=2 * SS)
@@ -206,6 +211,12 @@ def hierarchy_sprite(title: str, seals: int) -> Image.Image:
         d.ellipse((cx - 5 * SS, cy - 5 * SS, cx + 5 * SS, cy + 5 * SS), fill=WHITE)
     im = _downsample(big, (w, h))
     draw_text(
-        ImageDraw.Draw(im), (w / 2, 17), title, fitting_size(title, w - 10, 21, 12, bold=True), WHITE, "mm", bold=True
+        ImageDraw.Draw(im),
+        (w / 2, 17),
+        title,
+        fitting_size(title, w - 10, 21, MIN_TEXT, bold=True),
+        WHITE,
+        "mm",
+        bold=True,
     )
     return im

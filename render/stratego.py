@@ -48,9 +48,10 @@ from render.stratego_sprites import (
     mini_tile,
     tile_sprite,
 )
+from render.words import Words, shorten
 from rules.stratego.board import FILES, SIZE, ZONES
 from rules.stratego.board import name as square_name
-from rules.stratego.pieces import ARMIES, NAMES, RANKS
+from rules.stratego.pieces import ARMIES, RANKS
 from rules.stratego.view import Colour, MoveView, PieceView, RescueView, StrategoView
 
 # --- layout (pixels) -----------------------------------------------------------------------------
@@ -58,35 +59,18 @@ from rules.stratego.view import Colour, MoveView, PieceView, RescueView, Strateg
 MARGIN = 26
 """The frame around the board, holding the coordinates."""
 PAD = 12
-HEADER_H = 80
+HEADER_H = 96
 FRAME_X, FRAME_Y = PAD, HEADER_H
 FRAME_W = SIZE * SQ + 2 * MARGIN
 BOARD_X, BOARD_Y = FRAME_X + MARGIN, FRAME_Y + MARGIN
-PANEL_X = FRAME_X + FRAME_W + 14
-WIDTH = 960
-PANEL_W = WIDTH - PAD - PANEL_X
-HEIGHT = FRAME_Y + FRAME_W + PAD
-
-
-# --- words (one place, so that a translation can follow; DESIGN §5) --------------------------------
-
-COLOUR_NAME = {"red": "Red", "blue": "Blue"}
-REASON = {
-    "flag": "{loser}'s flag captured",
-    "no_moves": "{loser} has no legal move",
-    "resign": "{loser} resigned",
-    "timeout": "{loser} ran out of time",
-    "both_immobile": "neither side can move",
-    "agreed_draw": "draw agreed",
-    "move_limit": "{limit} moves without a battle",
-}
-BATTLE_RESULT = {"attacker": "attacker won", "defender": "defender held", "both": "both removed"}
-OPTION_LABEL = {
-    "silent_defence": "Silent defence",
-    "attacker_advantage": "Attacker advantage",
-    "rescue": "Rescue",
-    "chase_rule": "Chase rule",
-}
+WIDTH = FRAME_W + 2 * PAD
+"""The board alone sets the width (716 px): everything else goes above or below it, so that a
+phone showing the image 400 px wide still shows each square 36 px wide (issue 19 §4)."""
+PANEL_X, PANEL_Y = PAD, FRAME_Y + FRAME_W + 16
+PANEL_W = WIDTH - 2 * PAD
+HEIGHT = PANEL_Y + 432
+MIN_TEXT = 17
+"""The smallest text drawn: 17 px of 716 is 9.5 px on a phone 400 px wide (issue 19 §4)."""
 
 
 def _other(colour: Colour) -> Colour:
@@ -165,7 +149,29 @@ def _coordinates(d: ImageDraw.ImageDraw, flipped: bool) -> None:
         for y in (BOARD_Y - mid, BOARD_Y + SIZE * SQ + mid):
             draw_text(d, (cx, y), files[i], 18, FRAME_TEXT, "mm", bold=True)
         for x in (BOARD_X - mid, BOARD_X + SIZE * SQ + mid):
-            draw_text(d, (x, cy), ranks[i], 18 if len(ranks[i]) == 1 else 16, FRAME_TEXT, "mm", bold=True)
+            draw_text(d, (x, cy), ranks[i], 18 if len(ranks[i]) == 1 else 17, FRAME_TEXT, "mm", bold=True)
+
+
+# --- words and names ----------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, width: float, largest: int, bold: bool = False, smallest: int = MIN_TEXT) -> tuple[str, int]:
+    """``text`` at the largest size in ``smallest..largest`` that fits ``width``, cut with "…"
+    when even ``smallest`` is too wide. Cached: most labels recur from image to image."""
+    size = fitting_size(text, width, largest, smallest, bold)
+    return shorten(text, lambda s: text_width(s, size, bold) <= width), size
+
+
+def _names(view: StrategoView, names: Sequence[str]) -> dict[str, str]:
+    """Each army's player by display name (``names`` is by seat, the view says whose colour)."""
+    return {colour: names[seat] if seat < len(names) else "?" for seat, colour in enumerate(view.seat_colours)}
+
+
+@functools.lru_cache(maxsize=256)
+def _short(name: str, size: int = 19, width: float = 190, bold: bool = False) -> str:
+    """A name shortened to fit ``width`` at ``size`` px, for lines that hold other words too."""
+    return shorten(name, lambda s: text_width(s, size, bold) <= width)
 
 
 # --- the picture ---------------------------------------------------------------------------------
@@ -185,14 +191,17 @@ def warm_up() -> None:
             _background(flipped, hidden)
 
 
-def render_board(view: StrategoView) -> bytes:
-    """The board image for ``view`` as PNG bytes (at most a few tens of KB, a few ms)."""
-    return encode_png(compose(view), PALETTE)
+def render_board(view: StrategoView, words: Words, names: Sequence[str]) -> bytes:
+    """The board image for ``view`` as PNG bytes (a few tens of KB, a few ms), its labels from
+    ``words`` (:class:`render.words.Words`, the ``img.sg.*`` keys in one language) and its players
+    by ``names`` (display names by seat)."""
+    return encode_png(compose(view, words, names), PALETTE)
 
 
-def compose(view: StrategoView) -> Image.Image:
+def compose(view: StrategoView, words: Words, names: Sequence[str]) -> Image.Image:
     """The board image for ``view`` in RGB (tests inspect pixels; :func:`render_board` encodes it)."""
     flipped = is_flipped(view)
+    who = _names(view, names)
     im = _background(flipped, _hidden_zones(view)).copy()
     draw = ImageDraw.Draw(im)
     last = view.last_move if view.phase != "setup" else None
@@ -201,11 +210,11 @@ def compose(view: StrategoView) -> Image.Image:
         draw.rectangle((x + 1, y + 1, x + SQ - 2, y + SQ - 2), fill=MOVE_TINT)
     _pieces(im, view, flipped)
     if view.phase == "setup":
-        _setup_labels(draw, view, flipped)
+        _setup_labels(draw, view, flipped, words, who)
     else:
         _highlights(im, draw, view, flipped)
-    _header(im, draw, view)
-    _panel(im, draw, view)
+    _header(im, draw, view, words, who)
+    _panel(im, draw, view, words, who)
     return im
 
 
@@ -253,7 +262,7 @@ def _highlights(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, 
 def _battle_is_fresh(view: StrategoView, battle: MoveView) -> bool:
     """A battle is marked on the board only if it was the last move or the one before (the
     player's own last attack, seen again when his turn comes): an older square may hold another
-    piece by now. The side panel always shows the last battle."""
+    piece by now. The panel always shows the last battle."""
     latest = view.last_move.ply if view.last_move is not None else battle.ply
     return latest - battle.ply <= 1
 
@@ -288,186 +297,195 @@ def _arrow(im: Image.Image, move: MoveView, flipped: bool) -> None:
     im.paste(arrow, pos, arrow)
 
 
-def _setup_labels(draw: ImageDraw.ImageDraw, view: StrategoView, flipped: bool) -> None:
+def _setup_labels(
+    draw: ImageDraw.ImageDraw, view: StrategoView, flipped: bool, words: Words, who: dict[str, str]
+) -> None:
     """On each hidden zone: whose it is and whether it is ready — all anyone learns of it (SG-7.4)."""
     for colour in sorted(_hidden_zones(view)):
         x0, y0, x1, y1 = _zone_box(colour, flipped)
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        owner = "Opponent's" if view.viewer is not None else COLOUR_NAME[colour] + "'s"
         ready = view.ready[0 if colour == "red" else 1]
-        box = (cx - 200, cy - 44, cx + 200, cy + 44)
+        box = (cx - 220, cy - 46, cx + 220, cy + 46)
         draw.rounded_rectangle(box, radius=10, fill=PAGE, outline=INK, width=2)
-        draw_text(draw, (cx, cy - 14), f"{owner} setup is hidden", 24, INK, "mm", bold=True)
-        draw_text(
-            draw,
-            (cx, cy + 18),
-            "ready" if ready else "not ready yet",
-            20,
-            ARMY[colour][0] if ready else MUTED,
-            "mm",
-            bold=ready,
-        )
+        owner, size = _fit(who[colour], 400, 26, bold=True, smallest=20)
+        draw_text(draw, (cx, cy - 18), owner, size, ARMY[colour][0], "mm", bold=True)
+        state = words("img.sg.hidden_ready" if ready else "img.sg.hidden_not_ready")
+        state, size = _fit(state, 420, 22, bold=ready)
+        draw_text(draw, (cx, cy + 18), state, size, INK if ready else MUTED, "mm", bold=ready)
 
 
 # --- header --------------------------------------------------------------------------------------
 
 
-def _header(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView) -> None:
-    """Line 1: whose turn (or the result, or the setup state) in big type; line 2: whose view this
-    is, the last move, and pending rescue / draw offers."""
+def _header(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, words: Words, who: dict[str, str]) -> None:
+    """Line 1: whose turn (or the result, or the setup state) in big type; line 2: the last move,
+    and pending rescue / draw offers."""
     if view.phase == "over" and view.result is not None:
-        _result_banner(draw, view)
+        _result_banner(draw, view, words, who)
         return
     x = PAD
+    right = ""
     if view.phase == "setup":
-        title = _setup_title(view)
+        title = words("img.sg.setup_title")
     else:
         mover = view.to_move
         if mover is not None:
-            im.paste(mini_tile(mover, None, 30, blank=True), (x, 10))
-            x += 40
-        title = _turn_title(view)
-    draw_text(draw, (x, 25), title, fitting_size(title, WIDTH - PAD - x - 110, 27, 18, bold=True), INK, "lm", bold=True)
-    if view.phase != "setup":
-        draw_text(draw, (WIDTH - PAD, 25), f"Ply {view.ply}", 22, MUTED, "rm", bold=True)
-    details = "  ·  ".join(_header_details(view))
-    draw_text(draw, (PAD, 60), details, fitting_size(details, WIDTH - 2 * PAD, 18, 12), INK, "lm")
+            im.paste(mini_tile(mover, None, 34, blank=True), (x, 13))
+            x += 44
+        title = _turn_title(view, words, who)
+        right = words("img.sg.ply", n=view.ply)
+    room = WIDTH - PAD - x - (text_width(right, 22, True) + 16 if right else 0)
+    title, size = _fit(title, room, 28, bold=True, smallest=20)
+    draw_text(draw, (x, 30), title, size, INK, "lm", bold=True)
+    if right:
+        draw_text(draw, (WIDTH - PAD, 30), right, 22, MUTED, "rm", bold=True)
+    details = "  ·  ".join(_header_details(view, words, who))
+    if details:
+        details, size = _fit(details, WIDTH - 2 * PAD, 20)
+        draw_text(draw, (PAD, 72), details, size, INK, "lm")
 
 
-def _turn_title(view: StrategoView) -> str:
+def _turn_title(view: StrategoView, words: Words, who: dict[str, str]) -> str:
     mover = view.to_move
     if mover is None:
-        return "Waiting"
+        return words("img.sg.waiting")
     yours = view.viewer is not None and view.viewer_colour == mover
-    who = f"Your move ({COLOUR_NAME[mover]})" if yours else f"{COLOUR_NAME[mover]} to move"
+    title = words("img.sg.your_move") if yours else words("img.sg.to_move", name=_short(who[mover], 28, 330, True))
     if view.rescue_pending == mover:
-        who += ": choose a piece to rescue" if yours else ": rescue pending"
-    return who
+        title = words("img.sg.choose_rescue" if yours else "img.sg.rescue_pending", title=title)
+    return title
 
 
-def _setup_title(view: StrategoView) -> str:
-    red, blue = view.ready
-
-    def word(ready: bool) -> str:
-        return "ready" if ready else "not ready"
-
-    if view.viewer_colour is None:
-        return f"Setup  ·  Red: {word(red)} / Blue: {word(blue)}"
-    own = view.viewer_colour
-    mine, theirs = (red, blue) if own == "red" else (blue, red)
-    return f"Setup  ·  you: {word(mine)} / opponent: {word(theirs)}"
-
-
-def _header_details(view: StrategoView) -> list[str]:
-    parts = [
-        f"Your pieces: {COLOUR_NAME[view.viewer_colour]}"
-        if view.viewer_colour and view.viewer is not None
-        else "Public board"
-    ]
+def _header_details(view: StrategoView, words: Words, who: dict[str, str]) -> list[str]:
     if view.phase == "setup":
-        zone = "ranks 1-4" if view.viewer_colour == "red" else "ranks 7-10"
         if view.viewer_colour and view.viewer is not None:
-            parts.append(f"your zone: {zone} (bottom)")
-        return parts
+            rows = "1–4" if view.viewer_colour == "red" else "7–10"
+            return [words("img.sg.your_zone", rows=rows)]
+        return [words("img.sg.setup_public")]
+    parts = []
     if view.last_move is not None:
-        parts.append(f"Last move: {COLOUR_NAME[view.last_move.colour]} {view.last_move.notation}")
+        name = _short(who[view.last_move.colour])
+        parts.append(words("img.sg.last_move", name=name, notation=view.last_move.notation))
     rescue = _latest_rescue(view)
     if rescue is not None:
-        who = COLOUR_NAME[rescue.colour]
+        name = _short(who[rescue.colour])
         if rescue.rank is not None and rescue.square is not None:
-            parts.append(f"{who} rescued a {NAMES[rescue.rank]} to {square_name(rescue.square)}")
+            rank = words(f"sg.rank.{rescue.rank}")
+            parts.append(words("img.sg.rescued", name=name, rank=rank, square=square_name(rescue.square)))
         else:
-            parts.append(f"{who} declined a rescue")
+            parts.append(words("img.sg.rescue_declined", name=name))
     if view.draw_offer is not None:
-        parts.append(f"{COLOUR_NAME[view.draw_offer]} offers a draw")
+        parts.append(words("img.sg.draw_offer", name=_short(who[view.draw_offer])))
     if view.rescue_pending is not None and view.rescue_pending != view.to_move:
-        parts.append(f"{COLOUR_NAME[view.rescue_pending]}: rescue pending")
+        parts.append(words("img.sg.rescue_pending_by", name=_short(who[view.rescue_pending])))
     return parts
 
 
-def _result_banner(draw: ImageDraw.ImageDraw, view: StrategoView) -> None:
+def _result_banner(draw: ImageDraw.ImageDraw, view: StrategoView, words: Words, who: dict[str, str]) -> None:
     """The game-over line (SG-6.5) in the winner's colour, or grey for a draw."""
     result = view.result
     assert result is not None
     winner = result.winner
-    loser = COLOUR_NAME[_other(winner)] if winner else ""
+    loser = _short(who[_other(winner)]) if winner else ""
     limit = dict(view.options).get("no_capture_limit", view.moves_without_battle)
-    reason = REASON.get(result.reason, result.reason.replace("_", " ")).format(loser=loser, limit=limit)
+    key = f"img.sg.reason.{result.reason}"
+    if result.reason == "move_limit":
+        reason = words.n(key, int(limit) if isinstance(limit, int) else view.moves_without_battle)
+    else:
+        reason = words(key, loser=loser) if words.has(key) else result.reason.replace("_", " ")
     colour = ARMY[winner][0] if winner else DRAW_BANNER
     draw.rounded_rectangle((PAD, 6, WIDTH - PAD - 1, HEADER_H - 8), radius=10, fill=colour)
-    title = f"{COLOUR_NAME[winner]} wins" if winner else "Draw"
+    ply = words("img.sg.ply", n=view.ply)
+    ply_w = text_width(ply, 22, True)
+    title = words("img.sg.wins", name=_short(who[winner], 28, 360, True)) if winner else words("img.sg.draw")
     if winner and view.viewer is not None:
-        title += "  ·  you won" if winner == view.viewer_colour else "  ·  you lost"
-    draw_text(draw, (PAD + 16, 26), title, 28, WHITE, "lm", bold=True)
-    draw_text(draw, (PAD + 16, 56), f"Game over: {reason}", 19, WHITE, "lm")
-    draw_text(draw, (WIDTH - PAD - 16, 26), f"Ply {view.ply}", 22, WHITE, "rm", bold=True)
+        title = words("img.sg.you_won" if winner == view.viewer_colour else "img.sg.you_lost", title=title)
+    title, size = _fit(title, WIDTH - 2 * PAD - 48 - ply_w, 28, bold=True, smallest=20)
+    draw_text(draw, (PAD + 16, 30), title, size, WHITE, "lm", bold=True)
+    line, size = _fit(words("img.sg.game_over", reason=reason), WIDTH - 2 * PAD - 32, 20)
+    draw_text(draw, (PAD + 16, 66), line, size, WHITE, "lm")
+    draw_text(draw, (WIDTH - PAD - 16, 30), ply, 22, WHITE, "rm", bold=True)
 
 
-# --- side panel ----------------------------------------------------------------------------------
+# --- the panel below the board --------------------------------------------------------------------
 
 MINI = 38
-COLUMNS = 5
-CELL_W = PANEL_W // COLUMNS
-ROW_H = MINI + 8
+CELL_W = MINI + 10
+ROW_H = MINI + 10
+COL_W = PANEL_W // 2
 
 
-def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView) -> None:
-    """Beside the board: the last battle, the captured pieces of each army (SG-5.8), the variants
-    in force and a legend of the markers. In setup: the pieces still to place."""
-    x, y = PANEL_X, FRAME_Y
+def _panel(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, words: Words, who: dict[str, str]) -> None:
+    """Below the board: each player by name with the army's colour and its captured pieces (SG-5.8)
+    — in setup whether the setup is ready, and the pieces still to place — then the last battle,
+    the variants in force and a legend of the markers."""
+    y = PANEL_Y
+    y = _players(im, draw, view, words, who, y)
     if view.phase == "setup":
-        y = _ready_box(im, draw, view, x, y)
-        y = _to_place(im, draw, view, x, y)
-    else:
-        if view.last_battle is not None:
-            y = _battle_box(im, draw, view.last_battle, x, y)
-        y = _captured(im, draw, view, x, y)
-    _footer(im, draw, view, x)
+        y = _to_place(im, draw, view, words, PANEL_X, y)
+    elif view.last_battle is not None:
+        y = _battle_box(im, draw, view.last_battle, words, PANEL_X, y)
+    _footer(im, draw, view, words, who)
 
 
 def _section(draw: ImageDraw.ImageDraw, x: int, y: int, title: str) -> int:
-    draw_text(draw, (x, y), title, 20, INK, "la", bold=True)
-    draw.line((x, y + 25, x + PANEL_W, y + 25), fill=MUTED, width=1)
-    return y + 32
+    title, size = _fit(title, PANEL_W, 21, bold=True)
+    draw_text(draw, (x, y), title, size, INK, "la", bold=True)
+    draw.line((x, y + 26, x + PANEL_W, y + 26), fill=MUTED, width=1)
+    return y + 34
 
 
-def _battle_box(im: Image.Image, draw: ImageDraw.ImageDraw, move: MoveView, x: int, y: int) -> int:
+def _players(
+    im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, words: Words, who: dict[str, str], y: int
+) -> int:
+    """Two columns, the army at the top of the board first (the panel reads like the board): the
+    player's name beside the army's chip, then (in play) the pieces it lost, or (in setup) whether
+    its setup is ready (SG-3.3) — all that is shown of the other player's (SG-7.4)."""
+    bottom = view.viewer_colour if view.viewer is not None and view.viewer_colour else "red"
+    bottom_y = y
+    for i, colour in enumerate((_other(bottom), bottom)):
+        x = PANEL_X + i * COL_W
+        im.paste(mini_tile(colour, None, 26, blank=True), (x, y))
+        name = who[colour]
+        if view.viewer is not None and colour == view.viewer_colour:
+            name = words("img.sg.you", name=_short(name, 21, COL_W - 110, True))
+        name, size = _fit(name, COL_W - 46, 21, bold=True)
+        draw_text(draw, (x + 34, y + 13), name, size, INK, "lm", bold=True)
+        if view.phase == "setup":
+            ready = view.ready[0 if colour == "red" else 1]
+            state = words("img.sg.ready" if ready else "img.sg.not_ready")
+            state, size = _fit(state, COL_W - 46, 19, bold=ready)
+            draw_text(draw, (x + 34, y + 42), state, size, ARMY[colour][0] if ready else MUTED, "lm", bold=ready)
+            bottom_y = max(bottom_y, y + 64)
+            continue
+        lost = view.captured[0 if colour == "red" else 1]
+        line, size = _fit(words.n("img.sg.lost", len(lost)), COL_W - 46, 19)
+        draw_text(draw, (x + 34, y + 42), line, size, MUTED, "lm")
+        end = _rank_grid(im, draw, colour, lost, x, y + 62, COL_W - 12, words)
+        bottom_y = max(bottom_y, end)
+    return bottom_y + 10
+
+
+def _battle_box(im: Image.Image, draw: ImageDraw.ImageDraw, move: MoveView, words: Words, x: int, y: int) -> int:
     """The last battle as attacker vs defender tiles, the loser crossed out (SG-5.2, SG-8.2: an
     unknown defender shows as ``?``)."""
     battle = move.battle
-    y = _section(draw, x, y, f"Last battle  ·  ply {move.ply}")
+    y = _section(draw, x, y, words("img.sg.last_battle", n=move.ply))
     if battle is None:
         return y
     size = 44
     att_lost = battle.result in ("defender", "both")
     def_lost = battle.result in ("attacker", "both")
     im.paste(mini_tile(move.colour, battle.attacker_rank, size, att_lost), (x, y))
-    draw_text(draw, (x + size + 16, y + size // 2), "vs", 18, MUTED, "mm", bold=True)
-    im.paste(mini_tile(_other(move.colour), battle.defender_rank, size, def_lost), (x + size + 32, y))
-    tx = x + 2 * size + 44
+    draw_text(draw, (x + size + 18, y + size // 2), words("img.sg.vs"), 19, MUTED, "mm", bold=True)
+    im.paste(mini_tile(_other(move.colour), battle.defender_rank, size, def_lost), (x + size + 36, y))
+    tx = x + 2 * size + 52
     room = PANEL_X + PANEL_W - tx
-    outcome = BATTLE_RESULT[battle.result]
-    draw_text(draw, (tx, y + 12), outcome, fitting_size(outcome, room - 2, 18, 12), INK, "lm")
-    draw_text(draw, (tx, y + 34), move.notation, fitting_size(move.notation, room, 17, 11), MUTED, "lm")
+    outcome, osize = _fit(words(f"img.sg.battle.{battle.result}"), room, 20, bold=True)
+    draw_text(draw, (tx, y + 11), outcome, osize, INK, "lm", bold=True)
+    notation, nsize = _fit(move.notation, room, 19)
+    draw_text(draw, (tx, y + 34), notation, nsize, MUTED, "lm")
     return y + size + 14
-
-
-def _captured(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, x: int, y: int) -> int:
-    """Each army's lost pieces as mini tiles with counts, ordered by rank; the army at the top of
-    the board is listed first so the panel reads like the board."""
-    y = _section(draw, x, y, "Captured")
-    bottom = view.viewer_colour if view.viewer is not None and view.viewer_colour else "red"
-    for colour in (_other(bottom), bottom):
-        lost = view.captured[0 if colour == "red" else 1]
-        y = _army_line(im, draw, colour, f"{COLOUR_NAME[colour]} lost {len(lost)}", x, y)
-        y = _rank_grid(im, draw, colour, lost, x, y) + 6
-    return y
-
-
-def _army_line(im: Image.Image, draw: ImageDraw.ImageDraw, colour: str, text: str, x: int, y: int) -> int:
-    im.paste(mini_tile(colour, None, 20, blank=True), (x, y))
-    draw_text(draw, (x + 28, y + 10), text, 18, INK, "lm")
-    return y + 28
 
 
 def _rank_grid(
@@ -477,34 +495,25 @@ def _rank_grid(
     ranks: Sequence[str | None],
     x: int,
     y: int,
+    width: int,
+    words: Words,
 ) -> int:
     counts = Counter(ranks)
     order = [r for r in RANKS if r in counts] + ([None] if None in counts else [])
     if not order:
-        draw_text(draw, (x, y + 4), "none", 16, MUTED, "la")
-        return y + 26
+        draw_text(draw, (x, y + 4), words("img.sg.none"), 18, MUTED, "la")
+        return y + 28
+    columns = max(1, width // CELL_W)
     for i, rank in enumerate(order):
-        cx, cy = x + (i % COLUMNS) * CELL_W, y + (i // COLUMNS) * ROW_H
+        cx, cy = x + (i % columns) * CELL_W, y + (i // columns) * ROW_H
         im.paste(mini_tile(colour, rank, MINI), (cx, cy))
         if counts[rank] > 1:
             badge = count_badge(counts[rank])
-            im.paste(badge, (cx + MINI - badge.width + 7, cy + MINI - badge.height + 6), badge)
-    return y + ((len(order) + COLUMNS - 1) // COLUMNS) * ROW_H
+            im.paste(badge, (cx + MINI - badge.width + 8, cy + MINI - badge.height + 7), badge)
+    return y + ((len(order) + columns - 1) // columns) * ROW_H
 
 
-def _ready_box(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, x: int, y: int) -> int:
-    """Who has confirmed a setup (SG-3.3), the only thing shown of the other player's (SG-7.4)."""
-    y = _section(draw, x, y, "Players")
-    bottom = view.viewer_colour if view.viewer is not None and view.viewer_colour else "red"
-    for colour in (_other(bottom), bottom):
-        ready = view.ready[0 if colour == "red" else 1]
-        you = " (you)" if view.viewer is not None and colour == view.viewer_colour else ""
-        state = "ready" if ready else "not ready"
-        y = _army_line(im, draw, colour, f"{COLOUR_NAME[colour]}{you}: {state}", x, y)
-    return y + 10
-
-
-def _to_place(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, x: int, y: int) -> int:
+def _to_place(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, words: Words, x: int, y: int) -> int:
     """During setup, the viewer's pieces not yet on the board (the army minus the draft, SG-3.2)."""
     colour = view.viewer_colour
     army = ARMIES.get(view.army)
@@ -513,45 +522,56 @@ def _to_place(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, x:
     placed = Counter(p.rank for p in view.board if p is not None and p.colour == colour)
     left = [r for r in RANKS for _ in range(max(0, army.get(r, 0) - placed.get(r, 0)))]
     total = sum(army.values())
-    y = _section(draw, x, y, f"To place: {len(left)} of {total}")
+    y = _section(draw, x, y, words("img.sg.to_place", n=len(left), total=total))
     if not left:
-        draw_text(draw, (x, y + 4), "All placed", 18, INK, "la")
+        draw_text(draw, (x, y + 4), words("img.sg.all_placed"), 19, INK, "la")
         return y + 30
-    return _rank_grid(im, draw, colour, left, x, y)
+    return _rank_grid(im, draw, colour, left, x, y, PANEL_W, words)
 
 
-def _footer(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, x: int) -> None:
+def _footer(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, words: Words, who: dict[str, str]) -> None:
     """Bottom of the panel: variants in force, counters, and the legend of markers."""
-    lines = _option_lines(view)
-    legend = _legend_items(view)
-    rows = (len(legend) + 1) // 2
-    y = FRAME_Y + FRAME_W - rows * 28 - len(lines) * 22 - 36
+    lines = _option_lines(view, words, who)
+    legend = _legend_items(view, words)
+    columns = 2
+    rows = (len(legend) + columns - 1) // columns
+    y = HEIGHT - PAD - rows * 30 - len(lines) * 24 - (18 if rows else 8)
+    x = PANEL_X
     draw.line((x, y, x + PANEL_W, y), fill=MUTED, width=1)
     y += 8
     for line in lines:
-        draw_text(draw, (x, y), line, 16, INK, "la")
-        y += 22
-    y += 6
+        line, size = _fit(line, PANEL_W, 18)
+        draw_text(draw, (x, y), line, size, INK, "la")
+        y += 24
+    y += 8
     for i, (icon, label) in enumerate(legend):
-        lx, ly = x + (i % 2) * (PANEL_W // 2), y + (i // 2) * 28
+        lx, ly = x + (i % columns) * (PANEL_W // columns), y + (i // columns) * 30
         im.paste(icon, (lx, ly))
-        draw_text(draw, (lx + icon.width + 6, ly + icon.height // 2), label, 15, INK, "lm")
+        label, size = _fit(label, PANEL_W // columns - icon.width - 14, 18)
+        draw_text(draw, (lx + icon.width + 8, ly + icon.height // 2), label, size, INK, "lm")
 
 
-def _option_lines(view: StrategoView) -> list[str]:
+def _option_lines(view: StrategoView, words: Words, who: dict[str, str]) -> list[str]:
     opts = dict(view.options)
-    army = "Barrage" if view.army == "barrage" else "Classic" if view.army == "classic" else view.army
-    variants = [label for key, label in OPTION_LABEL.items() if opts.get(key)]
+    known = f"img.sg.army.{view.army}"
+    army = words(known) if words.has(known) else words("img.sg.army.other", army=view.army)
+    variants = [words(f"img.sg.option.{key}") for key in OPTIONS if opts.get(key)]
     if opts.get("two_square_limit", 3) != 3:
-        variants.append(f"two-squares limit {opts['two_square_limit']}")
-    lines = [f"{army} army" + ("" if variants else ", no variants")]
-    lines += _wrap(variants, 16, PANEL_W)
+        variants.append(words("img.sg.two_squares", n=opts["two_square_limit"]))
+    lines = [army if variants else words("img.sg.no_variants", army=army)]
+    lines += _wrap(variants, 18, PANEL_W)
     if opts.get("rescue"):
-        lines.append(f"Rescues used: Red {view.rescues_used[0]}/2, Blue {view.rescues_used[1]}/2")
+        red, blue = (_short(who[c], 18, 200) for c in ("red", "blue"))
+        used = view.rescues_used
+        lines.append(words("img.sg.rescues_used", red=red, blue=blue, a=used[0], b=used[1]))
     limit = opts.get("no_capture_limit")
     if isinstance(limit, int) and limit > 0 and view.phase != "setup":
-        lines.append(f"No battle for {view.moves_without_battle} of {limit} moves")
+        lines.append(words("img.sg.no_battle", n=view.moves_without_battle, limit=limit))
     return lines
+
+
+OPTIONS = ("silent_defence", "attacker_advantage", "rescue", "chase_rule")
+"""The variants named on the image (``img.sg.option.*``), in this order."""
 
 
 def _wrap(words: Sequence[str], size: int, width: int) -> list[str]:
@@ -567,14 +587,14 @@ def _wrap(words: Sequence[str], size: int, width: int) -> list[str]:
     return lines
 
 
-def _legend_items(view: StrategoView) -> list[tuple[Image.Image, str]]:
+def _legend_items(view: StrategoView, words: Words) -> list[tuple[Image.Image, str]]:
     if view.phase == "setup":
         return []
     items = [
-        (legend_icon("move"), "last move"),
-        (legend_icon("battle"), "last battle"),
-        (legend_icon("moved"), "has moved"),
+        (legend_icon("move"), words("img.sg.legend.move")),
+        (legend_icon("battle"), words("img.sg.legend.battle")),
+        (legend_icon("moved"), words("img.sg.legend.moved")),
     ]
     if view.viewer is not None:
-        items.append((legend_icon("known"), "known to foe"))
+        items.append((legend_icon("known"), words("img.sg.legend.known")))
     return items

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.fonts import draw_text, fitting_size
+from render.fonts import draw_text
 from render.png import RGB, mix, palette_image
-from rules.stratego.pieces import IMMOBILE, NAMES, NUMBER
+from rules.stratego.pieces import IMMOBILE, NUMBER
 
 SQ = 64
 """One square. 64 px keeps a rank number ~13 pt tall on a phone showing the image ~400 pt wide."""
@@ -228,7 +228,8 @@ def _label(rank: str) -> str:
 
 @functools.cache
 def tile_sprite(colour: str, rank: str | None, moved: bool, known: bool) -> Image.Image:
-    """A board tile (TILE x TILE, RGB on LAND): the rank number big, its name small; ``None`` is a
+    """A board tile (TILE x TILE, RGB on LAND): the rank number big (no name: a name small enough to
+    fit a tile could not be read on a phone, issue 19 §4), Bomb and Flag as symbols; ``None`` is a
     blank tile of the army (SG-7). ``moved`` and ``known`` add the corner markers."""
     n = TILE
     k = SS
@@ -237,11 +238,11 @@ def tile_sprite(colour: str, rank: str | None, moved: bool, known: bool) -> Imag
     _army_shape(d, (0, 0, n * k - 1, n * k - 1), colour, k)
     fill, dark, _light = ARMY[colour]
     if rank is None:
-        d.rounded_rectangle((19 * k, 17 * k, 39 * k, 37 * k), radius=4 * k, fill=mix(fill, dark, 0.35))
+        d.rounded_rectangle((19 * k, 19 * k, 39 * k, 39 * k), radius=4 * k, fill=mix(fill, dark, 0.35))
     elif rank == "B":
-        _bomb(d, 29 * k, 25 * k, k)
+        _bomb(d, 29 * k, 31 * k, k * 1.15)
     elif rank == "F":
-        _flag(d, 29 * k, 24 * k, k)
+        _flag(d, 30 * k, 29 * k, k * 1.15)
     if moved:
         _moved_mark(d, 10 * k, 6.5 * k, k, WHITE)
     if known:  # Bomb and Flag never move, so their eye takes the free top-left corner
@@ -253,9 +254,7 @@ def tile_sprite(colour: str, rank: str | None, moved: bool, known: bool) -> Imag
         draw = ImageDraw.Draw(tile)
         label = _label(rank)
         if label:
-            draw_text(draw, (n / 2, 24.5), label, 31 if len(label) > 1 else 34, WHITE, "mm", bold=True)
-        name = NAMES[rank]
-        draw_text(draw, (n / 2, 46), name, fitting_size(name, n - 12, 12, 9), WHITE, "mm")
+            draw_text(draw, (n / 2, 30), label, 33 if len(label) > 1 else 38, WHITE, "mm", bold=True)
     return tile
 
 
@@ -373,13 +372,13 @@ def lake_sprite() -> Image.Image:
 def count_badge(count: int) -> Image.Image:
     """A count on a dark disc at a mini tile's corner: how many of that rank (shown from 2 up)."""
     text = str(count)
-    w, h = (20 if len(text) == 1 else 26), 20
+    w, h = (23 if len(text) == 1 else 30), 23
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle(
         (0, 0, w * SS - 1, h * SS - 1), radius=h * SS // 2, fill=INK, outline=WHITE, width=round(1.5 * SS)
     )
     badge = _downsample(big, (w, h))
-    draw_text(ImageDraw.Draw(badge), (w / 2, h / 2), text, 14, WHITE, "mm")
+    draw_text(ImageDraw.Draw(badge), (w / 2, h / 2), text, 17, WHITE, "mm", bold=True)
     return badge
 
 

@@ -21,7 +21,8 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from render.shitenno import render_board, render_hand, render_sharing
+from cogs.shitenno.ui import image_words
+from render import shitenno
 from rules.shitenno.view import (
     CardView,
     ControlView,
@@ -37,8 +38,23 @@ from rules.shitenno.view import (
 )
 from tests.golden_images import GOLDEN, SAMPLES, check_golden
 
+NAMES = ("Jana Dvořáková", "Petr", "Kateřina Nováková-Procházková", "Ondřej")
+"""The players' display names by seat (one too long for its box: it is shortened)."""
+
+
+def render_board(view: ShitennoView, locale: str = "en") -> bytes:
+    return shitenno.render_board(view, image_words(locale), NAMES)
+
+
+def render_sharing(view: ShitennoView, locale: str = "en") -> bytes:
+    return shitenno.render_sharing(view, image_words(locale), NAMES)
+
+
+def render_hand(view: ShitennoView, locale: str = "en") -> bytes:
+    return shitenno.render_hand(view, image_words(locale), NAMES)
+
+
 MAX_BYTES = 200 * 1024
-MIN_WIDTH = 800
 
 # --- the game's content (SH-2), as plain data ---------------------------------------------------
 
@@ -263,7 +279,7 @@ def random_view(seed: int, n: int | None = None, phase: str | None = None, viewe
 
 # --- properties ------------------------------------------------------------------------------------
 
-RENDERERS: dict[str, Callable[[ShitennoView], bytes]] = {
+RENDERERS: dict[str, Callable[..., bytes]] = {
     "board": render_board,
     "sharing": render_sharing,
     "hand": render_hand,
@@ -275,7 +291,7 @@ def _check_png(data: bytes) -> Image.Image:
     assert len(data) <= MAX_BYTES, f"{len(data)} bytes"
     im = Image.open(io.BytesIO(data))
     im.load()
-    assert im.width >= MIN_WIDTH
+    assert im.width == shitenno.WIDTH
     return im
 
 
@@ -447,6 +463,20 @@ SAMPLE_VIEWS: dict[str, Callable[[], bytes]] = {
     "shitenno-sharing-split": lambda: render_sharing(_split_view()),
     "shitenno-hand": lambda: render_hand(golden_view()),
 }
+
+
+CZECH_GOLDEN: dict[str, Callable[[], bytes]] = {
+    "shitenno_board_cs": lambda: render_board(golden_view(), "cs"),
+    "shitenno_sharing_cs": lambda: render_sharing(golden_view(), "cs"),
+    "shitenno_sharing_split_cs": lambda: render_sharing(_split_view(), "cs"),
+    "shitenno_hand_cs": lambda: render_hand(golden_view(), "cs"),
+}
+
+
+@pytest.mark.parametrize("golden", sorted(CZECH_GOLDEN))
+def test_golden_czech(golden: str) -> None:
+    """Every image in Czech: the labels come from the Czech table (issue 19)."""
+    check_golden(CZECH_GOLDEN[golden](), GOLDEN / f"{golden}.png", __file__)
 
 
 @pytest.mark.parametrize("sample", sorted(SAMPLE_VIEWS))

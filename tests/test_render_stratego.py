@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from cogs.stratego.ui import image_words
 from render import stratego
-from render.stratego import BOARD_X, BOARD_Y, compose, render_board, square_origin
+from render.stratego import BOARD_X, BOARD_Y, square_origin
 from render.stratego_sprites import (
     ARMY,
     BATTLE,
@@ -48,6 +49,18 @@ from rules.stratego.view import (
 from tests.golden_images import GOLDEN, SAMPLES, check_golden
 
 ROOT = Path(__file__).resolve().parent.parent
+NAMES = ("Alice", "Bob")
+"""The players' display names by seat."""
+
+
+def render_board(view: StrategoView, locale: str = "en") -> bytes:
+    return stratego.render_board(view, image_words(locale), NAMES)
+
+
+def compose(view: StrategoView, locale: str = "en") -> Image.Image:
+    return stratego.compose(view, image_words(locale), NAMES)
+
+
 MAX_BYTES = 200 * 1024
 COLOURS: tuple[Colour, Colour] = ("red", "blue")
 OPTIONS = (
@@ -272,7 +285,7 @@ def _check_png(data: bytes) -> Image.Image:
     assert len(data) <= MAX_BYTES, f"PNG is {len(data)} bytes"
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG"
-    assert image.width >= 800
+    assert image.width == stratego.WIDTH
     image.load()
     return image
 
@@ -578,6 +591,16 @@ def over_position() -> StrategoView:
         last_battle=flag,
         draw_offer=None,
     )
+
+
+CZECH_GOLDEN = ("stratego-public", "stratego-private-blue", "stratego-setup", "stratego-over")
+
+
+@pytest.mark.parametrize("sample", CZECH_GOLDEN)
+def test_golden_czech(sample: str) -> None:
+    """Every kind of image in Czech: the labels come from the Czech table (issue 19)."""
+    path = GOLDEN / f"{sample.replace('-', '_')}_cs.png"
+    check_golden(render_board(sample_views()[sample], "cs"), path, __file__)
 
 
 @pytest.mark.parametrize("sample", sorted(sample_views()))

@@ -20,6 +20,11 @@ from rules.stratego.board import parse_square
 EN, CS = TABLES["en"], TABLES.get("cs", {})
 
 SAME_AS_ENGLISH = {
+    "img.sh.koku": "koku is the Czech rulebook's word too",
+    "img.sh.troop.BU": "the troop types' names are kept (docs/glossary-cs.md)",
+    "img.sh.troop.SA": "the troop types' names are kept (docs/glossary-cs.md)",
+    "img.sh.troop.SH": "the troop types' names are kept (docs/glossary-cs.md)",
+    "img.sh.troop.SO": "the troop types' names are kept (docs/glossary-cs.md)",
     "sg.title": "the game's name",
     "sh.title": "the game's name",
     "sv.title": "the game's name",

@@ -4,13 +4,16 @@ sharing table for the thread, each player's hand for him alone, and every decisi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.texts import join_words, t
+from cogs.texts.images import image_table, plural_rule
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
+from render.words import Words
 from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.shitenno import GAME, ShitennoState
@@ -107,6 +110,17 @@ SIMPLE = {
 """Events whose words name only who did it."""
 
 
+IMAGE_WORDS = ("img.sh.", "sh.effect.")
+"""The keys the images draw (render.shitenno takes them as its ``words``)."""
+
+
+@functools.cache
+def image_words(locale: str) -> Words:
+    """The images' labels in ``locale``: one object per language, so that the renderer's caches
+    keyed by it keep one entry per language."""
+    return Words(locale, image_table(locale, *IMAGE_WORDS), plural_rule(locale))
+
+
 class ShitennoUI(GameUI[ShitennoState]):
     kind = "shitenno"
     engine = GAME
@@ -130,16 +144,18 @@ class ShitennoUI(GameUI[ShitennoState]):
     # -- images -------------------------------------------------------------------------------
 
     def public_files(self, rec: GameRecord, state: ShitennoState, names: Sequence[str], locale: str) -> list[FileSpec]:
-        view = GAME.view(state, None)
-        files = [FileSpec(render_board(view), f"shitenno-{rec.id}-r{view.round}-board.png")]
+        view, words = GAME.view(state, None), image_words(locale)
+        files = [FileSpec(render_board(view, words, names), f"shitenno-{rec.id}-r{view.round}-board.png")]
         if view.phase == "sharing":
-            files.append(FileSpec(render_sharing(view), f"shitenno-{rec.id}-r{view.round}-sharing.png"))
+            image = render_sharing(view, words, names)
+            files.append(FileSpec(image, f"shitenno-{rec.id}-r{view.round}-sharing.png"))
         return files
 
     def private_files(
         self, rec: GameRecord, state: ShitennoState, seat: int, names: Sequence[str], locale: str
     ) -> list[FileSpec]:
-        return [FileSpec(render_hand(GAME.view(state, seat)), f"shitenno-{rec.id}-hand.png")]
+        image = render_hand(GAME.view(state, seat), image_words(locale), names)
+        return [FileSpec(image, f"shitenno-{rec.id}-hand.png")]
 
     def private_text(self, rec: GameRecord, state: ShitennoState, seat: int, locale: str) -> str:
         view = GAME.view(state, seat)

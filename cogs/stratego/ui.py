@@ -3,13 +3,16 @@ sentences built from views only (SG-7), words from the ``sg.`` tables."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
-from cogs.texts import has, t, tn
+from cogs.texts import has, supported, t, tn
+from cogs.texts.images import image_table, plural_rule
 from db.records import GameRecord
 from render.stratego import render_board
+from render.words import Words
 from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.stratego import GAME, StrategoState
@@ -23,6 +26,15 @@ ADDS_ENTRY = frozenset({"move", "rescue", "rescue_declined"})
 BOARD_EVENTS = frozenset({"move", "rescue", "rescue_declined", "start", "over"})
 SQUARE_PARAMS = ("square", "frm", "to", "by")
 ORDINALS = {3: "sg.nth.4", 5: "sg.nth.6"}
+IMAGE_WORDS = ("img.sg.", "sg.rank.")
+"""The keys the board image draws (render.stratego takes them as its ``words``)."""
+
+
+@functools.cache
+def image_words(locale: str) -> Words:
+    """The board image's labels in ``locale``: one object per language, so that the renderer's
+    caches keyed by it keep one entry per language."""
+    return Words(supported(locale), image_table(locale, *IMAGE_WORDS), plural_rule(locale))
 
 
 def ready_button(version: int, locale: str) -> ButtonSpec:
@@ -58,13 +70,15 @@ class StrategoUI(GameUI[StrategoState]):
     # -- images -------------------------------------------------------------------------------
 
     def public_files(self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str) -> list[FileSpec]:
-        return [FileSpec(render_board(GAME.view(state, None)), f"stratego-{rec.id}-{state.ply}.png")]
+        image = render_board(GAME.view(state, None), image_words(locale), names)
+        return [FileSpec(image, f"stratego-{rec.id}-{state.ply}.png")]
 
     def private_files(
         self, rec: GameRecord, state: StrategoState, seat: int, names: Sequence[str], locale: str
     ) -> list[FileSpec]:
         suffix = "setup" if state.phase == "setup" else f"{state.ply}-you"
-        return [FileSpec(render_board(GAME.view(state, seat)), f"stratego-{rec.id}-{suffix}.png")]
+        image = render_board(GAME.view(state, seat), image_words(locale), names)
+        return [FileSpec(image, f"stratego-{rec.id}-{suffix}.png")]
 
     def private_text(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> str:
         if state.phase == "setup" and not state.ready[state.seat_colour[seat]]:
