@@ -165,7 +165,7 @@ def test_stratego_speaks_words() -> None:
                 for s in STRATEGO.to_act(st):
                     check([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
         for locale in LOCALES:
-            check(ui.last_lines(rec, st, None, locale) + [ui.outcome_text(rec, st, locale)], "end")
+            check([*ui.last_lines(rec, st, None, locale), ui.outcome_text(rec, st, locale)], "end")
 
 
 def test_data_names_have_words_in_both_languages() -> None:
@@ -220,3 +220,14 @@ def test_the_examples_read_as_words() -> None:
     assert "P0" not in sv.who(rec, view, 0, "en") and "<@" in sv.who(rec, view, 0, "en")
     hunt = {"type": "hunt", "cossack": 0, "taken": [6], "gains": []}
     assert sv.action_phrase(view, hunt, "en") == "hunted a 6 Wolverine"
+
+
+def test_a_stratego_move_is_told_in_words() -> None:
+    ui = StrategoUI()
+    st, rnd = stratego_play.start(stratego_play.VARIANTS[0], 1), random.Random(1)
+    seat, action = next(stratego_play.random_actions(st, rnd, meta=0))
+    events = STRATEGO.apply(st, seat, action)
+    (line,) = ui.event_lines(record("stratego", 2), st, events, "en")
+    assert re.fullmatch(r"<@10[01]> \(Red\) moves from [A-J]\d+ to [A-J]\d+\.", line), line
+    (line,) = ui.event_lines(record("stratego", 2), st, events, "cs")
+    assert re.fullmatch(r"<@10[01]> \(Červený\) táhne z pole [A-J]\d+ na pole [A-J]\d+\.", line), line

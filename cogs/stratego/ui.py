@@ -138,7 +138,7 @@ class StrategoUI(GameUI[StrategoState]):
         attack = ""
         if b is not None:
             defender = rank_word(b.defender_rank, locale) if b.defender_rank else t("sg.unknown_piece", locale)
-            attack = t("sg.attack", locale, attacker=rank_word(b.attacker_rank, locale), defender=defender)
+            attack = t("sg.attacks", locale, attacker=rank_word(b.attacker_rank, locale), defender=defender)
         scout = t("sg.scout_revealed", locale) if entry.scout_revealed and not entry.battle else ""
         frm, to = square_name(entry.frm), square_name(entry.to)
         return t("sg.moved", locale, who=who, frm=frm, to=to, attack=attack, battle=battle, scout=scout)

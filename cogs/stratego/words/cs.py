@@ -46,7 +46,7 @@ TEXTS: dict[str, str] = {
     "sg.option.rescue": "Záchrana",
     "sg.option.chase_rule": "pravidlo pronásledování",
     "sg.option.two_square_limit": "pravidlo dvou polí: {n}",
-    "sg.attack": " a útočí (útočník: {attacker}, obránce: {defender})",
+    "sg.attacks": " a útočí (útočník: {attacker}, obránce: {defender})",
     "sg.moved": "{who} táhne z pole {frm} na pole {to}{attack}{battle}{scout}.",
     "sg.battle.attacker": " — vítězí útočník",
     "sg.battle.defender": " — vítězí obránce",

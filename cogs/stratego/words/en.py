@@ -44,7 +44,7 @@ TEXTS: dict[str, str] = {
     "sg.option.rescue": "Rescue",
     "sg.option.chase_rule": "chase rule",
     "sg.option.two_square_limit": "two-squares limit {n}",
-    "sg.attack": " and attacks ({attacker} against {defender})",
+    "sg.attacks": " and attacks ({attacker} against {defender})",
     "sg.moved": "{who} moves from {frm} to {to}{attack}{battle}{scout}.",
     "sg.battle.attacker": " — the attacker wins",
     "sg.battle.defender": " — the defender wins",
