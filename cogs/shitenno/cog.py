@@ -262,18 +262,9 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
                 raise Refusal(t("sh.no_second_title", locale))
             titles.append(others[0])
         arg = ".".join([mode, *titles])
-        title = picks.title_words(titles[0], locale)
-        other = picks.title_words(titles[1], locale) if len(titles) > 1 else ""
-        pool = view.sharing.pool
-        options = [(card_words(c.label, locale), c.label, "") for c in pool]
-        key = "sh.pick_split_cards" if mode == "s" else "sh.pick_lot_cards"
-        spec = SelectSpec("lot_cards", t("sh.cards_placeholder", locale), options, 1, len(options), press.version, arg)
-        empty = ButtonSpec("lot_empty", t("btn.no_cards", locale), "secondary", press.version, arg)
-        text = t(key, locale, title=title, other=other)
-        if pool:
-            await interaction.response.edit_message(content=text, view=select_view(rec.id, spec, [empty]))
-        else:
-            await interaction.response.edit_message(content=text, view=buttons(rec.id, [empty]))
+        pool = [c.label for c in view.sharing.pool]
+        pick = picks.cards_pick(pool, view.sharing.unplaced, arg, press.version, locale)
+        await self.show(interaction, rec, pick, edit=True)
 
     async def _lot_cards(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, state = await self.decider(interaction, rec)
@@ -397,16 +388,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         flips = [a for a in GAME.legal(state, seat) if isinstance(a, SenseiFlip)]
         if not flips:
             raise Refusal(t("sh.nothing_to_flip", locale))
-        options = [
-            (
-                t("sh.flip_choice", locale, province=picks.province_words(a.province, locale), position=a.position),
-                f"{a.province}.{a.position}",
-                "",
-            )
-            for a in flips[:25]
-        ]
-        spec = SelectSpec("flip", t("sh.flip_placeholder", locale), options, 1, 1, press.version)
-        await reply(interaction, t("sh.pick_flip", locale), ephemeral=True, view=select_view(rec.id, spec))
+        pick = picks.flip_pick([(a.province, a.position) for a in flips], press.version, locale)
+        await self.show(interaction, rec, pick, edit=False)
 
     async def _flip(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)

@@ -284,3 +284,28 @@ def second_title_pick(unplaced: Sequence[str], first: str, version: int, locale:
 
 def title_words(title: str, locale: str) -> str:
     return t(f"sh.hier.{title}", locale)
+
+
+def cards_pick(pool: Sequence[str], unplaced: Sequence[str], arg: str, version: int, locale: str) -> Pick:
+    """The cards of a lot (``o.<title>``) or of lot A (``s.<a>.<b>``): a select of the pool (any
+    number of them), and **No cards**."""
+    mode, title, *rest = arg.split(".")
+    other = rest[0] if rest else next((x for x in unplaced if x != title), "")
+    options = [(card_words(c, locale), c, "") for c in pool]
+    key = "sh.pick_split_cards" if mode == "s" else "sh.pick_lot_cards"
+    text = t(key, locale, title=title_words(title, locale), other=title_words(other, locale) if other else "")
+    empty = ButtonSpec("lot_empty", t("btn.no_cards", locale), "secondary", version, arg)
+    if not options:
+        return Pick(text, [empty])
+    spec = SelectSpec("lot_cards", t("sh.cards_placeholder", locale), options, 1, len(options), version, arg)
+    return Pick(text, [spec, empty])
+
+
+def flip_pick(flips: Sequence[tuple[str, int]], version: int, locale: str) -> Pick:
+    """The Sensei's flip (SH-8.13): which simple stone turns golden (``<province>.<position>``)."""
+    options = [
+        (t("sh.flip_choice", locale, province=province_words(p, locale), position=n), f"{p}.{n}", "")
+        for p, n in flips[:MAX_OPTIONS]
+    ]
+    spec = SelectSpec("flip", t("sh.flip_placeholder", locale), options, 1, 1, version)
+    return Pick(t("sh.pick_flip", locale), [spec])

@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cogs.shitenno.picks import card_words, koku_total, province_words, title_words, troops_words, used_words, yielded
+from cogs.shitenno.picks import (
+    card_words,
+    conquerable,
+    koku_total,
+    province_words,
+    title_words,
+    troops_words,
+    used_words,
+    yielded,
+)
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.texts import join_words, t
 from db.records import GameRecord
@@ -176,13 +185,16 @@ class ShitennoUI(GameUI[ShitennoState]):
         if view.phase == "control" and view.control is not None and view.control.active is not None:
             seat = view.control.active
             me = view.players[seat]
-            specs = [ButtonSpec("conquer_start", t("btn.conquer", locale), "primary", version)]
+            specs: list[ButtonSpec] = []
+            if conquerable(state, seat):  # nothing is offered that cannot be taken
+                specs.append(ButtonSpec("conquer_start", t("btn.conquer", locale), "primary", version))
             for tile in me.kept_tiles:
                 if tile.effect == "DRAW":
                     specs.append(
                         ButtonSpec("draw", t("btn.draw", locale, tile=tile.label), "secondary", version, tile.label)
                     )
-            if me.title == "Sensei" and not me.flipped:
+            simple = any(s == seat and not golden for stones in state.board.values() for s, golden in stones)
+            if me.title == "Sensei" and not me.flipped and simple:
                 specs.append(ButtonSpec("flip_start", t("btn.flip", locale), "secondary", version))
             specs.append(ButtonSpec("end", t("btn.end_turn", locale), "danger", version))
             return specs

@@ -712,27 +712,55 @@ def decision_components(
             )
         else:
             groups.setdefault(group_of(a), []).append(a)
-    for group in ("board", "silver", "trade", "gold", "paid", "free"):
+    for group in GROUPS:
         items = groups.get(group, [])
-        if not items:
-            continue
-        if group == "paid":
-            inner = {a.action.notation(): a.action for a in items if isinstance(a, Paid)}
-            what = t("sv.opt.paid_desc", locale)
-            options = [(offer_words(view, seat, x, locale), n, what) for n, x in inner.items()]
-            verb = "fee_for"
-        else:
-            options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in items]
-            verb = "do"
-        more = len(options) - MAX_OPTIONS
-        if more > 0:
-            options = [*options[: MAX_OPTIONS - 1], (t("sv.opt.more", locale, n=more + 1), "more", "")]
-        out.append(SelectSpec(verb, t(f"sv.select.{group}", locale), options, 1, 1, version, group))
+        if items:
+            out.append(group_select(state, view, seat, group, items, 0, version, locale))
     rows = [buttons[i : i + 5] for i in range(0, len(buttons), 5)]
     room = 5 - len(out)
     for row in rows[:room]:
         out.extend(row)
     return out
+
+
+GROUPS = ("board", "silver", "trade", "gold", "paid", "free")
+
+
+def group_select(
+    state: StroganovState,
+    view: StroganovView,
+    seat: int,
+    group: str,
+    items: Sequence[Action],
+    page: int,
+    version: int,
+    locale: str,
+) -> SelectSpec:
+    """One kind of decision as a select; past 25 options, pages of 24 and a **More…** option
+    (``more.<next page>``) that opens the next page privately."""
+    if group == "paid":
+        inner = {a.action.notation(): a.action for a in items if isinstance(a, Paid)}
+        what = t("sv.opt.paid_desc", locale)
+        options = [(offer_words(view, seat, x, locale), n, what) for n, x in inner.items()]
+        verb = "fee_for"
+    else:
+        options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in items]
+        verb = "do"
+    if len(options) > MAX_OPTIONS:
+        page_size = MAX_OPTIONS - 1
+        rest = len(options) - (page + 1) * page_size
+        options = options[page * page_size : (page + 1) * page_size]
+        if rest > 0:
+            options.append((t("sv.opt.more", locale, n=rest), f"more.{page + 1}", ""))
+    return SelectSpec(verb, t(f"sv.select.{group}", locale), options, 1, 1, version, group)
+
+
+def group_page(state: StroganovState, seat: int, group: str, page: int, version: int, locale: str) -> SelectSpec | None:
+    """Page ``page`` of a kind of decision (``None``: no such kind now)."""
+    acts = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign) and group_of(a) == group]
+    if not acts:
+        return None
+    return group_select(state, GAME.view(state, seat), seat, group, acts, page, version, locale)
 
 
 def group_of(a: Action) -> str:

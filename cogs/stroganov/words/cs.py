@@ -322,7 +322,7 @@ TEXTS.update(
         "sv.select.paid": "Placená akce 3b (pak vybereš poplatek)…",
         "sv.select.free": "Volná akce: výměna, kožešina z pytlíku, splnění příkazu…",
         "sv.opt.paid_desc": "pak vyber poplatek",
-        "sv.opt.more": "další ({n}): použij /stroganov act (našeptávač ukáže všechny)",
+        "sv.opt.more": "Další… (ještě {n})",
         "sv.more_choices": "Možností je víc, než seznam pojme: použij `/stroganov act` (jeho našeptávač nabídne "
         "každou platnou) nebo `/stroganov hunt`, `claim`, `fulfil`, `exchange`.",
         "sv.pick_fee": "Poplatek za **{action}** (jakákoli kožešina nebo tygr; u zlaté akce kožešina oblasti):",

@@ -306,7 +306,7 @@ TEXTS.update(
         "sv.select.paid": "Paid action 3b (then pick its fee)…",
         "sv.select.free": "Free action: exchange, draw, fulfil a wish…",
         "sv.opt.paid_desc": "then choose its fee",
-        "sv.opt.more": "{n} more: use /stroganov act (autocomplete lists all)",
+        "sv.opt.more": "More… ({n} more)",
         "sv.more_choices": "There are more choices than a list can show: use `/stroganov act` (its autocomplete "
         "offers every legal one) or `/stroganov hunt`, `claim`, `fulfil`, `exchange`.",
         "sv.pick_fee": "The fee for **{action}** (any fur or a tiger; the region's fur for a gold action):",
