@@ -234,8 +234,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _lot_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """Building a lot (or the split) step 1, privately: which title (lot A's for a split)."""
         locale = locale_of(interaction)
-        _, state = await self.decider(interaction, rec)
         self.fresh(rec, press, locale)
+        _, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None
         split = sharing_decision(view) == "split"
@@ -247,8 +247,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         """Step 2 of a split: lot B's title, among those left (every pair SH-7.5 allows); then the
         cards, from a select of the pool (or none)."""
         locale = locale_of(interaction)
-        _, state = await self.decider(interaction, rec)
         self.fresh(rec, press, locale)
+        _, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None and press.arg is not None
         mode, *titles = press.arg.split(".")
@@ -349,8 +349,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _conquer_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """**Conquer…**, privately: the provinces a position can be taken in now."""
         locale = locale_of(interaction)
-        seat, state = await self.decider(interaction, rec)
         self.fresh(rec, press, locale)
+        seat, state = await self.decider(interaction, rec)
         pick = picks.province_pick(state, seat, rec.version, locale)
         if not pick.components:
             raise Refusal(pick.text)
@@ -359,8 +359,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _conquer_province(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The province chosen: the ways to pay for it."""
         locale = locale_of(interaction)
-        seat, state = await self.decider(interaction, rec)
         self.fresh(rec, press, locale)
+        seat, state = await self.decider(interaction, rec)
         province = press.values[0] if press.values else ""
         pick = picks.payment_pick(state, seat, province, rec.version, locale)
         if not pick.components:
@@ -370,8 +370,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _conquer_pay(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """A way to pay: narrower ways (``n.…``) or the conquest itself (``p.…``)."""
         locale = locale_of(interaction)
-        seat, state = await self.decider(interaction, rec)
         self.fresh(rec, press, locale)
+        seat, state = await self.decider(interaction, rec)
         province, value = str(press.arg or ""), press.values[0] if press.values else ""
         if value.startswith("n."):
             pick = picks.payment_pick(state, seat, province, rec.version, locale, value)
