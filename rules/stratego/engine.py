@@ -485,4 +485,3 @@ def _finish(st: StrategoState, winner: int, reason: str, events: list[Event]) ->
     st.draw_offer = -1
     events.append({"type": "over", "winner": winner, "reason": reason})
     return events
-
