@@ -38,6 +38,14 @@ SAME_AS_ENGLISH = {
     "sv.ivan_turn": "the automa's name and a list",
     "sh.pay_plus_koku": "koku is the Czech rulebook's word too",
     "sh.pay_exchange_koku": "koku is the Czech rulebook's word too",
+    "sh.hier.Daimyo": "the titles' names are kept (docs/glossary-cs.md)",
+    "sh.hier.Shomyo": "the titles' names are kept (docs/glossary-cs.md)",
+    "sh.hier.Sensei": "the titles' names are kept (docs/glossary-cs.md)",
+    "sh.hier.Hatamoto": "the titles' names are kept (docs/glossary-cs.md)",
+    "sh.province.KANSAI": "a Japanese name, spelt the same in Czech transcription",
+    "sh.troop.BU": "a Japanese word, spelt the same in Czech transcription (and undeclined)",
+    "sh.troops.BU.one": "a Japanese word, spelt the same in Czech transcription (and undeclined)",
+    "sh.troops.BU.other": "a Japanese word, spelt the same in Czech transcription (and undeclined)",
 }
 """Values that are rightly the same in both languages (names, notation); everything else identical
 to English is an untranslated string."""

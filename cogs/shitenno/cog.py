@@ -12,7 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.shitenno.ui import ShitennoUI, card_words, cards_words, sharing_decision
+from cogs.shitenno import picks
+from cogs.shitenno.picks import Pick, card_words
+from cogs.shitenno.ui import ShitennoUI, cards_words, sharing_decision
 from cogs.table.buttons import Press, buttons, select_view
 from cogs.table.completion import complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
@@ -106,7 +108,10 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         on("lot_empty", self._lot_cards, KIND)
         on("flip_start", self._flip_start, KIND)
         on("flip", self._flip, KIND)
-        on("conquer_help", self._conquer_help, KIND)
+        on("conquer_start", self._conquer_start, KIND)
+        on("conquer_help", self._conquer_start, KIND)  # the verb of buttons posted before issue 19
+        on("conquer_province", self._conquer_province, KIND)
+        on("conquer_pay", self._conquer_pay, KIND)
 
     # -- who decides --------------------------------------------------------------------------
 
@@ -121,6 +126,19 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             prompt = " ".join(self.ui.prompt(rec, state, s, locale) for s in waiting)
             raise Refusal(t("sh.not_your_decision", locale, prompt=prompt))
         return seat, state
+
+    def fresh(self, rec: GameRecord, press: Press, locale: str) -> None:
+        """A picker's step is refused once the game moved on (its indices are of that version)."""
+        if press.version != rec.version:
+            raise Refusal(t("stale_plain", locale))
+
+    async def show(self, interaction: discord.Interaction, rec: GameRecord, pick: Pick, *, edit: bool) -> None:
+        """A picker privately: a new ephemeral reply, or the pressed one edited."""
+        view = picker_view(rec.id, pick)
+        if edit:
+            await interaction.response.edit_message(content=pick.text, view=view)
+        else:
+            await reply(interaction, pick.text, ephemeral=True, view=view)
 
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, ShitennoState]:
         return await self.table.mine(interaction, game, KIND)
@@ -214,54 +232,54 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         await self.table.play(interaction, rec, seat, action, version=press.version)
 
     async def _lot_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
-        """Building a lot (or the split) step 1, privately: which title."""
+        """Building a lot (or the split) step 1, privately: which title (lot A's for a split)."""
         locale = locale_of(interaction)
+        self.fresh(rec, press, locale)
         _, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None
         split = sharing_decision(view) == "split"
-        key = "sh.pick_split_title" if split else "sh.pick_lot_title"
-        specs = [
-            ButtonSpec("lot_title", x, "primary", rec.version, f"{'s' if split else 'o'}.{x}")
-            for x in view.sharing.unplaced
-        ]
-        await reply(interaction, t(key, locale), ephemeral=True, view=buttons(rec.id, specs))
+        await self.show(
+            interaction, rec, picks.title_pick(view.sharing.unplaced, split, rec.version, locale), edit=False
+        )
 
     async def _lot_title(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
-        """Step 2: the cards, from a select of the pool (or none)."""
+        """Step 2 of a split: lot B's title, among those left (every pair SH-7.5 allows); then the
+        cards, from a select of the pool (or none)."""
         locale = locale_of(interaction)
+        self.fresh(rec, press, locale)
         _, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None and press.arg is not None
-        mode, title = press.arg.split(".", 1)
-        pool = view.sharing.pool
-        options = [(card_words(c.label, locale), c.label, "") for c in pool]
-        key = "sh.pick_split_cards" if mode == "s" else "sh.pick_lot_cards"
-        other = next((x for x in view.sharing.unplaced if x != title), "")
-        spec = SelectSpec(
-            "lot_cards", t("sh.cards_placeholder", locale), options, 1, len(options), press.version, press.arg
-        )
-        empty = ButtonSpec("lot_empty", t("btn.no_cards", locale), "secondary", press.version, press.arg)
-        text = t(key, locale, title=title, other=other)
-        if pool:
-            await interaction.response.edit_message(content=text, view=select_view(rec.id, spec, [empty]))
-        else:
-            await interaction.response.edit_message(content=text, view=buttons(rec.id, [empty]))
+        mode, *titles = press.arg.split(".")
+        if mode == "s" and len(titles) == 1:
+            others = [x for x in view.sharing.unplaced if x != titles[0]]
+            if len(others) > 1:
+                pick = picks.second_title_pick(view.sharing.unplaced, titles[0], press.version, locale)
+                await self.show(interaction, rec, pick, edit=True)
+                return
+            if not others:
+                raise Refusal(t("sh.no_second_title", locale))
+            titles.append(others[0])
+        arg = ".".join([mode, *titles])
+        pool = [c.label for c in view.sharing.pool]
+        pick = picks.cards_pick(pool, view.sharing.unplaced, arg, press.version, locale)
+        await self.show(interaction, rec, pick, edit=True)
 
     async def _lot_cards(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None and press.arg is not None
-        mode, title = press.arg.split(".", 1)
+        mode, title, *rest = press.arg.split(".")
         picked = tuple(v for v in press.values if v != "-")
         if mode == "o":
             action: Any = FormLot(title, picked)
         else:
-            other = next((x for x in view.sharing.unplaced if x != title), None)
+            other = rest[0] if rest else next((x for x in view.sharing.unplaced if x != title), None)
             if other is None:
                 raise Refusal(t("sh.no_second_title", locale_of(interaction)))
-            rest = tuple(c.label for c in view.sharing.pool if c.label not in picked)
-            action = Split(title, picked, other, rest)
+            left = tuple(c.label for c in view.sharing.pool if c.label not in picked)
+            action = Split(title, picked, other, left)
         await self.table.play(interaction, rec, seat, action, version=press.version)
 
     # -- control ------------------------------------------------------------------------------
@@ -287,7 +305,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @staticmethod
     def conquerable(state: ShitennoState, seat: int) -> list[str]:
         """The provinces ``seat`` can take a position in now (one payment found is enough)."""
-        return [p.id for p in CONTENT.provinces if conquest_payments(state, seat, p.id, limit=1)]
+        return picks.conquerable(state, seat)
 
     @staticmethod
     def ways(state: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
@@ -308,7 +326,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             for pid in self.conquerable(state, seat):
                 p = provinces[pid]
                 target = next(x for x in p.positions if x.stone is None)
-                label = t("sh.province_choice", locale, province=pid.title(), position=target.number, vp=target.value)
+                province = picks.province_words(pid, locale)
+                label = t("sh.province_choice", locale, province=province, position=target.number, vp=target.value)
                 if current.lower() in pid.lower():
                     out.append(app_commands.Choice(name=label[:100], value=pid))
             return out
@@ -327,16 +346,41 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
         return await self.table.autocomplete(interaction, work)
 
-    async def _conquer_help(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+    async def _conquer_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """**Conquer…**, privately: the provinces a position can be taken in now."""
         locale = locale_of(interaction)
+        self.fresh(rec, press, locale)
         seat, state = await self.decider(interaction, rec)
-        provinces = self.conquerable(state, seat)
-        view = GAME.view(state, seat)
-        hand = cards_words([c.label for c in view.hand], locale)
-        if not provinces:
-            raise Refusal(t("sh.nothing_to_conquer", locale, hand=hand))
-        names = ", ".join(p.title() for p in provinces)
-        await reply(interaction, t("sh.conquer_help", locale, provinces=names, hand=hand), ephemeral=True)
+        pick = picks.province_pick(state, seat, rec.version, locale)
+        if not pick.components:
+            raise Refusal(pick.text)
+        await self.show(interaction, rec, pick, edit=False)
+
+    async def _conquer_province(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """The province chosen: the ways to pay for it."""
+        locale = locale_of(interaction)
+        self.fresh(rec, press, locale)
+        seat, state = await self.decider(interaction, rec)
+        province = press.values[0] if press.values else ""
+        pick = picks.payment_pick(state, seat, province, rec.version, locale)
+        if not pick.components:
+            raise Refusal(pick.text)
+        await self.show(interaction, rec, pick, edit=True)
+
+    async def _conquer_pay(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """A way to pay: narrower ways (``n.…``) or the conquest itself (``p.…``)."""
+        locale = locale_of(interaction)
+        self.fresh(rec, press, locale)
+        seat, state = await self.decider(interaction, rec)
+        province, value = str(press.arg or ""), press.values[0] if press.values else ""
+        if value.startswith("n."):
+            pick = picks.payment_pick(state, seat, province, rec.version, locale, value)
+            await self.show(interaction, rec, pick, edit=True)
+            return
+        action = picks.chosen_payment(state, seat, province, value)
+        if action is None:
+            raise Refusal(t("stale_plain", locale))
+        await self.table.play(interaction, rec, seat, action, version=press.version)
 
     async def _flip_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
@@ -344,16 +388,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         flips = [a for a in GAME.legal(state, seat) if isinstance(a, SenseiFlip)]
         if not flips:
             raise Refusal(t("sh.nothing_to_flip", locale))
-        options = [
-            (
-                t("sh.flip_choice", locale, province=a.province.title(), position=a.position),
-                f"{a.province}.{a.position}",
-                "",
-            )
-            for a in flips[:25]
-        ]
-        spec = SelectSpec("flip", t("sh.flip_placeholder", locale), options, 1, 1, press.version)
-        await reply(interaction, t("sh.pick_flip", locale), ephemeral=True, view=select_view(rec.id, spec))
+        pick = picks.flip_pick([(a.province, a.position) for a in flips], press.version, locale)
+        await self.show(interaction, rec, pick, edit=False)
 
     async def _flip(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)
@@ -400,6 +436,15 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @act.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.table.game_choices(interaction, current)
+
+
+def picker_view(game: int, pick: Pick) -> discord.ui.View | None:
+    """A picker's components: a select with the buttons under it, or buttons alone."""
+    selects = [c for c in pick.components if isinstance(c, SelectSpec)]
+    extra = [c for c in pick.components if isinstance(c, ButtonSpec)]
+    if selects:
+        return select_view(game, selects[0], extra)
+    return buttons(game, extra)
 
 
 async def setup(bot: Deskovka) -> None:

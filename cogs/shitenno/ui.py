@@ -8,6 +8,16 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cogs.shitenno.picks import (
+    card_words,
+    conquerable,
+    koku_total,
+    province_words,
+    title_words,
+    troops_words,
+    used_words,
+    yielded,
+)
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.texts import join_words, t
 from cogs.texts.images import image_table, plural_rule
@@ -61,44 +71,41 @@ def sharing_decision(view: ShitennoView) -> str:
     return view.sharing.due
 
 
-def card_words(label: str, locale: str) -> str:
-    """``T9`` as ``T9 (SA·BU)``, ``K3`` as ``K3 (2 koku)``: the label the images print, and what it is."""
-    if label in CONTENT.troop:
-        return f"{label} ({'·'.join(CONTENT.troop[label])})"
-    if label in CONTENT.koku:
-        return t("sh.koku_card", locale, label=label, n=CONTENT.koku[label])
-    if label in CONTENT.tiles:
-        troop, effect = CONTENT.tiles[label]
-        return t("sh.tile", locale, label=label, effect=t(f"sh.effect.{effect}", locale), troop=troop)
-    return label
-
-
 def cards_words(labels: Sequence[str], locale: str) -> str:
     return ", ".join(card_words(c, locale) for c in labels) if labels else t("sh.no_cards", locale)
 
 
-def province_words(pid: str) -> str:
-    """``KANTO`` as ``Kanto``, as the board image names it."""
-    return pid.title()
+def event_payment(e: Event, locale: str) -> str:
+    """A conquest's payment (SH-8.5, SH-8.6) in words, from its event: what the troops were (or
+    how much koku), then how many cards and tiles it took (the event leaves out unused parts)."""
+    troops, koku = list(e.get("troops", ())), list(e.get("koku", ()))
+    plus, exchanges = list(e.get("plus", ())), list(e.get("exchanges", ()))
+    used = used_words(len(troops), len(koku), len(plus), len(exchanges), bool(e.get("joker")), locale)
+    if e["type"] == "position_bought":
+        return t("sh.pay_koku", locale, n=koku_total(koku, len(plus), len(exchanges)), used=used)
+    swapped = {x["on"]: x["to"] for x in exchanges if x.get("to")}
+    counts = yielded(troops, koku, [p["on"] for p in plus if p.get("on")], swapped, e.get("joker"))
+    return t("sh.pay_troops", locale, troops=troops_words(counts, locale), used=used)
 
 
-def payment_words(e: Event, locale: str) -> str:
-    """A conquest's payment (SH-8.5, SH-8.6) in words: the cards with what they are, then the tiles
-    and the joker (the event leaves out the parts it does not use)."""
-    words = [card_words(c, locale) for c in [*e.get("troops", ()), *e.get("koku", ())]]
-    for p in e.get("plus", ()):
-        on = p.get("on")
-        words.append(
-            t("sh.pay_plus", locale, tile=p["tile"], on=on) if on else t("sh.pay_plus_koku", locale, tile=p["tile"])
-        )
-    for x in e.get("exchanges", ()):
-        if x.get("to"):
-            words.append(t("sh.pay_exchange_to", locale, tile=x["tile"], on=x["on"], troop=x["to"]))
-        else:
-            words.append(t("sh.pay_exchange_koku", locale, tile=x["tile"], on=x["on"]))
-    if e.get("joker"):
-        words.append(t("sh.pay_joker", locale, troop=e["joker"]))
-    return ", ".join(words)
+def tairo_of(titles: Sequence[str | None], resigned: set[int]) -> int | None:
+    """SH-6.3: the Tairō of a sharing is the highest title still playing."""
+    held = [(CONTENT.titles.index(x), seat) for seat, x in enumerate(titles) if x is not None and seat not in resigned]
+    return min(held)[1] if held else None
+
+
+def with_tairo(log: Sequence[Event]) -> list[tuple[Event, int | None]]:
+    """Each event with, for a ``round_started``, who is Tairō in it (from the titles held then)."""
+    titles: Sequence[str | None] = ()
+    resigned: set[int] = set()
+    out: list[tuple[Event, int | None]] = []
+    for e in log:
+        if e["type"] in ("setup", "titles_assigned"):
+            titles = e["titles"]
+        elif e["type"] == "resign":
+            resigned.add(e["seat"])
+        out.append((e, tairo_of(titles, resigned) if e["type"] == "round_started" else None))
+    return out
 
 
 SIMPLE = {
@@ -168,7 +175,7 @@ class ShitennoUI(GameUI[ShitennoState]):
             locale,
             game=rec.id,
             general=me.general,
-            title=me.title or "—",
+            title=title_words(me.title, locale) if me.title else "—",
             troops=cards_words(troops, locale),
             koku=cards_words(koku, locale),
             tiles=cards_words(tiles, locale),
@@ -194,13 +201,16 @@ class ShitennoUI(GameUI[ShitennoState]):
         if view.phase == "control" and view.control is not None and view.control.active is not None:
             seat = view.control.active
             me = view.players[seat]
-            specs = [ButtonSpec("conquer_help", t("btn.conquer", locale), "primary", version)]
+            specs: list[ButtonSpec] = []
+            if conquerable(state, seat):  # nothing is offered that cannot be taken
+                specs.append(ButtonSpec("conquer_start", t("btn.conquer", locale), "primary", version))
             for tile in me.kept_tiles:
                 if tile.effect == "DRAW":
                     specs.append(
                         ButtonSpec("draw", t("btn.draw", locale, tile=tile.label), "secondary", version, tile.label)
                     )
-            if me.title == "Sensei" and not me.flipped:
+            simple = any(s == seat and not golden for stones in state.board.values() for s, golden in stones)
+            if me.title == "Sensei" and not me.flipped and simple:
                 specs.append(ButtonSpec("flip_start", t("btn.flip", locale), "secondary", version))
             specs.append(ButtonSpec("end", t("btn.end_turn", locale), "danger", version))
             return specs
@@ -228,25 +238,35 @@ class ShitennoUI(GameUI[ShitennoState]):
     def start_text(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
         view = GAME.view(state, None)
         who = [
-            t("sh.plays", locale, user=mention(rec.players[p.seat]), general=p.general, colour=p.colour, title=p.title)
+            t(
+                "sh.plays",
+                locale,
+                user=mention(rec.players[p.seat]),
+                general=p.general,
+                colour=t(f"sh.colour.{p.colour}", locale),
+                title=title_words(p.title, locale) if p.title else "—",
+            )
             for p in view.players
         ]
         return t("sh.started", locale, game=rec.id, players="\n".join(who))
 
     def event_lines(self, rec: GameRecord, state: ShitennoState, events: list[Event], locale: str) -> list[str]:
         view = GAME.view(state, None)
-        return [self.event_words(e, self.names(rec, view), locale) for e in events]
+        tairos = {e["round"]: seat for e, seat in with_tairo(public_log(state)) if e["type"] == "round_started"}
+        who = self.names(rec, view)
+        return [self.event_words(e, who, locale, tairos.get(e.get("round", -1))) for e in events]
 
     def names(self, rec: GameRecord, view: ShitennoView) -> Names:
         return lambda seat: self.player(rec, view, seat)
 
-    def event_words(self, e: Event, who: Names, locale: str) -> str:
+    def event_words(self, e: Event, who: Names, locale: str, tairo: int | None = None) -> str:
         """One public event (SH-4.5) as a sentence (the final scoring as a table)."""
         kind = e["type"]
         if kind == "setup":
             return t("sh.setup", locale, titles=self.titles_words(e["titles"], who, locale))
         if kind == "round_started":
-            return t("sh.round", locale, round=e["round"], pool=cards_words(e["pool"], locale))
+            line = t("sh.round", locale, round=e["round"], pool=cards_words(e["pool"], locale))
+            return line if tairo is None else f"{line} {t('sh.round_tairo', locale, who=who(tairo))}"
         if kind == "last_round":
             if e["cause"] == "stones_placed":
                 return t("sh.last_round.stones_placed", locale, who=who(e["seat"]))
@@ -259,14 +279,30 @@ class ShitennoUI(GameUI[ShitennoState]):
         if kind == "lot_offered":
             key = "sh.offered" if e["to"] is None else "sh.offered_to"
             to = "" if e["to"] is None else who(e["to"])
-            return t(key, locale, who=name, to=to, tile=e["tile"], cards=cards_words(e["cards"], locale))
+            return t(
+                key, locale, who=name, to=to, tile=title_words(e["tile"], locale), cards=cards_words(e["cards"], locale)
+            )
         if kind in SIMPLE:
             return t(SIMPLE[kind], locale, who=name)
         if kind == "lot_received":
-            return t("sh.receives", locale, who=name, tile=e["tile"], cards=cards_words(e["cards"], locale))
+            return t(
+                "sh.receives",
+                locale,
+                who=name,
+                tile=title_words(e["tile"], locale),
+                cards=cards_words(e["cards"], locale),
+            )
         if kind == "pool_split":
             a, b = cards_words(e["a_cards"], locale), cards_words(e["b_cards"], locale)
-            return t("sh.split", locale, who=name, a_tile=e["a_tile"], a=a, b_tile=e["b_tile"], b=b)
+            return t(
+                "sh.split",
+                locale,
+                who=name,
+                a_tile=title_words(e["a_tile"], locale),
+                a=a,
+                b_tile=title_words(e["b_tile"], locale),
+                b=b,
+            )
         if kind == "lot_chosen":
             return t("sh.chose", locale, who=name, lot=e["lot"])
         if kind in ("position_conquered", "position_bought"):
@@ -275,18 +311,20 @@ class ShitennoUI(GameUI[ShitennoState]):
                 key,
                 locale,
                 who=name,
-                province=province_words(e["province"]),
+                province=province_words(e["province"], locale),
                 position=e["position"],
                 vp=e["vp"],
                 bonus=e["bonus"],
-                payment=payment_words(e, locale),
+                payment=event_payment(e, locale),
             )
         if kind == "tile_taken":
             return t("sh.takes", locale, who=name, tile=card_words(e["tile"], locale))
         if kind == "draw_used":
             return t("sh.drew", locale, who=name, tile=card_words(e["tile"], locale))
         if kind == "stone_flipped":
-            return t("sh.flipped", locale, who=name, province=province_words(e["province"]), position=e["position"])
+            return t(
+                "sh.flipped", locale, who=name, province=province_words(e["province"], locale), position=e["position"]
+            )
         if kind == "turn_ended":
             return t("sh.ended_auto" if e["auto"] else "sh.ended", locale, who=name)
         if kind == "turn_skipped":
@@ -296,7 +334,9 @@ class ShitennoUI(GameUI[ShitennoState]):
     def titles_words(self, titles: Sequence[str | None], who: Names, locale: str) -> str:
         """Who holds which title; a resigned seat holds none (SH-R.3)."""
         held = [(seat, title) for seat, title in enumerate(titles) if title is not None]
-        return ", ".join(t("sh.holds_title", locale, who=who(seat), title=title) for seat, title in held)
+        return ", ".join(
+            t("sh.holds_title", locale, who=who(seat), title=title_words(title, locale)) for seat, title in held
+        )
 
     def scoring_table(self, e: Event, who: Names, locale: str) -> str:
         """SH-9.3: each player's VP by source — positions, title bonuses, province majorities
@@ -312,7 +352,7 @@ class ShitennoUI(GameUI[ShitennoState]):
                     positions=parts["positions"],
                     titles=parts["titles"],
                     majorities=parts["majorities"],
-                    provinces=", ".join(province_words(p) for p in parts["provinces"]) or "—",
+                    provinces=", ".join(province_words(p, locale) for p in parts["provinces"]) or "—",
                     koku=parts["koku"],
                 )
             )
@@ -329,7 +369,7 @@ class ShitennoUI(GameUI[ShitennoState]):
             if due == "answer":
                 assert sh.offer is not None
                 cards = cards_words([c.label for c in sh.offer.cards], locale)
-                return t("sh.prompt_answer", locale, who=who, tile=sh.offer.tile, cards=cards)
+                return t("sh.prompt_answer", locale, who=who, tile=title_words(sh.offer.tile, locale), cards=cards)
             if due == "choose":
                 return t("sh.prompt_choose", locale, who=who)
             others = [self.player(rec, view, s) for s in sh.pending if s != seat]
@@ -374,9 +414,17 @@ class ShitennoUI(GameUI[ShitennoState]):
         lines = [t("sh.record_head", locale, game=rec.id)]
         for p in view.players:
             lines.append(
-                t("sh.record_player", locale, general=p.general, colour=p.colour, user=mention(rec.players[p.seat]))
+                t(
+                    "sh.record_player",
+                    locale,
+                    general=p.general,
+                    colour=t(f"sh.colour.{p.colour}", locale),
+                    user=mention(rec.players[p.seat]),
+                )
             )
-        lines += [self.event_words(e, lambda s: view.players[s].general, locale) for e in public_log(state)]
+        lines += [
+            self.event_words(e, lambda s: view.players[s].general, locale, x) for e, x in with_tairo(public_log(state))
+        ]
         if state.phase == "finished":
             lines.append(t("sh.record_seed", locale, seed=rec.seed))
         return "\n".join(lines)
@@ -385,7 +433,17 @@ class ShitennoUI(GameUI[ShitennoState]):
         """What ``/game log`` shows: the latest public events in words."""
         view = GAME.view(state, None)
         who = self.names(rec, view)
-        return [self.event_words(e, who, locale) for e in view.log][-12:]
+        return [self.event_words(e, who, locale, x) for e, x in with_tairo(view.log)][-12:]
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
-        return {}
+        """The expected decision in words, provinces and titles by name (no rule ids)."""
+        p = error.params
+        words: dict[str, Any] = {}
+        if isinstance(p.get("expected"), str):
+            words["expected"] = t(f"sh.expected.{p['expected']}", locale)
+        if isinstance(p.get("province"), str) and p["province"] in CONTENT.province:
+            words["province"] = province_words(p["province"], locale)
+        for key in ("tile", "title"):
+            if isinstance(p.get(key), str) and p[key] in CONTENT.titles:
+                words[key] = title_words(p[key], locale)
+        return words

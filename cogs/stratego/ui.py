@@ -130,21 +130,32 @@ class StrategoUI(GameUI[StrategoState]):
     def colour_of(self, state: StrategoState, seat: int, locale: str) -> str:
         return t(f"sg.colour.{COLOURS[state.seat_colour[seat]]}", locale)
 
-    def entry_line(self, entry: MoveView | RescueView, locale: str) -> str:
-        colour = t(f"sg.colour.{entry.colour}", locale)
+    def who(self, rec: GameRecord, state: StrategoState, colour: str, locale: str) -> str:
+        """``@jana (Red)``: the player and the side the board shows."""
+        return f"{self.player(rec, state, COLOURS.index(colour))} ({t(f'sg.colour.{colour}', locale)})"
+
+    def entry_line(self, rec: GameRecord, state: StrategoState, entry: MoveView | RescueView, locale: str) -> str:
+        """One move or rescue in words: who, from where to where, and any battle with its ranks."""
+        who = self.who(rec, state, entry.colour, locale)
         if isinstance(entry, RescueView):
             if entry.rank is None or entry.square is None:
-                return t("sg.rescue_declined", locale, colour=colour)
+                return t("sg.rescue_declined", locale, who=who)
             return t(
                 "sg.rescued",
                 locale,
-                colour=colour,
+                who=who,
                 rank=rank_word(entry.rank, locale),
                 square=square_name(entry.square),
             )
-        battle = t(f"sg.battle.{entry.battle.result}", locale) if entry.battle else ""
+        b = entry.battle
+        battle = t(f"sg.battle.{b.result}", locale) if b else ""
+        attack = ""
+        if b is not None:
+            defender = rank_word(b.defender_rank, locale) if b.defender_rank else t("sg.unknown_piece", locale)
+            attack = t("sg.attacks", locale, attacker=rank_word(b.attacker_rank, locale), defender=defender)
         scout = t("sg.scout_revealed", locale) if entry.scout_revealed and not entry.battle else ""
-        return t("sg.moved", locale, colour=colour, notation=entry.notation, battle=battle, scout=scout)
+        frm, to = square_name(entry.frm), square_name(entry.to)
+        return t("sg.moved", locale, who=who, frm=frm, to=to, attack=attack, battle=battle, scout=scout)
 
     def new_entries(
         self, state: StrategoState, events: list[dict[str, Any]], seat: int | None
@@ -157,7 +168,7 @@ class StrategoUI(GameUI[StrategoState]):
         self, rec: GameRecord, state: StrategoState, events: list[dict[str, Any]], locale: str
     ) -> list[str]:
         types = {e["type"] for e in events}
-        lines = [self.entry_line(e, locale) for e in self.new_entries(state, events, None)]
+        lines = [self.entry_line(rec, state, e, locale) for e in self.new_entries(state, events, None)]
         if "ready" in types and "start" not in types:
             red, blue = (self.player(rec, state, c) for c in (0, 1))
             word = {True: t("sg.ready", locale), False: t("sg.not_ready", locale)}
@@ -203,13 +214,15 @@ class StrategoUI(GameUI[StrategoState]):
         if state.phase != "play":
             return ""
         mine = COLOURS[state.seat_colour[seat]]
-        what = [self.happened(e, mine, locale) for e in self.new_entries(state, events, seat)]
+        what = [self.happened(rec, state, e, mine, locale) for e in self.new_entries(state, events, seat)]
         head = t("sg.rescue_dm" if state.rescue_from >= 0 else "sg.your_turn_dm", locale, game=rec.id, colour=colour)
         return "\n".join([head, *what])
 
-    def happened(self, entry: MoveView | RescueView, mine: str, locale: str) -> str:
+    def happened(
+        self, rec: GameRecord, state: StrategoState, entry: MoveView | RescueView, mine: str, locale: str
+    ) -> str:
         """One entry as a sentence for the player ``mine``: the battle and what it cost."""
-        line = self.entry_line(entry, locale)
+        line = self.entry_line(rec, state, entry, locale)
         if isinstance(entry, RescueView) or entry.battle is None:
             return line
         b = entry.battle
@@ -248,7 +261,7 @@ class StrategoUI(GameUI[StrategoState]):
 
     def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> list[str]:
         view: StrategoView = GAME.view(state, seat)
-        return [f"{h.ply}. {self.entry_line(h, locale)}" for h in view.history[-10:]]
+        return [f"{h.ply}. {self.entry_line(rec, state, h, locale)}" for h in view.history[-10:]]
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         """Squares as A1–J10, ranks as names, the two-squares count as an ordinal, setup counts."""
@@ -258,6 +271,8 @@ class StrategoUI(GameUI[StrategoState]):
             words["rank"] = rank_word(p["rank"], locale)
         if error.code == "two_squares":
             words["nth"] = t(ORDINALS.get(p.get("limit", 3), "sg.nth.more"), locale)
+        if error.code == "not_in_zone":
+            words["rows"] = "1–4" if p.get("colour", 0) == 0 else "7–10"
         if error.code == "setup_counts":
             words["counts"] = counts(p.get("too_few", {}), p.get("too_many", {}), locale)
         return words

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, notation_of
+from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, group_page, notation_of
 from cogs.table.buttons import Press, select_view
 from cogs.table.completion import complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
@@ -84,18 +84,36 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         locale = locale_of(interaction)
         seat = self.table.seat(rec, interaction.user.id, locale)
         text = press.values[0] if press.values else notation_of(press.arg or "")
-        if text == "more":
-            raise Refusal(t("sv.more_choices", locale))
+        if text.startswith("more"):
+            await self._more(interaction, rec, press, seat, text)
+            return
         action = self.table.parse(rec, text, locale)
         await self.table.play(interaction, rec, seat, action, version=press.version)
+
+    async def _more(
+        self, interaction: discord.Interaction, rec: GameRecord, press: Press, seat: int, value: str
+    ) -> None:
+        """**More…** of a select: its next page, privately (every option stays reachable by presses)."""
+        locale = locale_of(interaction)
+        state: StroganovState = rec.load_state()
+        if rec.version != press.version:
+            raise Refusal(t("stale_plain", locale))
+        if seat not in GAME.to_act(state):
+            raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
+        page = value.partition(".")[2]
+        spec = group_page(state, seat, str(press.arg or ""), int(page) if page.isdigit() else 1, rec.version, locale)
+        if spec is None:
+            raise Refusal(t("stale_plain", locale))
+        await reply(interaction, spec.placeholder, ephemeral=True, view=select_view(rec.id, spec))
 
     async def _fee_for(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The 3b select picked an action: offer its fees privately (then ``do`` applies it)."""
         locale = locale_of(interaction)
         seat = self.table.seat(rec, interaction.user.id, locale)
         inner = press.values[0] if press.values else ""
-        if inner == "more":
-            raise Refusal(t("sv.more_choices", locale))
+        if inner.startswith("more"):
+            await self._more(interaction, rec, press, seat, inner)
+            return
         if not inner.strip():
             raise Refusal(t("sv.nothing_now", locale))
         state: StroganovState = rec.load_state()

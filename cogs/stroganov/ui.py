@@ -16,7 +16,6 @@ from cogs.table.pages import Page, fold
 from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention
 from cogs.texts import has, join_words, shorten, t, tn
 from db.records import GameRecord
-from render.stroganov import name as log_name
 from render.stroganov import render_board, render_tableaux
 from rules.errors import RuleError
 from rules.protocol import Ending
@@ -42,7 +41,7 @@ from rules.stroganov.actions import (
     Trade,
     Trophy,
 )
-from rules.stroganov.content import CONTENT
+from rules.stroganov.content import CONTENT, Reward
 from rules.stroganov.costs import Cost, cost
 from rules.stroganov.events import Event, effect_data
 from rules.stroganov.view import CossackView, StroganovView, public_log
@@ -79,6 +78,35 @@ def fur(value: int, locale: str) -> str:
     key = f"sv.fur.{value}" if has(f"sv.fur.{value}", locale) else "sv.fur"
     animal = t(f"sv.animal.{value}", locale) if has(f"sv.animal.{value}", locale) else CONTENT.furs[value][0]
     return t(key, locale, value=value, animal=animal)
+
+
+def reward_words(reward: Reward, locale: str) -> str:
+    """A printed reward (``"T, 1 horse"``) in words: a trophy step and 1 horse."""
+    words = []
+    for kind, n in reward.elements:
+        if kind in ("vp", "coins", "horses", "stories"):
+            words.append(tn(f"sv.{kind}", n, locale))
+        elif kind in ("banner", "tiger"):
+            words.append(tn(f"sv.{kind}s", n, locale))
+        else:
+            words += [t(f"sv.reward.{kind}", locale)] * n
+    return join_words(words, locale)
+
+
+def ability_words(code: str, locale: str) -> str:
+    return t(f"sv.ability.{code}", locale)
+
+
+def wish_words(wish: str, locale: str) -> str:
+    """A tsar wish by what it is worth and does (``3 VP, each winter: 2 horses``), not its id."""
+    w = CONTENT.wishes[wish]
+    return t("sv.wish_words", locale, vp=w.vp, ability=ability_words(w.ability, locale))
+
+
+def land_words(tile: str, locale: str) -> str:
+    """A landscape tile by its type and reward (``Taiga (2 coins)``), not its id."""
+    x = CONTENT.tiles[tile]
+    return t("sv.landscape", locale, type=t(f"sv.land.{x.type}", locale), reward=reward_words(x.reward, locale))
 
 
 def furs(values: Sequence[int], locale: str) -> str:
@@ -155,7 +183,7 @@ def got_and_paid(g: dict[str, Any], locale: str, *, furs_named: bool = False) ->
     if g.get("supply", 0) > 0 and g.get("reserve", 0) < 0:
         got.append(tn("sv.outposts_to_supply", g["supply"], locale))
     for tile in g.get("tiles", []):
-        got.append(t("sv.tile_gained", locale, tile=tile))
+        got.append(t("sv.tile_gained", locale, tile=land_words(tile, locale)))
     paid += [fur(v, locale) for v in g.get("furs_spent", [])]
     if furs_named:
         named = {fur(v, locale) for v in [*g.get("furs", []), *g.get("furs_spent", [])]}
@@ -179,13 +207,13 @@ class StroganovUI(TurnPagesUI[StroganovState]):
     # -- who is who ---------------------------------------------------------------------------
 
     def who(self, rec: GameRecord, view: StroganovView, index: int, locale: str) -> str:
-        """A cossack by index: ``@jana (P0, blue)`` — the label and colour of the images — or
+        """A cossack by index: ``@jana (blue)`` — the colour of the images — or
         ``Ivan`` for the automa."""
         c = view.cossacks[index]
         if c.seat is None:
             return t("sv.ivan", locale)
         colour = t(f"sv.colour.{index}", locale)
-        return t("sv.who", locale, player=mention(rec.players[c.seat]), label=log_name(c), colour=colour)
+        return t("sv.who", locale, player=mention(rec.players[c.seat]), colour=colour)
 
     def seat_words(self, rec: GameRecord, view: StroganovView, seat: int, locale: str) -> str:
         return self.who(rec, view, next(c.index for c in view.cossacks if c.seat == seat), locale)
@@ -337,7 +365,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             return Story("line", t(key, locale, who=who, board=e["board"], side=e["side"]))
         if kind == "song":
             got = gains_words(gains_of(e, e["cossack"]), locale, spent=False)
-            return Story("line", t("sv.song" if got else "sv.song_nothing", locale, who=who, song=e["song"], got=got))
+            return Story("line", t("sv.song" if got else "sv.song_nothing", locale, who=who, got=got))
         if kind == "song_pass":
             return Story("line", t(f"sv.song_pass.{e['reason']}", locale, who=who))
         if kind == "turn_skipped":
@@ -377,14 +405,14 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             direction = t("sv.east" if e["direction"] == "e" else "sv.west", locale)
             return t("sv.stepped", locale, k=e["k"], direction=direction, to=e["to"])
         if kind == "village":
-            return t("sv.village", locale, village=CONTENT.villages[e["village"]].name, region=e["region"])
+            return t("sv.village", locale, village=t(f"sv.village_name.{e['village']}", locale), region=e["region"])
         if kind == "wish":
-            return t("sv.took_wish", locale, wish=e["wish"], region=e["region"])
+            return t("sv.took_wish", locale, wish=wish_words(e["wish"], locale), region=e["region"])
         if kind in ("yurt", "build", "recruit"):
             return t(f"sv.{kind}", locale, region=e["region"])
         if kind == "claim":
             pays = join_words([entry(p, locale) for p in e["pays"]], locale)
-            return t("sv.claimed", locale, tile=e["tile"], pays=pays)
+            return t("sv.claimed", locale, tile=land_words(e["tile"], locale), pays=pays)
         if kind == "trade":
             effects = join_words([effect_words(x, locale) for x in e["effects"]], locale)
             where = t("sv.now_at", locale, position=e["to"]) if e["to"] is not None else ""
@@ -393,7 +421,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             return t("sv.exchanged", locale, give=fur(e["give"], locale), take=fur(e["take"], locale))
         if kind == "fulfil":
             pays = join_words([entry(p, locale) for p in e["pays"]], locale)
-            return t("sv.fulfilled", locale, wish=e["wish"], ability=e["ability"], pays=pays)
+            return t("sv.fulfilled", locale, ability=ability_words(e["ability"], locale), pays=pays)
         if kind == "trophy":
             return t("sv.trophy_stay" if e["pay"] is None else "sv.trophy_advance", locale)
         if kind == "draw":
@@ -406,17 +434,20 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         """One step of Ivan's turn (ST-15.5) or his song in words, with what it gave and cost him."""
         kind = e["type"]
         if kind == "ivan_flip":
-            words = t("sv.ivan.flip", locale, card=e["card"], to=e["to"], side=e["hunt_from"], n=e["hunt"])
+            side = t(f"sv.ivan.side.{e['hunt_from']}", locale)
+            words = t("sv.ivan.flip", locale, to=e["to"], side=side, n=e["hunt"])
         elif kind == "ivan_claim":
-            words = t("sv.ivan.claims_free" if e["free"] else "sv.ivan.claims", locale, tile=e["tile"])
+            key = "sv.ivan.claims_free" if e["free"] else "sv.ivan.claims"
+            words = t(key, locale, tile=land_words(e["tile"], locale))
         elif kind == "ivan_wish":
-            words = t("sv.ivan.wish", locale, region=e["region"], card=e["wish"])
+            words = t("sv.ivan.wish", locale, region=e["region"], card=wish_words(e["wish"], locale))
         elif kind == "ivan_yurt":
-            words = t("sv.ivan.yurt", locale, region=e["region"], card=e["yurt"])
+            reward = reward_words(CONTENT.yurts[e["yurt"]].reward, locale)
+            words = t("sv.ivan.yurt", locale, region=e["region"], card=reward)
         elif kind == "ivan_trophy":
             words = t("sv.ivan.trophy" if e["advance"] else "sv.ivan.trophy_stay", locale, space=e["space"])
         elif kind == "ivan_song":
-            words = t("sv.ivan.song", locale, song=e["song"])
+            words = t("sv.ivan.song", locale, song=reward_words(CONTENT.songs[e["song"]].reward, locale))
         elif kind == "ivan_fails":
             words = t("sv.ivan.fails", locale, action=t(f"sv.ivan.action.{e['action']}", locale))
         else:
@@ -429,11 +460,11 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         if e.get("tiger"):
             parts.append(t("sv.new_tiger", locale, position=e["tiger"]))
         if e["wishes"]:
-            parts.append(t("sv.new_wishes", locale, wishes=", ".join(e["wishes"])))
+            parts.append(t("sv.new_wishes", locale, wishes=len(e["wishes"])))
         if e["yurts"]:
-            parts.append(t("sv.new_yurts", locale, yurts=", ".join(e["yurts"])))
+            parts.append(t("sv.new_yurts", locale, yurts=len(e["yurts"])))
         if e["songs"]:
-            parts.append(t("sv.new_songs", locale, songs=", ".join(e["songs"])))
+            parts.append(t("sv.new_songs", locale, songs=len(e["songs"])))
         parts.append(t("sv.new_market", locale, market=", ".join(str(v) for v in e["market"])))
         text = t("sv.refresh", locale, parts="; ".join(parts))
         if e.get("b_stacks"):
@@ -607,26 +638,29 @@ def offer_words(view: StroganovView, seat: int, a: Action, locale: str) -> str:
     if isinstance(a, Gold):
         reg = view.regions[a.region - 1]
         if a.kind == "wish" and reg.wish is not None:
-            return t(
-                "sv.offer.wish", locale, wish=reg.wish.id, vp=reg.wish.vp, ability=reg.wish.ability, region=a.region
-            )
+            ability = ability_words(reg.wish.ability, locale)
+            return t("sv.offer.wish", locale, vp=reg.wish.vp, ability=ability, region=a.region)
         if a.kind == "village":
-            return t("sv.offer.village", locale, village=reg.village_name, region=a.region, reward=reg.village_reward)
+            village = t(f"sv.village_name.{reg.village}", locale)
+            reward = reward_words(CONTENT.villages[reg.village].reward, locale)
+            return t("sv.offer.village", locale, village=village, region=a.region, reward=reward)
         if a.kind == "yurt" and reg.yurt is not None:
-            return t("sv.offer.yurt", locale, yurt=reg.yurt, region=a.region, reward=reg.yurt_reward)
+            reward = reward_words(CONTENT.yurts[reg.yurt].reward, locale)
+            return t("sv.offer.yurt", locale, region=a.region, reward=reward)
         return t(f"sv.offer.{a.kind}", locale, region=a.region)
     if isinstance(a, Claim):
-        tile = next((p.tile for p in view.positions if p.tile is not None and p.tile.id == a.tile), None)
-        reward = tile.reward if tile is not None else ""
+        x = CONTENT.tiles[a.tile]
         pays = join_words([entry(e, locale) for e in a.pays], locale)
-        return t("sv.offer.claim", locale, tile=a.tile, reward=reward, pays=pays)
+        land, reward = t(f"sv.land.{x.type}", locale), reward_words(x.reward, locale)
+        return t("sv.offer.claim", locale, tile=land, reward=reward, pays=pays)
     if isinstance(a, Exchange):
         return t("sv.offer.exchange", locale, give=fur(a.give, locale), take=fur(a.take, locale))
     if isinstance(a, Draw):
         return t("sv.offer.draw", locale)
     if isinstance(a, Fulfil):
         pays = join_words([entry(e, locale) for e in a.pays], locale)
-        return t("sv.offer.fulfil", locale, wish=a.wish, ability=CONTENT.wishes[a.wish].ability, pays=pays)
+        ability = ability_words(CONTENT.wishes[a.wish].ability, locale)
+        return t("sv.offer.fulfil", locale, ability=ability, pays=pays)
     return a.notation()
 
 
@@ -644,7 +678,7 @@ def _label(state: StroganovState, view: StroganovView, seat: int, a: Action, loc
     if isinstance(a, Move):
         return t("sv.btn.move", locale, k=a.k, cost=price)
     if isinstance(a, Song):
-        return t("sv.btn.song", locale, song=a.song, reward=CONTENT.songs[a.song].reward.text, cost=price)
+        return t("sv.btn.song", locale, reward=reward_words(CONTENT.songs[a.song].reward, locale), cost=price)
     if isinstance(a, SongPass):
         return t("sv.btn.pass", locale)
     if isinstance(a, EndTurn):
@@ -678,27 +712,55 @@ def decision_components(
             )
         else:
             groups.setdefault(group_of(a), []).append(a)
-    for group in ("board", "silver", "trade", "gold", "paid", "free"):
+    for group in GROUPS:
         items = groups.get(group, [])
-        if not items:
-            continue
-        if group == "paid":
-            inner = {a.action.notation(): a.action for a in items if isinstance(a, Paid)}
-            what = t("sv.opt.paid_desc", locale)
-            options = [(offer_words(view, seat, x, locale), n, what) for n, x in inner.items()]
-            verb = "fee_for"
-        else:
-            options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in items]
-            verb = "do"
-        more = len(options) - MAX_OPTIONS
-        if more > 0:
-            options = [*options[: MAX_OPTIONS - 1], (t("sv.opt.more", locale, n=more + 1), "more", "")]
-        out.append(SelectSpec(verb, t(f"sv.select.{group}", locale), options, 1, 1, version, group))
+        if items:
+            out.append(group_select(state, view, seat, group, items, 0, version, locale))
     rows = [buttons[i : i + 5] for i in range(0, len(buttons), 5)]
     room = 5 - len(out)
     for row in rows[:room]:
         out.extend(row)
     return out
+
+
+GROUPS = ("board", "silver", "trade", "gold", "paid", "free")
+
+
+def group_select(
+    state: StroganovState,
+    view: StroganovView,
+    seat: int,
+    group: str,
+    items: Sequence[Action],
+    page: int,
+    version: int,
+    locale: str,
+) -> SelectSpec:
+    """One kind of decision as a select; past 25 options, pages of 24 and a **More…** option
+    (``more.<next page>``) that opens the next page privately."""
+    if group == "paid":
+        inner = {a.action.notation(): a.action for a in items if isinstance(a, Paid)}
+        what = t("sv.opt.paid_desc", locale)
+        options = [(offer_words(view, seat, x, locale), n, what) for n, x in inner.items()]
+        verb = "fee_for"
+    else:
+        options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in items]
+        verb = "do"
+    if len(options) > MAX_OPTIONS:
+        page_size = MAX_OPTIONS - 1
+        rest = len(options) - (page + 1) * page_size
+        options = options[page * page_size : (page + 1) * page_size]
+        if rest > 0:
+            options.append((t("sv.opt.more", locale, n=rest), f"more.{page + 1}", ""))
+    return SelectSpec(verb, t(f"sv.select.{group}", locale), options, 1, 1, version, group)
+
+
+def group_page(state: StroganovState, seat: int, group: str, page: int, version: int, locale: str) -> SelectSpec | None:
+    """Page ``page`` of a kind of decision (``None``: no such kind now)."""
+    acts = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign) and group_of(a) == group]
+    if not acts:
+        return None
+    return group_select(state, GAME.view(state, seat), seat, group, acts, page, version, locale)
 
 
 def group_of(a: Action) -> str:

@@ -241,7 +241,7 @@ def _apply_setup(st: StrategoState, colour: int, action: PlaceSetup | Swap | Rea
         order = ZONE_ORDER[colour]
         for sq in (action.a, action.b):
             if sq not in order:
-                raise IllegalAction("not_in_zone", square=sq)
+                raise IllegalAction("not_in_zone", square=sq, colour=colour)
         i, j = order.index(action.a), order.index(action.b)
         draft = list(st.drafts[colour])
         draft[i], draft[j] = draft[j], draft[i]
@@ -485,4 +485,3 @@ def _finish(st: StrategoState, winner: int, reason: str, events: list[Event]) ->
     st.draw_offer = -1
     events.append({"type": "over", "winner": winner, "reason": reason})
     return events
-

@@ -1,6 +1,6 @@
 """Simulated Shitenno players for the end-to-end tests: they decide only among what the bot offers
 — the buttons under the latest news, the title buttons and card selects of the lot builder, and
-the autocompleted provinces and payments of ``/shitenno conquer`` — never typed notation."""
+the province and payment selects of **Conquer…** — never typed notation."""
 
 from __future__ import annotations
 
@@ -79,6 +79,10 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
         assert titles.ephemeral and titles.buttons
         title = rnd.choice([b.label for b in titles.buttons])
         picker = await t.click(user, titles, title)
+        if not picker.selects and "No cards" not in [b.label for b in picker.buttons]:
+            second = rnd.choice([b.label for b in picker.buttons])  # a split: lot B's title (SH-7.5)
+            picker = await t.click(user, picker, second)
+            title = f"{title}/{second}"
         if picker.selects and rnd.random() < 0.85:
             select = picker.selects[0]
             values = [o["value"] for o in select.options]
@@ -89,24 +93,38 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
         else:
             await t.click(user, picker, "No cards")
         return f"{start}: {title}"
-    return await control(t, thread, user, news, rnd)
+    return await control(t, game, user, news, rnd)
 
 
-async def control(t: Table, thread: Thread, user: User, news: Message, rnd: random.Random) -> str:
-    provinces = await t.fake.autocomplete(user, thread, "shitenno conquer", focused="province")
-    if provinces and rnd.random() < 0.8:
-        province = rnd.choice(provinces).value
-        value = await t.pick_by_words(user, thread, "shitenno conquer", "with", rnd, {"province": province})
-        assert value is not None, f"no payment offered for {province}"
-        answer = await t.slash(user, thread, "shitenno conquer", province=province, **{"with": value})
-        assert not answer.ephemeral, f"an offered payment was refused: {value!r}: {answer.content}"
-        return value
+async def control(t: Table, game: int, user: User, news: Message, rnd: random.Random) -> str:
+    labels = [b.label for b in news.buttons]
+    if "Conquer…" in labels and rnd.random() < 0.8:
+        return await conquer_by_presses(t, game, user, news, rnd)
     draws = [b.label for b in news.buttons if b.label.startswith("Draw")]
     if draws and rnd.random() < 0.5:
         await t.click(user, news, draws[0])
         return draws[0]
     await t.click(user, news, "End turn")
     return "end"
+
+
+async def conquer_by_presses(t: Table, game: int, user: User, news: Message, rnd: random.Random) -> str:
+    """**Conquer…** → a province from the select → a way to pay (narrowing as offered) — no typing."""
+    assert t.bot is not None
+    before = (await t.bot.store.get(game)).version
+    picker = await t.click(user, news, "Conquer…")
+    assert picker.ephemeral and picker.selects, picker.content
+    for _ in range(12):
+        select = picker.selects[0]
+        value = rnd.choice([o["value"] for o in select.options])
+        i = await t.fake.select(user, picker, select.custom_id, [value])
+        answer = await i.response()
+        await t._check_watched()
+        if (await t.bot.store.get(game)).version > before:
+            return f"conquered ({value})"
+        assert answer.ephemeral and answer.selects, f"a payment picked but nothing happened: {answer.content}"
+        picker = answer
+    raise AssertionError("the payment select never ended in a payment")
 
 
 async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], seed: int, limit: int = 600) -> Any:

@@ -31,7 +31,7 @@ def offered(message: Message, version: int) -> list[tuple[str, str, str]]:
             out.append(("button", b.custom_id, b.label or ""))
     for s in message.selects:
         if f":{version}:" in s.custom_id:
-            out += [("select", s.custom_id, o["value"]) for o in s.options if o["value"] != "more"]
+            out += [("select", s.custom_id, o["value"]) for o in s.options]
     return out
 
 
@@ -59,6 +59,12 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
     else:
         i = await t.fake.select(user, current, custom_id, [value])
         answer = await i.response()
+        while value.startswith("more."):  # More…: the next page of the select, privately
+            assert answer.ephemeral and answer.selects, answer.content
+            more = answer.selects[0]
+            custom_id, value = more.custom_id, rnd.choice([o["value"] for o in more.options])
+            i = await t.fake.select(user, answer, custom_id, [value])
+            current, answer = answer, await i.response()
         if ":fee_for" in custom_id:  # the private fee picker
             assert answer.ephemeral and answer.selects, answer.content
             fees = answer.selects[0]

@@ -5,6 +5,7 @@ scan, through the real client and the local Discord."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,15 @@ from rules.shitenno import GAME
 from rules.shitenno.content import CONTENT
 from tests.e2e.harness import Table, table
 from tests.e2e.records import check_record
-from tests.e2e.shitenno_players import Seen, check_secrets, decide, latest_decision, observe, play_out
+from tests.e2e.shitenno_players import (
+    Seen,
+    check_secrets,
+    conquer_by_presses,
+    decide,
+    latest_decision,
+    observe,
+    play_out,
+)
 from tests.fakediscord import Thread, User
 
 
@@ -172,4 +181,61 @@ async def test_an_unaffordable_conquest_and_a_restart_mid_conquest(tmp_path: Pat
         news = latest_decision(thread, rec.version)
         ended = await t.click(user, news, "End turn")
         assert not ended.ephemeral and "ends the turn" in ended.content, "a button from before the restart works"
+        t.fake.assert_clean()
+
+
+async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
+    """Issue 19 §3: a split with any pair of titles and a conquest, by presses and selects alone —
+    a stale picker says so, and nobody else may use the player's picker."""
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        users = {u.id: u for u in seated}
+        rnd, split_pairs, conquests = random.Random(11), set(), 0
+        for _ in range(400):
+            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            if rec.status != "active" or (conquests >= 2 and split_pairs):
+                break
+            state = rec.load_state()
+            seat = GAME.to_act(state)[0]
+            user, other = users[rec.players[seat]], next(u for u in seated if u.id != rec.players[seat])
+            news = latest_decision(thread, rec.version)
+            labels = [b.label for b in news.buttons]
+            if "Split the pool" in labels:
+                refused = await t.click(other, news, "Split the pool")  # (an ephemeral picker only he sees)
+                assert refused.ephemeral and "Not your decision" in refused.content
+                titles = await t.click(user, news, "Split the pool")
+                a = titles.buttons[-1].label  # the last free title: before issue 19, lot B got the first
+                second = await t.click(user, titles, a)
+                assert second.ephemeral and not second.selects, second.content
+                b = second.buttons[0].label
+                cards = await t.click(user, second, b)
+                assert "No cards" in [x.label for x in cards.buttons]
+                await t.click(user, cards, "No cards")
+                assert (await t.bot.store.get(game)).version > rec.version  # type: ignore[union-attr]
+                split = next(m for m in reversed(thread.messages) if "splits the pool" in m.content)
+                assert f"lot A — {a}" in split.content and f"lot B — {b}" in split.content, split.content
+                split_pairs.add((a, b))
+                continue
+            if "Conquer…" in labels:
+                refused = await t.click(other, news, "Conquer…")
+                assert refused.ephemeral and "Not your decision" in refused.content
+                picker = await t.click(user, news, "Conquer…")
+                assert picker.ephemeral and picker.selects
+                assert all(o["label"] and "—" in o["label"] for o in picker.selects[0].options)
+                done = await conquer_by_presses(t, game, user, news, rnd)
+                assert done.startswith("conquered")
+                told = [
+                    x for m in thread.messages for x in m.content.splitlines() if " conquers " in x or " buys " in x
+                ]
+                line = told[-1]
+                assert line.startswith("<@") and not re.search(r"\b[TK]\d+\b", line), line
+                stale = await t.fake.select(
+                    user, picker, picker.selects[0].custom_id, [picker.selects[0].options[0]["value"]]
+                )
+                assert "out of date" in (await stale.response()).content
+                conquests += 1
+                continue
+            await decide(t, game, thread, users, rnd)
+        assert split_pairs and conquests >= 2, (split_pairs, conquests)
         t.fake.assert_clean()

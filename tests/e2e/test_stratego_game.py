@@ -51,7 +51,7 @@ async def test_full_classic_game_to_flag_capture(tmp_path: Path) -> None:
         assert "A7" in [c.value for c in tos] and "A8" not in [c.value for c in tos]
 
         reply = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
-        assert not reply.ephemeral and reply.attachments and "E4-E5" in reply.content
+        assert not reply.ephemeral and reply.attachments and "from E4 to E5" in reply.content
         assert f"<@{blue.id}>" in reply.content, "the next player is mentioned"
         await t.check_public(game, thread)
         dm = await t.fake.wait_for(

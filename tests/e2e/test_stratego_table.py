@@ -20,21 +20,28 @@ async def test_silent_defence_and_rescue_tell_each_player_the_right_things(tmp_p
     async with table(tmp_path) as t:
         game, thread, red, blue = await t.challenge(t.alice, t.bob, army="barrage", silent_defence=True, rescue=True)
         await set_up(t, game, thread, red, blue, RED_BARRAGE, BLUE_BARRAGE)
-        t.secrets.append("(Mx3)")
+        t.secrets.append("Marshal against Miner")
 
         scout = await t.slash(red, thread, "stratego move", from_="E4", to="E7")
-        assert "E4xE7 (2xB)" in scout.content, "a Scout's attack reveals the defender (SG-8.2)"
+        assert "from E4 to E7 and attacks (Scout against Bomb)" in scout.content, (
+            "a Scout's attack reveals the defender (SG-8.2)"
+        )
         circle = iter(BLUE_CIRCLE * 3)
         for frm, to in [("A4", "A5"), ("A5", "A6"), ("A6", "A7"), ("A7", "A8"), ("A8", "A9")]:
             await t.slash(blue, thread, "stratego move", **dict(zip(("from_", "to"), next(circle), strict=True)))
             msg = await t.slash(red, thread, "stratego move", from_=frm, to=to)
             await t.check_public(game, thread)
             if to == "A8":
-                assert "A7xA8 (Mx?)" in msg.content and "the attacker wins" in msg.content
-                told = await t.fake.wait_for(
-                    lambda: next((m for m in t.fake.dms(blue) if "A7xA8" in m.content), None), "blue's DM"
+                assert (
+                    "from A7 to A8 and attacks (Marshal against piece)" in msg.content
+                    and "the attacker wins" in msg.content
                 )
-                assert "A7xA8 (Mx3)" in told.content, "the defender knows his own piece"
+                told = await t.fake.wait_for(
+                    lambda: next((m for m in t.fake.dms(blue) if "from A7 to A8" in m.content), None), "blue's DM"
+                )
+                assert "from A7 to A8 and attacks (Marshal against Miner)" in told.content, (
+                    "the defender knows his own piece"
+                )
         await t.slash(blue, thread, "stratego move", **dict(zip(("from_", "to"), next(circle), strict=True)))
         arrived = await t.slash(red, thread, "stratego move", from_="A9", to="A10")
         assert "rescue" in arrived.content and f"<@{red.id}>" in arrived.content
@@ -52,8 +59,12 @@ async def test_silent_defence_and_rescue_tell_each_player_the_right_things(tmp_p
 
         red_log = await t.slash(red, thread, "game log")
         blue_log = await t.slash(blue, thread, "game log")
-        assert red_log.ephemeral and "(Mx?)" in red_log.content and "(Mx3)" not in red_log.content
-        assert "(Mx3)" in blue_log.content
+        assert (
+            red_log.ephemeral
+            and "(Marshal against piece)" in red_log.content
+            and "against Miner" not in red_log.content
+        )
+        assert "(Marshal against Miner)" in blue_log.content
         record = red_log.attachments[0].data.decode()
         assert "Blue setup: hidden" in record and RED_BARRAGE in record
         public_record_leaks = [m for m in thread.messages + t.channel.messages if "(Mx3)" in m.text]
@@ -102,7 +113,7 @@ async def test_restart_mid_game_keeps_games_and_buttons(tmp_path: Path) -> None:
         frm = (await t.fake.autocomplete(blue, thread, "stratego move", focused="from"))[0].value
         to = (await t.fake.autocomplete(blue, thread, "stratego move", {"from": frm}, focused="to"))[0].value
         moved = await t.slash(blue, thread, "stratego move", from_=frm, to=to)
-        assert not moved.ephemeral and (f"{frm}-{to}" in moved.content or f"{frm}x{to}" in moved.content), moved.content
+        assert not moved.ephemeral and f"from {frm} to {to}" in moved.content, moved.content
         mine = await t.click(red, hand_message(thread), "My pieces")
         assert mine.ephemeral and mine.attachments
         assert (await t.state(game)).ply == 2
@@ -183,6 +194,6 @@ async def test_move_from_the_channel_goes_to_the_thread(tmp_path: Path) -> None:
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
         done = await t.slash(red, t.channel, "stratego move", from_="E4", to="E5", game=str(game))
         assert done.ephemeral and f"<#{thread.id}>" in done.content
-        posted = await thread.wait_for_message(lambda m: "E4-E5" in m.content)
+        posted = await thread.wait_for_message(lambda m: "from E4 to E5" in m.content)
         assert posted.attachments and f"<@{blue.id}>" in posted.content
         t.fake.assert_clean()

@@ -46,7 +46,7 @@ async def test_a_solo_game_against_ivan_at_each_difficulty(tmp_path: Path, diffi
         record = await check_record(t, end, game)
         assert record["options"]["difficulty"] == difficulty and record["outcome"]["automa_score"] is not None
         flips = sum(e["type"] == "ivan_flip" for e in rec.load_state().log)
-        told = sum(m.content.count("**Ivan**: card AU") for m in thread.messages)
+        told = sum(m.content.count("**Ivan**: moves to ") for m in thread.messages)
         assert flips > 10 and told == flips, f"every one of Ivan's {flips} turns is posted ({told})"
         rules = await t.slash(t.alice, t.channel, "game rules", name="stroganov")
         assert "Ivan" in rules.content and "/stroganov act" in rules.content

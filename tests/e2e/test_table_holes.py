@@ -62,7 +62,7 @@ async def test_2_a_stored_move_is_never_reported_as_failed(tmp_path: Path, caplo
             lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None),
             "blue's turn DM",  # type: ignore[arg-type]
         )
-        assert "E4-E5" in told.content
+        assert "from E4 to E5" in told.content
         again = await t.slash(red, t.channel, "stratego move", from_="E5", to="E6", game=str(game))  # type: ignore[arg-type]
         assert again.ephemeral and "not your turn" in again.content and f"<@{blue.id}>" in again.content  # type: ignore[attr-defined]
         second = await t.slash(blue, t.channel, "stratego move", from_="J7", to="J6", game=str(game))  # type: ignore[arg-type]
@@ -237,17 +237,17 @@ async def test_11_the_turn_dm_says_what_happened(tmp_path: Path) -> None:
         _game, thread, red, blue = await started(t)
         await t.slash(red, thread, "stratego move", from_="J4", to="J7")  # type: ignore[arg-type]
         told = await t.fake.wait_for(
-            lambda: next((m for m in t.fake.dms(blue) if "J4xJ7" in m.content), None),
+            lambda: next((m for m in t.fake.dms(blue) if "from J4 to J7" in m.content), None),
             "blue's turn DM",  # type: ignore[arg-type]
         )
         assert "the defender wins" in told.content and "their Scout fell" in told.content
         assert f"https://discord.com/channels/{t.guild.id}/{thread.id}" in told.content  # type: ignore[attr-defined]
         await t.slash(blue, thread, "stratego move", from_="J7", to="J6")  # type: ignore[arg-type]
         red_dm = await t.fake.wait_for(
-            lambda: next((m for m in t.fake.dms(red) if "J7-J6" in m.content), None),
+            lambda: next((m for m in t.fake.dms(red) if "from J7 to J6" in m.content), None),
             "red's turn DM",  # type: ignore[arg-type]
         )
-        assert "Blue J7-J6" in red_dm.content
+        assert "(Blue) moves from J7 to J6" in red_dm.content
         t.fake.assert_clean()
 
 
@@ -291,7 +291,7 @@ async def test_rendering_does_not_block_other_interactions(tmp_path: Path, monke
         assert rules.ephemeral and "Stratego" in rules.content, "answered while the board is drawn"
         release.set()
         answer = await move.response()
-        assert "E4-E5" in answer.content and answer.attachments
+        assert "from E4 to E5" in answer.content and answer.attachments
         t.fake.assert_clean()
 
 
@@ -329,5 +329,5 @@ async def test_a_failure_after_the_commit_says_the_action_stands(tmp_path: Path,
         assert (await t.state(game)).ply == 1
         t.watch(game, thread)
         moved = await t.slash(blue, thread, "stratego move", from_="J7", to="J6")  # type: ignore[arg-type]
-        assert "J7-J6" in moved.content
+        assert "from J7 to J6" in moved.content
         t.fake.assert_clean(allow_logged_errors=True)
