@@ -780,7 +780,7 @@ def _tableau(im: Image.Image, view: StroganovView, words: Words, names: Names, c
         (words("banners"), str(c.banners)),
         (words("stories"), str(c.stories)),
         (words("trophy"), str(c.trophy)),
-        (words("at"), _where(words, c.position)),
+        (words("at"), _t_where(words, c.position)),
     ]
     _pairs(draw, x, y + STATS_H / 2, stats, right)
     y += STATS_H
@@ -1039,14 +1039,9 @@ def _t_overview(
 ) -> int:
     """Everyone in one table: name (in the cossack's colour), where, furs, coins, horses, stories,
     VP; the one to act on a yellow band."""
-    cols = [
-        ("col.where", 72),
-        ("col.furs", 76),
-        ("col.coins", 58),
-        ("col.horses", 54),
-        ("col.stories", 68),
-        ("col.vp", 46),
-    ]
+    keys = ("col.where", "col.furs", "col.coins", "col.horses", "col.stories", "col.vp")
+    where = max(text_width(_t_where(words, 0), 19, bold=True), 30)
+    cols = [(k, round(max(text_width(words(k), 15, bold=True), where if k == "col.where" else 30)) + 12) for k in keys]
     right = TP + T_INNER
     xs = []
     x = right
@@ -1256,9 +1251,10 @@ def _t_tableau(
         y += ((len(c.held) + 1) // 2) * (WISH_H + 6)
     built = " ".join(f"R{r}" for r in c.built) or words("none")
     y = _t_wrap(draw, x, y, words("outposts_line", supply=c.supply, reserve=c.reserve, built=built), room, 16, 2)
-    tiles = _tile_summary(words, c) or words("none")
+    tiles = _tile_summary(words, c)
     fulfilled = "  ·  ".join([words("fulfilled_n", n=len(c.fulfilled)), *(w.id for w in c.fulfilled)])
-    y = _t_wrap(draw, x, y, f"{words('tiles_n', n=len(c.tiles))}: {tiles}", room, 16, 2)
+    line = words("tiles_n", n=len(c.tiles)) + (f"  ·  {tiles}" if tiles else "")
+    y = _t_wrap(draw, x, y, line, room, 16, 2)
     y = _t_wrap(draw, x, y, fulfilled, room, 16, 2)
     if c.songs:
         y = _t_wrap(draw, x, y, words("songs_line", songs=" ".join(c.songs)), room, 16, 1)
