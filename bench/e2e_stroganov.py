@@ -277,7 +277,7 @@ def run(quick: bool) -> list[Row]:
     rows = [
         Row(
             "stroganov e2e",
-            "floor: board + tableaux PNG of the positions played here (a decision posting a new page), CPU ms",
+            "floor: the page's images (turn image) of the positions played here (a new page), CPU ms",
             f"{images:.1f}",
         )
     ]
