@@ -195,12 +195,14 @@ def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
 
 
 def _season(view: StroganovView, words: Words) -> str:
-    return words.get(f"season.{view.season.lower()}", view.season.title())
+    """The season's word; "" outside the four seasons (the board choice, the end: the stage says)."""
+    return words.get(f"season.{view.season.lower()}", "")
 
 
 def _status(view: StroganovView, words: Words, names: Names) -> tuple[str, str]:
     """The header's two lines: the season, and who must act and what (ST-16) or the result."""
-    first = words("year", year=view.year, season=_season(view, words))
+    season = _season(view, words)
+    first = words("year", year=view.year) + (f"  ·  {season}" if season else "")
     if view.stage in ("boards", "income", "songs"):
         first += "  ·  " + words(f"stage.{view.stage}")
     if view.stage == "finished" or view.result is not None:

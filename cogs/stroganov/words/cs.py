@@ -296,7 +296,7 @@ TEXTS.update(
         # images (issue 19)
         "img.sv.player": "Hráč {n}",
         "img.sv.nobody": "nikdo",
-        "img.sv.year": "Stroganov  ·  Rok {year} ze 4  ·  {season}",
+        "img.sv.year": "Stroganov  ·  Rok {year} ze 4",
         "img.sv.stage.boards": "Výběr desek",
         "img.sv.stage.income": "Zimní příjem",
         "img.sv.stage.songs": "Zimní písně",

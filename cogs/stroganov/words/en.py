@@ -278,7 +278,7 @@ TEXTS.update(
         # images (issue 19)
         "img.sv.player": "Player {n}",
         "img.sv.nobody": "nobody",
-        "img.sv.year": "Stroganov  ·  Year {year} of 4  ·  {season}",
+        "img.sv.year": "Stroganov  ·  Year {year} of 4",
         "img.sv.stage.boards": "Choosing boards",
         "img.sv.stage.income": "Winter income",
         "img.sv.stage.songs": "Winter songs",
