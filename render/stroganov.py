@@ -431,7 +431,7 @@ def _position(
     y = top + dy
     t = pos.tile
     sprite = (
-        tile_sprite(t.id, t.type, land(words, t.type), t.s, t.reward, words("claim"), COL_W, TILE_H)
+        tile_sprite(t.type, land(words, t.type), t.s, t.reward, words("claim"), COL_W, TILE_H)
         if t
         else empty_tile_sprite(words("no_tile"), COL_W, TILE_H)
     )
@@ -458,8 +458,11 @@ def _position(
 
 
 def _wish(words: Words, wv: WishView, width: int) -> Image.Image:
-    timing = words.get(f"timing.{wv.timing}", wv.timing)
-    return wish_sprite(wv.id, wv.required, wv.red, words.count("vp", wv.vp), wv.ability, timing, width)
+    """A wish card in words: its timing, VP, furs and what its ability does (no card or ability
+    ids)."""
+    timing = words.get(f"timing.{wv.timing}", "")
+    ability = words.get(f"ability.{wv.ability}", "")
+    return wish_sprite(timing, wv.required, wv.red, words.count("vp", wv.vp), ability, width)
 
 
 def _slot(
@@ -596,7 +599,7 @@ def _bottom(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView, wor
     draw_text(draw, (PAD, y + 14), words("songs_display"), 22, INK, "lm", bold=True)
     song_w = (WIDTH - 2 * PAD - 3 * SONG_GAP) // 4
     for k, s in enumerate(view.songs):
-        sprite = song_sprite(s.id, words.count("stories", s.cost), s.reward, song_w)
+        sprite = song_sprite(words.count("stories", s.cost), s.reward, song_w)
         _paste(im, sprite, PAD + k * (song_w + SONG_GAP), y + 30)
     if not view.songs:
         draw_text(draw, (PAD, y + 30 + SONG_H / 2), words("no_songs"), 22, MUTED, "lm", bold=True)
@@ -759,7 +762,6 @@ def _tableau(im: Image.Image, view: StroganovView, words: Words, names: Names, c
     right = x + TAB_W
     _paste(im, token_sprite(c.index, short(words, names, c)), x, y0 + 7)
     side = words("board_side", board=c.board, side=c.side) if c.board else words("no_board")
-    track = words("track", track=f"{c.track.id} {c.track.name}".strip())
     tags = _tags(view, words, c)
     if rank is not None:
         tags.insert(len(tags) - c.resigned, words("tag.winner") if rank == 0 else words("tag.place", n=rank + 1))
@@ -770,7 +772,7 @@ def _tableau(im: Image.Image, view: StroganovView, words: Words, names: Names, c
         draw_text(draw, (right - rw, y0 + 30), tag, 22, ALERT, "rm", bold=True)
         rw += text_width(tag, 22, bold=True) + 16
     room = right - x - TOKEN - 10 - rw
-    tail = f"  ·  {side}  ·  {track}"
+    tail = f"  ·  {side}"
     who = clip(display(words, names, c), max(80, room - text_width(tail, 18, bold=True)), 22)
     _fit(draw, (x + TOKEN + 10, y0 + 30), who + tail, room, 26, anchor="lm", bold=True)
     draw_text(draw, (right, y0 + 30), vp, 32, INK, "rm", bold=True)
@@ -788,7 +790,7 @@ def _tableau(im: Image.Image, view: StroganovView, words: Words, names: Names, c
     y += STATS_H
     built = " ".join(f"R{r}" for r in c.built) or words("none")
     outposts = words("outposts_line", supply=c.supply, reserve=c.reserve, built=built)
-    songs = words("songs_line", songs=" ".join(c.songs) if c.songs else words("none"))
+    songs = words("songs_line", songs=len(c.songs))
     sw = min(text_width(songs, 22, bold=True), TAB_W * 0.4)
     _fit(draw, (x, y + LINE_H / 2), outposts, TAB_W - sw - 24, 22, anchor="lm", bold=True)
     _fit(draw, (right, y + LINE_H / 2), songs, sw, 22, anchor="rm", bold=True)
@@ -898,9 +900,6 @@ def _wishes(im: Image.Image, draw: ImageDraw.ImageDraw, words: Words, c: Cossack
         wy = y + row * WISH_STEP
         kind = words("held" if held else "fulfilled")
         draw_text(draw, (wx + 2, wy + 11), kind, 19, ALERT if held else INK, "lm", bold=True)
-        timing = words.get(f"timing.{w.timing}", w.timing)
-        room = WISH_W - 6 - text_width(kind, 19, bold=True) - 8
-        _fit(draw, (wx + WISH_W - 4, wy + 11), timing, room, 19, fill=MUTED, anchor="rm", bold=True)
         _paste(im, _wish(words, w, WISH_W), wx, wy + 24)
     return y + _rows(len(items), WISHES_PER_ROW) * WISH_STEP
 
@@ -918,7 +917,7 @@ def _tiles(draw: ImageDraw.ImageDraw, words: Words, c: CossackView, y: int) -> N
         draw.rounded_rectangle(
             (x0, y0, x0 + TILE_CHIP_W - 1, y0 + TILE_STEP - 7), radius=6, fill=LAND.get(t.type, MUTED), outline=INK
         )
-        label = f"{land(words, t.type)} {t.id}"
+        label = land(words, t.type)
         size, bold = fitting_face(label, TILE_CHIP_W - 10, 21, 14)
         ink = LAND_TEXT.get(t.type, WHITE)
         draw_text(draw, (x0 + TILE_CHIP_W / 2, y0 + (TILE_STEP - 7) / 2), label, size, ink, "mm", bold=bold)
@@ -1164,7 +1163,7 @@ def _t_here(
         y = _t_wrap(draw, x, y, head, room, 18, 1)
     if pos.tile is not None:
         t = pos.tile
-        line = words("here_tile", tile=f"{land(words, t.type)} {t.id}", reward=t.reward)
+        line = words("here_tile", tile=land(words, t.type), reward=t.reward)
         y = _t_wrap(draw, x, y, line, room, 16, 2)
     if reg is None:
         return _t_box(draw, top, y)
@@ -1212,7 +1211,7 @@ def _t_market(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView, w
         y += 28
         for k, s in enumerate(view.songs):
             row, col = divmod(k, 2)
-            sprite = song_sprite(s.id, words.count("stories", s.cost), s.reward, T_CARD_W)
+            sprite = song_sprite(words.count("stories", s.cost), s.reward, T_CARD_W)
             _paste(im, sprite, TP + col * (T_CARD_W + 10), y + row * (SONG_H + 6))
         y += max(1, (len(view.songs) + 1) // 2) * (SONG_H + 6)
     return y + 6
@@ -1254,12 +1253,13 @@ def _t_tableau(
     built = " ".join(f"R{r}" for r in c.built) or words("none")
     y = _t_wrap(draw, x, y, words("outposts_line", supply=c.supply, reserve=c.reserve, built=built), room, 16, 2)
     tiles = _tile_summary(words, c)
-    fulfilled = "  ·  ".join([words("fulfilled_n", n=len(c.fulfilled)), *(w.id for w in c.fulfilled)])
+    done = [words.get(f"ability.{w.ability}", "") for w in c.fulfilled]
+    fulfilled = "  ·  ".join([words("fulfilled_n", n=len(c.fulfilled)), *(d for d in done if d)])
     line = words("tiles_n", n=len(c.tiles)) + (f"  ·  {tiles}" if tiles else "")
     y = _t_wrap(draw, x, y, line, room, 16, 2)
     y = _t_wrap(draw, x, y, fulfilled, room, 16, 2)
     if c.songs:
-        y = _t_wrap(draw, x, y, words("songs_line", songs=" ".join(c.songs)), room, 16, 1)
+        y = _t_wrap(draw, x, y, words("songs_line", songs=len(c.songs)), room, 16, 1)
     return _t_box(draw, top, y)
 
 

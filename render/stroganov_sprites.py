@@ -129,8 +129,13 @@ def player_text(index: int) -> RGB:
 def fit_bold(
     d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, fill: RGB, anchor: str
 ) -> None:
-    """Bold text that shrinks (down to 14 px, then in the regular face) to fit ``room``."""
+    """Bold text that shrinks (down to 14 px, then in the regular face) to fit ``room``, and is cut
+    with "…" if it still does not."""
     size, bold = fitting_face(text, room, largest, 14)
+    if text_width(text, size, bold) > room:
+        while text and text_width(text + "…", size, bold) > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
     draw_text(d, xy, text, size, fill, anchor, bold=bold)
 
 
@@ -234,7 +239,7 @@ TILE_H = 118
 
 @functools.lru_cache(maxsize=64)
 def tile_sprite(
-    tile_id: str, kind: str, kind_word: str, s: bool, reward: str, claim: str, width: int, height: int = TILE_H
+    kind: str, kind_word: str, s: bool, reward: str, claim: str, width: int, height: int = TILE_H
 ) -> Image.Image:
     """A landscape tile (ST-14.3): a band in the type's colour with the type (``kind_word``) and the
     S marker, then the id and the claim reward under ``claim``'s word."""
@@ -248,8 +253,7 @@ def tile_sprite(
     if s:
         d.ellipse((width - 33, 5, width - 6, 32), fill=WHITE, outline=INK, width=2)
         draw_text(d, (width - 19.5, 19), "S", 20, INK, "mm", bold=True)
-    draw_text(d, (7, 52), tile_id, 22, INK, "lm", bold=True)
-    fit_bold(d, (width - 7, 52), claim, width - 14 - text_width(tile_id, 22, bold=True) - 6, 20, MUTED, "rm")
+    fit_bold(d, (7, 52), claim, width - 14, 20, MUTED, "lm")
     lines = wrap(reward, width - 12, 20)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
@@ -271,14 +275,15 @@ WISH_H = 104
 
 @functools.lru_cache(maxsize=256)
 def wish_sprite(
-    wish_id: str, required: tuple[int, ...], red: tuple[int, ...], vp: str, ability: str, timing: str, width: int
+    timing: str, required: tuple[int, ...], red: tuple[int, ...], vp: str, ability: str, width: int
 ) -> Image.Image:
-    """A tsar wish card (ST-14.5): id and VP (in words), the required furs with the red (spent) ones
-    marked, the ability code and its timing (in words)."""
+    """A tsar wish card (ST-14.5), all in words: when its ability acts and its VP, the required furs
+    with the red (spent) ones marked, and what the ability does."""
     im = _rounded(width, WISH_H, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (9, 17), wish_id, 21, INK, "lm", bold=True)
-    fit_bold(d, (width - 9, 17), vp, width - 26 - text_width(wish_id, 21, bold=True), 26, INK, "rm")
+    vw = min(text_width(vp, 26, bold=True), width * 0.45)
+    fit_bold(d, (width - 9, 17), vp, vw, 26, INK, "rm")
+    fit_bold(d, (9, 17), timing, width - 26 - vw, 19, MUTED, "lm")
     left = list(red)
     x = 8
     for v in required:
@@ -288,8 +293,7 @@ def wish_sprite(
         sq = fur_square(v, is_red)
         im.alpha_composite(sq, (x, 33))
         x += sq.width + 4
-    code = f"{ability} ({timing})"
-    fit_bold(d, (9, 85), code, width - 16, 21, INK, "lm")
+    fit_bold(d, (9, 85), ability, width - 16, 20, INK, "lm")
     return im
 
 
@@ -298,12 +302,11 @@ SONG_H = 78
 
 
 @functools.lru_cache(maxsize=64)
-def song_sprite(song_id: str, cost: str, reward: str, width: int, height: int = SONG_H) -> Image.Image:
+def song_sprite(cost: str, reward: str, width: int, height: int = SONG_H) -> Image.Image:
     """A song (ST-14.8): id, cost in stories (in words) and reward."""
     im = _rounded(width, height, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (10, 20), song_id, 22, INK, "lm", bold=True)
-    fit_bold(d, (width - 10, 20), cost, width - 28 - text_width(song_id, 22, bold=True), 22, ALERT, "rm")
+    fit_bold(d, (10, 20), cost, width - 20, 22, ALERT, "lm")
     fit_bold(d, (10, height - 24), reward, width - 20, 26, INK, "lm")
     return im
 
