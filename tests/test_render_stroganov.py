@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import io
 import random
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -284,3 +285,36 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+ENGINE_IDS = re.compile(r"\bTW-|\bP[0-3]\b|\b[A-Z]{2,}_[A-Z0-9]+\b|\bST-\d|\bSG\d|\bL\d\d\b|\bY[AB]\d|\bAU\d")
+"""Seat labels, card, tile and ability ids, rule ids: never on an image (issue 19 §2)."""
+ABILITIES = ("TRACKER", "NOMAD", "SCOUT", "KEENEYE", "ENVOY", "ELDER", "FASTHORSE", "TONGUE", "BARD")
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_images_show_words_not_engine_ids(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the three images of the golden position and the solo turn image draw (caches
+    cleared, so that sprites draw theirs too) is words and names: no ``P0``, ``TW-A08``,
+    ``W_TROPHY``, ``NOMAD``, ``L05``, ``SG03``, ``YA5``."""
+    import render.fonts as fonts
+    import render.stroganov_sprites as sprites
+
+    drawn: list[str] = []
+    real = fonts.draw_text
+
+    def record(draw_, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw_, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "draw_text", record)
+    monkeypatch.setattr(sprites, "draw_text", record)
+    fonts.clear_caches(fonts, draw, sprites)
+    words = image_words(locale)
+    for fn in (draw.render_turn, draw.render_board, draw.render_tableaux):
+        fn(golden_view(), words, cossack_names(golden_view(), NAMES))
+    draw.render_turn(solo_view(), words, cossack_names(solo_view(), NAMES))
+    fonts.clear_caches(fonts, draw, sprites)
+    assert "Jana Nováková" in drawn and "Ivan" in drawn
+    bad = sorted({s for s in drawn if ENGINE_IDS.search(s) or any(a in s for a in ABILITIES)})
+    assert bad == [], bad
