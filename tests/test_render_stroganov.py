@@ -287,7 +287,7 @@ if __name__ == "__main__":
     main()
 
 
-ENGINE_IDS = re.compile(r"\bTW-|\bP[0-3]\b|\b[A-Z]{2,}_[A-Z0-9]+\b|\bST-\d|\bSG\d|\bL\d\d\b|\bY[AB]\d|\bAU\d")
+ENGINE_IDS = re.compile(r"\bTW-|\bP[0-3]\b|\b[A-Z]+_[A-Z0-9]+\b|\bST-\d|\bSG\d|\bL\d\d\b|\bY[AB]\d|\bAU\d")
 """Seat labels, card, tile and ability ids, rule ids: never on an image (issue 19 §2)."""
 ABILITIES = ("TRACKER", "NOMAD", "SCOUT", "KEENEYE", "ENVOY", "ELDER", "FASTHORSE", "TONGUE", "BARD")
 
