@@ -609,11 +609,16 @@ def _bottom(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView, wor
         draw.rounded_rectangle(
             (PAD, y, WIDTH - PAD - 1, y + AUTOMA_H - 1), radius=8, fill=PANEL, outline=BORDER, width=2
         )
-        back = words("automa_back", move=a.move, side=a.hunt_from, hunt=a.hunt) if a.move is not None else words("none")
-        last = f"{a.flipped[-1][0]} {a.flipped[-1][1]}" if a.flipped else words("none_yet")
-        difficulty = words.get(f"difficulty.{a.difficulty}", a.difficulty)
+        if a.move is not None:
+            side = words.get(f"hunt_from.{a.hunt_from}", "")
+            back = words("automa_back", move=a.move, side=side, hunt=a.hunt)
+        else:
+            back = words("none")
+        last = words.get(f"extended.{a.flipped[-1][1]}", "") if a.flipped else words("none_yet")
+        difficulty = words.get(f"difficulty.{a.difficulty}", "")
+        strategy = " + ".join(words.get(f"strategy.{k}", "") for k in a.strategy) or words("random")
         lines = (
-            words("automa_head", difficulty=difficulty, strategy=a.strategy or words("random"), deck=a.deck),
+            words("automa_head", difficulty=difficulty, strategy=strategy, deck=a.deck),
             words("automa_top", back=back),
             words("automa_last", last=last),
         )

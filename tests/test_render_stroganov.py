@@ -313,7 +313,8 @@ def test_images_show_words_not_engine_ids(locale: str, monkeypatch: pytest.Monke
     words = image_words(locale)
     for fn in (draw.render_turn, draw.render_board, draw.render_tableaux):
         fn(golden_view(), words, cossack_names(golden_view(), NAMES))
-    draw.render_turn(solo_view(), words, cossack_names(solo_view(), NAMES))
+    for fn in (draw.render_turn, draw.render_board, draw.render_tableaux):
+        fn(solo_view(), words, cossack_names(solo_view(), NAMES))
     fonts.clear_caches(fonts, draw, sprites)
     assert "Jana Nováková" in drawn and "Ivan" in drawn
     bad = sorted({s for s in drawn if ENGINE_IDS.search(s) or any(a in s for a in ABILITIES)})
