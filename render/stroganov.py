@@ -177,6 +177,16 @@ def animal(words: Words, v: int) -> str:
     return words("tiger") if v == 0 else words.get(f"animal.{v}", str(v))
 
 
+def reward(words: Words, text: str | None) -> str:
+    """A reward (a tile's, village's, yurt's, song's, trophy row's) in words: the UI translates
+    every reward of the game's content (``reward.<text>``); a text it lacks is shown as it is."""
+    return words.get(f"reward.{text}", text) if text else ""
+
+
+def village(words: Words, name: str) -> str:
+    return words.get(f"village.{name}", name)
+
+
 def land(words: Words, kind: str) -> str:
     return words.get(f"land.{kind}", kind)
 
@@ -431,7 +441,7 @@ def _position(
     y = top + dy
     t = pos.tile
     sprite = (
-        tile_sprite(t.type, land(words, t.type), t.s, t.reward, words("claim"), COL_W, TILE_H)
+        tile_sprite(t.type, land(words, t.type), t.s, reward(words, t.reward), words("claim"), COL_W, TILE_H)
         if t
         else empty_tile_sprite(words("no_tile"), COL_W, TILE_H)
     )
@@ -511,10 +521,12 @@ def _region_info(
     x = _region_x(reg.number) + REGION_PAD + 2
     w = _region_w(reg.number) - 2 * REGION_PAD - 4
     y = top + _region_dy(reg.number) + INFO_Y
-    _two_lines(draw, x, y, w, words("village", name=reg.village_name), reg.village_reward)
+    _two_lines(
+        draw, x, y, w, words("village", name=village(words, reg.village_name)), reward(words, reg.village_reward)
+    )
     y += 2 * INFO_LINE + 4
     if reg.yurt:
-        _two_lines(draw, x, y, w, words("yurt", name=reg.yurt), reg.yurt_reward or "")
+        _two_lines(draw, x, y, w, words("yurt"), reward(words, reg.yurt_reward))
     else:
         _two_lines(draw, x, y, w, words("yurt_empty"), None)
     y += 2 * INFO_LINE + 4
@@ -599,7 +611,7 @@ def _bottom(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView, wor
     draw_text(draw, (PAD, y + 14), words("songs_display"), 22, INK, "lm", bold=True)
     song_w = (WIDTH - 2 * PAD - 3 * SONG_GAP) // 4
     for k, s in enumerate(view.songs):
-        sprite = song_sprite(words.count("stories", s.cost), s.reward, song_w)
+        sprite = song_sprite(words.count("stories", s.cost), reward(words, s.reward), song_w)
         _paste(im, sprite, PAD + k * (song_w + SONG_GAP), y + 30)
     if not view.songs:
         draw_text(draw, (PAD, y + 30 + SONG_H / 2), words("no_songs"), 22, MUTED, "lm", bold=True)
@@ -882,12 +894,14 @@ def _track(im: Image.Image, draw: ImageDraw.ImageDraw, words: Words, names: Name
             _fit(draw, (x0 + 9, fur_y + FUR_H / 2), words("start"), box_w - 14, 21, fill=MUTED, anchor="lm", bold=True)
         else:
             _paste(im, fur_chip(fur, box_w - 10, animal(words, fur)), x0 + 5, fur_y)
-        row = t.rows[k] if k < len(t.rows) else ""
+        row = reward(words, t.rows[k]) if k < len(t.rows) else ""
         _fit(draw, (x0 + 8, row_y + 14), row, box_w - 14, 21, anchor="lm", bold=True)
         end = t.ends[k] if k < len(t.ends) else 0
         _fit(draw, (x0 + 8, row_y + 42), words.count("vp", end), box_w - 14, 21, anchor="lm", bold=True)
         if k in entry:
-            _fit(draw, (x0 + 8, row_y + 68), entry[k], box_w - 14, 20, fill=ALERT, anchor="lm", bold=True)
+            _fit(
+                draw, (x0 + 8, row_y + 68), reward(words, entry[k]), box_w - 14, 20, fill=ALERT, anchor="lm", bold=True
+            )
 
 
 def _wishes(im: Image.Image, draw: ImageDraw.ImageDraw, words: Words, c: CossackView, y: int) -> int:
@@ -1168,12 +1182,13 @@ def _t_here(
         y = _t_wrap(draw, x, y, head, room, 18, 1)
     if pos.tile is not None:
         t = pos.tile
-        line = words("here_tile", tile=land(words, t.type), reward=t.reward)
+        line = words("here_tile", tile=land(words, t.type), reward=reward(words, t.reward))
         y = _t_wrap(draw, x, y, line, room, 16, 2)
     if reg is None:
         return _t_box(draw, top, y)
-    y = _t_wrap(draw, x, y, f"{words('village', name=reg.village_name)}: {reg.village_reward}", room, 16, 2)
-    yurt = f"{words('yurt', name=reg.yurt)}: {reg.yurt_reward or ''}" if reg.yurt else words("yurt_empty")
+    name = village(words, reg.village_name)
+    y = _t_wrap(draw, x, y, f"{words('village', name=name)}: {reward(words, reg.village_reward)}", room, 16, 2)
+    yurt = f"{words('yurt')}: {reward(words, reg.yurt_reward)}" if reg.yurt else words("yurt_empty")
     y = _t_wrap(draw, x, y, yurt, room, 16, 2)
     y += 4
     card_w = T_CARD_W - 8
@@ -1216,7 +1231,7 @@ def _t_market(im: Image.Image, draw: ImageDraw.ImageDraw, view: StroganovView, w
         y += 28
         for k, s in enumerate(view.songs):
             row, col = divmod(k, 2)
-            sprite = song_sprite(words.count("stories", s.cost), s.reward, T_CARD_W)
+            sprite = song_sprite(words.count("stories", s.cost), reward(words, s.reward), T_CARD_W)
             _paste(im, sprite, TP + col * (T_CARD_W + 10), y + row * (SONG_H + 6))
         y += max(1, (len(view.songs) + 1) // 2) * (SONG_H + 6)
     return y + 6

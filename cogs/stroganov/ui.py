@@ -604,11 +604,46 @@ def image_words(locale: str) -> Words:
     for d in ("easy", "normal", "hard"):
         labels[f"difficulty.{d}"] = t(f"sv.difficulty.{d}", locale)
     labels["ivan"] = t("sv.ivan", locale)
+    labels.update(reward_words(locale))
 
     def count(key: str, n: int) -> str:
         return tn(f"sv.{key}", n, locale)
 
     return Words(labels, count)
+
+
+REWARD_COUNTS = {"vp": "sv.vp", "coins": "sv.coins", "horses": "sv.horses", "stories": "sv.stories"}
+REWARD_COUNTED = {"banner": "sv.banners", "tiger": "sv.tigers"}
+"""Reward elements (rules/stroganov/content.py ``Reward``) said with the text's plural keys; the
+others (a trophy action, a fur from the bag, an outpost) have ``img.sv.reward.<kind>``."""
+
+
+def reward_words(locale: str) -> dict[str, str]:
+    """Every reward printed in the game's content (landscapes, villages, yurts, songs, trophy
+    rows and entries) in ``locale``, keyed ``reward.<printed text>`` as the view gives it."""
+    rewards = [t.reward for t in CONTENT.tiles.values()]
+    rewards += [s.reward for s in CONTENT.songs.values()]
+    rewards += [y.reward for y in CONTENT.yurts.values()]
+    rewards += [v.reward for v in CONTENT.villages.values()]
+    for track in CONTENT.tracks.values():
+        rewards += [*track.rows, *track.entry.values()]
+    out: dict[str, str] = {}
+    for r in rewards:
+        parts = []
+        for kind, n in r.elements:
+            if kind in REWARD_COUNTS:
+                parts.append(tn(REWARD_COUNTS[kind], n, locale))
+            elif kind in REWARD_COUNTED:
+                parts.append(tn(REWARD_COUNTED[kind], n, locale))
+            elif has(f"img.sv.reward.{kind}", locale):
+                parts.append(t(f"img.sv.reward.{kind}", locale))
+            else:
+                parts.append(kind)
+        out[f"reward.{r.text}"] = ", ".join(parts)
+    for v in CONTENT.villages.values():
+        if has(f"img.sv.village_name.{v.name}", locale):
+            out[f"village.{v.name}"] = t(f"img.sv.village_name.{v.name}", locale)
+    return out
 
 
 def cossack_names(view: StroganovView, names: Sequence[str]) -> tuple[str, ...]:

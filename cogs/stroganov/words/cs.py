@@ -452,5 +452,13 @@ TEXTS.update(
         "img.sv.strategy.T": "trofeje",
         "img.sv.strategy.L": "lokace",
         "img.sv.strategy.W": "příkazy",
+        "img.sv.reward.trophy": "akce trofeje",
+        "img.sv.reward.fur": "kožešina",
+        "img.sv.reward.outpost": "stanice",
+        "img.sv.village_name.Fair": "Jarmark",
+        "img.sv.village_name.Tavern": "Krčma",
+        "img.sv.village_name.Hunting lodge": "Lovecká chata",
+        "img.sv.village_name.Chapel": "Kaple",
+        "img.sv.village_name.Stables": "Stáje",
     }
 )

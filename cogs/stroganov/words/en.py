@@ -434,5 +434,13 @@ TEXTS.update(
         "img.sv.strategy.T": "trophies",
         "img.sv.strategy.L": "landscapes",
         "img.sv.strategy.W": "wishes",
+        "img.sv.reward.trophy": "trophy action",
+        "img.sv.reward.fur": "a fur",
+        "img.sv.reward.outpost": "an outpost",
+        "img.sv.village_name.Fair": "Fair",
+        "img.sv.village_name.Tavern": "Tavern",
+        "img.sv.village_name.Hunting lodge": "Hunting lodge",
+        "img.sv.village_name.Chapel": "Chapel",
+        "img.sv.village_name.Stables": "Stables",
     }
 )
