@@ -110,9 +110,17 @@ def shitenno(samples: int) -> list[Row]:
 
 
 def stroganov(samples: int) -> list[Row]:
-    """Board and tableaux images of positions from random games, 1–4 players (target: median <= 40 ms)."""
+    """Turn, board and tableaux images of positions from random games, 1–4 players, in English
+    (target: median <= 40 ms); the turn image is what a new turn page posts (issue 19)."""
+    from cogs.stroganov.ui import image_words
     from render import stroganov as draw
 
-    draw.warm_up()
-    kinds = {"board": draw.render_board, "tableaux": draw.render_tableaux}
+    words = image_words("en")
+    names = ("Jana Nováková", "Kuba", "Přemysl Otakar II.", "Zdeňka")
+    draw.warm_up(words)
+    kinds: dict[str, Callable[[Any], bytes]] = {
+        "turn": lambda v: draw.render_turn(v, words, names),
+        "board": lambda v: draw.render_board(v, words, names),
+        "tableaux": lambda v: draw.render_tableaux(v, words, names),
+    }
     return _rows("stroganov", _random_game_renders("stroganov", kinds, samples, (1, 2, 3, 4), 400), 40)

@@ -42,7 +42,6 @@ PLAYER: tuple[RGB, ...] = (
 """Cossack colours by cossack index (Okabe–Ito: blue, orange, bluish green, reddish purple), told
 apart by colourblind viewers too; every token also carries its name."""
 PLAYER_TEXT: tuple[RGB, ...] = (WHITE, INK, INK, INK)
-PLAYER_NAME = ("blue", "orange", "green", "purple")
 
 FUR: dict[int, RGB] = {
     2: (226, 226, 230),
@@ -56,8 +55,8 @@ FUR: dict[int, RGB] = {
 }
 """Fur chip colours by value; 0 is the tiger (orange with black stripes). The value is always
 written on the chip, so the colour is only a help."""
-ANIMAL = {2: "Squirrel", 3: "Hare", 4: "Fox", 5: "Sable", 6: "Wolverine", 7: "Deer", 8: "Bear", 0: "TIGER"}
-"""ST-14.1 animal names (words in one place, so that a translation can follow)."""
+FUR_VALUES = (2, 3, 4, 5, 6, 7, 8, 0)
+"""The fur values (ST-14.1) and the tiger; their names are words the renderer is given."""
 
 LAND: dict[str, RGB] = {
     "Taiga": (38, 104, 58),
@@ -130,8 +129,13 @@ def player_text(index: int) -> RGB:
 def fit_bold(
     d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, fill: RGB, anchor: str
 ) -> None:
-    """Bold text that shrinks (down to 14 px, then in the regular face) to fit ``room``."""
+    """Bold text that shrinks (down to 14 px, then in the regular face) to fit ``room``, and is cut
+    with "…" if it still does not."""
     size, bold = fitting_face(text, room, largest, 14)
+    if text_width(text, size, bold) > room:
+        while text and text_width(text + "…", size, bold) > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
     draw_text(d, xy, text, size, fill, anchor, bold=bold)
 
 
@@ -152,22 +156,22 @@ def token_sprite(index: int, label: str, size: int = TOKEN) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=128)
-def fur_chip(value: int, width: int, label: str | None = None) -> Image.Image:
-    """A fur (or the tiger, value 0) as a chip: the value in bold and the animal's name (or
-    ``label``)."""
+def fur_chip(value: int, width: int, label: str) -> Image.Image:
+    """A fur (or the tiger, value 0) as a chip: the value in bold and ``label`` (the animal's name,
+    or a count)."""
     fill = FUR.get(value, PANEL)
     im = _rounded(width, FUR_H, fill, INK, 6, 1 if value else 2)
     d = ImageDraw.Draw(im)
     if value == 0:
         for x in range(8, width - 8, 14):
             d.line((x, 4, x + 6, FUR_H - 5), fill=INK, width=3)
-        words = label or "TIGER"
+        words = label
         size = fitting_size(words, width - 10, 22, 14, bold=True)
         w = text_width(words, size, bold=True) + 10
         d.rectangle(((width - w) / 2, 5, (width + w) / 2, FUR_H - 6), fill=FUR[0])
         draw_text(d, (width / 2, FUR_H / 2), words, size, INK, "mm", bold=True)
         return im
-    words = label if label is not None else ANIMAL.get(value, "")
+    words = label
     draw_text(d, (8, FUR_H / 2), str(value), 26, INK, "lm", bold=True)
     if words:
         fit_bold(d, (29, FUR_H / 2 + 1), words, width - 34, 21, INK, "lm")
@@ -187,22 +191,24 @@ def fur_square(value: int, red: bool, size: int = 34) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=128)
-def outpost_slot(owner: int | None, vp: int, label: str, width: int = 84, height: int = 58) -> Image.Image:
-    """An outpost slot (ST-14.2) with its VP: free (hollow), a dummy (grey, "dummy") or a cossack's
-    outpost (his colour and name)."""
+def outpost_slot(
+    owner: int | None, vp: str, label: str, width: int = 84, height: int = 58, big: int = 24, small: int = 20
+) -> Image.Image:
+    """An outpost slot (ST-14.2) with its VP (``vp``, in words): free (hollow, ``label`` the word for
+    free), a dummy (grey, ``label`` its word) or a cossack's outpost (his colour, ``label`` his
+    name)."""
     top, bottom = round(height * 0.32), round(height * 0.73)
     if owner is None:
         im = _rounded(width, height, WHITE, BORDER, 6, 2)
         d = ImageDraw.Draw(im)
-        draw_text(d, (width / 2, top), f"{vp} VP", 24, INK, "mm", bold=True)
-        draw_text(d, (width / 2, bottom), "free", 20, MUTED, "mm", bold=True)
+        fit_bold(d, (width / 2, top), vp, width - 8, big, INK, "mm")
+        fit_bold(d, (width / 2, bottom), label, width - 8, small, MUTED, "mm")
         return im
     fill, ink = (DUMMY, WHITE) if owner < 0 else (player_colour(owner), player_text(owner))
     im = _rounded(width, height, fill, INK, 6, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (width / 2, top), f"{vp} VP", 24, ink, "mm", bold=True)
-    text = "dummy" if owner < 0 else label
-    fit_bold(d, (width / 2, bottom), text, width - 8, 22, ink, "mm")
+    fit_bold(d, (width / 2, top), vp, width - 8, big, ink, "mm")
+    fit_bold(d, (width / 2, bottom), label, width - 8, small + 2, ink, "mm")
     return im
 
 
@@ -232,21 +238,22 @@ TILE_H = 118
 
 
 @functools.lru_cache(maxsize=64)
-def tile_sprite(tile_id: str, kind: str, s: bool, reward: str, width: int, height: int = TILE_H) -> Image.Image:
-    """A landscape tile (ST-14.3): a band in the type's colour with the type and the S marker, then
-    the id and the claim reward."""
+def tile_sprite(
+    kind: str, kind_word: str, s: bool, reward: str, claim: str, width: int, height: int = TILE_H
+) -> Image.Image:
+    """A landscape tile (ST-14.3): a band in the type's colour with the type (``kind_word``) and the
+    S marker, then the id and the claim reward under ``claim``'s word."""
     im = _rounded(width, height, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
     band = LAND.get(kind, MUTED)
     d.rounded_rectangle((2, 2, width - 3, 36), radius=6, fill=band)
     d.rectangle((2, 20, width - 3, 36), fill=band)
     ink = LAND_TEXT.get(kind, WHITE)
-    fit_bold(d, (7, 19), kind, width - (42 if s else 14), 22, ink, "lm")
+    fit_bold(d, (7, 19), kind_word, width - (42 if s else 14), 22, ink, "lm")
     if s:
         d.ellipse((width - 33, 5, width - 6, 32), fill=WHITE, outline=INK, width=2)
         draw_text(d, (width - 19.5, 19), "S", 20, INK, "mm", bold=True)
-    draw_text(d, (7, 52), tile_id, 22, INK, "lm", bold=True)
-    draw_text(d, (width - 7, 52), "claim:", 20, MUTED, "rm", bold=True)
+    fit_bold(d, (7, 52), claim, width - 14, 20, MUTED, "lm")
     lines = wrap(reward, width - 12, 20)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
@@ -256,14 +263,11 @@ def tile_sprite(tile_id: str, kind: str, s: bool, reward: str, width: int, heigh
 
 
 @functools.lru_cache(maxsize=16)
-def empty_tile_sprite(width: int, height: int = TILE_H) -> Image.Image:
+def empty_tile_sprite(label: str, width: int, height: int = TILE_H) -> Image.Image:
     im = _rounded(width, height, PANEL, BORDER, 8, 2)
-    draw_text(ImageDraw.Draw(im), (width / 2, height / 2), "no tile", 22, MUTED, "mm", bold=True)
+    fit_bold(ImageDraw.Draw(im), (width / 2, height / 2), label, width - 10, 22, MUTED, "mm")
     return im
 
-
-TIMING_WORD = {"I": "at once", "P": "permanent", "W": "each winter", "E": "end scoring"}
-"""ST-14.4 timings."""
 
 WISH_H = 104
 """Wish card height in pixels."""
@@ -271,14 +275,15 @@ WISH_H = 104
 
 @functools.lru_cache(maxsize=256)
 def wish_sprite(
-    wish_id: str, required: tuple[int, ...], red: tuple[int, ...], vp: int, ability: str, timing: str, width: int
+    timing: str, required: tuple[int, ...], red: tuple[int, ...], vp: str, ability: str, width: int
 ) -> Image.Image:
-    """A tsar wish card (ST-14.5): id and VP, the required furs with the red (spent) ones marked, the
-    ability code and its timing."""
+    """A tsar wish card (ST-14.5), all in words: when its ability acts and its VP, the required furs
+    with the red (spent) ones marked, and what the ability does."""
     im = _rounded(width, WISH_H, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (9, 17), wish_id, 21, INK, "lm", bold=True)
-    draw_text(d, (width - 9, 17), f"{vp} VP", 26, INK, "rm", bold=True)
+    vw = min(text_width(vp, 26, bold=True), width * 0.45)
+    fit_bold(d, (width - 9, 17), vp, vw, 26, INK, "rm")
+    fit_bold(d, (9, 17), timing, width - 26 - vw, 19, MUTED, "lm")
     left = list(red)
     x = 8
     for v in required:
@@ -288,8 +293,7 @@ def wish_sprite(
         sq = fur_square(v, is_red)
         im.alpha_composite(sq, (x, 33))
         x += sq.width + 4
-    code = f"{ability} ({timing})"
-    fit_bold(d, (9, 85), code, width - 16, 21, INK, "lm")
+    fit_bold(d, (9, 85), ability, width - 16, 20, INK, "lm")
     return im
 
 
@@ -298,18 +302,17 @@ SONG_H = 78
 
 
 @functools.lru_cache(maxsize=64)
-def song_sprite(song_id: str, cost: int, reward: str, width: int, height: int = SONG_H) -> Image.Image:
-    """A song (ST-14.8): id, cost in stories and reward."""
+def song_sprite(cost: str, reward: str, width: int, height: int = SONG_H) -> Image.Image:
+    """A song (ST-14.8): id, cost in stories (in words) and reward."""
     im = _rounded(width, height, WHITE, INK, 8, 2)
     d = ImageDraw.Draw(im)
-    draw_text(d, (10, 20), song_id, 22, INK, "lm", bold=True)
-    draw_text(d, (width - 10, 20), f"{cost} stories", 22, ALERT, "rm", bold=True)
+    fit_bold(d, (10, 20), cost, width - 20, 22, ALERT, "lm")
     fit_bold(d, (10, height - 24), reward, width - 20, 26, INK, "lm")
     return im
 
 
 @functools.lru_cache(maxsize=128)
-def bag_chip(value: int, count: int, width: int) -> Image.Image:
+def bag_chip(value: int, count: int, animal: str, width: int) -> Image.Image:
     """A fur value in the bag (ST-4.3): the chip with the value and the animal's name, and the
     count right-aligned so that it stays large when the name has to shrink."""
     im = _rounded(width, FUR_H, FUR.get(value, PANEL), INK, 6, 1)
@@ -318,5 +321,5 @@ def bag_chip(value: int, count: int, width: int) -> Image.Image:
     count_text = f"x{count}"
     draw_text(d, (width - 7, FUR_H / 2), count_text, 22, INK, "rm", bold=True)
     room = width - 29 - 7 - text_width(count_text, 22, bold=True) - 6
-    fit_bold(d, (29, FUR_H / 2 + 1), ANIMAL.get(value, "?"), room, 20, INK, "lm")
+    fit_bold(d, (29, FUR_H / 2 + 1), animal, room, 20, INK, "lm")
     return im

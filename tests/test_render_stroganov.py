@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import io
 import random
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -20,11 +21,34 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from render.stroganov import render_board, render_tableau, render_tableaux, warm_up
+from cogs.stroganov.ui import cossack_names, image_words
+from render import stroganov as draw
+from render.stroganov import Words, warm_up
 from rules.stroganov import GAME
 from rules.stroganov.view import StroganovView, tile_view, wish_view
 from tests.golden_images import GOLDEN, SAMPLES, check_golden
 from tests.stroganov_positions import give_turn, place, started
+
+NAMES = ("Jana Nováková", "Kuba", "Přemysl Otakar II.", "Zdeňka")
+"""Display names by seat: long, short and with Czech letters."""
+EN = image_words("en")
+
+
+def render_board(view: StroganovView, words: Words = EN) -> bytes:
+    return draw.render_board(view, words, cossack_names(view, NAMES))
+
+
+def render_tableaux(view: StroganovView, words: Words = EN) -> bytes:
+    return draw.render_tableaux(view, words, cossack_names(view, NAMES))
+
+
+def render_tableau(view: StroganovView, index: int, words: Words = EN) -> bytes:
+    return draw.render_tableau(view, index, words, cossack_names(view, NAMES))
+
+
+def render_turn(view: StroganovView, words: Words = EN) -> bytes:
+    return draw.render_turn(view, words, cossack_names(view, NAMES))
+
 
 MAX_BYTES = 200 * 1024
 MIN_WIDTH = 1000
@@ -178,18 +202,55 @@ def solo_view() -> StroganovView:
     return GAME.view(st, None)
 
 
-def test_golden_board() -> None:
-    check_golden(render_board(golden_view()), GOLDEN / "stroganov_board.png", __file__)
+GOLDEN_KINDS: dict[str, Callable[[StroganovView, Words], bytes]] = {
+    "turn": render_turn,
+    "board": render_board,
+    "tableaux": render_tableaux,
+}
 
 
-def test_golden_tableaux() -> None:
-    check_golden(render_tableaux(golden_view()), GOLDEN / "stroganov_tableaux.png", __file__)
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("kind", sorted(GOLDEN_KINDS))
+def test_golden(kind: str, locale: str) -> None:
+    """Every image kind in both languages (English keeps the old file names)."""
+    suffix = "" if locale == "en" else f"_{locale}"
+    data = GOLDEN_KINDS[kind](golden_view(), image_words(locale))
+    check_golden(data, GOLDEN / f"stroganov_{kind}{suffix}.png", __file__)
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_golden_turn_solo(locale: str) -> None:
+    check_golden(render_turn(solo_view(), image_words(locale)), GOLDEN / f"stroganov_turn_solo_{locale}.png", __file__)
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), CASES)
+def test_turn_image_renders(players: int, seed: int, steps: int | None) -> None:
+    """The turn image: 600 px wide, small, in both languages."""
+    view = view_of(players, seed, steps)
+    for locale in ("en", "cs"):
+        data = render_turn(view, image_words(locale))
+        assert data.startswith(b"\x89PNG") and len(data) <= MAX_BYTES
+        im = Image.open(io.BytesIO(data))
+        assert im.width == draw.TURN_W and im.height <= 2 * draw.TURN_W
+
+
+def test_images_name_players_not_seats() -> None:
+    """Names are display names: a change of a name changes every image; the words differ by
+    language (the caches are per words object)."""
+    view = golden_view()
+    other = ("Eva", *NAMES[1:])
+    for fn in (draw.render_turn, draw.render_board, draw.render_tableaux):
+        a = fn(view, EN, cossack_names(view, NAMES))
+        assert a != fn(view, EN, cossack_names(view, other))
+        assert a != fn(view, image_words("cs"), cossack_names(view, NAMES))
 
 
 SAMPLE_VIEWS: dict[str, Callable[[], bytes]] = {
     "stroganov-board": lambda: render_board(golden_view()),
     "stroganov-board-solo": lambda: render_board(solo_view()),
     "stroganov-tableaux": lambda: render_tableaux(golden_view()),
+    "stroganov-turn": lambda: render_turn(golden_view()),
+    "stroganov-turn-cs": lambda: render_turn(golden_view(), image_words("cs")),
 }
 
 
@@ -206,8 +267,8 @@ def main() -> None:
     """Median, p95 and p99 of renders of each image over random views, and the sizes."""
     rnd = random.Random(0)
     views = [played(1 + s % 4, s, rnd.choice((0, 40, 120, 250, None))) for s in range(60)]
-    warm_up()
-    for label, render in (("board", render_board), ("tableaux", render_tableaux)):
+    warm_up(EN)
+    for label, render in (("turn", render_turn), ("board", render_board), ("tableaux", render_tableaux)):
         times, sizes = [], []
         for v in views:
             t = time.perf_counter()
@@ -224,3 +285,37 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+ENGINE_IDS = re.compile(r"\bTW-|\bP[0-3]\b|\b[A-Z]+_[A-Z0-9]+\b|\bST-\d|\bSG\d|\bL\d\d\b|\bY[AB]\d|\bAU\d")
+"""Seat labels, card, tile and ability ids, rule ids: never on an image (issue 19 §2)."""
+ABILITIES = ("TRACKER", "NOMAD", "SCOUT", "KEENEYE", "ENVOY", "ELDER", "FASTHORSE", "TONGUE", "BARD")
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_images_show_words_not_engine_ids(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the three images of the golden position and the solo turn image draw (caches
+    cleared, so that sprites draw theirs too) is words and names: no ``P0``, ``TW-A08``,
+    ``W_TROPHY``, ``NOMAD``, ``L05``, ``SG03``, ``YA5``."""
+    import render.fonts as fonts
+    import render.stroganov_sprites as sprites
+
+    drawn: list[str] = []
+    real = fonts.draw_text
+
+    def record(draw_, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw_, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "draw_text", record)
+    monkeypatch.setattr(sprites, "draw_text", record)
+    fonts.clear_caches(fonts, draw, sprites)
+    words = image_words(locale)
+    for fn in (draw.render_turn, draw.render_board, draw.render_tableaux):
+        fn(golden_view(), words, cossack_names(golden_view(), NAMES))
+    for fn in (draw.render_turn, draw.render_board, draw.render_tableaux):
+        fn(solo_view(), words, cossack_names(solo_view(), NAMES))
+    fonts.clear_caches(fonts, draw, sprites)
+    assert "Jana Nováková" in drawn and "Ivan" in drawn
+    bad = sorted({s for s in drawn if ENGINE_IDS.search(s) or any(a in s for a in ABILITIES)})
+    assert bad == [], bad

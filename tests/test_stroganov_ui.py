@@ -50,8 +50,11 @@ def test_every_story_has_words_and_every_offered_option_is_legal(players: int) -
             selects = [s for s in specs if isinstance(s, SelectSpec)]
             buttons = [b for b in specs if not isinstance(b, SelectSpec)]
             assert len(selects) + -(-len(buttons) // 5) <= 5, "at most 5 rows"
+            assert [b.verb for b in buttons if b.verb != "do"] == ["full_board"], "the full board is one press away"
             for b in buttons:
                 assert len(custom_id(rec.id, 3, b.verb, b.arg)) <= MAX_CUSTOM_ID
+                if b.verb == "full_board":
+                    continue
                 assert 0 < len(b.label) <= 80 and accepted(st, seat, notation_of(b.arg or "")), b
             for s in selects:
                 assert 0 < len(s.options) <= 25

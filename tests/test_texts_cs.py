@@ -35,6 +35,8 @@ SAME_AS_ENGLISH = {
     "sh.record_seed": "'seed' is the usual word in Czech for a random generator's seed (a record for developers)",
     "sv.record_seed": "'seed' is the usual word in Czech for a random generator's seed (a record for developers)",
     "sv.ivan": "the automa's name, the same in the Czech edition",
+    "img.sv.land.Tundra": "tundra is the Czech word too",
+    "img.sv.start": "'start' is the Czech word on a track too",
     "sv.ivan_turn": "the automa's name and a list",
     "sh.pay_plus_koku": "koku is the Czech rulebook's word too",
     "sh.pay_exchange_koku": "koku is the Czech rulebook's word too",

@@ -16,7 +16,7 @@ from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, grou
 from cogs.table.buttons import Press, select_view
 from cogs.table.completion import complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
-from cogs.table.respond import Refusal, locale_of, reply
+from cogs.table.respond import Refusal, files, locale_of, reply
 from cogs.table.table import Table
 from cogs.table.ui import SelectSpec
 from cogs.texts import t
@@ -44,6 +44,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
     async def cog_load(self) -> None:
         self.table.router.on("do", self._do, KIND)
         self.table.router.on("fee_for", self._fee_for, KIND)
+        self.table.router.on("full_board", self._full_board, KIND)
 
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, StroganovState]:
         return await self.table.mine(interaction, game, KIND)
@@ -105,6 +106,15 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         if spec is None:
             raise Refusal(t("stale_plain", locale))
         await reply(interaction, spec.placeholder, ephemeral=True, view=select_view(rec.id, spec))
+
+    async def _full_board(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """The "Full board" button: the whole board and every tableau, for the presser alone, in
+        the presser's language (the turn page shows the compact turn image)."""
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state: StroganovState = rec.load_state()
+        images = await self.table.render(self.ui.full_files, rec, state, await self.table.names(rec), locale)
+        await reply(interaction, t("img.sv.full_caption", locale, game=rec.id), ephemeral=True, files=files(images))
 
     async def _fee_for(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The 3b select picked an action: offer its fees privately (then ``do`` applies it)."""

@@ -9,14 +9,15 @@ per turn on the turn pages, and the same words for the whole log in ``/game log`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.pages import Page, fold
 from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention
-from cogs.texts import has, join_words, shorten, t, tn
+from cogs.texts import TABLES, has, join_words, shorten, t, tn
 from db.records import GameRecord
-from render.stroganov import render_board, render_tableaux
+from render.stroganov import Words, render_board, render_tableaux, render_turn
 from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.stroganov import GAME, StroganovState
@@ -221,11 +222,18 @@ class StroganovUI(TurnPagesUI[StroganovState]):
     # -- images -------------------------------------------------------------------------------
 
     def public_files(self, rec: GameRecord, state: StroganovState, names: Sequence[str], locale: str) -> list[FileSpec]:
+        """The turn image (issue 19 §4): what matters now, readable on a phone; the full board and
+        tableaux are behind the "Full board" button (:meth:`full_files`)."""
         view = GAME.view(state, None)
-        stem = f"stroganov-{rec.id}-y{view.year}-{view.season.lower()}"
+        return [FileSpec(render_turn(view, image_words(locale), cossack_names(view, names)), f"{stem(rec, view)}.png")]
+
+    def full_files(self, rec: GameRecord, state: StroganovState, names: Sequence[str], locale: str) -> list[FileSpec]:
+        """The whole board and every tableau (the "Full board" button's answer)."""
+        view = GAME.view(state, None)
+        words, by_cossack = image_words(locale), cossack_names(view, names)
         return [
-            FileSpec(render_board(view), f"{stem}-board.png"),
-            FileSpec(render_tableaux(view), f"{stem}-players.png"),
+            FileSpec(render_board(view, words, by_cossack), f"{stem(rec, view)}-board.png"),
+            FileSpec(render_tableaux(view, words, by_cossack), f"{stem(rec, view)}-players.png"),
         ]
 
     def private_files(
@@ -252,12 +260,13 @@ class StroganovUI(TurnPagesUI[StroganovState]):
     ) -> list[ButtonSpec | SelectSpec]:
         """The acting player's decisions open now, with their cost: buttons for the few, selects for
         the many (each at most 25; the commands reach the rest)."""
+        full = ButtonSpec("full_board", t("img.sv.button", locale), "secondary")
         to_act = GAME.to_act(state)
         if not to_act:
-            return []
+            return [full]
         seat = to_act[0]
         acts = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign)]
-        return decision_components(state, seat, acts, version, locale)
+        return with_full_board(decision_components(state, seat, acts, version, locale), full)
 
     # -- words --------------------------------------------------------------------------------
 
@@ -598,6 +607,76 @@ class StroganovUI(TurnPagesUI[StroganovState]):
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         return {}
+
+
+# -- images ---------------------------------------------------------------------------------------
+
+
+def stem(rec: GameRecord, view: StroganovView) -> str:
+    return f"stroganov-{rec.id}-y{view.year}-{view.season.lower()}"
+
+
+IMAGE_COUNTS = ("coins", "horses", "stories", "vp")
+"""The counted phrases of the images (``Words.count``): the text's plural keys ``sv.<key>``."""
+
+
+@functools.cache
+def image_words(locale: str) -> Words:
+    """The images' words in ``locale``: every ``img.sv.*`` label and the animal, season,
+    difficulty and Ivan words, with the plural rule for counts. One object per language, kept, so
+    that the renderers' caches stay per language."""
+    table = TABLES.get(locale) or TABLES["en"]
+    labels = {k.removeprefix("img.sv."): v for k, v in TABLES["en"].items() if k.startswith("img.sv.")}
+    labels.update({k.removeprefix("img.sv."): v for k, v in table.items() if k.startswith("img.sv.")})
+    for v in (2, 3, 4, 5, 6, 7, 8):
+        labels[f"animal.{v}"] = t(f"sv.animal.{v}", locale)
+    for season in SEASON_WORDS:
+        labels[f"season.{season}"] = t(f"sv.season.{season}", locale)
+    for d in ("easy", "normal", "hard"):
+        labels[f"difficulty.{d}"] = t(f"sv.difficulty.{d}", locale)
+    labels["ivan"] = t("sv.ivan", locale)
+    labels.update(reward_labels(locale))
+
+    def count(key: str, n: int) -> str:
+        return tn(f"sv.{key}", n, locale)
+
+    return Words(labels, count)
+
+
+def reward_labels(locale: str) -> dict[str, str]:
+    """Every reward printed in the game's content (landscapes, villages, yurts, songs, trophy
+    rows and entries) in words for the images, keyed ``reward.<printed text>`` as the view gives
+    it (the same words as the text's, :func:`reward_words`); and the villages' names."""
+    rewards = [t.reward for t in CONTENT.tiles.values()]
+    rewards += [s.reward for s in CONTENT.songs.values()]
+    rewards += [y.reward for y in CONTENT.yurts.values()]
+    rewards += [v.reward for v in CONTENT.villages.values()]
+    for track in CONTENT.tracks.values():
+        rewards += [*track.rows, *track.entry.values()]
+    out = {f"reward.{r.text}": reward_words(r, locale) for r in rewards}
+    for v in CONTENT.villages.values():
+        if has(f"img.sv.village_name.{v.name}", locale):
+            out[f"village.{v.name}"] = t(f"img.sv.village_name.{v.name}", locale)
+    return out
+
+
+def cossack_names(view: StroganovView, names: Sequence[str]) -> tuple[str, ...]:
+    """The players' display names (by seat) by cossack index; Ivan's place is empty (the renderer
+    calls him Ivan)."""
+    return tuple("" if c.seat is None or c.seat >= len(names) else names[c.seat] for c in view.cossacks)
+
+
+def with_full_board(items: list[ButtonSpec | SelectSpec], full: ButtonSpec) -> list[ButtonSpec | SelectSpec]:
+    """The decisions and, where a row has room (five rows of five buttons, a select fills a row),
+    the "Full board" button last."""
+    rows, in_row = 0, 5
+    for item in items:
+        if isinstance(item, SelectSpec) or in_row == 5:
+            rows, in_row = rows + 1, 0
+        in_row = 5 if isinstance(item, SelectSpec) else in_row + 1
+    if rows < 5 or in_row < 5:
+        return [*items, full]
+    return items
 
 
 # -- decisions as components ------------------------------------------------------------------

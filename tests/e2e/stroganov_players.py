@@ -27,10 +27,10 @@ def offered(message: Message, version: int) -> list[tuple[str, str, str]]:
     """``(kind, custom_id, value)`` of every decision on the page drawn for ``version``."""
     out: list[tuple[str, str, str]] = []
     for b in message.buttons:
-        if b.custom_id and f":{version}:" in b.custom_id:
+        if b.custom_id and b.custom_id.split(":")[2] == str(version):
             out.append(("button", b.custom_id, b.label or ""))
     for s in message.selects:
-        if f":{version}:" in s.custom_id:
+        if s.custom_id.split(":")[2] == str(version):
             out += [("select", s.custom_id, o["value"]) for o in s.options]
     return out
 

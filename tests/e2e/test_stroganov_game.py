@@ -251,3 +251,23 @@ async def test_two_players_pressing_at_once_one_decision_applies(tmp_path: Path)
         assert after.version == rec.version + 1, "exactly one of the two presses applied"
         assert (await t.bot.store.actions(game))[-1].seat == seat, "the one whose decision it was"
         t.fake.assert_clean()
+
+
+async def test_the_turn_page_shows_the_turn_image_and_the_full_board_is_one_press_away(tmp_path: Path) -> None:
+    """Issue 19 §4: the page carries one image (the turn image, readable on a phone); "Full board"
+    answers the presser alone with the board and the tableaux, and changes nothing."""
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice, t.bob])
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        current = await page(t, thread, rec.version)
+        assert [a.filename for a in current.attachments] == [f"stroganov-{game}-y1-setup.png"]
+        (full,) = [b for b in current.buttons if b.custom_id and b.custom_id.endswith(":full_board")]
+        assert full.label == "Full board"
+        i = await t.fake.click(t.bob, current, full.custom_id)
+        answer = await i.response()
+        assert answer.ephemeral, answer.content
+        names = sorted(a.filename for a in answer.attachments)
+        assert names == [f"stroganov-{game}-y1-setup-board.png", f"stroganov-{game}-y1-setup-players.png"], names
+        assert (await t.bot.store.get(game)).version == rec.version
+        t.fake.assert_clean()
