@@ -13,14 +13,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shitenno import picks
-from cogs.shitenno.picks import Pick, card_words
+from cogs.shitenno.picks import card_words
 from cogs.shitenno.ui import ShitennoUI, cards_words, sharing_decision
-from cogs.table.buttons import Press, buttons, select_view
+from cogs.table.buttons import Press, show_pick
 from cogs.table.completion import complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
-from cogs.table.respond import Refusal, locale_of, reply
+from cogs.table.respond import Refusal, locale_of
 from cogs.table.table import Table
-from cogs.table.ui import ButtonSpec, SelectSpec
 from cogs.texts import t
 from db.records import GameRecord
 from rules.shitenno import GAME, ShitennoState
@@ -132,14 +131,6 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         if press.version != rec.version:
             raise Refusal(t("stale_plain", locale))
 
-    async def show(self, interaction: discord.Interaction, rec: GameRecord, pick: Pick, *, edit: bool) -> None:
-        """A picker privately: a new ephemeral reply, or the pressed one edited."""
-        view = picker_view(rec.id, pick)
-        if edit:
-            await interaction.response.edit_message(content=pick.text, view=view)
-        else:
-            await reply(interaction, pick.text, ephemeral=True, view=view)
-
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, ShitennoState]:
         return await self.table.mine(interaction, game, KIND)
 
@@ -239,8 +230,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         view = GAME.view(state, None)
         assert view.sharing is not None
         split = sharing_decision(view) == "split"
-        await self.show(
-            interaction, rec, picks.title_pick(view.sharing.unplaced, split, rec.version, locale), edit=False
+        await show_pick(
+            interaction, rec.id, picks.title_pick(view.sharing.unplaced, split, rec.version, locale), edit=False
         )
 
     async def _lot_title(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -256,7 +247,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             others = [x for x in view.sharing.unplaced if x != titles[0]]
             if len(others) > 1:
                 pick = picks.second_title_pick(view.sharing.unplaced, titles[0], press.version, locale)
-                await self.show(interaction, rec, pick, edit=True)
+                await show_pick(interaction, rec.id, pick, edit=True)
                 return
             if not others:
                 raise Refusal(t("sh.no_second_title", locale))
@@ -264,7 +255,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         arg = ".".join([mode, *titles])
         pool = [c.label for c in view.sharing.pool]
         pick = picks.cards_pick(pool, view.sharing.unplaced, arg, press.version, locale)
-        await self.show(interaction, rec, pick, edit=True)
+        await show_pick(interaction, rec.id, pick, edit=True)
 
     async def _lot_cards(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, state = await self.decider(interaction, rec)
@@ -354,7 +345,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         pick = picks.province_pick(state, seat, rec.version, locale)
         if not pick.components:
             raise Refusal(pick.text)
-        await self.show(interaction, rec, pick, edit=False)
+        await show_pick(interaction, rec.id, pick, edit=False)
 
     async def _conquer_province(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The province chosen: the ways to pay for it."""
@@ -365,7 +356,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         pick = picks.payment_pick(state, seat, province, rec.version, locale)
         if not pick.components:
             raise Refusal(pick.text)
-        await self.show(interaction, rec, pick, edit=True)
+        await show_pick(interaction, rec.id, pick, edit=True)
 
     async def _conquer_pay(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """A way to pay: narrower ways (``n.…``) or the conquest itself (``p.…``)."""
@@ -375,7 +366,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         province, value = str(press.arg or ""), press.values[0] if press.values else ""
         if value.startswith("n."):
             pick = picks.payment_pick(state, seat, province, rec.version, locale, value)
-            await self.show(interaction, rec, pick, edit=True)
+            await show_pick(interaction, rec.id, pick, edit=True)
             return
         action = picks.chosen_payment(state, seat, province, value)
         if action is None:
@@ -389,7 +380,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         if not flips:
             raise Refusal(t("sh.nothing_to_flip", locale))
         pick = picks.flip_pick([(a.province, a.position) for a in flips], press.version, locale)
-        await self.show(interaction, rec, pick, edit=False)
+        await show_pick(interaction, rec.id, pick, edit=False)
 
     async def _flip(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)
@@ -436,15 +427,6 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @act.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.table.game_choices(interaction, current)
-
-
-def picker_view(game: int, pick: Pick) -> discord.ui.View | None:
-    """A picker's components: a select with the buttons under it, or buttons alone."""
-    selects = [c for c in pick.components if isinstance(c, SelectSpec)]
-    extra = [c for c in pick.components if isinstance(c, ButtonSpec)]
-    if selects:
-        return select_view(game, selects[0], extra)
-    return buttons(game, extra)
 
 
 async def setup(bot: Deskovka) -> None:

@@ -18,9 +18,8 @@ for the same version).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from cogs.table.ui import ButtonSpec, SelectSpec
+from cogs.table.ui import ButtonSpec, Pick, SelectSpec
 from cogs.texts import join_words, shorten, t, tn
 from rules.shitenno.actions import ConquerKoku, ConquerTroops
 from rules.shitenno.content import CONTENT
@@ -33,14 +32,6 @@ LABEL_LIMIT = 100
 TROOP_TYPES = ("BU", "SA", "SH", "SO")
 
 Payment = ConquerTroops | ConquerKoku
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """A private picker: its words and its components."""
-
-    text: str
-    components: list[ButtonSpec | SelectSpec]
 
 
 # -- words ------------------------------------------------------------------------------------

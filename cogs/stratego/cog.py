@@ -11,8 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.stratego import picks
 from cogs.stratego.ui import StrategoUI, rank_word, ready_button
-from cogs.table.buttons import Press, buttons
+from cogs.table.buttons import Press, buttons, show_pick
 from cogs.table.core.change import Change
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, answering, files, locale_of, reply
@@ -46,6 +47,9 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     async def cog_load(self) -> None:
         self.table.router.on("ready", self._ready_button, KIND)
         self.table.router.on("accept_draw", self._accept_draw_button, KIND)
+        self.table.router.on("move_start", self._move_start, KIND)
+        self.table.router.on("move_from", self._move_from, KIND)
+        self.table.router.on("move_to", self._move_to, KIND)
 
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, StrategoState]:
         return await self.table.mine(interaction, game, KIND)
@@ -338,6 +342,49 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         colour = state.seat_colour[seat]
         action = AcceptDraw() if state.draw_offer == 1 - colour else OfferDraw()
         await self.table.play(interaction, rec, seat, action)
+
+    # -- moves by presses (issue 19 §3) -------------------------------------------------------
+
+    async def mover(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> tuple[int, StrategoState]:
+        """The caller's seat when the move is theirs and the picker is of the game as it is."""
+        locale = locale_of(interaction)
+        seat = self.table.seat(rec, interaction.user.id, locale)
+        self.table.check_status(rec, ("active",), locale)
+        if press.version != rec.version:
+            raise Refusal(t("stale_plain", locale))
+        state: StrategoState = rec.load_state()
+        if state.phase != "play" or seat not in GAME.to_act(state):
+            raise Refusal(t("sg.pick.not_your_move", locale))
+        return seat, state
+
+    async def _move_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """**Move…**, privately: the pieces that can move now."""
+        seat, state = await self.mover(interaction, rec, press)
+        pick = picks.piece_pick(state, seat, rec.version, locale_of(interaction))
+        if not pick.components:
+            raise Refusal(pick.text)
+        await show_pick(interaction, rec.id, pick, edit=False)
+
+    async def _move_from(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """A piece chosen (or the next page of pieces): where it may go."""
+        seat, state = await self.mover(interaction, rec, press)
+        locale, value = locale_of(interaction), press.values[0] if press.values else ""
+        if value.startswith("more."):
+            page = int(value[5:]) if value[5:].isdigit() else 0
+            pick = picks.piece_pick(state, seat, rec.version, locale, page)
+        else:
+            pick = picks.target_pick(state, seat, value[2:], rec.version, locale)
+        if not pick.components:
+            raise Refusal(pick.text)
+        await show_pick(interaction, rec.id, pick, edit=True)
+
+    async def _move_to(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """A destination chosen: the move, as ``/stratego move`` makes it."""
+        seat, state = await self.mover(interaction, rec, press)
+        move = picks.chosen_move(state, seat, press.values[0] if press.values else "")
+        if move is None:
+            raise Refusal(t("stale_plain", locale_of(interaction)))
+        await self.table.play(interaction, rec, seat, move, version=press.version)
 
     async def _accept_draw_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """Valid while the offer stands, whatever moves were made since (SG-6.4)."""

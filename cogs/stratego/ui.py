@@ -92,10 +92,14 @@ class StrategoUI(GameUI[StrategoState]):
         return []
 
     def public_buttons(self, rec: GameRecord, state: StrategoState, version: int, locale: str) -> list[ButtonSpec]:
-        """Accept draw while an offer stands (it stays valid until declined, not one version)."""
+        """**Move…** for the player to move (issue 19 §3: a move by presses), and Accept draw
+        while an offer stands (it stays valid until declined, not one version)."""
+        specs = []
+        if state.phase == "play" and GAME.to_act(state):
+            specs.append(ButtonSpec("move_start", t("sg.btn.move", locale), "primary", version))
         if state.phase == "play" and state.draw_offer >= 0:
-            return [ButtonSpec("accept_draw", t("btn.accept_draw", locale), "primary")]
-        return []
+            specs.append(ButtonSpec("accept_draw", t("btn.accept_draw", locale), "secondary"))
+        return specs
 
     def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
         return False

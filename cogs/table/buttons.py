@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from cogs.table.respond import guarded
-from cogs.table.ui import ButtonSpec, SelectSpec
+from cogs.table.respond import guarded, reply
+from cogs.table.ui import ButtonSpec, Pick, SelectSpec
 
 if TYPE_CHECKING:
     from db.records import GameRecord
@@ -170,3 +170,12 @@ def view_of(items: Iterable[tuple[int, ButtonSpec | SelectSpec]]) -> discord.ui.
         else:
             view.add_item(GameButton(press, spec.label, spec.style))
     return view if view.children else None
+
+
+async def show_pick(interaction: discord.Interaction, game: int, pick: Pick, *, edit: bool) -> None:
+    """A picker privately: a new ephemeral reply, or the picker pressed edited into its next step."""
+    view = buttons(game, pick.components)
+    if edit:
+        await interaction.response.edit_message(content=pick.text, view=view)
+    else:
+        await reply(interaction, pick.text, ephemeral=True, view=view)

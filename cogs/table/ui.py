@@ -62,6 +62,15 @@ class SelectSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Pick:
+    """A private picker (one step of a decision made by presses): its words and its components
+    (a select first, then buttons), shown by :func:`cogs.table.buttons.show_pick`."""
+
+    text: str
+    components: list[ButtonSpec | SelectSpec]
+
+
+@dataclass(frozen=True, slots=True)
 class Story:
     """One step of what an action did, for games told as turn pages (:mod:`cogs.table.pages`):
     ``page`` a line that opens a page of its own (a new season, winter), ``line`` news,

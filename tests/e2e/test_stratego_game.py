@@ -196,3 +196,30 @@ async def test_setup_by_preset_random_swap_and_bad_codes(tmp_path: Path) -> None
         assert outside.ephemeral and "not in your setup zone" in outside.content
         assert (await t.state(game)).drafts[0][:2] == ("B", "F"), "refusals change nothing"
         t.fake.assert_clean()
+
+
+async def test_a_move_and_an_attack_by_presses_only(tmp_path: Path) -> None:
+    """Issue 19 §3: **Move…** → the piece → where it goes, all by presses: the move is made and
+    told as typed moves are; the opponent's press is refused; a picker of a finished game says so."""
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        news = next(m for m in reversed(thread.messages) if "Move…" in [b.label for b in m.buttons])
+        refused = await t.click(blue, news, "Move…")
+        assert refused.ephemeral and "not your move" in refused.content.lower()
+        picker = await t.click(red, news, "Move…")
+        assert picker.ephemeral and picker.selects
+        pieces = {o["label"]: o["value"] for o in picker.selects[0].options}
+        assert "Scout on A4" in pieces, pieces
+        i = await t.fake.select(red, picker, picker.selects[0].custom_id, [pieces["Scout on A4"]])
+        targets = await i.response()
+        assert targets.ephemeral and targets.selects
+        where = {o["label"]: o["value"] for o in targets.selects[0].options}
+        assert "attack A7" in where and not any("Flag" in label for label in where), where  # unknown stays unknown
+        i = await t.fake.select(red, targets, targets.selects[0].custom_id, [where["attack A7"]])
+        await i.response()
+        end = await thread.wait_for_message(lambda m: "Game over" in m.content)
+        assert f"<@{red.id}>" in end.content and "flag" in end.content
+        again = await t.fake.select(red, targets, targets.selects[0].custom_id, [where["attack A7"]])
+        assert "over" in (await again.response()).content.lower(), "a picker of a finished game says so"
+        await t.check_public(game, thread)
