@@ -477,9 +477,11 @@ def _battle_box(im: Image.Image, draw: ImageDraw.ImageDraw, move: MoveView, word
     att_lost = battle.result in ("defender", "both")
     def_lost = battle.result in ("attacker", "both")
     im.paste(mini_tile(move.colour, battle.attacker_rank, size, att_lost), (x, y))
-    draw_text(draw, (x + size + 18, y + size // 2), words("img.sg.vs"), 19, MUTED, "mm", bold=True)
-    im.paste(mini_tile(_other(move.colour), battle.defender_rank, size, def_lost), (x + size + 36, y))
-    tx = x + 2 * size + 52
+    vs = words("img.sg.vs")
+    gap = round(text_width(vs, 19, True)) + 16  # "vs" in English, "proti" in Czech: the tiles make room
+    draw_text(draw, (x + size + gap // 2, y + size // 2), vs, 19, MUTED, "mm", bold=True)
+    im.paste(mini_tile(_other(move.colour), battle.defender_rank, size, def_lost), (x + size + gap, y))
+    tx = x + 2 * size + gap + 16
     room = PANEL_X + PANEL_W - tx
     outcome, osize = _fit(words(f"img.sg.battle.{battle.result}"), room, 20, bold=True)
     draw_text(draw, (tx, y + 11), outcome, osize, INK, "lm", bold=True)
