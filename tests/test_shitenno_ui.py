@@ -13,31 +13,14 @@ from cogs.shitenno.ui import ShitennoUI, sharing_decision
 from db.records import GameRecord
 from rules.shitenno import GAME
 from rules.shitenno.actions import Resign
+from tests.game_records import game_record
 
 UI = ShitennoUI()
 DUE_ACTION = {"answer": "Accept", "choose": "Choose", "split": "Split", "offer": "FormLot"}
 
 
 def record(players: int) -> GameRecord:
-    return GameRecord(
-        id=7,
-        kind="shitenno",
-        guild_id=1,
-        channel_id=2,
-        thread_id=3,
-        message_id=None,
-        creator_id=100,
-        status="active",
-        options={},
-        seed=1,
-        version=0,
-        players=tuple(range(100, 100 + players)),
-        outcome=None,
-        cancelled_by=None,
-        created_at=0.0,
-        updated_at=0.0,
-        turn_since=0.0,
-    )
+    return game_record("shitenno", players)
 
 
 def check(text: str) -> None:

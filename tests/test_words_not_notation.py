@@ -25,6 +25,7 @@ from rules.stratego import GAME as STRATEGO
 from rules.stroganov import GAME as STROGANOV
 from rules.stroganov.content import CONTENT as SV_CONTENT
 from tests import shitenno_play, stratego_play, stroganov_play
+from tests.game_records import game_record
 
 LOCALES = ("en", "cs")
 SEAT = re.compile(r"\bP[0-3]\b")
@@ -51,25 +52,7 @@ def bad(text: str) -> list[str]:
 
 
 def record(kind: str, players: int) -> GameRecord:
-    return GameRecord(
-        id=7,
-        kind=kind,
-        guild_id=1,
-        channel_id=2,
-        thread_id=3,
-        message_id=None,
-        creator_id=100,
-        status="active",
-        options={},
-        seed=1,
-        version=3,
-        players=tuple(range(100, 100 + players)),
-        outcome=None,
-        cancelled_by=None,
-        created_at=0.0,
-        updated_at=0.0,
-        turn_since=0.0,
-    )
+    return game_record(kind, players, version=3)
 
 
 def labels(specs: Iterable[ButtonSpec | SelectSpec]) -> Iterator[str]:
