@@ -23,7 +23,7 @@ from tests.shitenno_play import RESIGN_P, check_event, random_actions
 pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
 CHUNKS = 10
-GAMES_PER_CHUNK = 80
+GAMES_PER_CHUNK = 60
 ALL_TROOPS = sorted(CONTENT.troop)
 ALL_KOKU = sorted(CONTENT.koku)
 ALL_TILES = sorted(CONTENT.tiles)

@@ -35,7 +35,7 @@ from tests.test_stroganov_events import check_event
 pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
 CHUNKS = 5
-GAMES_PER_CHUNK = 60
+GAMES_PER_CHUNK = 45
 LEGAL_SAMPLE = 40
 """Every ``LEGAL_SAMPLE``-th position of a game has all its listed actions applied to copies."""
 VIEW_EVERY = 1
