@@ -55,12 +55,14 @@ def test_a_negative_number_of_workers_is_refused() -> None:
 
 WORKER_SCRIPT = """
 import asyncio, sys
+import discord  # the bot's main module imports Discord; its workers must not
 from cogs.table.rendering import Renderer
 
 async def main():
     renderer = Renderer(1, ["cogs.stratego.ui"])
     pid = await renderer(eval, "__import__('os').getpid()")
     print(pid, flush=True)
+    print(await renderer(eval, "'discord' in __import__('sys').modules"), flush=True)
     await asyncio.sleep(600)
 
 if __name__ == "__main__":
@@ -70,7 +72,8 @@ if __name__ == "__main__":
 
 def test_a_worker_ends_with_the_bot_even_on_kill_9(tmp_path: Path) -> None:
     """A stopped bot leaves no process behind, however it was stopped (systemd's SIGTERM is
-    handled by bot.py; a SIGKILL by the workers' parent-death signal)."""
+    handled by bot.py; a SIGKILL by the workers' parent-death signal); and a worker of a main
+    module like bot.py's holds no Discord (spawn would import the main module)."""
     script = tmp_path / "bot_like.py"
     script.write_text(WORKER_SCRIPT)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -78,6 +81,7 @@ def test_a_worker_ends_with_the_bot_even_on_kill_9(tmp_path: Path) -> None:
     try:
         assert bot.stdout is not None
         worker = int(bot.stdout.readline())
+        assert bot.stdout.readline().strip() == "False", "a worker of a main module that imports Discord"
         assert alive(worker)
         bot.kill()
         bot.wait(30)

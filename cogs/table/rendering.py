@@ -17,6 +17,7 @@ renderers' caches as it draws. A worker that dies is replaced and the drawing tr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import functools
 import importlib
@@ -25,7 +26,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -58,6 +59,27 @@ def load_worker(parent: int, modules: Sequence[str]) -> None:
         importlib.import_module(name)
 
 
+@contextlib.contextmanager
+def main_module_hidden() -> Iterator[None]:
+    """Spawn workers without the bot's main module: ``spawn`` imports the parent's ``__main__``
+    (``bot.py``, and with it discord.py, ~30 MB a worker) unless it has neither spec nor file. A
+    worker needs only the UI modules it is given, so they are hidden while a worker is started
+    (workers start here and in :meth:`Renderer.start`, nowhere else: a pool of ``processes``
+    workers spawns no more once it has them)."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    spec, file = main.__dict__.get("__spec__"), main.__dict__.pop("__file__", None)
+    main.__spec__ = None
+    try:
+        yield
+    finally:
+        main.__spec__ = spec
+        if file is not None:
+            main.__file__ = file
+
+
 class Renderer:
     """Runs a drawing function away from the event loop: ``await renderer(fn, *args)``.
 
@@ -71,6 +93,7 @@ class Renderer:
         self.processes = processes
         self.modules = tuple(modules)
         self._pool = self._new_pool()
+        self._started = False
 
     def _new_pool(self) -> Executor:
         if not self.processes:
@@ -86,10 +109,14 @@ class Renderer:
     def start(self) -> None:
         """Start the workers now (their imports) instead of at the first image."""
         if self.processes:
-            for _ in range(self.processes):
-                self._pool.submit(int)
+            with main_module_hidden():
+                for _ in range(self.processes):
+                    self._pool.submit(int)
+        self._started = True
 
     async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
+        if not self._started:
+            self.start()
         loop = asyncio.get_running_loop()
         call = functools.partial(fn, *args)
         pool = self._pool
@@ -100,6 +127,7 @@ class Renderer:
                 log.warning("a render worker died; starting a new one and drawing again")
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._new_pool()
+                self.start()
             return await loop.run_in_executor(self._pool, call)
 
     def close(self) -> None:
