@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.shitenno import picks
 from cogs.shitenno.picks import card_words
 from cogs.shitenno.ui import ShitennoUI, cards_words, sharing_decision
-from cogs.table.buttons import Press, show_pick
+from cogs.table.buttons import Press, require_current, show_pick
 from cogs.table.completion import complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, locale_of
@@ -126,11 +126,6 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             raise Refusal(t("sh.not_your_decision", locale, prompt=prompt))
         return seat, state
 
-    def fresh(self, rec: GameRecord, press: Press, locale: str) -> None:
-        """A picker's step is refused once the game moved on (its indices are of that version)."""
-        if press.version != rec.version:
-            raise Refusal(t("stale_plain", locale))
-
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, ShitennoState]:
         return await self.table.mine(interaction, game, KIND)
 
@@ -225,7 +220,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _lot_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """Building a lot (or the split) step 1, privately: which title (lot A's for a split)."""
         locale = locale_of(interaction)
-        self.fresh(rec, press, locale)
+        require_current(press, rec.version, locale)
         _, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None
@@ -238,7 +233,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         """Step 2 of a split: lot B's title, among those left (every pair SH-7.5 allows); then the
         cards, from a select of the pool (or none)."""
         locale = locale_of(interaction)
-        self.fresh(rec, press, locale)
+        require_current(press, rec.version, locale)
         _, state = await self.decider(interaction, rec)
         view = GAME.view(state, None)
         assert view.sharing is not None and press.arg is not None
@@ -340,28 +335,24 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _conquer_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """**Conquer…**, privately: the provinces a position can be taken in now."""
         locale = locale_of(interaction)
-        self.fresh(rec, press, locale)
+        require_current(press, rec.version, locale)
         seat, state = await self.decider(interaction, rec)
         pick = picks.province_pick(state, seat, rec.version, locale)
-        if not pick.components:
-            raise Refusal(pick.text)
         await show_pick(interaction, rec.id, pick, edit=False)
 
     async def _conquer_province(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The province chosen: the ways to pay for it."""
         locale = locale_of(interaction)
-        self.fresh(rec, press, locale)
+        require_current(press, rec.version, locale)
         seat, state = await self.decider(interaction, rec)
         province = press.values[0] if press.values else ""
         pick = picks.payment_pick(state, seat, province, rec.version, locale)
-        if not pick.components:
-            raise Refusal(pick.text)
         await show_pick(interaction, rec.id, pick, edit=True)
 
     async def _conquer_pay(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """A way to pay: narrower ways (``n.…``) or the conquest itself (``p.…``)."""
         locale = locale_of(interaction)
-        self.fresh(rec, press, locale)
+        require_current(press, rec.version, locale)
         seat, state = await self.decider(interaction, rec)
         province, value = str(press.arg or ""), press.values[0] if press.values else ""
         if value.startswith("n."):

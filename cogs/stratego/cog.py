@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs.stratego import picks
 from cogs.stratego.ui import StrategoUI, rank_word, ready_button
-from cogs.table.buttons import Press, buttons, show_pick
+from cogs.table.buttons import Press, buttons, require_current, show_pick
 from cogs.table.core.change import Change
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, answering, files, locale_of, reply
@@ -350,8 +350,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         locale = locale_of(interaction)
         seat = self.table.seat(rec, interaction.user.id, locale)
         self.table.check_status(rec, ("active",), locale)
-        if press.version != rec.version:
-            raise Refusal(t("stale_plain", locale))
+        require_current(press, rec.version, locale)
         state: StrategoState = rec.load_state()
         if state.phase != "play" or seat not in GAME.to_act(state):
             raise Refusal(t("sg.pick.not_your_move", locale))
@@ -361,8 +360,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         """**Move…**, privately: the pieces that can move now."""
         seat, state = await self.mover(interaction, rec, press)
         pick = picks.piece_pick(state, seat, rec.version, locale_of(interaction))
-        if not pick.components:
-            raise Refusal(pick.text)
         await show_pick(interaction, rec.id, pick, edit=False)
 
     async def _move_from(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -374,8 +371,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             pick = picks.piece_pick(state, seat, rec.version, locale, page)
         else:
             pick = picks.target_pick(state, seat, value[2:], rec.version, locale)
-        if not pick.components:
-            raise Refusal(pick.text)
         await show_pick(interaction, rec.id, pick, edit=True)
 
     async def _move_to(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:

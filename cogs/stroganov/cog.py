@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, group_page, notation_of
-from cogs.table.buttons import Press, select_view
+from cogs.table.buttons import Press, require_current, select_view
 from cogs.table.completion import complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, files, locale_of, reply
@@ -97,8 +97,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         """**More…** of a select: its next page, privately (every option stays reachable by presses)."""
         locale = locale_of(interaction)
         state: StroganovState = rec.load_state()
-        if rec.version != press.version:
-            raise Refusal(t("stale_plain", locale))
+        require_current(press, rec.version, locale)
         if seat not in GAME.to_act(state):
             raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
         page = value.partition(".")[2]
@@ -127,8 +126,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         if not inner.strip():
             raise Refusal(t("sv.nothing_now", locale))
         state: StroganovState = rec.load_state()
-        if rec.version != press.version:
-            raise Refusal(t("stale_plain", locale))
+        require_current(press, rec.version, locale)
         if seat not in GAME.to_act(state):
             raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
         options = []

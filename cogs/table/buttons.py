@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from cogs.table.respond import guarded, reply
+from cogs.table.respond import Refusal, guarded, reply
 from cogs.table.ui import ButtonSpec, Pick, SelectSpec
+from cogs.texts import t
 
 if TYPE_CHECKING:
     from db.records import GameRecord
@@ -172,8 +173,18 @@ def view_of(items: Iterable[tuple[int, ButtonSpec | SelectSpec]]) -> discord.ui.
     return view if view.children else None
 
 
+def require_current(press: Press, version: int, locale: str) -> None:
+    """A step of a private picker works on the game as it was drawn (its select values are
+    indices of that version): refused once the game moved on."""
+    if press.version != version:
+        raise Refusal(t("stale_plain", locale))
+
+
 async def show_pick(interaction: discord.Interaction, game: int, pick: Pick, *, edit: bool) -> None:
-    """A picker privately: a new ephemeral reply, or the picker pressed edited into its next step."""
+    """A picker privately: a new ephemeral reply, or the picker pressed edited into its next step;
+    a pick with nothing to offer is a refusal in its own words."""
+    if not pick.components:
+        raise Refusal(pick.text)
     view = buttons(game, pick.components)
     if edit:
         await interaction.response.edit_message(content=pick.text, view=view)
