@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs import games
+from db.records import GameRecord
 from tests.e2e.harness import Table, table
 from tests.e2e.stroganov_players import offered, page
 from tests.e2e.test_clocks import count_game, mover_and_other
@@ -110,32 +111,46 @@ async def test_a_game_over_stored_but_never_told_is_announced_after_a_restart(tm
         assert thread.archived, "and the thread is closed"  # type: ignore[attr-defined]
 
 
+async def solo_decision_cut_at(t: Table, step: str) -> tuple[int, Thread, int]:
+    """A solo Stroganov game whose first decision, pressed on the page, stops the telling dead at
+    ``t.bot.table.pages.<step>``: the game, its thread and the version before the decision."""
+    game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+    assert t.bot is not None
+    version = (await t.bot.store.get(game)).version
+    current = await page(t, thread, version)
+    kind, custom_id, value = offered(current, version)[0]
+    reached = die_at(t.bot.table.pages, step)
+    await press(t, current, kind, custom_id, value)
+    await asyncio.wait_for(reached.wait(), 10)
+    return game, thread, version
+
+
+async def restarted_and_told_once(t: Table, game: int, thread: Thread) -> GameRecord:
+    """Restart, let the catch-up run; the last decision's words are in the thread exactly once."""
+    await t.restart()
+    assert t.bot is not None
+    await t.bot.dispatcher.settle()
+    rec = await t.bot.store.get(game)
+    assert rec.announced == rec.version
+    (decision,) = (await t.bot.store.actions(game))[-1:]
+    assert decision.events is not None
+    ui = games.ui("stroganov")
+    words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events), "en")]  # type: ignore[attr-defined]
+    told = "\n".join(m.content for m in thread.messages)
+    assert words and all(told.count(w) == 1 for w in words if w), (words, told)
+    return rec
+
+
 async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_path: Path) -> None:
     """Stroganov: the process died after the commit, before the turn page was saved; after the
     restart the page tells that decision, and the page's buttons are the current version's."""
     async with table(tmp_path) as t:
-        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+        game, thread, version = await solo_decision_cut_at(t, "save")
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
-        current = await page(t, thread, rec.version)
-        kind, custom_id, value = offered(current, rec.version)[0]
-        reached = die_at(t.bot.table.pages, "save")
-        await press(t, current, kind, custom_id, value)
-        await asyncio.wait_for(reached.wait(), 10)
-        assert (await t.bot.store.get(game)).version == rec.version + 1
+        assert (await t.bot.store.get(game)).version == version + 1
 
-        await t.restart()
-        assert t.bot is not None
-        await t.bot.dispatcher.settle()
-        rec = await t.bot.store.get(game)
-        assert rec.announced == rec.version
-        (decision,) = (await t.bot.store.actions(game))[-1:]
-        assert decision.events is not None
-        ui = games.ui("stroganov")
-        words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events), "en")]  # type: ignore[attr-defined]
+        rec = await restarted_and_told_once(t, game, thread)
         shown = await page(t, thread, rec.version)
-        told = "\n".join(m.content for m in thread.messages)
-        assert words and all(told.count(w) == 1 for w in words if w), (words, told)
         kind, custom_id, value = offered(shown, rec.version)[0]
         await press(t, shown, kind, custom_id, value)
         assert (await t.bot.store.get(game)).version == rec.version + 1, "the page's buttons work"
@@ -145,28 +160,13 @@ async def test_a_turn_page_saved_before_the_crash_does_not_tell_the_decision_twi
     """Stroganov: the process died after the turn page was saved with the decision's words, before
     the change was marked told; after the restart the page does not take the same words in again."""
     async with table(tmp_path) as t:
-        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+        game, thread, _ = await solo_decision_cut_at(t, "confirm")
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
-        current = await page(t, thread, rec.version)
-        kind, custom_id, value = offered(current, rec.version)[0]
-        reached = die_at(t.bot.table.pages, "confirm")
-        await press(t, current, kind, custom_id, value)
-        await asyncio.wait_for(reached.wait(), 10)
         rec = await t.bot.store.get(game)
         assert rec.announced < rec.version and (await t.bot.store.turn_page(game)).version == rec.version
         before = [m.content for m in thread.messages]
 
-        await t.restart()
-        assert t.bot is not None
-        await t.bot.dispatcher.settle()
-        rec = await t.bot.store.get(game)
-        assert rec.announced == rec.version
-        (decision,) = (await t.bot.store.actions(game))[-1:]
-        ui = games.ui("stroganov")
-        words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events or []), "en")]  # type: ignore[attr-defined]
-        told = "\n".join(m.content for m in thread.messages)
-        assert words and all(told.count(w) == 1 for w in words if w), (words, told)
+        await restarted_and_told_once(t, game, thread)
         assert [m.content for m in thread.messages] == before, "nothing posted or edited again"
 
 
