@@ -72,6 +72,9 @@ GIVE_UP = 3
 GAME_ID = re.compile(r"#?(\d{1,19})")
 MAX_ID = 2**63 - 1
 PREFS_TTL = 30.0
+SHOWN_LOOKBACK = 25
+"""How many of the latest messages where a game is played the catch-up reads for news already shown
+(a busy thread has its own game's posts; a game in a channel shares it)."""
 """Seconds a player's preferences are kept in memory (another process may change them)."""
 LIST_LIMIT = 15
 """Games named in one answer ("which game?", ``/game list``); the rest are counted."""
@@ -555,13 +558,17 @@ class Table:
             if not self._busy:
                 self._quiet.set()
 
+    async def quiet(self) -> None:
+        """Wait until no telling or automatic player's run is in progress."""
+        await self._quiet.wait()
+
     async def drain(self, timeout: float = DRAIN_TIMEOUT) -> None:
         """Let the tellings and automatic players in progress finish before the bot closes (a stop
         is not a crash); what is still untold after ``timeout`` seconds is caught up at the next
         start."""
         self.closing = True
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._quiet.wait(), timeout)
+            await asyncio.wait_for(self.quiet(), timeout)
 
     def close(self) -> None:
         self.renderer.close()
@@ -582,12 +589,35 @@ class Table:
         ping = await self.tell_seats(rec, state, change, list(change.newly_waiting), progress)
         if progress.made("post"):
             return
+        if change.caught_up and await self.shown_before(rec, change.version):
+            return
         lines = ui.event_lines(rec, state, events, locale)
         lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
         public = await self.public_images(rec, state, locale) if ui.board_changed(events) else []
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
         # the last step: the change is marked told next (Table.tell), so no step of its own
+
+    async def shown_before(self, rec: GameRecord, version: int) -> bool:
+        """Whether the news of ``version`` is already among the latest messages where the game is
+        played: the bot's own message whose buttons carry that version. The catch-up asks before
+        posting, because what a dead teller made may have no nonce to stop a repeat (the public
+        answer to a command is an interaction's follow-up) or one that lapsed (Discord keeps a
+        nonce a few minutes; a process may stay down longer). Unreadable history: ``False``."""
+        me = self.bot.user
+        channel = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
+        marks = (f"dk:{rec.id}:{version}:", f"dks:{rec.id}:{version}:")
+        try:
+            async for message in channel.history(limit=SHOWN_LOOKBACK):
+                if me is None or message.author.id != me.id:
+                    continue
+                items = (c for row in message.components for c in getattr(row, "children", (row,)))
+                ids = (getattr(c, "custom_id", None) or "" for c in items)
+                if any(i.startswith(marks) for i in ids):
+                    return True
+        except discord.HTTPException:
+            log.warning("game %s: could not read the latest messages", rec.id, exc_info=True)
+        return False
 
     async def tell_seats(
         self, rec: GameRecord, state: Any, change: Change, seats: list[int], progress: Progress

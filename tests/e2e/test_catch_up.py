@@ -219,3 +219,40 @@ async def test_a_draft_setup_is_told_to_its_player_alone_and_leaves_nothing_to_c
         assert t.bot is not None
         await t.bot.dispatcher.settle()
         assert len(said(thread)) == posts, [m.content for m in said(thread)[posts:]]
+
+
+async def test_a_move_shown_as_the_commands_answer_before_the_crash_is_not_posted_again(tmp_path: Path) -> None:
+    """The move was shown as the slash command's public answer (an interaction follow-up, which
+    takes no nonce), then the process died before marking it told: after the restart the catch-up
+    finds that answer among the thread's latest messages (its buttons carry the version) and posts
+    nothing again; the next player keeps their one DM."""
+    from cogs.table.core.progress import Progress
+
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob)
+        mover, other = await mover_and_other(t, game)
+        assert t.bot is not None
+        await asyncio.wait_for(t.bot.table.quiet(), 10)  # the start is told
+        posts, dms = len(said(thread)), len(turn_dms(t, other, game))
+        told = Progress.told
+        try:
+            reached = die_at(Progress, "told")
+            await t.fake.slash(mover, thread, "count add", amount=3)
+            await asyncio.wait_for(reached.wait(), 10)
+        finally:
+            Progress.told = told  # type: ignore[method-assign]
+        shown = [m for m in said(thread)[posts:] if f"<@{mover.id}> adds 3" in m.content]
+        assert len(shown) == 1, "the answer went out before the crash"
+        rec = await t.bot.store.get(game)
+        assert rec.announced < rec.version, "and the change was not marked told"
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        again = [m for m in said(thread)[posts:] if f"<@{mover.id}> adds 3" in m.content]
+        assert len(again) == 1, [m.content for m in said(thread)[posts:]]
+        assert len(turn_dms(t, other, game)) == dms + 1, "the DM is not sent twice"
+        rec = await t.bot.store.get(game)
+        assert rec.announced == rec.version
+        await t.click(other, shown[0], "+1")  # its buttons are still the current version's
+        assert (await t.bot.store.get(game)).version == rec.version + 1
