@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import shutil
 import subprocess
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
 from render import fonts
+from render.font_coverage import code_points, covered, drawable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,3 +153,20 @@ def test_text_sizes_sees_every_text_drawn_once_the_caches_are_cleared() -> None:
         fonts.draw_text(draw, (5, 25), "Vlajka", 9, (0, 0, 0), bold=True)
     fonts.draw_text(draw, (5, 25), "outside", 30, (0, 0, 0))
     assert sizes == [14, 9]
+
+
+@pytest.mark.parametrize("path", fonts.FACES, ids=lambda p: p.name)
+def test_every_character_the_coverage_promises_is_drawn(path: Path) -> None:
+    """What ``render.font_coverage`` keeps of a name (Cyrillic, Greek, Latin of every kind) is in
+    the font, at a middle size: every code point of every range it lists."""
+    chars = "".join(c for c in map(chr, code_points()) if not c.isspace() and unicodedata.category(c)[0] != "C")
+    assert not_drawn(face(path, 20), chars) == []
+
+
+def test_a_name_keeps_what_the_font_draws_and_drops_the_rest() -> None:
+    assert drawable("Pavel 🎲 Novák") == "Pavel Novák"
+    assert drawable("Олена") == "Олена" and drawable("Αλέξης") == "Αλέξης" and drawable("Nguyễn") == "Nguyễn"
+    assert drawable("🎲🐉") == ""
+    assert drawable("  Jana\u3000山田 ") == "Jana"
+    assert not_drawn(face(fonts.REGULAR, 20), "".join(c for c in "Pavel 🎲 Novák" if covered(c) and c != " ")) == []
+    assert not_drawn(face(fonts.REGULAR, 20), "🎲") == ["🎲"], "an emoji would be a box: the reason to drop it"

@@ -53,6 +53,7 @@ from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
 from db.records import ENDED, GameRecord, UserPrefs
+from render.font_coverage import drawable
 from rules.errors import NotYourTurn, RuleError
 from rules.protocol import Ending
 
@@ -841,8 +842,12 @@ class Table:
         return name
 
     async def names(self, rec: GameRecord) -> tuple[str, ...]:
-        """The players' display names by seat, for images (which cannot show a mention)."""
-        return tuple([await self.display_name(rec, user) for user in rec.players])
+        """The players' display names by seat, for images (which cannot show a mention): without
+        what the images' font cannot draw (an emoji would be a box), and "player 2" for a name left
+        with nothing."""
+        names = [drawable(await self.display_name(rec, user)) for user in rec.players]
+        locale = self.game_locale(rec)
+        return tuple(name or t("unknown_player", locale, n=seat + 1) for seat, name in enumerate(names))
 
     async def public_images(self, rec: GameRecord, state: Any, locale: str) -> list[FileSpec]:
         """The game's public images in ``locale``, drawn away from the event loop."""

@@ -17,38 +17,11 @@ from pathlib import Path
 
 from fontTools import subset  # type: ignore[import-untyped]  # a development tool, no stubs
 
+from render.font_coverage import code_points
+
 OUT = Path(__file__).resolve().parent
 """The subsets are written beside this script."""
 FACES = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")
-
-# (first, last, why), inclusive. Whole blocks where a language needs them, single symbols else.
-RANGES: tuple[tuple[int, int, str], ...] = (
-    (0x0020, 0x007E, "ASCII"),
-    (0x00A0, 0x00FF, "Latin-1 Supplement: no-break space, ·, ×, °, §, western European letters"),
-    (0x0100, 0x017F, "Latin Extended-A: Czech (č ď ě ň ř š ť ů ž), Slovak, Polish ...; ō ū for Tairō, Chūbu"),
-    (0x2009, 0x200A, "thin and hair space"),
-    (0x2010, 0x2015, "hyphens and dashes (– —)"),
-    (0x2018, 0x201E, "quotation marks, including Czech „ “ and ‚ ‘"),
-    (0x2020, 0x2022, "daggers, bullet •"),
-    (0x2026, 0x2026, "ellipsis …"),
-    (0x202F, 0x202F, "narrow no-break space (Czech digit grouping)"),
-    (0x2030, 0x2030, "per mille"),
-    (0x2032, 0x2033, "prime, double prime"),
-    (0x2039, 0x203A, "single guillemets"),
-    (0x20AC, 0x20AC, "euro sign"),
-    (0x2190, 0x2195, "arrows ← ↑ → ↓ ↔ ↕"),
-    (0x21D0, 0x21D4, "double arrows ⇐ ⇒ ⇔"),
-    (0x2212, 0x2212, "minus sign −"),
-    (0x2260, 0x2260, "not equal ≠"),
-    (0x2264, 0x2265, "≤ ≥"),
-    (0x25CF, 0x25CF, "black circle ●"),
-    (0x2713, 0x2713, "check mark ✓"),
-    (0x2717, 0x2717, "ballot x ✗"),
-)
-
-
-def code_points() -> list[int]:
-    return sorted({cp for first, last, _ in RANGES for cp in range(first, last + 1)})
 
 
 def make(source: Path, target: Path) -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from cogs import texts
 from tests.e2e.harness import Table, table
+from tests.e2e.test_clocks import count_game
 from tests.fakediscord import Message, User
 
 CS = {
@@ -174,3 +175,20 @@ async def test_commands_are_synced_with_their_czech_names(tmp_path: Path) -> Non
         }
         count = t.fake.command("count new", t.guild)
         assert not count.get("name_localizations"), "a command with no Czech entry stays English (the toy game's)"
+
+
+async def test_names_in_images_drop_what_the_font_cannot_draw(tmp_path: Path) -> None:
+    """A display name with an emoji is drawn without it (not as a box); a name of nothing but emoji
+    becomes "player N" (its seat) in the game's language."""
+    async with table(tmp_path) as t:
+        game, _ = await count_game(t, t.alice, t.bob)
+        assert t.bot is not None
+        rec = await t.bot.store.get(game)
+        shown = {t.alice.id: "Alice 🎲", t.bob.id: "🐉🐉"}
+
+        async def display_name(rec: object, user_id: int) -> str:
+            return shown[user_id]
+
+        t.bot.table.display_name = display_name  # type: ignore[method-assign]
+        names = await t.bot.table.names(rec)
+        assert names == tuple("Alice" if u == t.alice.id else f"player {i + 1}" for i, u in enumerate(rec.players))
