@@ -323,8 +323,6 @@ TEXTS.update(
         "sv.select.free": "Volná akce: výměna, kožešina z pytlíku, splnění příkazu…",
         "sv.opt.paid_desc": "pak vyber poplatek",
         "sv.opt.more": "Další… (ještě {n})",
-        "sv.more_choices": "Možností je víc, než seznam pojme: použij `/stroganov act` (jeho našeptávač nabídne "
-        "každou platnou) nebo `/stroganov hunt`, `claim`, `fulfil`, `exchange`.",
         "sv.pick_fee": "Poplatek za **{action}** (jakákoli kožešina nebo tygr; u zlaté akce kožešina oblasti):",
         "sv.fee_placeholder": "Vyber poplatek…",
         "sv.no_fee": "{action} teď nejde zaplatit.",

@@ -307,8 +307,6 @@ TEXTS.update(
         "sv.select.free": "Free action: exchange, draw, fulfil a wish…",
         "sv.opt.paid_desc": "then choose its fee",
         "sv.opt.more": "More… ({n} more)",
-        "sv.more_choices": "There are more choices than a list can show: use `/stroganov act` (its autocomplete "
-        "offers every legal one) or `/stroganov hunt`, `claim`, `fulfil`, `exchange`.",
         "sv.pick_fee": "The fee for **{action}** (any fur or a tiger; the region's fur for a gold action):",
         "sv.fee_placeholder": "Choose the fee…",
         "sv.no_fee": "{action} can't be paid for now.",
