@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,7 @@ from cogs.table.core.record import record_document
 from db.errors import CorruptLog, StaleVersion, TakebackRefused, WrongStatus
 from db.replay import standing
 from db.store import GameStore
-from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, db_path, store  # noqa: F401
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.toygame import GAME
 
 PACE = 86400
@@ -37,7 +38,8 @@ async def test_a_takeback_replays_the_log_without_the_decision(store: GameStore)
     assert rec.version == 3 and rec.load_state().total == 2 and GAME.to_act(rec.load_state()) == (b,)
     assert before.load_state().total == 5
     log = await store.actions(game)
-    assert [(x.seq, x.seat, x.notation, x.takeback) for x in log] == [(1, a, "+2", None), (2, b, "+3", None), (3, b, "", 2)]
+    entries = [(x.seq, x.seat, x.notation, x.takeback) for x in log]
+    assert entries == [(1, a, "+2", None), (2, b, "+3", None), (3, b, "", 2)]
     assert await store.verify(game)
     assert GAME.dump(await store.replay(game)) == json.loads(rec.state_json or "")
     (change,) = [c for c in await store.changes_of(game) if c.version == 3]
@@ -49,8 +51,8 @@ async def test_a_takeback_replays_the_log_without_the_decision(store: GameStore)
     assert [x.get("takeback") for x in doc["actions"]] == [None, None, 2, None]
 
 
-async def test_the_log_stays_append_only(store: GameStore, db_path) -> None:  # noqa: F811
-    game, (a, b) = await two_player_game(store)
+async def test_the_log_stays_append_only(store: GameStore, db_path: Path) -> None:
+    game, (a, _) = await two_player_game(store)
     await store.append(game, 0, a, "+2")
     await store.take_back(game, 1, a)
     conn = sqlite3.connect(db_path)
@@ -96,7 +98,7 @@ async def test_the_acting_seat_may_go_back_step_by_step_but_not_behind_another(s
 
 
 async def test_a_takeback_of_a_finished_game_is_wrong_status(store: GameStore) -> None:
-    game, (a, b) = await two_player_game(store, target=2)
+    game, (a, _) = await two_player_game(store, target=2)
     await store.append(game, 0, a, "+2")
     with pytest.raises(WrongStatus):
         await store.take_back(game, 1, a)
