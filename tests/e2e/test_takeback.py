@@ -155,3 +155,40 @@ async def test_czech_words_and_a_takeback_accepted_in_a_count_game(tmp_path: Pat
         await thread.wait_for_message(lambda m: "Po dohodě se vrací" in m.content)
         assert (await t.bot.store.get(game)).load_state().total == 0
         t.fake.assert_clean()
+
+
+async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path) -> None:
+    """Stroganov against Ivan: nobody else to ask, so a decision that drew nothing is taken back at
+    once; the game, told as turn pages, goes on from a new page with the board and the decisions."""
+    from rules.stroganov import GAME as STROGANOV
+
+    async with table(tmp_path) as t:
+        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+        assert t.bot is not None
+        await t.slash(t.alice, thread, "stroganov act", action="board 1A")
+        rec = await t.bot.store.get(game)
+        state = rec.load_state()
+        (seat,) = STROGANOV.to_act(state)
+        plain = next(
+            a
+            for a in STROGANOV.legal(state, seat)
+            if (after := STROGANOV.load(STROGANOV.dump(state)))
+            and STROGANOV.can_take_back(state, a, after, STROGANOV.apply(after, seat, a))
+        )
+        await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
+        done = await t.slash(t.alice, thread, "game takeback")
+        assert done.ephemeral and "taken back" in done.content and "nobody else" in done.content
+        page = await thread.wait_for_message(lambda m: "is taken back" in m.content)
+        assert page.attachments and page.components, "the board and the decisions again"
+        back = await t.bot.store.get(game)
+        assert back.state_json == rec.state_json and back.version == rec.version + 2
+        assert await t.bot.store.verify(game)
+        first = await t.bot.store.get(game)
+        again = await t.slash(t.alice, thread, "game takeback")  # her board choice: nobody acted since
+        assert again.ephemeral and "taken back" in again.content
+        fresh = await t.bot.store.get(game)
+        assert fresh.version == first.version + 1 and fresh.load_state().stage == "boards"
+        assert await t.bot.store.verify(game)
+        nothing = await t.slash(t.alice, thread, "game takeback")
+        assert nothing.ephemeral and "no decision to take back" in nothing.content
+        t.fake.assert_clean()
