@@ -21,6 +21,7 @@ from db.records import (
     LobbyShape,
     LoggedAction,
     PendingChange,
+    TakebackRequest,
     Timer,
     TurnPage,
     UserPrefs,
@@ -312,4 +313,44 @@ class Store(Protocol):
 
     async def come_back(self, user_id: int) -> UserPrefs | None:
         """End a vacation now (unused whole days come back); None when not away."""
+        ...
+
+    # -- takeback by agreement (issue 20 §3)
+
+    async def plan_takeback(self, game_id: int, seat: int, expected_version: int | None = None) -> tuple[int, int, Any]:
+        """(version, seq undone, state without it) of taking back ``seat``'s last decision; writes
+        nothing. TakebackRefused when it may not be taken back."""
+        ...
+
+    async def take_back(self, game_id: int, expected_version: int, seat: int) -> AppendResult:
+        """Undo ``seat``'s last decision in one transaction with the version check: the replay
+        without it, a takeback entry in the log, a ``takeback`` change; the request is over."""
+        ...
+
+    async def open_takeback(
+        self, game_id: int, version: int, seq: int, seat: int, user_id: int
+    ) -> tuple[TakebackRequest, bool, TakebackRequest | None]:
+        """Open the game's one request (with its lapse timer); (the open request, whether this
+        call opened it, an older request found left open and removed)."""
+        ...
+
+    async def set_takeback_message(
+        self, game_id: int, version: int, channel_id: int, message_id: int, text: str
+    ) -> None:
+        """Where the request about ``version`` was posted, and its words."""
+        ...
+
+    async def agree_takeback(self, game_id: int, version: int, user_id: int) -> TakebackRequest | None:
+        """Count an agreement to the request about ``version``; None when it is not open."""
+        ...
+
+    async def takeback_request(self, game_id: int) -> TakebackRequest | None:
+        """The game's open request to take back a decision, or None."""
+        ...
+
+    async def close_takeback(
+        self, game_id: int, *, version: int | None = None, older_than: int | None = None
+    ) -> TakebackRequest | None:
+        """End the open request (about ``version``, or older than ``older_than``, or any); it is
+        returned to the one caller that ended it."""
         ...

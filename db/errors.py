@@ -169,3 +169,19 @@ class VacationLimit(StoreError):
 
     def __str__(self) -> str:
         return f"vacation_limit(user_id={self.user_id}, asked={self.asked}, left={self.left})"
+
+
+class TakebackRefused(StoreError):
+    """A takeback that may not be made (issue 20 §3), nothing changed. ``code``: ``nothing`` (no
+    decision in the log), ``not_yours`` (the last decision was another seat's), ``acted_since``
+    (someone else acted after it), ``revealed`` (the engine says it showed something hidden)."""
+
+    CODES = ("nothing", "not_yours", "acted_since", "revealed")
+
+    def __init__(self, game_id: int, code: str) -> None:
+        super().__init__(game_id, code)
+        self.game_id = game_id
+        self.code = code
+
+    def __str__(self) -> str:
+        return f"takeback_refused(game_id={self.game_id}, code={self.code})"

@@ -123,6 +123,9 @@ class LoggedAction:
     created_at: float
     events: tuple[dict[str, Any], ...] | None = None
     """The engine's events of the action (None: logged before events were kept, issue 18)."""
+    takeback: int | None = None
+    """For a takeback (issue 20 §3): the ``seq`` of the action it undid (``notation`` is then
+    empty and ``seat`` is who asked); None for an action."""
 
 
 class Waiting:
@@ -159,8 +162,8 @@ class AppendResult(Waiting):
     waiting_before: tuple[int, ...] = ()
 
 
-ChangeKind = Literal["start", "seats", "act", "finish", "cancel"]
-CHANGE_KINDS: tuple[ChangeKind, ...] = ("start", "seats", "act", "finish", "cancel")
+ChangeKind = Literal["start", "seats", "act", "finish", "cancel", "takeback"]
+CHANGE_KINDS: tuple[ChangeKind, ...] = ("start", "seats", "act", "finish", "cancel", "takeback")
 TELL_LEASE = 120.0
 """Seconds a process has to tell a change it committed (or took on) before another may take it on."""
 
@@ -259,3 +262,26 @@ class VoteMessage:
     channel_id: int
     message_id: int
     text: str
+
+
+TAKEBACK_TTL = 86400.0
+"""Seconds a request to take back a decision stays open without every answer (issue 20 §3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackRequest:
+    """A player's open request to take back their last decision (issue 20 §3), one per game:
+    the game ``version`` it is about (any change since ends it), the action ``seq`` to undo, who
+    asked (``seat``, ``user_id``), who agreed so far, where it was posted and its words as posted
+    (a request that ends keeps them and says why)."""
+
+    game_id: int
+    version: int
+    seq: int
+    seat: int
+    user_id: int
+    agreed: tuple[int, ...] = ()
+    channel_id: int | None = None
+    message_id: int | None = None
+    text: str = ""
+    opened_at: float = 0.0

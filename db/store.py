@@ -55,6 +55,7 @@ from db.records import (
     NOTIFY_CHOICES,
     PAGE_LEASE,
     STATUSES,
+    TAKEBACK_TTL,
     TELL_LEASE,
     AppendResult,
     CancelProposal,
@@ -63,12 +64,13 @@ from db.records import (
     LoggedAction,
     PendingChange,
     SeatClock,
+    TakebackRequest,
     Timer,
     TurnPage,
     UserPrefs,
     VoteMessage,
 )
-from db.replay import decode_notation, decode_seat, parse_notation, replay_log
+from db.replay import decode_entry, decode_seat, parse_notation, plan_takeback, replay_log, takeback_entry
 from rules.errors import RuleError
 from rules.protocol import Ending, Game, Outcome, resolve_options
 
@@ -808,17 +810,21 @@ class GameStore:
         async with self._read(game_id) as db:
             await self._row(db, game_id, with_state=False)
             rows = await self._log_rows(db, game_id)
-        return [
-            LoggedAction(
-                game_id,
-                r["seq"],
-                decode_seat(game_id, r["seq"], r["seat"]),
-                decode_notation(game_id, r["seq"], r["action"]),
-                r["created_at"],
-                tuple(json.loads(r["events"])) if r["events"] is not None else None,
+        out = []
+        for r in rows:
+            entry = decode_entry(game_id, r["seq"], r["action"])
+            out.append(
+                LoggedAction(
+                    game_id,
+                    r["seq"],
+                    decode_seat(game_id, r["seq"], r["seat"]),
+                    entry if isinstance(entry, str) else "",
+                    r["created_at"],
+                    tuple(json.loads(r["events"])) if r["events"] is not None else None,
+                    takeback=entry if isinstance(entry, int) else None,
+                )
             )
-            for r in rows
-        ]
+        return out
 
     async def _log_rows(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
         rows = await db.execute_fetchall(
@@ -1513,4 +1519,173 @@ class GameStore:
             " away_until = excluded.away_until, away_year = excluded.away_year, away_days = excluded.away_days,"
             " updated_at = excluded.updated_at",
             (user_id, start, until, clocks.year_of(now), max(0, days), now),
+        )
+
+    # -- takeback by agreement (issue 20 §3) ------------------------------------------------------
+
+    async def plan_takeback(self, game_id: int, seat: int, expected_version: int | None = None) -> tuple[int, int, Any]:
+        """What taking back ``seat``'s last decision would do, read from one snapshot: the game's
+        version, the ``seq`` of the action undone and the state without it. Writes nothing; the
+        engine work runs outside the store's lock. WrongStatus unless active, StaleVersion when
+        not at ``expected_version``, :class:`TakebackRefused` when it may not be taken back."""
+        async with self._read(game_id) as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, expected_version, ("active",))
+            players = await self._players(db, game_id)
+            log = [(r["seq"], r["seat"], r["action"]) for r in await self._log_rows(db, game_id)]
+        game = self.engine(row["kind"])
+        seq, state = plan_takeback(game, game_id, len(players), json.loads(row["options"]), row["seed"], log, seat)
+        return row["version"], seq, state
+
+    async def take_back(self, game_id: int, expected_version: int, seat: int) -> AppendResult:
+        """Undo ``seat``'s last decision (issue 20 §3): the state becomes the replay of the log
+        without it, the version goes up by one, the log gets a takeback entry by ``seat`` and the
+        changes a ``takeback`` change; clocks follow who must act now (the seat waits again, from
+        now), and the game's request to take back is over — all in one transaction, with the
+        version check (the plan is made from a snapshot first: a change in between is
+        StaleVersion). The result's ``events`` are the takeback's one event."""
+        _, seq, state = await self.plan_takeback(game_id, seat, expected_version)
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=True)
+            self._check(row, expected_version, ("active",))
+            game = self.engine(row["kind"])
+            before = game.to_act(game.load(json.loads(row["state"])))
+            after = game.to_act(state)
+            now = self._clock()
+            await clocks.update_clocks(db, game_id, row["pace"], await self._seats(db, game_id), after, now)
+            version = await self._bump(
+                db,
+                game_id,
+                expected_version,
+                "state = ?, updated_at = ?, turn_since = CASE WHEN ? THEN ? ELSE turn_since END",
+                (dumps(game.dump(state)), now, bool(set(after) - set(before)), now),
+            )
+            events = [{"type": "takeback", "seat": seat, "seq": seq}]
+            events_json = dumps(events)
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, events) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, seat, dumps(takeback_entry(seq)), now, events_json),
+            )
+            await self._changed(db, game_id, version, "takeback", now, seat, events_json, before)
+            await self._drop_takeback(db, game_id)
+        return AppendResult(game_id, version, events, state, tuple(after), None, tuple(before))
+
+    async def open_takeback(
+        self, game_id: int, version: int, seq: int, seat: int, user_id: int
+    ) -> tuple[TakebackRequest, bool, TakebackRequest | None]:
+        """Open the game's one request to take back a decision, about ``version`` (the game must
+        still be at it: StaleVersion otherwise), with a ``takeback`` timer that lapses it after
+        :data:`TAKEBACK_TTL`. Returns the open request, whether this call opened it (False: one is
+        open already, the caller answers privately), and a request about an older version that
+        this call found left open and removed (its message is to be told it lapsed)."""
+        now = self._clock()
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=False)
+            self._check(row, version, ("active",))
+            lapsed = await self._pop_takeback(db, game_id, "version < ?", (version,))
+            cur = await db.execute(
+                "INSERT INTO takeback_requests (game_id, version, seq, seat, user_id, opened_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                (game_id, version, seq, seat, user_id, now),
+            )
+            opened = cur.rowcount == 1
+            if opened:
+                await db.execute(
+                    "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'takeback', ?)",
+                    (game_id, now + TAKEBACK_TTL),
+                )
+            request = await self._takeback(db, game_id)
+        assert request is not None
+        return request, opened, lapsed
+
+    async def set_takeback_message(
+        self, game_id: int, version: int, channel_id: int, message_id: int, text: str
+    ) -> None:
+        """Where the request about ``version`` was posted, and its words (nothing when it is over)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            await db.execute(
+                "UPDATE takeback_requests SET channel_id = ?, message_id = ?, text = ?"
+                " WHERE game_id = ? AND version = ?",
+                (channel_id, message_id, text, game_id, version),
+            )
+
+    async def agree_takeback(self, game_id: int, version: int, user_id: int) -> TakebackRequest | None:
+        """Count ``user_id``'s agreement to the request about ``version``; the request with every
+        agreement so far, or None when no such request is open (it ended, or the game moved on)."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            request = await self._takeback(db, game_id)
+            if request is None or request.version != version:
+                return None
+            if user_id not in request.agreed:
+                agreed = (*request.agreed, user_id)
+                await db.execute(
+                    "UPDATE takeback_requests SET agreed = ? WHERE game_id = ?", (dumps(list(agreed)), game_id)
+                )
+                request = await self._takeback(db, game_id)
+        return request
+
+    async def takeback_request(self, game_id: int) -> TakebackRequest | None:
+        """The game's open request to take back a decision, or None."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            return await self._takeback(db, game_id)
+
+    async def close_takeback(
+        self, game_id: int, *, version: int | None = None, older_than: int | None = None
+    ) -> TakebackRequest | None:
+        """End the game's open request — the one about ``version``, or one about a version older
+        than ``older_than`` (the game moved on), or any — and return it to the one caller that
+        ended it (it retires the message); None when there was none."""
+        condition: str = "1"
+        params: tuple[int, ...] = ()
+        if version is not None:
+            condition, params = "version = ?", (version,)
+        elif older_than is not None:
+            condition, params = "version < ?", (older_than,)
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            return await self._pop_takeback(db, game_id, condition, params)
+
+    async def _pop_takeback(
+        self, db: aiosqlite.Connection, game_id: int, condition: str, params: Sequence[Any]
+    ) -> TakebackRequest | None:
+        request = await self._takeback(db, game_id)
+        if request is None:
+            return None
+        cur = await db.execute(f"DELETE FROM takeback_requests WHERE game_id = ? AND {condition}", (game_id, *params))
+        if cur.rowcount != 1:
+            return None
+        await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'takeback'", (game_id,))
+        return request
+
+    @staticmethod
+    async def _drop_takeback(db: aiosqlite.Connection, game_id: int) -> None:
+        await db.execute("DELETE FROM takeback_requests WHERE game_id = ?", (game_id,))
+        await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'takeback'", (game_id,))
+
+    @staticmethod
+    async def _takeback(db: aiosqlite.Connection, game_id: int) -> TakebackRequest | None:
+        rows = list(
+            await db.execute_fetchall(
+                "SELECT version, seq, seat, user_id, agreed, channel_id, message_id, text, opened_at"
+                " FROM takeback_requests WHERE game_id = ?",
+                (game_id,),
+            )
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return TakebackRequest(
+            game_id=game_id,
+            version=r["version"],
+            seq=r["seq"],
+            seat=r["seat"],
+            user_id=r["user_id"],
+            agreed=tuple(int(u) for u in json.loads(r["agreed"])),
+            channel_id=r["channel_id"],
+            message_id=r["message_id"],
+            text=r["text"],
+            opened_at=r["opened_at"],
         )

@@ -195,6 +195,14 @@ class Game(Protocol[S]):
         army a Stratego setup code is for). Engines that need none ignore it."""
         ...
 
+    def can_take_back(self, before: S, action: Any, after: S, events: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the decision ``action`` that turned ``before`` into ``after`` (with ``events``)
+        may be taken back by the players' agreement (issue 20 §3): never when it showed anyone
+        something hidden — a battle, a drawn card, a card paid from or put into a secret hand, a
+        turned stack card, a roll of the seeded generator — nor a resignation. Pure; the table
+        checks the rest (whose decision it was, that nobody acted since, that the game runs)."""
+        ...
+
     def dump(self, state: S) -> dict[str, Any]: ...
 
     def load(self, data: Mapping[str, Any]) -> S: ...

@@ -71,6 +71,13 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "release_turn_page",
         "claim_autoplay",
         "release_autoplay",
+        "plan_takeback",
+        "take_back",
+        "open_takeback",
+        "set_takeback_message",
+        "agree_takeback",
+        "takeback_request",
+        "close_takeback",
     }
 
 

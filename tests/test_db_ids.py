@@ -59,6 +59,13 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "release_turn_page": lambda s, g: s.release_turn_page(g),
     "claim_autoplay": lambda s, g: s.claim_autoplay(g, 60.0),
     "release_autoplay": lambda s, g: s.release_autoplay(g),
+    "plan_takeback": lambda s, g: s.plan_takeback(g, 0),
+    "take_back": lambda s, g: s.take_back(g, 0, 0),
+    "open_takeback": lambda s, g: s.open_takeback(g, 0, 1, 0, ALICE),
+    "set_takeback_message": lambda s, g: s.set_takeback_message(g, 0, 1, 2, "request"),
+    "agree_takeback": lambda s, g: s.agree_takeback(g, 0, BOB),
+    "takeback_request": lambda s, g: s.takeback_request(g),
+    "close_takeback": lambda s, g: s.close_takeback(g),
 }
 
 

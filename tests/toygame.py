@@ -9,7 +9,7 @@ It raises the typed rule errors the way a real engine does.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,6 +160,12 @@ class CountGame:
         if match is None:
             raise BadNotation("count_action", text=text)
         return Add(int(match.group(1)))
+
+    def can_take_back(
+        self, before: CountState, action: CountAction, after: CountState, events: Sequence[Mapping[str, Any]]
+    ) -> bool:
+        """An addition can be taken back; a roll drew from the generator and a resignation is final."""
+        return isinstance(action, Add) and after.winner is None
 
     def dump(self, state: CountState) -> dict[str, Any]:
         return {

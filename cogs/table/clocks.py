@@ -16,6 +16,7 @@ A player who left the server is absent from then on: found when fetching the mem
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
@@ -76,8 +77,14 @@ class Clocks:
         """(server, user) → when they last used the bot there (a cache: a member seen within the
         hour is not fetched again; another process that did not see them fetches once — the only
         cost of a stale or missing entry is one REST call)."""
+        self._timer_kinds: dict[str, Callable[[GameRecord, Timer], Awaitable[None]]] = {}
+        """What a timer of another part of the table does (``takeback``: a request lapses)."""
         table.router.on("timeout", self._vote)
         table.listeners.add(self.on_change)
+
+    def on_timer(self, kind: str, handler: Callable[[GameRecord, Timer], Awaitable[None]]) -> None:
+        """A timer kind another part of the table serves (its handler gets the game and the timer)."""
+        self._timer_kinds[kind] = handler
 
     @property
     def store(self) -> Store:
@@ -127,6 +134,9 @@ class Clocks:
             return
         if timer.kind == "expire":
             await self.expire(rec)
+            return
+        if timer.kind in self._timer_kinds:
+            await self._timer_kinds[timer.kind](rec, timer)
             return
         if timer.kind == "keep":
             if rec.status == "active":
@@ -393,8 +403,24 @@ class Clocks:
             await self.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
             if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
                 await self.autoplay(rec)
+        elif change.kind == "takeback":
+            await self.taken_back(change)
         elif change.finished or change.kind in ("finish", "cancel"):
             await self.ended(rec)
+
+    async def taken_back(self, change: Change) -> None:
+        """A decision was taken back (issue 20 §3): its clocks changed in the store (the seat that
+        asked waits again, from now); a question about the deadline of a seat that no longer waits
+        is moot, and a seat that waits again is looked at like any seat whose turn starts."""
+        rec = await self.store.get(change.game_id)
+        self.after_action(rec)
+        locale = self.table.game_locale(rec)
+        for seat in change.waiting_before:
+            if seat not in change.to_act and seat < len(rec.players):
+                await self.retire_vote(rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat])))
+        await self.turn_started(rec, list(change.newly_waiting))
+        if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
+            await self.autoplay(rec)
 
     async def ended(self, rec: GameRecord) -> None:
         """The game is over: no decision about any deadline is left."""

@@ -31,6 +31,7 @@ from cogs.table.respond import (
     text_file,
 )
 from cogs.table.table import Table
+from cogs.table.takeback import Takebacks
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import AUTO, LANGUAGES, has, join_words, t
 from db.errors import NotAPlayer, WrongStatus
@@ -50,6 +51,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         self.bot = bot
         self.table: Table = bot.table
         self.lobbies = self.table.lobbies
+        self.takebacks = Takebacks(self.table)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -57,6 +59,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         router.on("hand", self._hand_button)
         router.on("resign", self._resign_button)
         router.on("cancel_vote", self._cancel_vote_button)
+        self.takebacks.register()
 
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.table.game_choices(interaction, current)
@@ -201,6 +204,14 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         except RuleError:
             raise Refusal(t("cannot_resign", locale, title=self.table.ui(rec.kind).title(locale))) from None
         await self.table.play(interaction, rec, seat, action)
+
+    # -- taking back ----------------------------------------------------------------------------
+
+    @app_commands.command(name="takeback", description="Ask the other players to take back your last decision")
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=_game_choices)
+    async def takeback(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.takebacks.request(interaction, game)
 
     # -- cancelling ---------------------------------------------------------------------------
 

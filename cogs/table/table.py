@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import re
 import time
@@ -29,6 +30,7 @@ from cogs.table.core.listeners import Listeners
 from cogs.table.core.progress import Progress
 from cogs.table.core.record import record_json, record_name
 from cogs.table.lobby import Lobbies
+from cogs.table.pages import Page
 from cogs.table.rendering import Renderer
 from cogs.table.respond import (
     Answer,
@@ -458,6 +460,8 @@ class Table:
         try:
             if show is not None:
                 await show(progress)
+            elif change.kind == "takeback":
+                await self.announce_takeback(interaction, change, progress)
             elif change.kind == "act" and self.live_turn(rec):
                 await self.pages.announce(interaction, change, progress)
             elif change.kind == "act" and change.finished:
@@ -619,6 +623,38 @@ class Table:
         except discord.HTTPException:
             log.warning("game %s: could not read the latest messages", rec.id, exc_info=True)
         return False
+
+    async def announce_takeback(
+        self, interaction: discord.Interaction | None, change: Change, progress: Progress
+    ) -> None:
+        """A decision taken back by agreement (issue 20 §3): a line in words, the prompts, the
+        current board and buttons; the seats now waiting are told as after any change (their turn
+        notice tells no event: the undone decision's events are void). A game told as turn pages
+        goes on from a new page, which this post starts."""
+        rec = change.record
+        ui, locale, state = self.ui(rec.kind), self.game_locale(rec), change.state
+        quiet = dataclasses.replace(change, events=())
+        ping = await self.tell_seats(rec, state, quiet, list(change.newly_waiting), progress)
+        if progress.made("post") or (change.caught_up and await self.shown_before(rec, change.version)):
+            return
+        asked = rec.players[change.seat] if change.seat is not None and change.seat < len(rec.players) else None
+        line = t("takeback.done", locale, user=mention(asked)) if asked else t("takeback.done_plain", locale)
+        prompts = [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
+        public = await self.public_images(rec, state, locale)
+        view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
+        if not self.live_turn(rec):
+            text = "\n".join([line, *prompts])
+            await self.publish(interaction, rec, text, public, view, ping, progress.nonce("post"))
+            return
+        async with self.pages.lock(rec.id):
+            await self.pages.hold(rec.id)
+            posted = await self.post(
+                rec, fit("\n".join([line, *prompts])), files=public, view=view, ping=ping, nonce=progress.nonce("post")
+            )
+            if posted is None:
+                await self.reach_elsewhere(rec, ping)
+            page = Page(message=posted.id if posted else None, lines=[line], fresh=False, version=change.version)
+            await self.pages.save(rec.id, page)
 
     async def tell_seats(
         self, rec: GameRecord, state: Any, change: Change, seats: list[int], progress: Progress

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.protocol import Ending, Outcome
@@ -52,6 +52,11 @@ class Shitenno:
 
     def parse_action(self, text: str, state: ShitennoState | None = None) -> Action:
         return parse_action(text)
+
+    def can_take_back(
+        self, before: ShitennoState, action: Action, after: ShitennoState, events: Sequence[Mapping[str, Any]]
+    ) -> bool:
+        return engine.can_take_back(before, action, after, events)
 
     def dump(self, state: ShitennoState) -> dict[str, Any]:
         return dump(state)

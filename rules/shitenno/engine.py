@@ -838,3 +838,31 @@ def _decisions(st: ShitennoState, seat: int) -> list[Action]:
                     out.append(SenseiFlip(prov.id, i + 1))
     out.append(EndTurn())
     return out
+
+
+# ---------------------------------------------------------------- takeback by agreement (issue 20 §3)
+
+
+def _hidden(st: ShitennoState) -> tuple[Any, ...]:
+    """What SH-4.2 and SH-4.3 hide: every hand, the generator, both decks and the stacks below
+    their tops (the discard pile is public, but it is reshuffled into the deck, SH-11.3)."""
+    hands = tuple((tuple(p.troops), tuple(p.koku)) for p in st.players)
+    stacks = tuple(tuple(st.stacks[p]) for p in sorted(st.stacks))
+    return hands, st.rng.state, tuple(st.troop_deck), tuple(st.koku_deck), stacks
+
+
+def can_take_back(before: ShitennoState, action: Action, after: ShitennoState, events: Sequence[Any]) -> bool:
+    """Whether the players may agree to undo ``action`` (issue 20 §3): only a decision that left
+    every hidden thing (SH-4.2, SH-4.3) as it was.
+
+    - FORM_LOT and SPLIT (SH-7.5) put public pool cards into lots: yes.
+    - REFUSE passing the lot on: yes; ACCEPT, CHOOSE, or the last REFUSE that gives the lot to the
+      Tairo (SH-7.6) put cards into a hand: never.
+    - A conquest (SH-8.9) shows the cards paid from a hand and turns a stack's next tile: never.
+    - USE_DRAW (SH-8.11) draws a card: never.
+    - SENSEI_FLIP (SH-8.13): yes. END_TURN (SH-8.14): yes, unless the round ended with it and the
+      next one dealt a new pool (SH-7.3).
+    - RESIGN (SH-R.1): never."""
+    if isinstance(action, Resign) or after.phase == "finished":
+        return False
+    return _hidden(before) == _hidden(after)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.protocol import Ending, Outcome
@@ -60,6 +60,11 @@ class Stratego:
     def parse_action(self, text: str, state: StrategoState | None = None) -> Action:
         """``state`` supplies the army for setup codes (Barrage counts differ)."""
         return parse_action(text, state.army if state is not None else "classic")
+
+    def can_take_back(
+        self, before: StrategoState, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
+    ) -> bool:
+        return engine.can_take_back(before, action, after, events)
 
     def dump(self, state: StrategoState) -> dict[str, Any]:
         return dump(state)

@@ -6,7 +6,7 @@ state untouched.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
@@ -485,3 +485,31 @@ def _finish(st: StrategoState, winner: int, reason: str, events: list[Event]) ->
     st.draw_offer = -1
     events.append({"type": "over", "winner": winner, "reason": reason})
     return events
+
+
+# --- takeback by agreement (issue 20 §3) ----------------------------------------------------
+
+
+def can_take_back(
+    before: StrategoState, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
+) -> bool:
+    """Whether the players may agree to undo ``action``: only when it showed the opponent nothing.
+
+    - A move onto an empty square (SG-4), also one that now offers a rescue (SG-8.3): yes — unless
+      a scout moved more than one square, which tells the opponent it is a scout (SG-4.4).
+    - An attack (SG-5): never, the battle showed ranks.
+    - A rescue (SG-8.3) names the rank brought back: never; declining one: yes.
+    - Offering a draw (SG-6.4): yes. Accepting one or resigning ends the game: never.
+    - Setup (SG-3.2): a draft (a preset or a swap) is the player's own to change until confirmed,
+      without anyone's agreement, so it is not taken back; confirming (Ready) while the opponent
+      still arranges: yes; the confirmation that started the game: never (the armies went onto the
+      board and the opponent's arrangement is in view)."""
+    if after.phase == "over" or isinstance(action, (Resign, AcceptDraw, PlaceSetup, Swap)):
+        return False
+    if isinstance(action, Ready):
+        return after.phase == "setup"
+    if isinstance(action, Rescue):
+        return action.rank is None
+    if isinstance(action, Move):
+        return not any(e.get("type") == "move" and ("battle" in e or e.get("scout_revealed")) for e in events)
+    return isinstance(action, OfferDraw)

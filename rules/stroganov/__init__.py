@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.protocol import Ending, Outcome
@@ -51,6 +51,11 @@ class Stroganov:
 
     def parse_action(self, text: str, state: StroganovState | None = None) -> Action:
         return parse_action(text)
+
+    def can_take_back(
+        self, before: StroganovState, action: Action, after: StroganovState, events: Sequence[Mapping[str, Any]]
+    ) -> bool:
+        return engine.can_take_back(before, action, after, events)
 
     def dump(self, state: StroganovState) -> dict[str, Any]:
         return dump(state)

@@ -9,7 +9,7 @@ always waits for exactly one seat (ST-16) or is finished.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
@@ -664,3 +664,30 @@ def outcome_winners(st: StroganovState) -> tuple[int, ...]:
     assert st.result is not None
     seat = st.cossacks[st.result["winner"]].seat
     return () if seat is None else (seat,)
+
+
+# ---------------------------------------------------------------- takeback by agreement (issue 20 §3)
+
+
+def _hidden(st: StroganovState) -> tuple[Any, ...]:
+    """What nobody may know (ST-17.2, ST-4): the generator that draws from the bag, and the order
+    of every face-down stack — landscapes, wishes, yurts, songs and Ivan's deck."""
+    stacks = (st.landscapes, st.wishes_a, st.wishes_b, st.yurts_a, st.yurts_b, st.song_stack, st.automa)
+    return st.rng.state, tuple(tuple(s) for s in stacks)
+
+
+def can_take_back(before: StroganovState, action: Action, after: StroganovState, events: Sequence[Any]) -> bool:
+    """Whether the players may agree to undo ``action`` (issue 20 §3): only a decision that drew
+    nothing and turned no card. Stroganov has no secret hands (every holding is public, ST-4), so
+    what hides is the bag and the stacks (ST-17.2):
+
+    - a move, step, coin, horses, trade, exchange, hunt, wish, village, yurt, build, recruit,
+      fulfilment, trophy, song or the end of a turn (ST-7 to ST-12): yes — unless a fur came out
+      of the bag (a tile refilled, a fur reward), or the automatic flow after it went on to draw:
+      Ivan's turn turns his card (ST-15), a winter refreshes the row and the market (ST-12.6);
+    - DRAW (ST-10.2) takes a fur from the bag at random: never;
+    - a claim (ST-9.6) may refill from the bag or the stack: only when it did not;
+    - resigning (ST-R.1): never."""
+    if isinstance(action, Resign) or after.stage == "finished":
+        return False
+    return _hidden(before) == _hidden(after)

@@ -198,8 +198,16 @@ class Table:
             state = engine.new(len(rec.players), rec.options, rec.seed)
             cached = (0, state, {f.data for f in face.public_files(rec, state, names, locale)})
         done, state, images = cached
-        for entry in log[done:]:
-            engine.apply(state, entry.seat, engine.parse_action(entry.notation, state))
+        for n, entry in enumerate(log[done:], done):
+            if entry.takeback is not None:  # issue 20 §3: the game as it was before the undone action
+                state = engine.new(len(rec.players), rec.options, rec.seed)
+                kept: list[Any] = []
+                for a in log[: n + 1]:
+                    kept.pop() if a.takeback is not None else kept.append(a)
+                for a in kept:
+                    engine.apply(state, a.seat, engine.parse_action(a.notation, state))
+            else:
+                engine.apply(state, entry.seat, engine.parse_action(entry.notation, state))
             images |= {f.data for f in face.public_files(rec, state, names, locale)}
         self._renders[game_id] = (len(log), state, images)
         return images

@@ -28,7 +28,14 @@ async def check_record(t: Table, message: Message, game: int) -> dict[str, Any]:
     assert Outcome.from_json(doc["outcome"]) == rec.outcome
     engine = t.bot.store.engine(rec.kind)
     state = engine.new(len(doc["players"]), doc["options"], doc["seed"])
-    for action in doc["actions"]:
+    standing: list[dict[str, Any]] = []
+    for action in doc["actions"]:  # a takeback (issue 20 §3) undoes the last action standing
+        if "takeback" in action:
+            assert standing and standing[-1]["seq"] == action["takeback"], action
+            standing.pop()
+        else:
+            standing.append(action)
+    for action in standing:
         engine.apply(state, action["seat"], engine.parse_action(action["notation"], state))
     assert json.loads(json.dumps(engine.dump(state))) == json.loads(rec.state_json or "null")
     return doc

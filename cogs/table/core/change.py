@@ -57,6 +57,22 @@ class Change(Waiting):
         )
 
     @classmethod
+    def of_takeback(cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int) -> Change:
+        """A takeback (issue 20 §3): ``seat`` asked for it; ``state`` is the game without the
+        decision undone, ``to_act`` who must act now (the seat again)."""
+        return cls(
+            kind="takeback",
+            record=rec,
+            version=result.version,
+            state=result.state,
+            seat=seat,
+            by_user=by_user,
+            events=tuple(result.events),
+            to_act=result.to_act,
+            waiting_before=result.waiting_before,
+        )
+
+    @classmethod
     def of_record(cls, kind: ChangeKind, rec: GameRecord, by_user: int | None = None) -> Change:
         """A change that is the record itself (start, seats, finish, cancel)."""
         state = rec.load_state() if rec.state_json is not None else None
@@ -83,7 +99,7 @@ class Change(Waiting):
             record=rec,
             version=last.version,
             state=state,
-            seat=acts[-1].seat if acts else None,
+            seat=last.seat if last.kind == "takeback" else acts[-1].seat if acts else None,
             events=tuple(e for p in acts for e in p.events),
             to_act=to_act,
             waiting_before=acts[0].waiting_before if acts else (),

@@ -57,6 +57,12 @@ class Core:
             return await attempt(rec)
         return await self.retrying(rec, attempt)
 
+    async def take_back(self, rec: GameRecord, seat: int, version: int, by_user: int | None = None) -> Change:
+        """Undo ``seat``'s last decision (issue 20 §3), agreed while the game was at ``version``:
+        not retried — any change since ends the agreement (StaleVersion)."""
+        result = await self.store.take_back(rec.id, version, seat)
+        return Change.of_takeback(rec, result, by_user, seat)
+
     async def start(self, rec: GameRecord, players: Sequence[int], by_user: int | None) -> Change:
         """Lobby → game with a fresh seed; a stale lobby is not retried (it was started or ended)."""
         started = await self.store.start(rec.id, list(players), secrets.randbits(62), expected_version=rec.version)

@@ -4,8 +4,11 @@ notation with its seat, time and events, and the outcome. Built from the store's
 functions; no Discord here.
 
 Replaying a record: ``state = engine.new(len(players), options, seed)``, then for each action
-``engine.apply(state, seat, engine.parse_action(notation, state))``; the result is the stored
-state (DESIGN §4's replay invariant, tested for every game).
+``engine.apply(state, seat, engine.parse_action(notation, state))``, leaving out every action a
+takeback undid; the result is the stored state (DESIGN §4's replay invariant, tested for every
+game). A takeback (issue 20 §3) is an entry of its own, ``{"seq": 9, "seat": 1, "takeback": 8,
+"time": ...}``: by agreement the action of seq 8 (the last one standing) was undone at seat 1's
+request; it has no notation.
 
 The document (``format`` 1)::
 
@@ -50,16 +53,19 @@ def record_document(rec: GameRecord, actions: Sequence[LoggedAction]) -> dict[st
         "created_at": rec.created_at,
         "finished_at": rec.updated_at if over else None,
         "outcome": rec.outcome.to_json() if rec.outcome is not None else None,
-        "actions": [
-            {
-                "seq": a.seq,
-                "seat": a.seat,
-                "notation": a.notation,
-                "time": a.created_at,
-                "events": list(a.events) if a.events is not None else None,
-            }
-            for a in actions
-        ],
+        "actions": [_entry(a) for a in actions],
+    }
+
+
+def _entry(a: LoggedAction) -> dict[str, Any]:
+    if a.takeback is not None:
+        return {"seq": a.seq, "seat": a.seat, "takeback": a.takeback, "time": a.created_at}
+    return {
+        "seq": a.seq,
+        "seat": a.seat,
+        "notation": a.notation,
+        "time": a.created_at,
+        "events": list(a.events) if a.events is not None else None,
     }
 
 

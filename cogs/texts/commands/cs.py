@@ -76,6 +76,8 @@ COMMANDS: dict[str, str] = {
     "game log.description": "Poslední tahy a celý záznam hry jako soubor",
     "game resign.name": "vzdát",
     "game resign.description": "Vzdej hru (počítá se jako prohra)",
+    "game takeback.name": "vrátit-tah",
+    "game takeback.description": "Požádej ostatní hráče o vrácení svého posledního tahu",
     "game cancel.name": "zrušit",
     "game cancel.description": "Zruš hru nebo lobby (nepočítá se jako prohra)",
     "game rules.name": "pravidla",

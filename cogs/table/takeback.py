@@ -1,0 +1,220 @@
+"""Takeback by agreement (issue 20 §3): a player asks to undo their last decision; every other
+player still in the game agrees with a button; it lapses after a day (a ``takeback`` timer) or as
+soon as anyone acts (a listener on every change), and a refusal ends it.
+
+Which decisions may be taken back is the engines' to say (``Game.can_take_back``: nothing hidden
+was shown); whose it was and that nobody acted since is the store's (``plan_takeback``), which makes
+the takeback — a replay of the log without the decision, a new version and a log entry of its own
+— in one transaction with the version check; the table's one teller (``Table.tell``) announces it.
+
+The request is persisted (``takeback_requests``, one per game): its buttons work after a restart,
+a second request while one is open is answered privately, and the request's message says how it
+ended. A game with nobody else to ask — Stroganov against Ivan, or one player in every seat — takes
+the decision back at once: the engine still refuses anything that showed a hidden card, so a solo
+player cannot use it to peek at Ivan's deck or the bag.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from cogs.table.buttons import Press, buttons
+from cogs.table.core.change import Change
+from cogs.table.respond import Refusal, fit, locale_of, pings, reply
+from cogs.table.table import Table
+from cogs.table.ui import ButtonSpec, mention
+from cogs.texts import join_words, t
+from db.errors import StaleVersion, TakebackRefused, WrongStatus
+from db.records import TAKEBACK_TTL, GameRecord, TakebackRequest, Timer
+
+log = logging.getLogger("deskovka.takeback")
+
+AGREE, REFUSE = "takeback_yes", "takeback_no"
+
+
+class Takebacks:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def register(self) -> None:
+        """The buttons, the lapse timer and the listener that lapses a request when anyone acts."""
+        self.table.router.on(AGREE, self._agree)
+        self.table.router.on(REFUSE, self._refuse)
+        self.table.clocks.on_timer("takeback", self.lapse)
+        self.table.listeners.add(self.on_change)
+
+    # -- who is asked ------------------------------------------------------------------------
+
+    def voters(self, rec: GameRecord, seat: int) -> list[int]:
+        """Every other player still in the game (not resigned), once each, in seat order."""
+        engine = self.table.ui(rec.kind).engine
+        out = set(engine.resigned(rec.load_state()))
+        asker = rec.players[seat]
+        users = [u for s, u in enumerate(rec.players) if s not in out and u != asker]
+        return list(dict.fromkeys(users))
+
+    # -- asking --------------------------------------------------------------------------------
+
+    async def request(self, interaction: discord.Interaction, game: str | None) -> None:
+        """``/game takeback``: refuse clearly (not a player, the game is over, nothing to take
+        back, not yours, someone acted since, it showed something hidden); else post the request
+        for the others in the thread, or take it back at once when nobody else is to be asked."""
+        table = self.table
+        rec = await table.resolve(interaction, game)
+        locale = locale_of(interaction)
+        user = interaction.user.id
+        seat = table.seat(rec, user, locale)
+        try:
+            version, seq, _ = await table.store.plan_takeback(rec.id, seat)
+        except TakebackRefused as exc:
+            raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
+        if version != rec.version:
+            rec = await table.store.get(rec.id)
+        voters = self.voters(rec, seat)
+        if not voters:
+            change = await self._take_back(rec, seat, version, user, locale)
+            await reply(interaction, t("takeback.done_solo", locale, game=rec.id), ephemeral=True)
+            await table.tell(change)
+            return
+        try:
+            request, opened, lapsed = await table.store.open_takeback(rec.id, version, seq, seat, user)
+        except (StaleVersion, WrongStatus):
+            raise Refusal(t("takeback.moved_on", locale, game=rec.id)) from None
+        if lapsed is not None:
+            await self.retire(rec, lapsed, "takeback.lapsed_acted")
+        if not opened:
+            raise Refusal(t("takeback.already", locale, game=rec.id))
+        game_locale = table.game_locale(rec)
+        who = join_words([mention(u) for u in voters], game_locale)
+        text = t("takeback.asked", game_locale, user=mention(user), game=rec.id, waiting=who)
+        posted = await table.post(rec, text, view=self.view(rec, request.version), ping=set(voters))
+        if posted is not None:
+            await table.store.set_takeback_message(rec.id, request.version, posted.channel.id, posted.id, text)
+        await reply(interaction, t("takeback.sent", locale, game=rec.id), ephemeral=True)
+
+    def view(self, rec: GameRecord, version: int) -> discord.ui.View | None:
+        locale = self.table.game_locale(rec)
+        return buttons(
+            rec.id,
+            [
+                ButtonSpec(AGREE, t("btn.takeback_agree", locale), "success", version),
+                ButtonSpec(REFUSE, t("btn.takeback_refuse", locale), "danger", version),
+            ],
+        )
+
+    async def _take_back(self, rec: GameRecord, seat: int, version: int, user: int, locale: str) -> Change:
+        try:
+            return await self.table.core.take_back(rec, seat, version, user)
+        except TakebackRefused as exc:
+            raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
+        except (StaleVersion, WrongStatus):
+            raise Refusal(t("takeback.moved_on", locale, game=rec.id)) from None
+
+    # -- answering -------------------------------------------------------------------------------
+
+    async def _answerable(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> TakebackRequest:
+        """The request the pressed button belongs to, if the presser is asked; else a refusal."""
+        locale = locale_of(interaction)
+        user = interaction.user.id
+        self.table.seat(rec, user, locale)
+        request = await self.table.store.takeback_request(rec.id)
+        if request is None or request.version != press.version:
+            if interaction.message is not None:
+                await self._edit(rec, interaction.message.channel.id, interaction.message.id, None)
+            raise Refusal(t("takeback.gone", locale))
+        if user == request.user_id:
+            raise Refusal(t("takeback.own", locale))
+        if user not in self.voters(rec, request.seat):
+            raise Refusal(t("takeback.not_asked", locale, game=rec.id))
+        return request
+
+    async def _agree(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        await self._answerable(interaction, rec, press)
+        request = await self.table.store.agree_takeback(rec.id, press.version, interaction.user.id)
+        if request is None:
+            raise Refusal(t("takeback.gone", locale))
+        voters = self.voters(rec, request.seat)
+        waiting = [v for v in voters if v not in request.agreed]
+        game_locale = self.table.game_locale(rec)
+        if waiting:
+            agreed = join_words([mention(u) for u in request.agreed], game_locale)
+            line = t(
+                "takeback.agreed_so_far",
+                game_locale,
+                agreed=agreed,
+                waiting=join_words([mention(u) for u in waiting], game_locale),
+            )
+            await self._answer(interaction, f"{request.text}\n{line}", self.view(rec, request.version))
+            await reply(interaction, t("takeback.counted", locale), ephemeral=True)
+            return
+        try:
+            change = await self.table.core.take_back(rec, request.seat, request.version, interaction.user.id)
+        except (StaleVersion, WrongStatus, TakebackRefused):
+            closed = await self.table.store.close_takeback(rec.id, version=request.version)
+            text = (closed or request).text + "\n" + t("takeback.lapsed_acted", game_locale)
+            await self._answer(interaction, text, None)
+            return
+        await self._answer(interaction, f"{request.text}\n{t('takeback.all_agreed', game_locale)}", None)
+        await self.table.tell(change)
+
+    async def _refuse(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        await self._answerable(interaction, rec, press)
+        closed = await self.table.store.close_takeback(rec.id, version=press.version)
+        if closed is None:
+            raise Refusal(t("takeback.gone", locale))
+        line = t("takeback.refused_by", self.table.game_locale(rec), user=mention(interaction.user.id))
+        await self._answer(interaction, f"{closed.text}\n{line}", None)
+        await reply(interaction, t("takeback.refused_ok", locale), ephemeral=True)
+
+    async def _answer(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
+        """The request's message, edited as the answer to the button pressed on it."""
+        try:
+            await interaction.response.edit_message(content=fit(text), view=view, allowed_mentions=pings(()))
+        except discord.HTTPException as exc:
+            log.info("game %s: takeback request not edited (%s)", interaction.extras.get("game_id"), exc)
+
+    # -- lapsing ---------------------------------------------------------------------------------
+
+    async def on_change(self, change: Change) -> None:
+        """Anyone acted (or the game ended): an open request about an older version lapses. The
+        takeback itself ended its request in its own transaction."""
+        if change.kind in ("start", "seats") or self.table.closing:
+            return  # a closing bot leaves it: the next request or a press on its buttons ends it
+        open_now = await self.table.store.takeback_request(change.game_id)  # a read: most changes have none
+        if open_now is None or open_now.version >= change.version:
+            return
+        closed = await self.table.store.close_takeback(change.game_id, older_than=change.version)
+        if closed is None:
+            return
+        over = change.finished or change.kind in ("finish", "cancel")
+        await self.retire(change.record, closed, "takeback.lapsed_over" if over else "takeback.lapsed_acted")
+
+    async def lapse(self, rec: GameRecord, timer: Timer) -> None:
+        """The request's day is over (the ``takeback`` timer)."""
+        request = await self.table.store.takeback_request(rec.id)
+        if request is None or request.opened_at + TAKEBACK_TTL > self.table.now():
+            return
+        closed = await self.table.store.close_takeback(rec.id, version=request.version)
+        if closed is not None:
+            await self.retire(rec, closed, "takeback.lapsed_time")
+
+    async def retire(self, rec: GameRecord, request: TakebackRequest, why: str) -> None:
+        """An ended request's message keeps its words, loses its buttons and says why."""
+        if request.channel_id is None or request.message_id is None:
+            return
+        text = f"{request.text}\n{t(why, self.table.game_locale(rec))}"
+        await self._edit(rec, request.channel_id, request.message_id, text)
+
+    async def _edit(self, rec: GameRecord, channel_id: int, message_id: int, text: str | None) -> None:
+        channel = self.table.bot.get_partial_messageable(channel_id, guild_id=rec.guild_id)
+        kwargs: dict[str, object] = {"view": None, "allowed_mentions": pings(())}
+        if text is not None:
+            kwargs["content"] = fit(text)
+        try:
+            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[arg-type]
+        except discord.HTTPException as exc:
+            log.info("game %s: takeback request not retired (%s)", rec.id, exc)
