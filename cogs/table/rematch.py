@@ -98,6 +98,8 @@ class Rematches:
     async def point(self, interaction: discord.Interaction, lobby: GameRecord) -> None:
         """A press after the rematch was opened: where it is (its lobby, or its game)."""
         locale = locale_of(interaction)
+        if lobby.status == "lobby" and lobby.message_id is None:  # made by a press still posting it, or
+            lobby = await self.lobbies.post(lobby)  # cut short: the same post (its nonce is the lobby's)
         if lobby.status == "lobby":
             text = t("rematch_already", locale, game=lobby.id, link=self.lobbies.link(lobby))
         else:
