@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import games
 from cogs.table.buttons import view_of
 from cogs.table.clocks import pace_words
 from cogs.table.respond import CONTENT_LIMIT
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
+from cogs.texts.commands import command_name, option_name
 from db.records import GameRecord, LobbyShape
 
 if TYPE_CHECKING:
@@ -80,7 +82,8 @@ async def page(table: Table, guild_id: int, number: int, locale: str) -> tuple[s
     and its Join buttons."""
     lobbies = await table.store.list_games(guild_id=guild_id, status="lobby")
     if not lobbies:
-        return t("open.none", locale), None
+        commands = join_words([f"`{command_name(f'{k} new', locale)}`" for k in sorted(games.KINDS)], locale)
+        return t("open.none", locale, commands=commands), None
     entries = [Entry(rec, line(table, rec, await table.lobbies.shape(rec), locale)) for rec in lobbies]
     pages = paged(entries)
     number = min(max(1, number), len(pages))
@@ -88,6 +91,8 @@ async def page(table: Table, guild_id: int, number: int, locale: str) -> tuple[s
     out = [tn("open.title", len(entries), locale)]
     out += [e.line for e in shown]
     if len(pages) > 1:
-        out.append(t("open.page", locale, page=number, pages=len(pages), next=number % len(pages) + 1))
+        option = option_name("game open", "page", locale)
+        command = f"{command_name('game open', locale)} {option}:{number % len(pages) + 1}"
+        out.append(t("open.page", locale, page=number, pages=len(pages), command=command))
     specs = [(e.rec.id, ButtonSpec("join", t("open.btn", locale, id=e.rec.id), "success")) for e in shown]
     return "\n".join(out), view_of(specs)

@@ -85,3 +85,9 @@ def command_name(path: str, locale: str) -> str:
 def command_description(path: str, english: str, locale: str) -> str:
     """A command's description as a player's Discord app shows it (``english`` where untranslated)."""
     return _cached_tables().get(locale.replace("_", "-"), {}).get(f"{path}.description", english)
+
+
+def option_name(command: str, option: str, locale: str) -> str:
+    """An option of a command as a player's Discord app shows it (``page`` → ``stránka``)."""
+    table = _cached_tables().get(locale.replace("_", "-"), {})
+    return table.get(f"{command}:{option}.name") or table.get(f"*:{option}.name") or option
