@@ -62,6 +62,7 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
             new=f"`{command_name('stratego new', locale)}`",
             open=f"`{command_name('game open', locale)}`",
             rules=f"`{command_name('game rules', locale)}`",
+            join=t("btn.join", locale),
         ),
         inline=False,
     )

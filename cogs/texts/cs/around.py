@@ -40,32 +40,32 @@ TEXTS: dict[str, str] = {
     "Japonska. {new}",
     "help.game.stroganov": "**Stroganov** — 1–4 kozáci loví kožešiny napříč Sibiří; sám hraješ proti Ivanovi. {new}",
     "help.start_head": "Jak založit hru",
-    "help.start": "Napiš v kanálu příkaz hry, třeba {new}: uveď soupeře, a je to výzva, nebo nikoho, a je to "
-    "otevřená čekárna, kam se kdokoli **Přidá**. {open} vypíše čekárny, které čekají na hráče. "
-    "{rules} vysvětlí pravidla hry.",
+    "help.start": "Napiš v kanálu příkaz hry, třeba {new}. Když uvedeš soupeře, je to výzva; když nikoho, "
+    "je to otevřená čekárna, do které se kdokoli přidá tlačítkem **{join}**. {open} vypíše čekárny, které "
+    "čekají na hráče; {rules} vysvětlí pravidla hry.",
     "help.private_head": "Tvůj soukromý pohled",
     "help.private": "Co smíš vidět jen ty (své figurky, své karty), ti přijde do DM i s plánem. Máš-li DM "
     "zavřené, stiskni pod příspěvky hry {buttons} nebo použij {hand}; odpověď uvidíš jen ty. {notify} "
     "nastaví, jak se dozvíš, že jsi na tahu.",
     "help.commands": "Příkazy {game}",
     # --- first-game walkthroughs ---------------------------------------------------------------
-    "walk_head": "**Tvoje první hra {title}?** Jak ji číst a co stisknout nejdřív:",
+    "walk_head": "**Hraješ {title} poprvé?** Jak hru číst a co stisknout nejdřív:",
     "walk_again": "_{cmd_game_rules} ti tohle ukáže znovu._",
-    "walk.stratego": "• Své figurky dostaneš do DM (nebo **{label_btn__my_pieces}** / {cmd_game_hand}): na svém plánu vidíš "
-    "hodnosti svých figurek; nepřátelské zůstanou prázdné, dokud je neodhalí boj.\n"
-    "• Nejdřív rozestavění: v DM máš náhodné. Změň ho příkazem {cmd_stratego_swap} nebo {cmd_stratego_setup} a "
-    "stiskni **{label_btn__ready}**. Až jsou hotoví oba, táhne první červený.\n"
-    "• Na tahu stiskni **{label_sg__btn__move}** pod nejnovějším příspěvkem ve vlákně, vyber figurku a pak pole. "
-    "Vlákno popíše každý tah i boj.",
-    "walk.shitenno": "• Své karty dostaneš do DM (nebo **{label_btn__my_hand}** / {cmd_game_hand}); plán s provinciemi, "
-    "nabídka karet a tituly jsou veřejně ve vlákně.\n"
-    "• Každé kolo začíná rozdělováním: Tairó stiskne **{label_btn__lot_start}** a nabídne titul a karty; komu je "
-    "nabídnuta, stiskne **{label_btn__accept_lot}** nebo **{label_btn__refuse_lot}**.\n"
-    "• Pak kontrola: na tahu stiskni **{label_btn__conquer}**, obsaď pozici odpovídajícími kartami vojsk a pak "
-    "**{label_btn__end_turn}**. Tlačítka jsou pod nejnovějším příspěvkem.",
-    "walk.stroganov": "• Všechno je veřejné: zpráva o tahu ve vlákně ukazuje plán, kdo je na tahu a co se "
-    "stalo; **{label_img__sv__button}** ukáže celý plán i všechna tabla.\n"
-    "• Pod zprávou o tahu jsou tvá rozhodnutí i s cenou: nejdřív si vyber hráčskou desku, pak v každém "
-    "tahu táhni na východ, proveď stříbrnou akci, extra akce 3a a 3b a **{label_sv__btn__end}**.\n"
-    "• {cmd_stroganov_act} udělá jakékoli rozhodnutí napsáním, s nabídkou.",
+    "walk.stratego": "• Své figurky dostaneš do DM (nebo **{label_btn__my_pieces}** / {cmd_game_hand}): na svém "
+    "plánu vidíš hodnosti svých figurek; nepřátelské zůstanou prázdné, dokud je neodhalí boj.\n"
+    "• Nejdřív rozestavění: v DM máš náhodné. Změň ho příkazem {cmd_stratego_swap} nebo "
+    "{cmd_stratego_setup} a stiskni **{label_btn__ready}**. Až budou hotovi oba, začíná červený.\n"
+    "• Když jsi na tahu, stiskni **{label_sg__btn__move}** pod nejnovějším příspěvkem ve vlákně, vyber "
+    "figurku a pak pole. Vlákno popíše každý tah i boj.",
+    "walk.shitenno": "• Své karty dostaneš do DM (nebo **{label_btn__my_hand}** / {cmd_game_hand}); plán "
+    "s provinciemi, nabídka karet a tituly jsou veřejně ve vlákně.\n"
+    "• Každé kolo začíná rozdělováním: Tairó stiskne **{label_btn__lot_start}** a nabídne titul a karty; "
+    "hráč, kterému je nabízí, stiskne **{label_btn__accept_lot}** nebo **{label_btn__refuse_lot}**.\n"
+    "• Pak kontrola: když jsi na tahu, stiskni **{label_btn__conquer}** a obsaď pozici kartami vojsk, které "
+    "provincie žádá; nakonec **{label_btn__end_turn}**. Tlačítka jsou pod nejnovějším příspěvkem.",
+    "walk.stroganov": "• Všechno je veřejné: zpráva o tahu ve vlákně ukazuje desku, kdo je na tahu a co se "
+    "stalo; tlačítko **{label_img__sv__button}** ukáže celou desku i tabla všech hráčů.\n"
+    "• Pod zprávou o tahu najdeš, co teď můžeš udělat, i s cenou: nejdřív si vyber hráčskou desku; pak "
+    "v každém tahu pohyb na východ, stříbrná akce, extra akce 3a a 3b a nakonec **{label_sv__btn__end}**.\n"
+    "• {cmd_stroganov_act} udělá jakékoli rozhodnutí napsáním, s nápovědou.",
 }

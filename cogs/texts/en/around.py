@@ -38,8 +38,8 @@ TEXTS: dict[str, str] = {
     "provinces. {new}",
     "help.game.stroganov": "**Stroganov** — 1–4 cossacks hunt furs across Siberia; alone, you play against Ivan. {new}",
     "help.start_head": "Starting a game",
-    "help.start": "Type the game's command, e.g. {new}, in a channel: name an opponent for a challenge, or "
-    "nobody for an open lobby anyone can **Join**. {open} lists the lobbies waiting for players. "
+    "help.start": "Type the game's command in a channel, e.g. {new}. Name an opponent for a challenge, or "
+    "nobody for an open lobby anyone can **{join}**. {open} lists the lobbies waiting for players; "
     "{rules} explains a game.",
     "help.private_head": "Your private view",
     "help.private": "What only you may see (your pieces, your hand) comes by DM, with the board. With DMs "
@@ -47,24 +47,23 @@ TEXTS: dict[str, str] = {
     "chooses how you hear of your turn.",
     "help.commands": "The {game} commands",
     # --- first-game walkthroughs ---------------------------------------------------------------
-    "walk_head": "**Your first game of {title}?** How to read it and what to press first:",
+    "walk_head": "**First game of {title}?** How to read it and what to press first:",
     "walk_again": "_{cmd_game_rules} shows this again._",
-    "walk.stratego": "• Your pieces come by DM (or **{label_btn__my_pieces}** / {cmd_game_hand}): on your board you see your "
-    "own ranks; the enemy's pieces stay blank until a battle shows them.\n"
-    "• First your setup: the DM holds a random one. Change it with {cmd_stratego_swap} or {cmd_stratego_setup}, "
-    "then press **{label_btn__ready}**. Once both are ready, Red moves first.\n"
-    "• Your turn: press **{label_sg__btn__move}** under the newest post in the thread, pick a piece, then its square. "
-    "The thread tells every move and battle.",
-    "walk.shitenno": "• Your hand comes by DM (or **{label_btn__my_hand}** / {cmd_game_hand}); the board with the provinces, "
-    "the pool of cards and the titles is public in the thread.\n"
-    "• Each round begins with the sharing: the Tairō presses **{label_btn__lot_start}** to offer a title and cards; "
-    "the one it is offered to presses **{label_btn__accept_lot}** or **{label_btn__refuse_lot}**.\n"
-    "• Then control: on your turn press **{label_btn__conquer}** to take a position with matching troop cards, "
-    "then **{label_btn__end_turn}**. The buttons are under the newest post.",
+    "walk.stratego": "• Your pieces come by DM (or **{label_btn__my_pieces}** / {cmd_game_hand}): on your board "
+    "you see your own ranks; the enemy's pieces stay blank until a battle shows them.\n"
+    "• First your setup: the DM holds a random one. Change it with {cmd_stratego_swap} or "
+    "{cmd_stratego_setup}, then press **{label_btn__ready}**. Once both are ready, Red moves first.\n"
+    "• Your turn: press **{label_sg__btn__move}** under the newest post in the thread, pick a piece, then "
+    "its square. The thread tells every move and battle.",
+    "walk.shitenno": "• Your hand comes by DM (or **{label_btn__my_hand}** / {cmd_game_hand}); the board with "
+    "the provinces, the pool of cards and the titles are public in the thread.\n"
+    "• Each round begins with the sharing: the Tairō presses **{label_btn__lot_start}** to offer a title and "
+    "cards; the player offered them presses **{label_btn__accept_lot}** or **{label_btn__refuse_lot}**.\n"
+    "• Then control: on your turn press **{label_btn__conquer}** to take a position with the troop cards its "
+    "province asks for, then **{label_btn__end_turn}**. The buttons are under the newest post.",
     "walk.stroganov": "• Everything is public: the turn message in the thread shows the board, whose turn it "
-    "is and what happened; **{label_img__sv__button}** shows the whole board and every tableau.\n"
-    "• Under the turn message are your decisions now, each with its cost: first choose your player "
-    "board, then on each turn move east, take a silver action, the extra actions 3a and 3b, and "
-    "**{label_sv__btn__end}**.\n"
+    "is and what happened; **{label_img__sv__button}** shows the whole board and every player's tableau.\n"
+    "• Under the turn message are your decisions now, each with its cost: first choose your player board; "
+    "then each turn: move east, a silver action, the extra actions 3a and 3b, and **{label_sv__btn__end}**.\n"
     "• {cmd_stroganov_act} makes any decision by typing, with suggestions.",
 }
