@@ -1594,7 +1594,9 @@ class GameStore:
 
     async def rematch_lobby(self, game_id: int) -> int | None:
         """The lobby a finished game's Rematch opened (None: none yet)."""
-        rows = await self._query("SELECT lobby_id FROM rematches WHERE game_id = ?", (game_id,))
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(await db.execute_fetchall("SELECT lobby_id FROM rematches WHERE game_id = ?", (game_id,)))
         return int(rows[0]["lobby_id"]) if rows else None
 
     async def claim_walkthrough(self, user_id: int, kind: str) -> bool:

@@ -71,6 +71,10 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "release_turn_page",
         "claim_autoplay",
         "release_autoplay",
+        "open_rematch",
+        "rematch_lobby",
+        "claim_walkthrough",
+        "forget_walkthrough",
     }
 
 

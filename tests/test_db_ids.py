@@ -59,6 +59,8 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "release_turn_page": lambda s, g: s.release_turn_page(g),
     "claim_autoplay": lambda s, g: s.claim_autoplay(g, 60.0),
     "release_autoplay": lambda s, g: s.release_autoplay(g),
+    "open_rematch": lambda s, g: s.open_rematch(g, ALICE, [ALICE], {}, LobbyShape(False)),
+    "rematch_lobby": lambda s, g: s.rematch_lobby(g),
 }
 
 
