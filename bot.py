@@ -31,7 +31,7 @@ from db.clock import Clock, SystemClock
 from db.store import GameStore
 
 log = logging.getLogger("deskovka")
-COGS = ("cogs.table.game",)
+COGS = ("cogs.table.game", "cogs.help")
 """The game-agnostic cogs; each game's own comes from its registration (``cogs.games``)."""
 
 

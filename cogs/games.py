@@ -9,7 +9,7 @@ the tests' toy game registers the same way from its own cog (docs/architecture.m
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,9 @@ from rules.protocol import Game
 
 AutoPlayer = Callable[[Any, int], Any]
 """The automatic player: a seat's decision in a state (pure and deterministic)."""
+RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
+"""A rematch's options from the finished game's options, final state and the rematch's seats (for
+each, the seat its player had): Stratego swaps the colours. Without one a rematch keeps the options."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,8 @@ class GameKind:
     """The extension (module) that adds the game's slash commands."""
     auto: AutoPlayer | None = None
     """None: the game has no automatic player (Stratego: two players, a claim on time instead)."""
+    rematch: RematchOptions | None = None
+    """How a rematch changes the options (None: it keeps them)."""
 
     @property
     def name(self) -> str:
@@ -62,6 +67,12 @@ def auto_player(name: str) -> AutoPlayer | None:
     return entry.auto if entry is not None else None
 
 
+def rematch_options(name: str, options: Mapping[str, Any], state: Any, order: Sequence[int]) -> dict[str, Any]:
+    """The options of a rematch of a game of ``name`` (see :data:`RematchOptions`)."""
+    entry = KINDS[name]
+    return entry.rematch(options, state, order) if entry.rematch is not None else dict(options)
+
+
 def _builtin() -> None:
     from cogs.shitenno.ui import ShitennoUI
     from cogs.stratego.ui import StrategoUI
@@ -69,10 +80,11 @@ def _builtin() -> None:
     from rules.shitenno import GAME as SHITENNO
     from rules.shitenno.auto import auto_action as shitenno_auto
     from rules.stratego import GAME as STRATEGO
+    from rules.stratego.engine import rematch_options as stratego_rematch
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
 
-    register(GameKind(STRATEGO, StrategoUI(), "cogs.stratego.cog"))
+    register(GameKind(STRATEGO, StrategoUI(), "cogs.stratego.cog", rematch=stratego_rematch))
     register(GameKind(SHITENNO, ShitennoUI(), "cogs.shitenno.cog", shitenno_auto))
     register(GameKind(STROGANOV, StroganovUI(), "cogs.stroganov.cog", stroganov_auto))
 

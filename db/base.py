@@ -354,3 +354,25 @@ class Store(Protocol):
         """End the open request (about ``version``, or older than ``older_than``, or any); it is
         returned to the one caller that ended it."""
         ...
+
+    # -- rematches and walkthroughs (issue 20 §3, §4)
+
+    async def open_rematch(
+        self, game_id: int, by_user: int, seats: Sequence[int], options: Mapping[str, Any] | None, shape: LobbyShape
+    ) -> tuple[GameRecord, bool]:
+        """The lobby of a finished game's rematch, made now (True) or the one made before (False);
+        WrongStatus for a game that is not finished, StaleVersion when another press linked its
+        lobby at the same moment (ask again: it is the one)."""
+        ...
+
+    async def rematch_lobby(self, game_id: int) -> int | None:
+        """The lobby a finished game's Rematch opened (None: none yet)."""
+        ...
+
+    async def claim_walkthrough(self, user_id: int, kind: str) -> bool:
+        """True once per player and game kind: the first-game walkthrough is to be shown now."""
+        ...
+
+    async def forget_walkthrough(self, user_id: int, kind: str) -> None:
+        """The walkthrough did not reach the player: it is shown at the next chance."""
+        ...

@@ -192,6 +192,8 @@ class LobbyShape:
 
     challenge: bool
     invited: tuple[int, ...] = ()
+    rematch_of: int | None = None
+    """The finished game whose **Rematch** opened this lobby (issue 20 §3); read, never set."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -566,34 +566,53 @@ class GameStore:
         """
         resolved = resolve_options(self.engine(kind).options, options)
         players = [creator_id] if seats is None else list(seats)
-        now = self._clock()
         async with self._transaction() as db:
-            cur = await db.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
-                " version, created_at, updated_at, turn_since, pace, language)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
-                (
-                    kind,
-                    guild_id,
-                    channel_id,
-                    message_id,
-                    creator_id,
-                    dumps(resolved),
-                    now,
-                    now,
-                    now,
-                    _check_pace(pace),
-                    language,
-                ),
-            )
-            game_id = cur.lastrowid
-            assert game_id is not None
-            await self._write_seats(db, game_id, players)
-            await db.execute(
-                "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'expire', ?)",
-                (game_id, now + clocks.LOBBY_TTL),
+            game_id = await self._insert_lobby(
+                db, kind, creator_id, resolved, guild_id, channel_id, message_id, players, pace, language
             )
             return await self._fetch(db, game_id)
+
+    async def _insert_lobby(
+        self,
+        db: aiosqlite.Connection,
+        kind: str,
+        creator_id: int,
+        resolved: Mapping[str, Any],
+        guild_id: int | None,
+        channel_id: int,
+        message_id: int | None,
+        players: Sequence[int],
+        pace: int | None,
+        language: str | None,
+    ) -> int:
+        """A lobby's row, seats and expiry timer, inside the caller's transaction; its id."""
+        now = self._clock()
+        cur = await db.execute(
+            "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
+            " version, created_at, updated_at, turn_since, pace, language)"
+            " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
+            (
+                kind,
+                guild_id,
+                channel_id,
+                message_id,
+                creator_id,
+                dumps(resolved),
+                now,
+                now,
+                now,
+                _check_pace(pace),
+                language,
+            ),
+        )
+        game_id = cur.lastrowid
+        assert game_id is not None
+        await self._write_seats(db, game_id, players)
+        await db.execute(
+            "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'expire', ?)",
+            (game_id, now + clocks.LOBBY_TTL),
+        )
+        return game_id
 
     async def start(
         self,
@@ -936,12 +955,18 @@ class GameStore:
         async with self._read(game_id) as db:
             await self._row(db, game_id, with_state=False)
             rows = list(
-                await db.execute_fetchall("SELECT lobby_challenge, lobby_invited FROM games WHERE id = ?", (game_id,))
+                await db.execute_fetchall(
+                    "SELECT lobby_challenge, lobby_invited,"
+                    " (SELECT r.game_id FROM rematches r WHERE r.lobby_id = games.id) AS rematch_of"
+                    " FROM games WHERE id = ?",
+                    (game_id,),
+                )
             )
         row = rows[0]
         if row["lobby_challenge"] is None:
             return None
-        return LobbyShape(bool(row["lobby_challenge"]), tuple(json.loads(row["lobby_invited"] or "[]")))
+        invited = tuple(json.loads(row["lobby_invited"] or "[]"))
+        return LobbyShape(bool(row["lobby_challenge"]), invited, row["rematch_of"])
 
     async def claim_autoplay(self, game_id: int, lease: float) -> bool:
         """Take on playing a game's absent seats for ``lease`` seconds; True only for the one
@@ -1689,3 +1714,77 @@ class GameStore:
             text=r["text"],
             opened_at=r["opened_at"],
         )
+
+    # -- rematches and walkthroughs (issue 20 §3, §4) ------------------------------------------
+
+    async def open_rematch(
+        self, game_id: int, by_user: int, seats: Sequence[int], options: Mapping[str, Any] | None, shape: LobbyShape
+    ) -> tuple[GameRecord, bool]:
+        """The lobby of a finished game's rematch: made now — in its channel, with its pace and
+        language, ``by_user`` its creator, ``seats`` seated, ``options`` and ``shape`` — and linked
+        to the game, or the one a press made before; says whether it was made now. The link is
+        claimed by a conditional write in the lobby's transaction: of two presses at once one makes
+        the lobby, the other gets it. A linked lobby that ended without starting is replaced."""
+        async with self._transaction(game_id=game_id) as db:
+            row = await self._row(db, game_id, with_state=False)
+            if row["status"] != "finished":
+                raise WrongStatus(game_id, row["status"], ("finished",))
+            linked = await db.execute_fetchall(
+                "SELECT r.lobby_id, g.status, g.seed FROM rematches r JOIN games g ON g.id = r.lobby_id"
+                " WHERE r.game_id = ?",
+                (game_id,),
+            )
+            seen: int | None = None
+            for lobby_id, status, seed in linked:
+                if status in ("lobby", "active", "finished") or seed is not None:
+                    return await self._fetch(db, lobby_id), False
+                seen = lobby_id
+            resolved = resolve_options(self.engine(row["kind"]).options, options)
+            lobby = await self._insert_lobby(
+                db,
+                row["kind"],
+                by_user,
+                resolved,
+                row["guild_id"],
+                row["channel_id"],
+                None,
+                seats,
+                row["pace"],
+                row["language"],
+            )
+            await db.execute(
+                "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
+                (int(shape.challenge), dumps(list(shape.invited)), lobby),
+            )
+            now = self._clock()
+            cur = await db.execute(
+                "INSERT INTO rematches (game_id, lobby_id, by_user, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET lobby_id = excluded.lobby_id, by_user = excluded.by_user,"
+                " created_at = excluded.created_at WHERE rematches.lobby_id IS ?",
+                (game_id, lobby, by_user, now, seen),
+            )
+            if cur.rowcount != 1:  # another press linked its lobby first: this one is not made
+                raise StaleVersion(game_id, row["version"], row["version"])
+            return await self._fetch(db, lobby), True
+
+    async def rematch_lobby(self, game_id: int) -> int | None:
+        """The lobby a finished game's Rematch opened (None: none yet)."""
+        async with self._read(game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            rows = list(await db.execute_fetchall("SELECT lobby_id FROM rematches WHERE game_id = ?", (game_id,)))
+        return int(rows[0]["lobby_id"]) if rows else None
+
+    async def claim_walkthrough(self, user_id: int, kind: str) -> bool:
+        """Whether the walkthrough of ``kind`` is to be shown to the player now: True once per
+        player and kind, for the one caller that recorded it."""
+        if not _in_int64(user_id):
+            return False
+        cur = await self._statement(
+            "INSERT INTO walkthroughs (user_id, kind, shown_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (user_id, kind, self._clock()),
+        )
+        return cur.rowcount == 1
+
+    async def forget_walkthrough(self, user_id: int, kind: str) -> None:
+        """The walkthrough could not reach the player (closed DMs): show it at the next chance."""
+        await self._statement("DELETE FROM walkthroughs WHERE user_id = ? AND kind = ?", (user_id, kind))

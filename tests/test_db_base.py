@@ -78,6 +78,10 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "agree_takeback",
         "takeback_request",
         "close_takeback",
+        "open_rematch",
+        "rematch_lobby",
+        "claim_walkthrough",
+        "forget_walkthrough",
     }
 
 

@@ -66,6 +66,8 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "agree_takeback": lambda s, g: s.agree_takeback(g, 0, BOB),
     "takeback_request": lambda s, g: s.takeback_request(g),
     "close_takeback": lambda s, g: s.close_takeback(g),
+    "open_rematch": lambda s, g: s.open_rematch(g, ALICE, [ALICE], {}, LobbyShape(False)),
+    "rematch_lobby": lambda s, g: s.rematch_lobby(g),
 }
 
 

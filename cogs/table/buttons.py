@@ -58,13 +58,22 @@ class Router:
 
     def __init__(self) -> None:
         self._handlers: dict[tuple[str | None, str], Handler] = {}
+        self._after_end: set[str] = set()
 
-    def on(self, verb: str, handler: Handler, kind: str | None = None) -> None:
-        """A game's verb may not shadow a generic one (a lobby's Accept would become the game's)."""
+    def on(self, verb: str, handler: Handler, kind: str | None = None, *, after_end: bool = False) -> None:
+        """A game's verb may not shadow a generic one (a lobby's Accept would become the game's).
+        ``after_end``: the button is for a game that is over (Rematch); others answer with the
+        result once it is."""
         clash = (None, verb) in self._handlers if kind is not None else any(v == verb and k for k, v in self._handlers)
         if clash:
             raise ValueError(f"button verb {verb!r} is both generic and {kind or 'a game'}'s")
         self._handlers[(kind, verb)] = handler
+        if after_end:
+            self._after_end.add(verb)
+
+    def after_end(self, verb: str) -> bool:
+        """Whether ``verb`` is pressed on a game that is over (its handler checks the status)."""
+        return verb in self._after_end
 
     def find(self, kind: str, verb: str) -> Handler | None:
         return self._handlers.get((kind, verb)) or self._handlers.get((None, verb))

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
-from cogs.table import listing
+from cogs.table import listing, open_games, walkthrough
 from cogs.table.buttons import Press, buttons, view_of
 from cogs.table.core.record import record_json, record_name
 from cogs.table.respond import (
@@ -80,6 +80,16 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             return
         entries = listing.order(games, user)
         await reply(interaction, await listing.text(self.table, entries, page, prefs, now, locale), ephemeral=True)
+
+    @app_commands.command(name="open", description="This server's open lobbies and challenges, to join")
+    @app_commands.describe(page="Which page, when there are many")
+    @app_commands.guild_only()
+    async def open_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        locale = await self.table.set_locale(interaction)
+        if interaction.guild_id is None:
+            raise Refusal(t("open_in_server", locale))
+        text, view = await open_games.page(self.table, interaction.guild_id, page, locale)
+        await reply(interaction, text, ephemeral=True, view=view)
 
     @app_commands.command(name="next", description="Go to the game that has waited longest for your move")
     async def next_(self, interaction: discord.Interaction) -> None:
@@ -345,13 +355,20 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         if name not in games.KINDS:
             raise Refusal(t("unknown_rules", locale, name=name[:60]))
-        rules = games.ui(name).rules_text(locale)
+        ui = games.ui(name)
+        rules = ui.rules_text(locale)
         clock = t("rules_pace", locale) + ("\n" + t(f"rules_auto.{name}", locale) if games.auto_player(name) else "")
-        if len(rules) + 2 + len(clock) <= CONTENT_LIMIT:
-            await reply(interaction, rules + "\n\n" + clock, ephemeral=True)
-            return
-        await reply(interaction, fit(rules), ephemeral=True)  # too long for one message: two
-        await reply(interaction, fit(clock), ephemeral=True)
+        walk = walkthrough.text(name, ui.title(locale), locale)
+        messages: list[str] = []
+        for part in (rules, clock, walk):  # as few messages as Discord's 2,000 characters allow
+            if part is None:
+                continue
+            if messages and len(messages[-1]) + 2 + len(part) <= CONTENT_LIMIT:
+                messages[-1] += "\n\n" + part
+            else:
+                messages.append(part)
+        for message in messages:
+            await reply(interaction, fit(message), ephemeral=True)
 
     @app_commands.command(name="notify", description="How you hear it is your turn: DM, a mention, or both")
     @app_commands.describe(how="dm: a DM with your view (default) · mention: a ping in the thread · both")

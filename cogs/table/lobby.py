@@ -11,6 +11,7 @@ edits the lobby message, so two people joining at once both get in.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from discord import app_commands
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
-from cogs.table.respond import Refusal, locale_of, pings, server_locale
+from cogs.table.respond import Refusal, locale_of, pings, reply, server_locale
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
@@ -44,6 +45,13 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
 LANGUAGE_HELP = "The language of the game's thread and pictures (default: the server's)"
 """The ``language`` option's description, the same in every game."""
 __all__ = ["DEFAULT_PACE", "LANGUAGE_CHOICES", "LANGUAGE_HELP", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
+
+
+def pressed_on_lobby(interaction: discord.Interaction, rec: GameRecord) -> bool:
+    """Whether a lobby's button was pressed on the lobby's own message (not on a list of open
+    games, ``/game open``, whose message is the presser's alone)."""
+    message = interaction.message
+    return message is None or rec.message_id is None or message.id == rec.message_id
 
 
 def default_language(interaction: discord.Interaction) -> str:
@@ -191,6 +199,8 @@ class Lobbies:
                 ButtonSpec("start", t("btn.start", locale), "primary"),
                 ButtonSpec("cancel_lobby", t("btn.cancel", locale), "danger"),
             ]
+        if shape.rematch_of is not None:
+            content = t("rematch_head", locale, game=shape.rematch_of) + "\n" + content
         return content, buttons(rec.id, specs)
 
     @staticmethod
@@ -271,6 +281,31 @@ class Lobbies:
 
         await self.table.tell(change, interaction, show=show)
 
+    def link(self, rec: GameRecord) -> str:
+        """A jump link to a lobby's message (its channel when it has none)."""
+        if rec.message_id is None:
+            return f"<#{rec.channel_id}>"
+        return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}/{rec.message_id}"
+
+    async def post(self, rec: GameRecord) -> GameRecord:
+        """Post a lobby made without an interaction in its channel (a rematch), pinging the players
+        it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
+        shape = await self.shape(rec)
+        content, view = self.message(rec, shape, self.table.game_locale(rec))
+        invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
+        channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        nonce = int.from_bytes(hashlib.sha256(f"lobby:{rec.id}".encode()).digest()[:7], "big")
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": pings(invited), "nonce": nonce}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            message = await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            self.table.post_failed(rec, rec.channel_id, exc)
+            return rec
+        self.table.poke(rec.created_at + LOBBY_TTL)
+        return await self.store.set_message(rec.id, message.id)
+
     async def refresh(self, rec: GameRecord) -> None:
         """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
         if rec.message_id is None:
@@ -305,7 +340,7 @@ class Lobbies:
         if shape.challenge:
             if user == rec.creator_id:
                 raise Refusal(t("challenge_own", locale))
-            if len(rec.players) >= 2:
+            if len(rec.players) >= 2 and user != rec.players[1]:
                 raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[1])))
             await self.table.start(interaction, rec, [rec.creator_id, user], accepted_by=user)
             return
@@ -352,6 +387,11 @@ class Lobbies:
             raise Refusal(t("challenge_gone", locale)) from None
 
         async def show(_: object) -> None:
+            if not pressed_on_lobby(interaction, changed.record):  # from /game open: the lobby by REST
+                await self.refresh(changed.record)
+                link = self.link(changed.record)
+                await reply(interaction, t("lobby_joined_elsewhere", locale, link=link), ephemeral=True)
+                return
             public = self.table.game_locale(changed.record)
             content, view = self.message(changed.record, await self.shape(changed.record), public)
             await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))

@@ -22,15 +22,18 @@ import discord
 from discord import app_commands
 
 from cogs import games
-from cogs.table.buttons import Press, Router, buttons
+from cogs.table import walkthrough
+from cogs.table.buttons import Press, Router, buttons, custom_id
 from cogs.table.clocks import THREAD_ARCHIVE, Clocks
 from cogs.table.core.change import Change
 from cogs.table.core.commit import Core
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.progress import Progress
 from cogs.table.core.record import record_json, record_name
-from cogs.table.lobby import Lobbies
+from cogs.table.lobby import Lobbies, pressed_on_lobby
 from cogs.table.pages import Page
+from cogs.table.rematch import VERB as REMATCH
+from cogs.table.rematch import Rematches, rematch_button
 from cogs.table.rendering import Renderer
 from cogs.table.respond import (
     Answer,
@@ -98,6 +101,7 @@ class Table:
         self.core = Core(store)
         self.listeners = Listeners()
         self.lobbies = Lobbies(self)
+        self.rematches = Rematches(self, self.lobbies)
         self.pages = TurnPages(self)
         self.clocks = Clocks(self)
         self._post_failures: set[tuple[int, int, int]] = set()
@@ -491,6 +495,7 @@ class Table:
                 with contextlib.suppress(discord.HTTPException):
                     await lobby.edit(content=self.started_text(rec, self.game_locale(rec)), view=None)
             await self.tell_start(rec, change.state, progress)
+            await self.walkthroughs(rec, None)
         elif rec.status == "lobby":
             await self.lobbies.refresh(rec)
         elif change.kind == "cancel" and rec.status in ("cancelled", "expired"):
@@ -603,15 +608,19 @@ class Table:
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
         # the last step: the change is marked told next (Table.tell), so no step of its own
 
-    async def shown_before(self, rec: GameRecord, version: int) -> bool:
+    async def shown_before(self, rec: GameRecord, version: int | None = None) -> bool:
         """Whether the news of ``version`` is already among the latest messages where the game is
-        played: the bot's own message whose buttons carry that version. The catch-up asks before
+        played: the bot's own message whose buttons carry that version (``None``: the game-over
+        post, whose Rematch button is the game's only one of its kind). The catch-up asks before
         posting, because what a dead teller made may have no nonce to stop a repeat (the public
         answer to a command is an interaction's follow-up) or one that lapsed (Discord keeps a
         nonce a few minutes; a process may stay down longer). Unreadable history: ``False``."""
         me = self.bot.user
         channel = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
-        marks = (f"dk:{rec.id}:{version}:", f"dks:{rec.id}:{version}:")
+        if version is None:
+            marks: tuple[str, ...] = (custom_id(rec.id, 0, REMATCH),)
+        else:
+            marks = (f"dk:{rec.id}:{version}:", f"dks:{rec.id}:{version}:")
         try:
             async for message in channel.history(limit=SHOWN_LOOKBACK):
                 if me is None or message.author.id != me.id:
@@ -800,13 +809,14 @@ class Table:
         ui, locale = self.ui(rec.kind), self.game_locale(rec)
         public = await self.public_images(rec, state, locale)
         players = set(rec.players)
-        if not progress.made("over"):
+        if not progress.made("over") and not (change.caught_up and await self.shown_before(rec)):
             lines = ui.event_lines(rec, state, list(change.events) if events else [], locale)
             everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
             lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
             record = text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec))
+            view = buttons(rec.id, [rematch_button(locale)])
             await self.publish(
-                interaction, rec, "\n".join(lines), [*public, record], None, players, progress.nonce("over")
+                interaction, rec, "\n".join(lines), [*public, record], view, players, progress.nonce("over")
             )
             await progress.mark("over")
         for user in sorted(players):
@@ -824,7 +834,8 @@ class Table:
                 result=self.outcome_words(rec, state, dm_locale),
                 link=self.link(rec),
             )
-            await self.dm(rec, user, text, files=public, nonce=progress.nonce(f"over:{user}"))
+            view = buttons(rec.id, [rematch_button(dm_locale)])
+            await self.dm(rec, user, text, files=public, view=view, nonce=progress.nonce(f"over:{user}"))
             await progress.mark(f"over:{user}")
 
     async def close_ended(self, change: Change) -> None:
@@ -985,7 +996,7 @@ class Table:
         handler = self.router.find(rec.kind, press.verb)
         if handler is None:
             raise Refusal(t("stale_plain", locale))
-        if rec.status in ENDED:
+        if rec.status in ENDED and not self.router.after_end(press.verb):
             self.check_status(rec, ("lobby", "active"), locale)
         await handler(interaction, rec, press)
 
@@ -1022,17 +1033,42 @@ class Table:
         if not interaction.response.is_done():
             await interaction.response.defer()
 
+        on_lobby = pressed_on_lobby(interaction, rec)
+
         async def show(progress: Progress) -> None:
-            rec = await self.open_thread(change.record, interaction.message)
+            lobby = interaction.message if on_lobby else self.lobby_message(change.record)
+            rec = await self.open_thread(change.record, lobby)
             try:
                 text = self.started_text(rec, self.game_locale(rec), accepted_by)
-                await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
+                if on_lobby:
+                    await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
+                else:  # pressed elsewhere (/game open): the lobby's own message, and a word to the presser
+                    if lobby is not None:
+                        await lobby.edit(content=text, view=None, allowed_mentions=pings(()))
+                    where = self.where(rec)
+                    await reply(interaction, t("started_elsewhere", locale, where=where), ephemeral=True)
             except discord.HTTPException:
                 log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
             await self.tell_start(rec, change.state, progress)
+            await self.walkthroughs(rec, interaction)
 
         await self.tell(change, interaction, show=show)
         return change.record
+
+    def lobby_message(self, rec: GameRecord) -> discord.PartialMessage | None:
+        """A lobby's message in its channel (None: it was never posted)."""
+        if rec.message_id is None:
+            return None
+        channel = self.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        return channel.get_partial_message(rec.message_id)
+
+    async def walkthroughs(self, rec: GameRecord, interaction: discord.Interaction | None) -> None:
+        """The first-game walkthrough of each player new to the game's kind (issue 20 §4); a
+        failure is logged and never stops the start."""
+        try:
+            await walkthrough.show_new(self, rec, interaction)
+        except Exception:
+            log.exception("game %s: walkthroughs not shown", rec.id)
 
     def started_text(self, rec: GameRecord, locale: str, accepted_by: int | None = None) -> str:
         """What a started lobby's message says: where the game is (and who accepted a challenge)."""

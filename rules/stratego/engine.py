@@ -76,6 +76,15 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> StrategoS
     return StrategoState(options=opts, rng=rng, seat_colour=seat_colour, drafts=drafts)
 
 
+def rematch_options(options: Mapping[str, Any], st: StrategoState, order: Sequence[int]) -> dict[str, Any]:
+    """A rematch's options (issue 20 §3): the same, with the colours swapped. ``order`` names, for
+    each seat of the rematch, the seat its player had in ``st``; the rematch's first seat plays the
+    colour its player did not."""
+    opts = resolve_options(OPTIONS, options)
+    opts["colours"] = "seat0_red" if st.seat_colour[order[0]] == BLUE else "seat0_blue"
+    return opts
+
+
 def _start_play(st: StrategoState) -> None:
     """SG-3.3: both confirmed; pieces go on the board and Red moves first."""
     pieces: list[Piece] = []

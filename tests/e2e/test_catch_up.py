@@ -256,3 +256,32 @@ async def test_a_move_shown_as_the_commands_answer_before_the_crash_is_not_poste
         assert rec.announced == rec.version
         await t.click(other, shown[0], "+1")  # its buttons are still the current version's
         assert (await t.bot.store.get(game)).version == rec.version + 1
+
+
+async def test_a_game_over_shown_as_the_commands_answer_before_the_crash_is_not_posted_again(tmp_path: Path) -> None:
+    """The result was the resign command's public answer; the process died before writing that
+    step down: after the restart the catch-up finds the result (its Rematch button) and does not
+    post it again."""
+    from cogs.table.core.progress import Progress
+
+    async with table(tmp_path) as t:
+        game, thread = await count_game(t, t.alice, t.bob)
+        mover, _ = await mover_and_other(t, game)
+        assert t.bot is not None
+        await asyncio.wait_for(t.bot.table.quiet(), 10)
+        mark = Progress.mark
+        try:
+            reached = die_at(Progress, "mark")
+            await t.fake.slash(mover, thread, "count act", action="resign")
+            await asyncio.wait_for(reached.wait(), 10)
+        finally:
+            Progress.mark = mark  # type: ignore[method-assign]
+        assert len([m for m in thread.messages if "wins" in m.content]) == 1, "the result went out"
+
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        over = [m for m in thread.messages if "wins" in m.content]
+        assert len(over) == 1, [m.content for m in thread.messages]
+        rec = await t.bot.store.get(game)
+        assert rec.announced == rec.version

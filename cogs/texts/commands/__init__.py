@@ -15,6 +15,7 @@ keeps Discord's rules.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from collections.abc import Mapping
@@ -66,3 +67,27 @@ class CommandTranslator(app_commands.Translator):
         if table is None:
             return None
         return next((table[k] for k in keys(context) if k in table), None)
+
+
+@functools.cache
+def _cached_tables() -> dict[str, Mapping[str, str]]:
+    return tables()
+
+
+def command_name(path: str, locale: str) -> str:
+    """A slash command as a player's Discord app shows it: ``/game hand``, in Czech ``/hra ruka``
+    (each word from its table, English where the table has none)."""
+    table = _cached_tables().get(locale.replace("_", "-"), {})
+    parts = path.split()
+    return "/" + " ".join(table.get(" ".join(parts[: i + 1]) + ".name", part) for i, part in enumerate(parts))
+
+
+def command_description(path: str, english: str, locale: str) -> str:
+    """A command's description as a player's Discord app shows it (``english`` where untranslated)."""
+    return _cached_tables().get(locale.replace("_", "-"), {}).get(f"{path}.description", english)
+
+
+def option_name(command: str, option: str, locale: str) -> str:
+    """An option of a command as a player's Discord app shows it (``page`` → ``stránka``)."""
+    table = _cached_tables().get(locale.replace("_", "-"), {})
+    return table.get(f"{command}:{option}.name") or table.get(f"*:{option}.name") or option

@@ -91,6 +91,13 @@ COMMANDS: dict[str, str] = {
     "game language.name": "jazyk",
     "game language.description": "Jazyk tvých odpovědí a DM: čeština, angličtina, nebo auto",
     "game language:language.description": "auto: podle tvé aplikace Discord (výchozí) · čeština · angličtina",
+    "game open.name": "čekárny",
+    "game open.description": "Otevřené čekárny a výzvy na tomto serveru, ke kterým se můžeš přidat",
+    "game open:page.name": "stránka",
+    "game open:page.description": "Která stránka, když je jich hodně",
+    # --- /help ------------------------------------------------------------------------------------
+    "help.name": "nápověda",
+    "help.description": "Co je Deskovka a jak se tu hraje",
     # --- /stratego ----------------------------------------------------------------------------
     "stratego.name": "stratego",
     "stratego.description": "Hraj Stratego",

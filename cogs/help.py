@@ -1,0 +1,98 @@
+"""``/help`` (issue 20 §4): what Deskovka is, its games in a line each, how to start one, where a
+player's private view is, and every ``/game`` command — privately, in the player's language, as
+one embed within Discord's limits. Command names are shown as the player's Discord app shows them
+(the Czech ones from the command translator's table)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import games
+from cogs.texts import has, join_words, t
+from cogs.texts.commands import command_description, command_name
+
+if TYPE_CHECKING:
+    from bot import Deskovka
+
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value."""
+COLOUR = discord.Colour(0x8B5A2B)
+
+
+def game_commands(tree: app_commands.CommandTree[discord.Client], locale: str) -> list[str]:
+    """Every ``/game`` subcommand, one line each: its name and what it does."""
+    group = tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        return []
+    return [
+        f"`{command_name(c.qualified_name, locale)}` — {command_description(c.qualified_name, c.description, locale)}"
+        for c in sorted(group.commands, key=lambda c: c.name)
+    ]
+
+
+def chunks(lines: list[str], limit: int = FIELD_LIMIT) -> Iterator[str]:
+    """The lines joined into pieces of at most ``limit`` characters."""
+    piece: list[str] = []
+    for line in lines:
+        if piece and len("\n".join([*piece, line])) > limit:
+            yield "\n".join(piece)
+            piece = []
+        piece.append(line[:limit])
+    if piece:
+        yield "\n".join(piece)
+
+
+def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> discord.Embed:
+    kinds = [k for k in sorted(games.KINDS) if has(f"help.game.{k}")]
+    lines = [t(f"help.game.{k}", locale, new=f"`{command_name(f'{k} new', locale)}`") for k in kinds]
+    labels = [f"**{ui.private_label(locale)}**" for ui in (games.ui(k) for k in kinds) if ui.has_private]
+    intro = t("help.intro", locale, language=command_name("game language", locale))
+    embed = discord.Embed(title=t("help.title", locale), description=intro, colour=COLOUR)
+    embed.add_field(name=t("help.games", locale), value="\n".join(lines) or "—", inline=False)
+    embed.add_field(
+        name=t("help.start_head", locale),
+        value=t(
+            "help.start",
+            locale,
+            new=f"`{command_name('stratego new', locale)}`",
+            open=f"`{command_name('game open', locale)}`",
+            rules=f"`{command_name('game rules', locale)}`",
+            join=t("btn.join", locale),
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name=t("help.private_head", locale),
+        value=t(
+            "help.private",
+            locale,
+            buttons=join_words(labels, locale),
+            hand=f"`{command_name('game hand', locale)}`",
+            notify=f"`{command_name('game notify', locale)}`",
+        ),
+        inline=False,
+    )
+    for i, value in enumerate(chunks(game_commands(tree, locale))):
+        name = t("help.commands", locale, game=f"`{command_name('game', locale)}`") if i == 0 else "\u200b"
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot: Deskovka) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="What Deskovka is and how to play")
+    async def help(self, interaction: discord.Interaction) -> None:
+        locale = await self.bot.table.set_locale(interaction)
+        embed = help_embed(self.bot.tree, locale)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: Deskovka) -> None:
+    await bot.add_cog(HelpCog(bot))

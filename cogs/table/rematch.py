@@ -1,0 +1,107 @@
+"""A finished game's **Rematch** button (issue 20 §3): a player of the game presses it and a new
+lobby opens in the game's channel with the same players and options (a game may change them:
+Stratego swaps the colours), the presser seated and the others invited — they accept by joining.
+
+One lobby per finished game: the store links the game to the lobby its Rematch opened in the
+transaction that makes it (a conditional write), so a second press — by anyone, at any time, after
+any restart — is shown the lobby already opened. A rematch lobby that ended without starting
+(declined, cancelled, expired) gives way to a new one at the next player's press.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs import games
+from cogs.table.buttons import Press
+from cogs.table.respond import Refusal, locale_of, reply
+from cogs.table.ui import ButtonSpec
+from cogs.texts import t
+from db.errors import StaleVersion, WrongStatus
+from db.records import GameRecord, LobbyShape
+
+if TYPE_CHECKING:
+    from cogs.table.api import TableAPI
+    from cogs.table.lobby import Lobbies
+
+log = logging.getLogger("deskovka.rematch")
+
+VERB = "rematch"
+
+
+def rematch_button(locale: str) -> ButtonSpec:
+    """The button under a game's result (version 0: it never goes stale)."""
+    return ButtonSpec(VERB, t("btn.rematch", locale), "primary")
+
+
+class Rematches:
+    def __init__(self, table: TableAPI, lobbies: Lobbies) -> None:
+        self.table = table
+        self.lobbies = lobbies
+        table.router.on(VERB, self._pressed, after_end=True)
+
+    async def _pressed(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        locale = locale_of(interaction)
+        self.table.check_status(rec, ("finished",), locale)
+        existing = await self.opened(rec)
+        if existing is not None:
+            await self.point(interaction, existing)
+            return
+        if interaction.user.id not in rec.players:
+            raise Refusal(t("rematch_not_player", locale, game=rec.id))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lobby, made = await self.open(rec, interaction.user.id, locale)
+        if not made:
+            await self.point(interaction, lobby)
+            return
+        lobby = await self.lobbies.post(lobby)
+        await reply(
+            interaction, t("rematch_opened", locale, game=rec.id, link=self.lobbies.link(lobby)), ephemeral=True
+        )
+
+    async def opened(self, rec: GameRecord) -> GameRecord | None:
+        """The rematch lobby of ``rec`` that still counts: open, started or played (one that
+        ended without starting does not)."""
+        lobby_id = await self.table.store.rematch_lobby(rec.id)
+        if lobby_id is None:
+            return None
+        lobby = await self.table.store.get(lobby_id)
+        return lobby if lobby.status in ("lobby", "active", "finished") or lobby.seed is not None else None
+
+    async def open(self, rec: GameRecord, user: int, locale: str) -> tuple[GameRecord, bool]:
+        """The rematch lobby, made now (True) or by a press that came first (False)."""
+        players = [user, *(p for p in dict.fromkeys(rec.players) if p != user)]
+        invited = tuple(players[1:])
+        engine = self.table.ui(rec.kind).engine
+        challenge = (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players) or (
+            not invited and engine.min_players == engine.max_players == 2
+        )
+        seats = players if challenge else [user]
+        order = [rec.players.index(p) for p in players]
+        options = games.rematch_options(rec.kind, rec.options, rec.load_state(), order)
+        shape = LobbyShape(challenge, invited)
+        for _ in range(2):
+            try:
+                return await self.table.store.open_rematch(rec.id, user, seats, options, shape)
+            except StaleVersion:  # another press linked its lobby at this very moment: it is the one
+                continue
+            except WrongStatus:
+                break
+        existing = await self.opened(rec)
+        if existing is None:
+            raise Refusal(t("stale_plain", locale))
+        return existing, False
+
+    async def point(self, interaction: discord.Interaction, lobby: GameRecord) -> None:
+        """A press after the rematch was opened: where it is (its lobby, or its game)."""
+        locale = locale_of(interaction)
+        if lobby.status == "lobby" and lobby.message_id is None:  # made by a press still posting it, or
+            lobby = await self.lobbies.post(lobby)  # cut short: the same post (its nonce is the lobby's)
+        if lobby.status == "lobby":
+            text = t("rematch_already", locale, game=lobby.id, link=self.lobbies.link(lobby))
+        else:
+            text = t("rematch_already_started", locale, game=lobby.id, where=self.table.link(lobby))
+        await reply(interaction, text, ephemeral=True)

@@ -1,0 +1,71 @@
+"""The first-game walkthrough (issue 20 §4): the first time a player sits down to a game of a kind,
+a short private explanation of how to read the board and what to press first — once per player
+and kind (the store remembers it), in the player's language: as a private answer to the one who
+started the game by a press, by DM to the others. ``/game rules`` shows it again.
+
+Its words are the tables' ``walk.<kind>``; a game without them (the tests' toy game) has none."""
+
+from __future__ import annotations
+
+import logging
+import string
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.table.respond import locale_of, prefs_locale, reply
+from cogs.texts import has, t, template
+from cogs.texts.commands import command_name
+from db.records import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.table.api import TableAPI
+
+log = logging.getLogger("deskovka.walkthrough")
+
+
+def words(template: str, locale: str) -> dict[str, str]:
+    """The values of a template's ``{cmd_game_hand}`` (the command ``/game hand`` as the reader's
+    Discord app names it) and ``{label_sg__btn__move}`` (the words of the key ``sg.btn.move``: a
+    button's label) placeholders, in ``locale``."""
+    out: dict[str, str] = {}
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name and name.startswith("cmd_"):
+            out[name] = f"`{command_name(name[4:].replace('_', ' '), locale)}`"
+        elif name and name.startswith("label_"):
+            out[name] = t(name[6:].replace("__", "."), locale)
+    return out
+
+
+def says(key: str, locale: str) -> str:
+    return t(key, locale, **words(template(key, locale), locale))
+
+
+def text(kind: str, title: str, locale: str) -> str | None:
+    """The walkthrough of ``kind`` in ``locale`` with its heading; None for a game without one."""
+    key = f"walk.{kind}"
+    if not has(key, locale):
+        return None
+    return "\n".join((t("walk_head", locale, title=title), says(key, locale), says("walk_again", locale)))
+
+
+async def show_new(table: TableAPI, rec: GameRecord, interaction: discord.Interaction | None) -> None:
+    """Each player of ``rec`` who never had the walkthrough of its kind gets it now: the presser of
+    ``interaction`` privately, the others by DM (a DM that fails is tried again another time)."""
+    ui = table.ui(rec.kind)
+    if not has(f"walk.{rec.kind}"):
+        return
+    for user in dict.fromkeys(rec.players):
+        if not await table.store.claim_walkthrough(user, rec.kind):
+            continue
+        if interaction is not None and interaction.user.id == user:
+            locale = locale_of(interaction)
+            words = text(rec.kind, ui.title(locale), locale)
+            if words is not None:
+                await reply(interaction, words, ephemeral=True)
+            continue
+        prefs = await table.prefs(user)
+        locale = prefs_locale(prefs)
+        words = text(rec.kind, ui.title(locale), locale)
+        if words is None or not prefs.dms_enabled or not await table.dm(rec, user, words):
+            await table.store.forget_walkthrough(user, rec.kind)
