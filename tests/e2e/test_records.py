@@ -5,15 +5,20 @@ frames are its public views step by step, and refuses a running game and a bad r
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
+import threading
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PIL import Image, ImageSequence
 
 from cogs import games
+from cogs.table import replays
 from cogs.table.history import PAGE
 from rules.stratego import GAME
 from rules.stratego.setup import parse_code
@@ -117,7 +122,7 @@ def distinct(steps: list[bytes]) -> list[bytes]:
     return [s for i, s in enumerate(steps) if i == 0 or s != steps[i - 1]]
 
 
-async def test_log_and_replay_of_a_finished_stratego_game(tmp_path: Path) -> None:
+async def test_log_and_replay_of_a_finished_stratego_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with table(tmp_path) as t:
         assert t.bot is not None
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
@@ -183,8 +188,24 @@ async def test_log_and_replay_of_a_finished_stratego_game(tmp_path: Path) -> Non
         final = GAME.view(rec.load_state(), None)
         assert all(p.rank is not None for p in final.board if p is not None), "everything revealed at the end"
 
-        # A stretch: the position before move 5, then after each of moves 5–7.
-        part = await t.slash(blue, t.channel, "game replay", game=str(game), from_=5, to=7)
+        # A stretch: the position before move 5, then after each of moves 5–7; while it is drawn
+        # (here: held), the bot has said it is thinking and answers others.
+        release, drawing = threading.Event(), threading.Event()
+        real = replays.animate
+
+        def held(*args: Any) -> replays.Animation:
+            drawing.set()
+            release.wait(10)
+            return real(*args)
+
+        monkeypatch.setattr(replays, "animate", held)
+        asked = await t.fake.slash(blue, t.channel, "game replay", game=str(game), from_=5, to=7)
+        await asyncio.to_thread(drawing.wait, 10)
+        assert await asked.acknowledged() == 5, "deferred before the drawing"
+        rules = await t.slash(t.carol, t.channel, "game rules", name="stratego")
+        assert rules.ephemeral and "Stratego" in rules.content, "answered while the replay is drawn"
+        release.set()
+        part = await asked.response()
         frames = rgb_frames(part.attachment(f"stratego-{game}-replay-5-7.gif").data)
         assert frames == distinct(steps[4:8])
         assert "moves 5–7 of" in part.content
