@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,63 +154,53 @@ def _background(im: Image.Image) -> Any:
     return im.getpixel((0, 0))
 
 
-def _canvas(frames: Sequence[Image.Image]) -> list[Image.Image]:
-    """Every frame on one canvas size (the largest of each side; a smaller one at the top left on
-    its own background), all palette images of one palette when they share it, else RGB."""
-    width, height = max(f.width for f in frames), max(f.height for f in frames)
-    palette = frames[0].getpalette() if frames[0].mode == "P" else None
-    shared = palette is not None and all(f.mode == "P" and f.getpalette() == palette for f in frames)
-    out = []
-    for f in frames:
-        if not shared:
-            f = f.convert("RGB")
-        if f.size != (width, height):
-            canvas = Image.new(f.mode, (width, height), _background(f))
-            if f.mode == "P":
-                canvas.putpalette(palette or [])
-            canvas.paste(f, (0, 0))
-            f = canvas
-        out.append(f)
-    return out
+@dataclass(frozen=True, slots=True)
+class _Canvas:
+    """One size for every frame (the largest of each side) and the palette they share, if any."""
+
+    size: tuple[int, int]
+    palette: list[int] | None
 
 
-def _merged(frames: Sequence[Image.Image], durations: Sequence[int]) -> tuple[list[Image.Image], list[int]]:
-    """A frame that looks exactly like the one before it lengthens that one instead."""
-    kept: list[Image.Image] = []
-    times: list[int] = []
-    previous: bytes | None = None
-    for f, ms in zip(frames, durations, strict=True):
-        pixels = f.tobytes()
-        if pixels == previous and f.mode == kept[-1].mode:
-            times[-1] += ms
-            continue
-        kept.append(f)
-        times.append(ms)
-        previous = pixels
-    return kept, times
+def _plan(positions: Sequence[Sequence[bytes]]) -> _Canvas:
+    """Read one frame at a time (a long game's decoded frames would hold ~100 MB at once)."""
+    width = height = 0
+    palette: list[int] | None = None
+    shared = True
+    for n, images in enumerate(positions):
+        f = frame(images)
+        width, height = max(width, f.width), max(height, f.height)
+        mine = f.getpalette() if f.mode == "P" else None
+        if n == 0:
+            palette = mine
+        shared = shared and mine is not None and mine == palette
+    return _Canvas((width, height), palette if shared else None)
 
 
-def _scaled(frames: Sequence[Image.Image], scale: float) -> list[Image.Image]:
+def _on_canvas(f: Image.Image, canvas: _Canvas) -> Image.Image:
+    """A frame on the shared canvas: a smaller one at the top left on its own background; a
+    palette image of the shared palette as it is, anything else in RGB."""
+    if canvas.palette is None and f.mode != "RGB":
+        f = f.convert("RGB")
+    if f.size != canvas.size:
+        out = Image.new(f.mode, canvas.size, _background(f))
+        if f.mode == "P":
+            out.putpalette(canvas.palette or [])
+        out.paste(f, (0, 0))
+        f = out
+    return f
+
+
+def _scaled(f: Image.Image, scale: float) -> Image.Image:
     if scale >= 1.0:
-        return list(frames)
-    out = []
-    for f in frames:
-        size = (max(1, round(f.width * scale)), max(1, round(f.height * scale)))
-        small = f.convert("RGB").resize(size, Image.Resampling.LANCZOS)
-        if f.mode == "P":  # back onto the game's palette: the same colours, no dithering speckle
-            palette = Image.new("P", (1, 1))
-            palette.putpalette(f.getpalette() or [])
-            small = small.quantize(palette=palette, dither=Image.Dither.NONE)
-        out.append(small)
-    return out
-
-
-def _gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
-    out = io.BytesIO()
-    frames[0].save(
-        out, "GIF", save_all=True, append_images=list(frames[1:]), duration=list(durations), loop=0, disposal=1
-    )
-    return out.getvalue()
+        return f
+    size = (max(1, round(f.width * scale)), max(1, round(f.height * scale)))
+    small = f.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+    if f.mode != "P":
+        return small
+    palette = Image.new("P", (1, 1))  # back onto the game's palette: its colours, no dithering speckle
+    palette.putpalette(f.getpalette() or [])
+    return small.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def durations(count: int) -> list[int]:
@@ -218,6 +208,32 @@ def durations(count: int) -> list[int]:
     if count == 1:
         return [LAST_MS]
     return [FIRST_MS] + [FRAME_MS] * (count - 2) + [LAST_MS]
+
+
+def _gif(
+    positions: Sequence[Sequence[bytes]], chosen: Sequence[int], canvas: _Canvas, scale: float
+) -> tuple[bytes, int]:
+    """The GIF of the ``chosen`` positions and how many frames it has: Pillow lengthens a frame
+    for a position that looks exactly like the one before it. Frames are decoded one at a time as
+    Pillow asks for them."""
+    distinct = 0
+    previous: bytes | None = None
+
+    def frames() -> Iterator[Image.Image]:
+        nonlocal distinct, previous
+        for i in chosen:
+            f = _scaled(_on_canvas(frame(positions[i]), canvas), scale)
+            pixels = f.tobytes()
+            if pixels != previous:
+                distinct += 1
+            previous = pixels
+            yield f
+
+    it = frames()
+    first = next(it)
+    out = io.BytesIO()
+    first.save(out, "GIF", save_all=True, append_images=it, duration=durations(len(chosen)), loop=0, disposal=1)
+    return out.getvalue(), distinct
 
 
 def animate(positions: Sequence[Sequence[bytes]], limit: int = UPLOAD_LIMIT) -> Animation:
@@ -228,14 +244,13 @@ def animate(positions: Sequence[Sequence[bytes]], limit: int = UPLOAD_LIMIT) -> 
     frames are the images exactly (unless drawn smaller)."""
     if not positions:
         raise ValueError("nothing to animate")
-    frames = _canvas([frame(images) for images in positions])
-    chosen = tuple(range(len(frames)))
+    canvas = _plan(positions)
+    chosen = tuple(range(len(positions)))
     scale = 1.0
     while True:
-        shown, times = _merged(_scaled([frames[i] for i in chosen], scale), durations(len(chosen)))
-        data = _gif(shown, times)
+        data, frames = _gif(positions, chosen, canvas, scale)
         if len(data) <= limit:
-            return Animation(data, len(shown), scale, chosen)
+            return Animation(data, frames, scale, chosen)
         if scale > MIN_SCALE:
             scale = max(MIN_SCALE, scale * min(0.85, math.sqrt(limit / len(data)) * 0.95))
             continue
