@@ -8,7 +8,7 @@ import os
 import platform
 import sys
 
-from bench import catch_up, database, decision, dispatcher, e2e, e2e_shitenno, e2e_stroganov, engine, render
+from bench import catch_up, database, decision, dispatcher, e2e, e2e_shitenno, e2e_stroganov, engine, render, replay
 from bench.stats import table
 
 
@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parts_all = [
         "engine",
         "render",
+        "replay",
         "database",
         "catch-up",
         "decision",
@@ -65,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
             rows += render.shitenno(15 if args.quick else 70)
         if "stroganov" in games:
             rows += render.stroganov(15 if args.quick else 70)
+    if "replay" in parts:
+        rows += replay.run(args.quick)
     if "database" in parts:
         rows += database.run(args.quick)
     if "catch-up" in parts:

@@ -46,6 +46,8 @@ GENERIC = [
     "cogs/table/rule_words.py",
     "cogs/table/ui.py",
     "cogs/table/buttons.py",
+    "cogs/table/history.py",
+    "cogs/table/replays.py",
     *(str(p.relative_to(ROOT)) for p in (ROOT / "cogs/texts").rglob("*.py")),
 ]
 """The game-agnostic modules: they may not import any game's rules."""

@@ -429,6 +429,9 @@ class ShitennoUI(GameUI[ShitennoState]):
             lines.append(t("sh.record_seed", locale, seed=rec.seed))
         return "\n".join(lines)
 
+    def record_files(self, rec: GameRecord, state: ShitennoState, names: Sequence[str], locale: str) -> list[FileSpec]:
+        return []  # the JSON record (/game log) is the only one
+
     def last_lines(self, rec: GameRecord, state: ShitennoState, seat: int | None, locale: str) -> list[str]:
         """What ``/game log`` shows: the latest public events in words."""
         view = GAME.view(state, None)

@@ -19,6 +19,7 @@ from rules.stratego import GAME, StrategoState
 from rules.stratego.board import COLOURS
 from rules.stratego.board import name as square_name
 from rules.stratego.record import record
+from rules.stratego.stratados import game_file
 from rules.stratego.view import MoveView, RescueView, StrategoView
 
 ADDS_ENTRY = frozenset({"move", "rescue", "rescue_declined"})
@@ -262,6 +263,18 @@ class StrategoUI(GameUI[StrategoState]):
 
     def record_text(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> str:
         return record(state, seat, seed=rec.seed if state.phase == "over" else None)
+
+    def record_files(
+        self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str
+    ) -> list[FileSpec]:
+        """The StraDoS2 game file (rules/stratego/stratados.py), when that format replays the game."""
+        outcome = rec.outcome
+        timeout = None
+        if outcome is not None and outcome.ending is Ending.TIMEOUT and outcome.winners:
+            timeout = state.seat_colour[outcome.winners[0]]
+        red, blue = (names[state.seat_of(colour)] for colour in (0, 1))
+        text = game_file(state, red, blue, timeout_winner=timeout)
+        return [] if text is None else [FileSpec(text.encode(), f"stratego-{rec.id}-stratados2.xml")]
 
     def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> list[str]:
         view: StrategoView = GAME.view(state, seat)

@@ -591,6 +591,9 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             lines.append(t("sv.record_seed", locale, seed=rec.seed))
         return "\n".join(lines)
 
+    def record_files(self, rec: GameRecord, state: StroganovState, names: Sequence[str], locale: str) -> list[FileSpec]:
+        return []  # the JSON record (/game log) is the only one
+
     def last_lines(self, rec: GameRecord, state: StroganovState, seat: int | None, locale: str) -> list[str]:
         """The latest lines of the log in words, as many as fit one message (at most
         :data:`LAST_LINES`; a turn line is long)."""

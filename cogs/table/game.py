@@ -1,13 +1,16 @@
-"""/game: the commands every game shares — list, board, hand, log, resign, cancel, rules, notify,
-language.
+"""/game: the commands every game shares — list, board, hand, log, history, replay, resign, cancel,
+rules, notify, language.
 
 In a server they reach that server's games only. In DMs (DESIGN §5) they reach the caller's own
-games: ``list``, ``hand``, ``log``, ``board``, ``rules``, ``notify``, ``language`` and ``resign`` work there;
-``cancel`` needs the game's server (a moderator's right is a server's).
+games: ``list``, ``hand``, ``log``, ``history``, ``replay``, ``board``, ``rules``, ``notify``,
+``language`` and ``resign`` work there; ``cancel`` needs the game's server (a moderator's right is a
+server's).
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import logging
 from typing import TYPE_CHECKING
 
@@ -16,13 +19,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
-from cogs.table import listing, open_games, walkthrough
+from cogs.table import history as past
+from cogs.table import listing, open_games, replays, walkthrough
 from cogs.table.buttons import Press, buttons, view_of
 from cogs.table.core.record import record_json, record_name
 from cogs.table.respond import (
     CONTENT_LIMIT,
     Refusal,
     answering,
+    choices_or_nothing,
     files,
     fit,
     locale_of,
@@ -32,10 +37,10 @@ from cogs.table.respond import (
 )
 from cogs.table.table import Table
 from cogs.table.takeback import Takebacks
-from cogs.table.ui import ButtonSpec, mention
+from cogs.table.ui import ButtonSpec, FileSpec, mention
 from cogs.texts import AUTO, LANGUAGES, has, join_words, t
 from db.errors import NotAPlayer, WrongStatus
-from db.records import NOTIFY_CHOICES, CancelProposal, GameRecord
+from db.records import ENDED, NOTIFY_CHOICES, CancelProposal, GameRecord
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -162,7 +167,123 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         record = [text_file(face.record_text(rec, state, seat, locale), f"{rec.kind}-{rec.id}-record.txt")]
         if rec.status == "finished":  # the replayable record, seed included, once the game is over
             record.append(text_file(record_json(rec, await self.table.store.actions(rec.id)), record_name(rec)))
+            record += face.record_files(rec, state, await self.table.names(rec), locale)  # Stratego: StraDoS2
         await reply(interaction, fit(text), ephemeral=True, files=files(record))
+
+    # -- history and replays ------------------------------------------------------------------
+
+    @app_commands.command(name="history", description="Finished games of a player, newest first (in DMs: yours)")
+    @app_commands.describe(
+        user="Whose games (default: yours)", name="Only games of this kind", page="Which page, when there are many"
+    )
+    @app_commands.choices(name=[app_commands.Choice(name=k, value=k) for k in sorted(games.KINDS)])
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        name: str | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        """In a server: that server's finished games of ``user`` (default: the caller); in DMs: the
+        caller's own, from every server (another player's games there would show games of servers
+        the caller may not be in)."""
+        locale = locale_of(interaction)
+        if name is not None and name not in games.KINDS:
+            raise Refusal(t("unknown_rules", locale, name=name[:60]))
+        caller = interaction.user.id
+        who = user.id if user is not None else caller
+        everywhere = interaction.guild_id is None
+        if everywhere and who != caller:
+            raise Refusal(t("history.dm_own", locale))
+        listed = await self.table.store.list_games(user_id=who, guild_id=interaction.guild_id, status=("finished",))
+        chosen = past.finished(listed, name)
+        text = await past.text(self.table, chosen, page, who, name, everywhere, locale)
+        await reply(interaction, fit(text), ephemeral=True)
+
+    async def _finished_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete for ``/game replay``: the caller's finished games here, newest first."""
+
+        async def work() -> list[app_commands.Choice[str]]:
+            locale = locale_of(interaction)
+            typed = current.strip().lstrip("#").lower()
+            mine = past.finished(await self.table.my_games(interaction, ("finished",)))
+            out = []
+            for rec in mine:
+                label = f"#{rec.id} {self.table.ui(rec.kind).title(locale)}"
+                if typed and typed not in label.lower():
+                    continue
+                out.append(app_commands.Choice(name=label[:100], value=str(rec.id)))
+            return out
+
+        return await choices_or_nothing(interaction, work)
+
+    @app_commands.command(name="replay", description="A finished game as an animated image, or moves from–to of it")
+    @app_commands.describe(
+        game="Which finished game",
+        first="The first move to show (1: from the start; moves as numbered in the /game log record)",
+        last="The last move to show (default: the end)",
+    )
+    @app_commands.rename(first="from", last="to")
+    @app_commands.autocomplete(game=_finished_choices)
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        first: app_commands.Range[int, 1, 1_000_000] | None = None,
+        last: app_commands.Range[int, 1, 1_000_000] | None = None,
+    ) -> None:
+        """Refusals first (a running game, a bad range: cheap, and answered privately); then the
+        public "thinking" while the positions are replayed in a thread and drawn in the render
+        worker, one position per drawing so that other games' images are not held up."""
+        locale = locale_of(interaction)
+        rec = await self.table.resolve(interaction, game, statuses=("lobby", "active", *ENDED))
+        if rec.status in ("lobby", "active"):
+            raise Refusal(t("replay.running", locale, game=rec.id))
+        self.table.check_status(rec, ("finished",), locale)
+        logged = await self.table.store.actions(rec.id)
+        part = replays.stretch(len(logged), first, last)
+        if part is None:
+            if not logged:
+                raise Refusal(t("replay.no_moves", locale, game=rec.id))
+            raise Refusal(t("replay.bad_range", locale, game=rec.id, moves=len(logged)))
+        await interaction.response.defer(thinking=True)
+        face, game_locale = self.table.ui(rec.kind), self.table.game_locale(rec)
+        states = await asyncio.to_thread(replays.positions, face.engine, rec, logged, part)
+        names = await self.table.names(rec)
+        drawn = [
+            [f.data for f in await self.table.render(face.public_files, rec, state, names, game_locale)]
+            for state in states
+        ]
+        positions = [(i, images) for i, images in zip(part.kept, drawn, strict=True) if images]
+        if not positions:
+            await reply(interaction, t("replay.no_images", game_locale, game=rec.id))
+            return
+        try:
+            animation = await self.table.renderer(replays.animate, [images for _, images in positions])
+        except ValueError:  # not even two frames fit the upload limit (no game's images come near)
+            log.warning("game %s: replay %s–%s does not fit", rec.id, part.first, part.last, exc_info=True)
+            await reply(interaction, t("replay.too_big", game_locale, game=rec.id))
+            return
+        shown = [positions[i][0] for i in animation.shown]
+        lines = [
+            t(
+                "replay.caption",
+                game_locale,
+                game=rec.id,
+                kind=face.title(game_locale),
+                first=part.first,
+                last=part.last,
+                moves=part.moves,
+                result=self.table.result_text(rec, game_locale),
+            )
+        ]
+        if len(shown) < part.positions:
+            every = max(b - a for a, b in itertools.pairwise(shown)) if len(shown) > 1 else part.positions
+            lines.append(t("replay.sampled", game_locale, shown=len(shown), positions=part.positions, every=every))
+        if animation.scale < 1:
+            lines.append(t("replay.scaled", game_locale, percent=round(animation.scale * 100)))
+        name = f"{rec.kind}-{rec.id}-replay-{part.first}-{part.last}.gif"
+        await reply(interaction, "\n".join(lines), files=files([FileSpec(animation.data, name)]))
 
     # -- resigning ----------------------------------------------------------------------------
 

@@ -183,6 +183,11 @@ class GameUI(Protocol[S]):
         """The latest entries of the history as ``seat`` may see it."""
         ...
 
+    def record_files(self, rec: GameRecord, state: S, names: Sequence[str], locale: str) -> list[FileSpec]:
+        """A finished game's record in other programs' formats, for ``/game log`` (Stratego: its
+        StraDoS2 game file); ``names``: the players' display names by seat. Empty for none."""
+        ...
+
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         """The rule error's parameters in words (squares, ranks, cards); others are left as they are."""
         ...

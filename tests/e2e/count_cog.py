@@ -111,6 +111,9 @@ class CountUI:
     def record_text(self, rec: GameRecord, state: CountState, seat: int | None, locale: str) -> str:
         return f"Count #{rec.id}: total {state.total}, rolls {state.rolls}"
 
+    def record_files(self, rec: GameRecord, state: CountState, names: Sequence[str], locale: str) -> list[FileSpec]:
+        return []  # the JSON record (/game log) is the only one
+
     def last_lines(self, rec: GameRecord, state: CountState, seat: int | None, locale: str) -> list[str]:
         return [f"total {state.total}"]
 

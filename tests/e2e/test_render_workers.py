@@ -8,6 +8,7 @@ import signal
 from pathlib import Path
 
 from tests.e2e.harness import table
+from tests.e2e.test_records import distinct, public_steps, rgb_frames
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
 
 
@@ -38,3 +39,19 @@ async def test_a_stratego_game_drawn_by_a_worker_process_and_one_that_dies(tmp_p
             "red's turn DM with its private image",
         )
         assert dm.attachments[0].filename.endswith(".png")
+
+
+async def test_a_replay_drawn_and_encoded_by_a_worker_process(tmp_path: Path) -> None:
+    """``/game replay`` draws each position and encodes the GIF in the worker: the frames are the
+    public views, as drawn in the bot's own process."""
+    async with table(tmp_path, render_processes=1) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        confirm = await t.slash(blue, thread, "game resign")
+        await t.click(blue, confirm, f"Resign #{game} Stratego")
+        moves = len(await t.bot.store.actions(game))
+        replay = await t.slash(red, thread, "game replay")
+        gif = replay.attachment(f"stratego-{game}-replay-1-{moves}.gif")
+        assert rgb_frames(gif.data) == distinct(await public_steps(t, game))
+        assert worker_pids(t) and os.getpid() not in worker_pids(t)

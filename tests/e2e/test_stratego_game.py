@@ -73,7 +73,8 @@ async def test_full_classic_game_to_flag_capture(tmp_path: Path) -> None:
         assert log.ephemeral and {a.filename for a in log.attachments} == {
             f"stratego-{game}-record.txt",
             f"stratego-{game}-record.json",
-        }, "a finished game's log offers the replayable record too"
+            f"stratego-{game}-stratados2.xml",
+        }, "a finished game's log offers the replayable record too, and the StraDoS2 file"
         assert json.loads(log.attachment(f"stratego-{game}-record.json").data) == record
         t.secrets.clear()
         await t.check_public(game, thread)
