@@ -36,7 +36,10 @@ PROVISIONAL = 5
 """A rating from fewer rated games than this is marked provisional."""
 SKEW = 86400.0
 """Seconds: games that ended this long before the latest one rated are still looked for unrated
-(two processes' clocks may disagree a little; one clock never goes back)."""
+(two processes' clocks may disagree a little; one clock never goes back). Older ones are the
+start-up sweep's (:meth:`GameStore.rate_unrated`) — or the game being rated itself, when its ending
+was told that late (its process died and another kept rating for a day): it is rated then, after
+games that ended later, the one case where the order is not the end time's."""
 PACE_GAMES = 30
 """A player's pace is measured over their latest games with other players (in one server)."""
 PACE_TURNS = 200
@@ -228,11 +231,11 @@ async def rate_through(
         if list(await db.execute_fetchall("SELECT 1 FROM rated_games WHERE game_id = ?", (game_id,))):
             return 0
         latest = (await first(db, "SELECT MAX(ended_at) FROM rated_games"))[0]
-        floor = (latest - SKEW) if latest is not None else None
+        floor = min(latest - SKEW, rows[0]["ended_at"]) if latest is not None else None
         bound = " AND (g.ended_at, g.id) <= (?, ?)" + (" AND g.ended_at >= ?" if floor is not None else "")
         params = (rows[0]["ended_at"], game_id, *((floor,) if floor is not None else ()))
     pending = await db.execute_fetchall(
-        "SELECT g.id FROM games g WHERE g.status = 'finished' AND g.ended_at IS NOT NULL"
+        "SELECT g.id FROM games g INDEXED BY games_ended WHERE g.status = 'finished' AND g.ended_at IS NOT NULL"
         f"{bound} AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
         " ORDER BY g.ended_at, g.id",
         params,
@@ -315,7 +318,8 @@ async def recompute(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]]) 
     """Every rating from the stored finished games alone, replayed in the order they ended —
     what the incremental ratings must equal."""
     ids = await db.execute_fetchall(
-        "SELECT id FROM games WHERE status = 'finished' AND ended_at IS NOT NULL ORDER BY ended_at, id"
+        "SELECT id FROM games INDEXED BY games_ended WHERE status = 'finished' AND ended_at IS NOT NULL"
+        " ORDER BY ended_at, id"
     )
     table: dict[Key, Rating] = {}
     for (game_id,) in ids:
