@@ -217,11 +217,11 @@ async def load_ended(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]],
 
 
 async def rate_through(
-    db: aiosqlite.Connection, engines: Mapping[str, Game[Any]], game_id: int | None, now: float
+    db: aiosqlite.Connection, engines: Mapping[str, Game[Any]], game_id: int | None, now: float, limit: int = -1
 ) -> int:
     """Apply every finished game not applied yet that ended no later than ``game_id`` (None: every
-    one), in the order they ended; returns how many were applied. Idempotent: a game applied
-    already is left alone (its ``rated_games`` row)."""
+    one; at most ``limit`` games, -1: no limit), in the order they ended; returns how many were
+    applied. Idempotent: a game applied already is left alone (its ``rated_games`` row)."""
     if game_id is None:
         bound, params = "", ()
     else:
@@ -237,8 +237,8 @@ async def rate_through(
     pending = await db.execute_fetchall(
         "SELECT g.id FROM games g INDEXED BY games_ended WHERE g.status = 'finished' AND g.ended_at IS NOT NULL"
         f"{bound} AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
-        " ORDER BY g.ended_at, g.id",
-        params,
+        " ORDER BY g.ended_at, g.id LIMIT ?",
+        (*params, limit),
     )
     applied = 0
     for (pending_id,) in pending:

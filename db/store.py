@@ -84,6 +84,8 @@ _COLUMNS = (
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
 _INT64 = (-(2**63), 2**63 - 1)
+RATE_BATCH = 200
+"""Finished games rated in one transaction by the start-up sweep (tens of milliseconds)."""
 CLOCKS_MIGRATION = 4
 """The migration that added turn clocks (0004_clocks.sql)."""
 
@@ -1191,17 +1193,23 @@ class GameStore:
         """Apply a finished game to its players' ratings and records — and first any game that
         ended before it and is not applied yet — in one transaction; a game applied already is
         not applied again (told twice, caught up after a crash). Returns how many games were
-        applied now (0 for a game that is not finished, or applied already)."""
-        if not _in_int64(game_id):
-            raise GameNotFound(game_id)
+        applied now (0 for a game that is not finished, or applied already). GameNotFound for an
+        unknown game."""
         async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
             return await ratings.rate_through(db, self._mapping(), game_id, self._clock())
 
     async def rate_unrated(self) -> int:
         """Apply every finished game not applied yet, by end time (at start-up: games that ended
-        before ratings existed, or while a process died before its listener ran)."""
-        async with self._transaction() as db:
-            return await ratings.rate_through(db, self._mapping(), None, self._clock())
+        before ratings existed, or while a process died before its listener ran), ``RATE_BATCH``
+        games a transaction, so that other writers wait for one batch at most."""
+        applied = 0
+        while True:
+            async with self._transaction() as db:
+                batch = await ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH)
+            applied += batch
+            if batch < RATE_BATCH:
+                return applied
 
     async def rebuild_ratings(self) -> int:
         """Every rating and record again from the stored finished games, by end time."""

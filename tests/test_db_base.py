@@ -71,6 +71,14 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "release_turn_page",
         "claim_autoplay",
         "release_autoplay",
+        "rate",
+        "rate_unrated",
+        "rebuild_ratings",
+        "recompute_ratings",
+        "stored_ratings",
+        "leaderboard",
+        "records",
+        "paces",
     }
 
 

@@ -59,6 +59,7 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "release_turn_page": lambda s, g: s.release_turn_page(g),
     "claim_autoplay": lambda s, g: s.claim_autoplay(g, 60.0),
     "release_autoplay": lambda s, g: s.release_autoplay(g),
+    "rate": lambda s, g: s.rate(g),
 }
 
 

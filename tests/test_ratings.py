@@ -154,6 +154,20 @@ async def test_games_that_ended_before_ratings_existed_are_rated_at_start_up(sto
     assert await store.rate(game) == 0
 
 
+async def test_the_start_up_sweep_rates_in_batches(
+    store: GameStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from db import store as store_module
+
+    monkeypatch.setattr(store_module, "RATE_BATCH", 3)
+    for _ in range(7):
+        await finished(store, (ALICE, BOB), win(0))
+        clock.advance(60)
+    assert await store.rate_unrated() == 7
+    assert (await store.stored_ratings())[(GUILD, "count", ALICE)].wins == 7
+    assert await store.stored_ratings() == await store.recompute_ratings()
+
+
 # -- reading -----------------------------------------------------------------------------------------
 
 
