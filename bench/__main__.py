@@ -8,7 +8,19 @@ import os
 import platform
 import sys
 
-from bench import catch_up, database, decision, dispatcher, e2e, e2e_shitenno, e2e_stroganov, engine, render, replay
+from bench import (
+    catch_up,
+    database,
+    decision,
+    dispatcher,
+    e2e,
+    e2e_shitenno,
+    e2e_stroganov,
+    engine,
+    ratings,
+    render,
+    replay,
+)
 from bench.stats import table
 
 
@@ -46,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         "e2e",
         "e2e-shitenno",
         "e2e-stroganov",
+        "ratings",
     ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
@@ -82,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += e2e_shitenno.run(args.quick)
     if "e2e-stroganov" in parts and "stroganov" in games:
         rows += e2e_stroganov.run(args.quick)
+    if "ratings" in parts and {"stratego", "shitenno", "stroganov"} <= games:
+        rows += ratings.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0

@@ -97,6 +97,9 @@ class StubTable:
         """The start-up catch-up also restarts automatic players; none here (a table of its own)."""
         return 0
 
+    async def rate_unrated(self) -> None:
+        """… and rates the finished games no listener rated; none here."""
+
     async def tell(self, change: Change) -> None:
         self.changes += 1
         await Progress(self.store, change).told()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from db import clocks
+from db import clocks, ratings
 from db.records import (
     PAGE_LEASE,
     AppendResult,
@@ -252,6 +252,43 @@ class Store(Protocol):
 
     async def told(self, game_id: int, version: int) -> None:
         """Every change of the game up to ``version`` has been told (``announced`` moves on)."""
+        ...
+
+    # -- ratings (issue 20 §1): every finished game is applied once, in the order games ended.
+
+    async def rate(self, game_id: int) -> int:
+        """Apply a finished game (and any that ended before it, not applied yet) to the ratings and
+        records, once; how many games were applied now."""
+        ...
+
+    async def rate_unrated(self) -> int:
+        """Apply every finished game not applied yet, by end time."""
+        ...
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating and record again from the stored finished games, by end time."""
+        ...
+
+    async def recompute_ratings(self) -> dict[ratings.Key, ratings.Rating]:
+        """Every rating from scratch from the stored finished games (nothing written)."""
+        ...
+
+    async def stored_ratings(self) -> dict[ratings.Key, ratings.Rating]:
+        """Every rating as stored."""
+        ...
+
+    async def leaderboard(
+        self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
+    ) -> tuple[list[ratings.Standing], int]:
+        """A page of a server's leaderboard of ``kind`` (best first) and its number of players."""
+        ...
+
+    async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
+        """A player's record per game kind in a server."""
+        ...
+
+    async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
+        """Each player's pace in a server (median time to move, finished games lost on time)."""
         ...
 
     # -- clocks and timers: every change of a seat's clock happens in the transaction of the

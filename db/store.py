@@ -37,7 +37,7 @@ from typing import Any
 
 import aiosqlite
 
-from db import clocks
+from db import clocks, ratings
 from db.connection import Synchronous, connect
 from db.errors import (
     GameNotFound,
@@ -86,6 +86,8 @@ _COLUMNS = (
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
 _INT64 = (-(2**63), 2**63 - 1)
+RATE_BATCH = 200
+"""Finished games rated in one transaction by the start-up sweep (tens of milliseconds)."""
 CLOCKS_MIGRATION = 4
 """The migration that added turn clocks (0004_clocks.sql)."""
 
@@ -745,10 +747,11 @@ class GameStore:
             after = game.to_act(state)
             outcome = game.outcome(state)
             now = self._clock()
+            seats = await self._seats(db, game_id)
+            waiting_since = next((r["since"] for r in seats if r["seat"] == seat and r["absent"] is None), None)
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
             else:
-                seats = await self._seats(db, game_id)
                 await clocks.update_clocks(db, game_id, row["pace"], seats, after, now, actor=seat)
             newly_waiting = bool(set(after) - set(before))
             version = await self._bump(
@@ -756,7 +759,7 @@ class GameStore:
                 game_id,
                 expected_version,
                 "state = ?, updated_at = ?, turn_since = CASE WHEN ? THEN ? ELSE turn_since END,"
-                " status = ?, outcome = ?",
+                " status = ?, outcome = ?, ended_at = ?",
                 (
                     dumps(game.dump(state)),
                     now,
@@ -764,12 +767,14 @@ class GameStore:
                     now,
                     "finished" if outcome is not None else "active",
                     dumps(outcome.to_json()) if outcome is not None else None,
+                    now if outcome is not None else None,
                 ),
             )
             events_json = dumps(events)
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at, events) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, version, seat, dumps({"n": notation}), now, events_json),
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, events, waiting_since)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, version, seat, dumps({"n": notation}), now, events_json, waiting_since),
             )
             await self._changed(db, game_id, version, "act", now, seat, events_json, before)
         return AppendResult(game_id, version, events, state, tuple(after), outcome, tuple(before))
@@ -815,8 +820,8 @@ class GameStore:
                 db,
                 game_id,
                 row["version"],
-                "status = ?, outcome = ?, cancelled_by = ?, updated_at = ?",
-                (status, dumps(outcome.to_json()), by_user, now),
+                "status = ?, outcome = ?, cancelled_by = ?, updated_at = ?, ended_at = ?",
+                (status, dumps(outcome.to_json()), by_user, now, now),
             )
             await self._changed(db, game_id, row["version"] + 1, "finish" if status == "finished" else "cancel", now)
             await clocks.clear_game(db, game_id)
@@ -1212,6 +1217,65 @@ class GameStore:
         if not found:
             return None
         return VoteMessage(int(found[0]["channel_id"]), int(found[0]["message_id"]), str(found[0]["text"]))
+
+    # -- ratings (issue 20 §1; db/ratings.py) ---------------------------------------------------
+
+    async def rate(self, game_id: int) -> int:
+        """Apply a finished game to its players' ratings and records — and first any game that
+        ended before it and is not applied yet — in one transaction; a game applied already is
+        not applied again (told twice, caught up after a crash). Returns how many games were
+        applied now (0 for a game that is not finished, or applied already). GameNotFound for an
+        unknown game."""
+        async with self._transaction(game_id=game_id) as db:
+            await self._row(db, game_id, with_state=False)
+            return await ratings.rate_through(db, self._mapping(), game_id, self._clock())
+
+    async def rate_unrated(self) -> int:
+        """Apply every finished game not applied yet, by end time (at start-up: games that ended
+        before ratings existed, or while a process died before its listener ran), ``RATE_BATCH``
+        games a transaction, so that other writers wait for one batch at most."""
+        applied = 0
+        while True:
+            async with self._transaction() as db:
+                batch = await ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH)
+            applied += batch
+            if batch < RATE_BATCH:
+                return applied
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating and record again from the stored finished games, by end time."""
+        async with self._transaction() as db:
+            return await ratings.rebuild(db, self._mapping(), self._clock())
+
+    async def recompute_ratings(self) -> dict[ratings.Key, ratings.Rating]:
+        """Every rating computed from scratch from the stored finished games (nothing written)."""
+        async with self._read() as db:
+            return await ratings.recompute(db, self._mapping())
+
+    async def stored_ratings(self) -> dict[ratings.Key, ratings.Rating]:
+        """Every rating as stored."""
+        async with self._read() as db:
+            return await ratings.stored(db)
+
+    async def leaderboard(
+        self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
+    ) -> tuple[list[ratings.Standing], int]:
+        """A page of the server's leaderboard of ``kind`` and its number of players."""
+        async with self._read() as db:
+            return await ratings.leaderboard(db, guild_id, kind, offset, limit)
+
+    async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
+        """A player's record per game kind in a server."""
+        if not _in_int64(user_id):
+            return []
+        async with self._read() as db:
+            return await ratings.records(db, guild_id, user_id)
+
+    async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
+        """Each player's pace in a server."""
+        wanted = [u for u in users if _in_int64(u)]
+        async with self._read() as db:
+            return await ratings.paces(db, guild_id, wanted)
 
     # -- clocks and timers (issue 13) ----------------------------------------------------------
 

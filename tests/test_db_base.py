@@ -82,6 +82,14 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "rematch_lobby",
         "claim_walkthrough",
         "forget_walkthrough",
+        "rate",
+        "rate_unrated",
+        "rebuild_ratings",
+        "recompute_ratings",
+        "stored_ratings",
+        "leaderboard",
+        "records",
+        "paces",
     }
 
 

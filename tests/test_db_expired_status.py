@@ -38,7 +38,10 @@ GAME_COLUMNS = (
     " lobby_challenge, lobby_invited, autoplay_by, autoplay_at, autoplay_until"
 )
 
-CHILD_COLUMNS = {"turn_pages": "game_id, message_id, lines, turn, parts, had_turn, opened, updated_at"}
+CHILD_COLUMNS = {
+    "turn_pages": "game_id, message_id, lines, turn, parts, had_turn, opened, updated_at",
+    "actions": "game_id, seq, seat, action, created_at, events",
+}
 """The columns 0008 made, for the tables later migrations add columns to."""
 
 
@@ -63,11 +66,12 @@ def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 
 LATER_COLUMNS = {
-    "games": ("language TEXT",),
+    "games": ("language TEXT", "ended_at REAL"),
+    "actions": ("waiting_since REAL",),
     "user_prefs": ("client_locale TEXT",),
     "turn_pages": ("version INTEGER NOT NULL DEFAULT 0", "held_by TEXT", "held_at REAL", "held_until REAL"),
 }
-"""Columns of later migrations (0010, 0011) that today's store uses: the database is filled with them
+"""Columns of later migrations (0010, 0011, 0012) that today's store uses: the database is filled with them
 and they are dropped after, so the file is as 0008 left it."""
 
 

@@ -68,6 +68,7 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "close_takeback": lambda s, g: s.close_takeback(g),
     "open_rematch": lambda s, g: s.open_rematch(g, ALICE, [ALICE], {}, LobbyShape(False)),
     "rematch_lobby": lambda s, g: s.rematch_lobby(g),
+    "rate": lambda s, g: s.rate(g),
 }
 
 

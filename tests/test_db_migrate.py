@@ -56,6 +56,7 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (9, "0009_expired_status.sql", NOW),
         (10, "0010_language_choice.sql", NOW),
         (11, "0011_turn_page_holds.sql", NOW),
+        (12, "0012_ratings.sql", NOW),
         (14, "0014_rematches_and_walkthroughs.sql", NOW),
         (15, "0015_takebacks.sql", NOW),
     ]

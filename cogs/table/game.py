@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.table import history as past
-from cogs.table import listing, open_games, replays, walkthrough
+from cogs.table import listing, open_games, replays, standings, walkthrough
 from cogs.table.buttons import Press, buttons, view_of
 from cogs.table.core.record import record_json, record_name
 from cogs.table.respond import (
@@ -466,6 +466,29 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
                 await self._edit_proposal(rec, *proposal)
 
         await self.table.tell(change, interaction, show=show)
+
+    # -- ratings (issue 20 §1) -----------------------------------------------------------------
+
+    @app_commands.command(name="top", description="The best players of a game in this server")
+    @app_commands.describe(name="The game", page="Which page, when many have played")
+    @app_commands.choices(name=[app_commands.Choice(name=k, value=k) for k in sorted(games.KINDS)])
+    async def top(
+        self, interaction: discord.Interaction, name: str, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        locale = await self.table.set_locale(interaction)
+        text = await standings.top_text(self.table, interaction.guild_id, name, page, locale)
+        await reply(interaction, text, ephemeral=True)
+
+    @app_commands.command(name="stats", description="A player's games here: record, rating and its trend, pace")
+    @app_commands.describe(player="Whose (default: yours)")
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        locale = await self.table.set_locale(interaction)
+        if interaction.guild_id is None:
+            raise Refusal(t("ratings_in_server", locale))
+        who = player or interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, chart = await standings.stats(self.table, interaction.guild_id, who.id, who.display_name, locale)
+        await reply(interaction, text, ephemeral=True, files=files(chart))
 
     # -- rules and preferences ----------------------------------------------------------------
 

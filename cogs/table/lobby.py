@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +21,7 @@ from discord import app_commands
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
+from cogs.table.ratings import pace_words as speed_words
 from cogs.table.respond import Refusal, locale_of, pings, reply, server_locale
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import LANGUAGES, join_words, t
@@ -135,7 +136,7 @@ class Lobbies:
         self.table.poke(rec.created_at + LOBBY_TTL)
         shape = LobbyShape(challenge, tuple(invited))
         await self.store.set_lobby_shape(rec.id, shape)
-        content, view = self.message(rec, shape, self.table.game_locale(rec))
+        content, view = await self.message_now(rec, shape, self.table.game_locale(rec))
         assert view is not None  # a lobby always has buttons
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
@@ -150,7 +151,26 @@ class Lobbies:
         engine = self.table.ui(rec.kind).engine
         return LobbyShape(engine.max_players == 2, ())
 
-    def message(self, rec: GameRecord, shape: LobbyShape, locale: str) -> tuple[str, discord.ui.View | None]:
+    async def paces(self, rec: GameRecord, shape: LobbyShape, locale: str) -> dict[int, str]:
+        """Each player's pace in words beside their name in a lobby (issue 20 §1): how soon they
+        move, how many of their games they finished without a loss on time; "new" without either.
+        Only the lobby shape lists its players; a store that cannot answer costs only the words."""
+        if shape.challenge or rec.guild_id is None:
+            return {}
+        try:
+            found = await self.store.paces(rec.guild_id, rec.players)
+        except Exception:
+            log.warning("game %s: no paces for the lobby", rec.id, exc_info=True)
+            return {}
+        return {user: speed_words(pace, locale) for user, pace in found.items()}
+
+    async def message_now(self, rec: GameRecord, shape: LobbyShape, locale: str) -> tuple[str, discord.ui.View | None]:
+        """:meth:`message` with the players' paces."""
+        return self.message(rec, shape, locale, await self.paces(rec, shape, locale))
+
+    def message(
+        self, rec: GameRecord, shape: LobbyShape, locale: str, paces: Mapping[int, str] | None = None
+    ) -> tuple[str, discord.ui.View | None]:
         ui = self.table.ui(rec.kind)
         title, options = ui.title(locale), ui.options_text(rec.options, locale)
         pace = pace_words(rec.pace, locale)
@@ -179,7 +199,14 @@ class Lobbies:
             ]
         else:
             engine = ui.engine
-            players = join_words([mention(u) for u in rec.players], locale)
+            paces = paces or {}
+            players = join_words(
+                [
+                    t("lobby.player_pace", locale, player=mention(u), pace=paces[u]) if paces.get(u) else mention(u)
+                    for u in rec.players
+                ],
+                locale,
+            )
             allowed = self.allowed(engine.min_players, engine.max_players)
             key = "lobby_invited" if shape.invited else "lobby_open"
             content = t(
@@ -291,7 +318,7 @@ class Lobbies:
         """Post a lobby made without an interaction in its channel (a rematch), pinging the players
         it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
         shape = await self.shape(rec)
-        content, view = self.message(rec, shape, self.table.game_locale(rec))
+        content, view = await self.message_now(rec, shape, self.table.game_locale(rec))
         invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
         channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
         nonce = int.from_bytes(hashlib.sha256(f"lobby:{rec.id}".encode()).digest()[:7], "big")
@@ -310,7 +337,7 @@ class Lobbies:
         """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
         if rec.message_id is None:
             return
-        content, view = self.message(rec, await self.shape(rec), self.table.game_locale(rec))
+        content, view = await self.message_now(rec, await self.shape(rec), self.table.game_locale(rec))
         channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {"content": content, "view": view}
         try:
@@ -393,7 +420,7 @@ class Lobbies:
                 await reply(interaction, t("lobby_joined_elsewhere", locale, link=link), ephemeral=True)
                 return
             public = self.table.game_locale(changed.record)
-            content, view = self.message(changed.record, await self.shape(changed.record), public)
+            content, view = await self.message_now(changed.record, await self.shape(changed.record), public)
             await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
 
         await self.table.tell(changed, interaction, show=show)

@@ -32,6 +32,7 @@ from cogs.table.core.progress import Progress
 from cogs.table.core.record import record_json, record_name
 from cogs.table.lobby import Lobbies, pressed_on_lobby
 from cogs.table.pages import Page
+from cogs.table.ratings import Ratings
 from cogs.table.rematch import VERB as REMATCH
 from cogs.table.rematch import Rematches, rematch_button
 from cogs.table.rendering import Renderer
@@ -104,6 +105,7 @@ class Table:
         self.rematches = Rematches(self, self.lobbies)
         self.pages = TurnPages(self)
         self.clocks = Clocks(self)
+        self.ratings = Ratings(self)
         self._post_failures: set[tuple[int, int, int]] = set()
         self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
@@ -511,6 +513,7 @@ class Table:
             if not pending:
                 if claimed_before is None:
                     await self.clocks.resume_autoplay()
+                    await self.rate_unrated()
                 return told
             games = [g for g in dict.fromkeys(p.game_id for p in pending) if g not in self._telling]
             if not games:
@@ -530,6 +533,14 @@ class Table:
                     continue
                 await self.tell(Change.caught_up_from(await self.store.get(game_id), claimed))
                 told += 1
+
+    async def rate_unrated(self) -> None:
+        """At start-up, after the catch-up: the finished games no listener rated (logged, never
+        in the way of the start)."""
+        try:
+            await self.ratings.catch_up()
+        except Exception:
+            log.exception("finished games not rated at start-up")
 
     async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:
         """The first response right after the commit, before anything slow (render, DMs, posts)."""

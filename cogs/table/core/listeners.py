@@ -1,6 +1,6 @@
-"""What follows a change (issue 18 §2): the clocks (a seat started waiting, a game ended), and
-later the ratings, listen to every told change instead of being called from each place that makes
-one. A listener that fails is logged and never stops the others."""
+"""What follows a change (issue 18 §2): the clocks (a seat started waiting, a game ended) and the
+ratings (a game ended: cogs/table/ratings.py) listen to every told change instead of being called
+from each place that makes one. A listener that fails is logged and never stops the others."""
 
 from __future__ import annotations
 

@@ -1,0 +1,129 @@
+"""``/game top`` and ``/game stats`` (issue 20 §1): a server's leaderboard of one game kind, paged
+like ``/game list``, and a player's record per game kind with their rating's trend as a chart and
+their pace. Only this server's games count; players are named by mention, never by id."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs import games
+from cogs.table.ratings import chart_files, pace_words
+from cogs.table.respond import Refusal, fit
+from cogs.table.ui import FileSpec, mention
+from cogs.texts import has, join_words, t, tn
+from db.ratings import PROVISIONAL, Rating, Record, shown
+from render.ratings import Trend
+
+if TYPE_CHECKING:
+    from cogs.table.table import Table
+
+PAGE = 10
+"""Players per page of ``/game top``."""
+START = shown(Rating().mu, Rating().sigma)
+"""The rating every player starts from (the first point of a trend that covers every game)."""
+
+
+def pages(total: int) -> int:
+    return max(1, -(-total // PAGE))
+
+
+async def top_text(table: Table, guild_id: int | None, name: str, page: int, locale: str) -> str:
+    """One page of the server's leaderboard of ``name``."""
+    if guild_id is None:
+        raise Refusal(t("ratings_in_server", locale))
+    if name not in games.KINDS:
+        raise Refusal(t("top.unknown", locale, name=f"`{name[:60]}`"))
+    title = table.ui(name).title(locale)
+    _, total = await table.store.leaderboard(guild_id, name, 0, 0)
+    count = pages(total)
+    page = min(max(1, page), count)
+    board, total = await table.store.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
+    notes = [t(f"top.solo_note.{name}", locale)] if has(f"top.solo_note.{name}") else []
+    if not board:
+        return "\n".join([t("top.empty", locale, kind=title), *notes])
+    lines = [t("top.head", locale, kind=title)]
+    for standing in board:
+        rating = standing.rating
+        line = t(
+            "top.line",
+            locale,
+            place=standing.place,
+            player=mention(standing.user_id),
+            rating=rating.shown,
+            games=tn("top.games", rating.games, locale),
+            wins=tn("top.wins", rating.wins, locale),
+        )
+        lines.append(line + (t("top.provisional", locale) if rating.provisional else ""))
+    if count > 1:
+        lines.append(t("top.page", locale, page=page, pages=count, name=name, next=page % count + 1))
+    lines.append(t("top.note", locale, n=PROVISIONAL))
+    lines += notes
+    return fit("\n".join(lines))
+
+
+def record_line(table: Table, record: Record, locale: str) -> str:
+    """One game kind of a player's record: played, won, lost, drawn; the rating; solo bests."""
+    title = table.ui(record.kind).title(locale) if record.kind in games.KINDS else record.kind
+    parts = [
+        t("stats.kind", locale, kind=title, played=record.played, won=record.won, lost=record.lost, drawn=record.drawn)
+    ]
+    rating = record.rating
+    if rating is not None:
+        key = "stats.rating_provisional" if rating.provisional else "stats.rating"
+        parts.append(t(key, locale, rating=rating.shown, games=tn("stats.games", rating.games, locale)))
+    elif not record.bests:
+        parts.append(t("stats.unrated", locale))
+    if record.bests:
+        bests = join_words(
+            [
+                t("stats.best_one", locale, score=score, difficulty=difficulty_words(difficulty, locale))
+                for difficulty, score in record.bests
+            ],
+            locale,
+        )
+        key = f"stats.best.{record.kind}" if has(f"stats.best.{record.kind}") else "stats.best"
+        parts.append(t(key, locale, bests=bests))
+    return " — ".join(parts)
+
+
+def difficulty_words(difficulty: str, locale: str) -> str:
+    key = f"difficulty.{difficulty}"
+    return t(key, locale) if has(key, locale) else difficulty or "—"
+
+
+def trends(table: Table, records: list[Record], locale: str) -> list[Trend]:
+    out = []
+    for record in records:
+        rating = record.rating
+        if rating is None or not record.trend:
+            continue
+        points = tuple(v for _, v in record.trend)
+        if rating.games == len(points):
+            points = (START, *points)
+        title = table.ui(record.kind).title(locale) if record.kind in games.KINDS else record.kind
+        out.append(Trend(title, points, rating.shown, rating.provisional, len(record.trend)))
+    return out
+
+
+async def stats(
+    table: Table, guild_id: int | None, user_id: int, name: str, locale: str
+) -> tuple[str, list[FileSpec]]:
+    """A player's record in this server — per game kind, with the trend chart of every rated kind
+    and their pace — as text and files."""
+    if guild_id is None:
+        raise Refusal(t("ratings_in_server", locale))
+    records = await table.store.records(guild_id, user_id)
+    pace = (await table.store.paces(guild_id, [user_id]))[user_id]
+    player = mention(user_id)
+    if not records:
+        lines = [t("stats.none", locale, player=player)]
+        if pace.median is not None:
+            lines.append(t("stats.pace", locale, pace=pace_words(pace, locale)))
+        return "\n".join(lines), []
+    lines = [t("stats.head", locale, player=player)]
+    lines += [record_line(table, r, locale) for r in records]
+    pace_line = t("stats.pace", locale, pace=pace_words(pace, locale)) if not pace.new else t("stats.pace_new", locale)
+    lines.append(pace_line)
+    drawn = trends(table, records, locale)
+    files = await table.render(chart_files, name, drawn, locale, f"stats-{user_id}.png") if drawn else []
+    return fit("\n".join(lines)), files

@@ -1,0 +1,63 @@
+"""Čeština: hodnocení, žebříčky, výsledky a tempo hráče (issue 20 §1; docs/ratings.md)."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # --- /game top ---------------------------------------------------------------------------
+    "top.head": "**{kind} — nejlepší hráči tohoto serveru**",
+    "top.line": "{place}. {player} — **{rating}** · {games} · {wins}",
+    "top.games.one": "{n} hra",
+    "top.games.few": "{n} hry",
+    "top.games.other": "{n} her",
+    "top.wins.one": "{n} výhra",
+    "top.wins.few": "{n} výhry",
+    "top.wins.other": "{n} výher",
+    "top.provisional": " · _předběžné_",
+    "top.empty": "Ve hře **{kind}** tu zatím nikdo nedohrál hru, která se hodnotí.",
+    "top.page": "Strana {page} z {pages}: další ukáže `/game top name:{name} page:{next}`.",
+    "top.note": "Hodnocení je opatrný odhad síly: roste s výhrami a s tím, jak si je bot jistější. "
+    "Méně než {n} her: předběžné.",
+    "top.solo_note.stroganov": "Hry o samotě proti Ivanovi se nehodnotí; nejlepší skóre proti němu ukáže `/game stats`.",
+    "ratings_in_server": "Hodnocení patří k serveru: zeptej se na serveru, kde hraješ.",
+    "top.unknown": "Hru jménem {name} neznám.",
+    # --- /game stats -------------------------------------------------------------------------
+    "stats.head": "**Hry hráče {player} na tomto serveru**",
+    "stats.none": "Hráč {player} tu zatím nedohrál žádnou hru.",
+    "stats.kind": "**{kind}**: odehráno {played} · výhry {won} · prohry {lost} · remízy {drawn}",
+    "stats.rating": "hodnocení **{rating}** po {games}",
+    "stats.rating_provisional": "hodnocení **{rating}** po {games} (předběžné)",
+    "stats.games.one": "{n} hodnocené hře",
+    "stats.games.few": "{n} hodnocených hrách",
+    "stats.games.other": "{n} hodnocených hrách",
+    "stats.unrated": "zatím bez hodnocení",
+    "stats.best": "nejlepší skóre o samotě: {bests}",
+    "stats.best.stroganov": "nejlepší skóre proti Ivanovi: {bests}",
+    "stats.best_one": "{score} ({difficulty})",
+    "stats.pace": "Tempo: {pace}.",
+    "stats.pace_new": "Tempo: zatím nic naměřeno.",
+    "difficulty.easy": "snadná",
+    "difficulty.normal": "normální",
+    "difficulty.hard": "těžká",
+    # --- tempo, v čekárnách a v /game stats --------------------------------------------------
+    "speed.moves": "táhne za ~{time}",
+    "speed.on_time": "{share} % her bez prohry na čas",
+    "speed.new": "nový hráč",
+    "speed.both": "{moves}, {on_time}",
+    "lobby.player_pace": "{player} ({pace})",
+    "dur.min.one": "{n} min.",
+    "dur.min.few": "{n} min.",
+    "dur.min.other": "{n} min.",
+    "dur.h.one": "{n} hod.",
+    "dur.h.few": "{n} hod.",
+    "dur.h.other": "{n} hod.",
+    "dur.d.one": "{n} den",
+    "dur.d.few": "{n} dny",
+    "dur.d.other": "{n} dní",
+    # --- graf vývoje -------------------------------------------------------------------------
+    "img.rt.title": "{kind}: {rating}",
+    "img.rt.title_provisional": "{kind}: {rating} (předběžné)",
+    "img.rt.axis.one": "poslední hodnocená hra",
+    "img.rt.axis.few": "poslední {n} hodnocené hry",
+    "img.rt.axis.other": "posledních {n} hodnocených her",
+    "img.rt.heading": "Hodnocení hráče {player}",
+}
