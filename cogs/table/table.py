@@ -658,7 +658,12 @@ class Table:
         if progress.made("post") or (change.caught_up and await self.shown_before(rec, change.version)):
             return
         asked = rec.players[change.seat] if change.seat is not None and change.seat < len(rec.players) else None
-        line = t("takeback.done", locale, user=mention(asked)) if asked else t("takeback.done_plain", locale)
+        out = set(ui.engine.resigned(state))
+        asked_others = any(u != asked for s, u in enumerate(rec.players) if s not in out)
+        if asked is None:
+            line = t("takeback.done_plain", locale)
+        else:
+            line = t("takeback.done" if asked_others else "takeback.done_alone", locale, user=mention(asked))
         prompts = [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
         public = await self.public_images(rec, state, locale)
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))

@@ -179,7 +179,8 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
         await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
         done = await t.slash(t.alice, thread, "game takeback")
         assert done.ephemeral and "taken back" in done.content and "nobody else" in done.content
-        page = await thread.wait_for_message(lambda m: "is taken back" in m.content)
+        page = await thread.wait_for_message(lambda m: "takes back their last decision" in m.content)
+        assert "nobody else to ask" in page.content and "agreement" not in page.content
         assert page.attachments and page.components, "the board and the decisions again"
         back = await t.bot.store.get(game)
         assert back.state_json == rec.state_json and back.version == rec.version + 2

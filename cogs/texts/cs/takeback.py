@@ -13,6 +13,7 @@ TEXTS: dict[str, str] = {
     "takeback.lapsed_time": "⌛ Propadlo: do jednoho dne neodpověděli všichni.",
     "takeback.done": "↩️ Po dohodě se vrací poslední tah hráče {user}. Hra je zase tak, jak byla před ním.",
     "takeback.done_plain": "↩️ Po dohodě se vrací poslední tah.",
+    "takeback.done_alone": "↩️ {user} vrací svůj poslední tah (není koho se ptát). Hra je zase tak, jak byla před ním.",
     "takeback.done_solo": "↩️ Tvůj poslední tah ve hře #{game} je vrácen (není koho se ptát).",
     "takeback.sent": "Ostatní hráči hry #{game} dostali otázku, jestli smíš vrátit svůj poslední tah.",
     "takeback.already": "Žádost o vrácení tahu ve hře #{game} už je otevřená: "

@@ -13,6 +13,7 @@ TEXTS: dict[str, str] = {
     "takeback.lapsed_time": "⌛ Lapsed: not everyone answered within a day.",
     "takeback.done": "↩️ By agreement, {user}'s last decision is taken back. This is the game as it was before it.",
     "takeback.done_plain": "↩️ By agreement, the last decision is taken back.",
+    "takeback.done_alone": "↩️ {user} takes back their last decision (nobody else to ask). This is the game as it was before it.",
     "takeback.done_solo": "↩️ Your last decision in game #{game} is taken back (nobody else to ask).",
     "takeback.sent": "Asked the other players of game #{game} whether you may take back your last decision.",
     "takeback.already": "A request to take back a decision in game #{game} is open already: "
