@@ -42,9 +42,11 @@ class Change(Waiting):
         return self.record.id
 
     @classmethod
-    def of_action(cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int) -> Change:
+    def of_action(
+        cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int, kind: ChangeKind = "act"
+    ) -> Change:
         return cls(
-            kind="act",
+            kind=kind,
             record=rec,
             version=result.version,
             state=result.state,
@@ -60,17 +62,7 @@ class Change(Waiting):
     def of_takeback(cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int) -> Change:
         """A takeback (issue 20 §3): ``seat`` asked for it; ``state`` is the game without the
         decision undone, ``to_act`` who must act now (the seat again)."""
-        return cls(
-            kind="takeback",
-            record=rec,
-            version=result.version,
-            state=result.state,
-            seat=seat,
-            by_user=by_user,
-            events=tuple(result.events),
-            to_act=result.to_act,
-            waiting_before=result.waiting_before,
-        )
+        return cls.of_action(rec, result, by_user, seat, kind="takeback")
 
     @classmethod
     def of_record(cls, kind: ChangeKind, rec: GameRecord, by_user: int | None = None) -> Change:
