@@ -1,0 +1,75 @@
+"""A transaction in one hop to the SQLite thread.
+
+aiosqlite runs every statement on its own thread: each ``await db.execute(...)`` is a hop there and
+back (a queue put, a thread wake-up, a wake-up of the event loop through its self-pipe), which costs
+the event loop more than the statement itself. A move's transaction is about a dozen statements
+(BEGIN, the game, its seats, the clocks, the version check, the log, the change, COMMIT), so the
+store runs the hottest ones whole on the SQLite thread instead: the same ``async`` body, handed a
+connection whose calls finish at once (:class:`Direct`), is driven to its end there without ever
+suspending (:func:`run_now`). One body of code, two ways to run it; a body that awaits anything
+besides the database is refused rather than run half on the wrong thread.
+
+It uses aiosqlite's private ``_execute`` and ``_conn`` (pinned exactly in requirements.txt), as
+``GameStore._bookkeeping`` does; tests/test_db_one_hop.py checks both.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from contextlib import suppress
+from typing import Any, TypeVar, cast
+
+import aiosqlite
+
+T = TypeVar("T")
+
+Body = Callable[[aiosqlite.Connection], Coroutine[Any, Any, T]]
+
+
+class Direct:
+    """The part of aiosqlite's connection the store uses, over the raw ``sqlite3`` connection:
+    each call is made at once, on the calling thread (the SQLite thread, inside :func:`in_one_hop`)."""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self._raw.execute(sql, params)
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._raw.execute(sql, params).fetchall()
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
+        return self._raw.executemany(sql, params)
+
+
+def run_now(coro: Coroutine[Any, Any, T]) -> T:
+    """The coroutine's result, run to its end right here: every await in it must finish at once
+    (the database calls of :class:`Direct` do); one that would wait is an error."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    coro.close()
+    raise RuntimeError("a one-hop transaction awaited something besides the database")
+
+
+async def in_one_hop(db: aiosqlite.Connection, body: Body[T], mode: str = "IMMEDIATE") -> T:
+    """``BEGIN <mode>``, ``body`` and ``COMMIT`` on the SQLite thread, in one hop; any exception
+    rolls back and propagates (the store turns a busy database into ``StoreBusy``)."""
+    raw: sqlite3.Connection = db._conn
+
+    def run() -> T:
+        raw.execute(f"BEGIN {mode}")
+        try:
+            result = run_now(body(cast(aiosqlite.Connection, Direct(raw))))
+            raw.execute("COMMIT")
+        except BaseException:
+            with suppress(sqlite3.OperationalError):
+                raw.execute("ROLLBACK")
+            raise
+        return result
+
+    result: T = await db._execute(run)  # type: ignore[no-untyped-call]  # aiosqlite leaves it untyped
+    return result
