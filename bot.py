@@ -136,6 +136,7 @@ class Deskovka(commands.AutoShardedBot):
         self.table = Table(self, lambda: self.store, self.clock, render_processes=settings.render_processes)
         self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up)
         self.table.wake_timers = self.dispatcher.poke
+        self._closing: asyncio.Future[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -179,6 +180,15 @@ class Deskovka(commands.AutoShardedBot):
         return [await c.get_translated_payload(self.tree, translator) for c in commands]
 
     async def close(self) -> None:
+        """Close once and to the end, whoever asks — SIGTERM's handler, ``async with``'s exit,
+        ``run`` — each caller waiting for the one closing, which a cancelled caller does not cut
+        short: a closing cut before the store closed left its thread running, and the process never
+        ended (seen when ``asyncio.run`` cancelled the SIGTERM handler's closing at its exit)."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         try:
             await self.dispatcher.stop()
             await self.table.drain()
@@ -247,6 +257,7 @@ async def run(settings: Settings) -> int:
             await bot.login(settings.token)
             release(replay=True)
             await bot.connect()
+        await bot.close()  # the closing a SIGTERM began (``async with`` leaves it alone), to its end
     except Exception as error:
         problem = startup_problem(error)
         release(replay=problem is None or root.isEnabledFor(logging.DEBUG))

@@ -26,6 +26,7 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
         async with bot:
             await bot.start("fake-token")
+        await bot.close()  # the closing SIGTERM began, to its end (bot.run does the same)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,3 +101,34 @@ async def test_sigterm_closes_the_bot_as_ctrl_c_does() -> None:
         await asyncio.wait_for(closed.wait(), 5)
     finally:
         asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+
+
+
+
+async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path: Path) -> None:
+    """SIGTERM's handler starts the closing; ``asyncio.run`` cancels that task as ``run`` returns,
+    maybe while the store waits for a transaction to end. The closing goes on to its end anyway
+    (nobody else calls it: ``async with`` sees the bot closed): the store's thread stops — while it
+    runs, the process cannot end."""
+    import asyncio
+
+    from tests.e2e.harness import table
+
+    async with table(tmp_path) as t:
+        bot = t.bot
+        assert bot is not None
+        store: Any = bot.store
+        async with store._lock:  # a transaction in progress
+            first = asyncio.ensure_future(bot.close())
+            for _ in range(200):
+                if bot.is_closed():
+                    break
+                await asyncio.sleep(0.01)
+            for _ in range(20):
+                await asyncio.sleep(0)
+            first.cancel()  # as asyncio.run does to tasks left when run() returns
+        for _ in range(500):
+            if store._db._connection is None:
+                break
+            await asyncio.sleep(0.01)
+        assert store._db._connection is None, "the store is closed"
