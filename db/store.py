@@ -750,6 +750,7 @@ class GameStore:
         """Apply ``action`` (an engine action, or its notation as text) for ``seat`` in one
         transaction (DESIGN §4). ``StaleVersion`` or ``WrongStatus`` when the caller is out of date,
         the engine's ``RuleError`` when it refuses; in every such case nothing changes."""
+
         async def write(db: aiosqlite.Connection) -> AppendResult:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, expected_version, ("active",))
@@ -1733,10 +1734,14 @@ class GameStore:
         return request
 
     async def takeback_request(self, game_id: int) -> TakebackRequest | None:
-        """The game's open request to take back a decision, or None."""
-        async with self._read(game_id) as db:
+        """The game's open request to take back a decision, or None (read after every change: one
+        hop)."""
+
+        async def read(db: aiosqlite.Connection) -> TakebackRequest | None:
             await self._row(db, game_id, with_state=False)
             return await self._takeback(db, game_id)
+
+        return await self._one_hop(read, "DEFERRED", game_id)
 
     async def close_takeback(
         self, game_id: int, *, version: int | None = None, older_than: int | None = None
@@ -1750,9 +1755,12 @@ class GameStore:
             condition, params = "version = ?", (version,)
         elif older_than is not None:
             condition, params = "version < ?", (older_than,)
-        async with self._transaction(game_id=game_id) as db:
+
+        async def pop(db: aiosqlite.Connection) -> TakebackRequest | None:
             await self._row(db, game_id, with_state=False)
             return await self._pop_takeback(db, game_id, condition, params)
+
+        return await self._one_hop(pop, game_id=game_id)
 
     async def _pop_takeback(
         self, db: aiosqlite.Connection, game_id: int, condition: str, params: Sequence[Any]

@@ -1,5 +1,5 @@
-"""A transaction in one hop to the SQLite thread (``db/one_hop.py``): the store's move and its read
-of a game each cost one hop, not one per statement; a body that awaits anything else is refused;
+"""A transaction in one hop to the SQLite thread (``db/one_hop.py``): the store's move, its read
+of a game and of a game's takeback request each cost one hop, not one per statement; a body that awaits anything else is refused;
 an exception rolls everything back."""
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ async def test_a_move_and_a_read_of_the_game_are_one_hop_each(store: GameStore) 
     action = store.engine("count").legal(state, seat)[0]
     result = await store.append(rec.id, before.version, seat, action)
     assert hops[0] == 2, "the whole move: game, seats, clocks, version, log and change"
+    assert await store.takeback_request(rec.id) is None
+    assert hops[0] == 3, "what every change's takeback listener reads"
+    hops[0] = 0
     after = await store.get(rec.id)
     assert after.version == result.version == before.version + 1
     assert [a.notation for a in await store.actions(rec.id)] == [action.notation()]
