@@ -1,6 +1,6 @@
 """A transaction in one hop to the SQLite thread (``db/one_hop.py``): the store's move, its read
-of a game and of a game's takeback request each cost one hop, not one per statement; a body that awaits anything else is refused;
-an exception rolls everything back."""
+of a game and of a game's takeback request each cost one hop, not one per statement; a body that
+awaits anything else is refused; an exception rolls everything back."""
 
 from __future__ import annotations
 
