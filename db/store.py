@@ -1018,15 +1018,18 @@ class GameStore:
 
     async def turn_page(self, game_id: int) -> TurnPage | None:
         """The game's current turn page; None before its first."""
-        async with self._read(game_id) as db:
+
+        async def read(db: aiosqlite.Connection) -> list[sqlite3.Row]:
             await self._row(db, game_id, with_state=False)
-            rows = list(
+            return list(
                 await db.execute_fetchall(
                     "SELECT message_id, lines, turn, parts, had_turn, opened, version"
                     " FROM turn_pages WHERE game_id = ?",
                     (game_id,),
                 )
             )
+
+        rows = await self._one_hop(read, "DEFERRED", game_id)
         if not rows:
             return None
         r = rows[0]
@@ -1043,7 +1046,8 @@ class GameStore:
     async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
         """Keep the game's current turn page, replacing the one before, and let go of this
         process's hold on it (:meth:`hold_turn_page`)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def write(db: aiosqlite.Connection) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "INSERT INTO turn_pages"
@@ -1070,11 +1074,14 @@ class GameStore:
                 ),
             )
 
+        return await self._one_hop(write, game_id=game_id)
+
     async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
         """Take the game's turn page for telling a change on it, for ``lease`` seconds: True only
         for the one process that got it (a hold of this process is taken again; a hold of a process
         that opened the store before this one did, or one that ran out, is taken over)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def hold(db: aiosqlite.Connection) -> bool:
             await self._row(db, game_id, with_state=False)
             now = self._clock()
             cur = await db.execute(
@@ -1086,15 +1093,20 @@ class GameStore:
             )
             return cur.rowcount == 1
 
+        return await self._one_hop(hold, game_id=game_id)
+
     async def release_turn_page(self, game_id: int) -> None:
         """This process lets go of the game's turn page without saving it (its telling failed)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def release(db: aiosqlite.Connection) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "UPDATE turn_pages SET held_by = NULL, held_at = NULL, held_until = NULL"
                 " WHERE game_id = ? AND held_by = ?",
                 (game_id, self.owner),
             )
+
+        return await self._one_hop(release, game_id=game_id)
 
     async def get_meta(self, key: str) -> str | None:
         """A deployment fact (e.g. the synced command tree's hash), or None."""

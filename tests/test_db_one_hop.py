@@ -98,3 +98,19 @@ def test_a_body_that_would_wait_is_refused() -> None:
     with pytest.raises(RuntimeError, match="awaited something besides the database"):
         run_now(waits())
     assert run_now(does_not()) == 2
+
+
+async def test_a_turn_page_read_held_saved_and_let_go_in_one_hop_each(store: GameStore) -> None:
+    """Stroganov tells most decisions on its turn page: five calls a decision, one hop each."""
+    from db.records import TurnPage
+
+    rec = await new_game(store)
+    hops = count_hops(store)
+    assert await store.turn_page(rec.id) is None
+    assert await store.hold_turn_page(rec.id)
+    page = TurnPage(message_id=5, lines=("a",), turn="t", parts=(), had_turn=False, opened=True, version=1)
+    await store.set_turn_page(rec.id, page)
+    await store.release_turn_page(rec.id)
+    assert await store.turn_page(rec.id) == page
+    assert hops[0] == 5
+
