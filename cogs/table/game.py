@@ -40,7 +40,7 @@ from cogs.table.takeback import Takebacks
 from cogs.table.ui import ButtonSpec, FileSpec, mention
 from cogs.texts import AUTO, LANGUAGES, has, join_words, t
 from db.errors import NotAPlayer, WrongStatus
-from db.records import ENDED, NOTIFY_CHOICES, CancelProposal, GameRecord
+from db.records import ENDED, NOTIFY_CHOICES, CancelProposal, GameRecord, LoggedAction
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("deskovka.game")
 
 RESIGN_CHOICES = 10
+REPLAYS_AT_ONCE = 1
+"""Replays made at the same time: a long one is seconds of drawing and encoding in the render
+worker that draws every game's images, so they take turns (waiting with Discord's "thinking…")
+instead of holding up the moves of everyone else; and each player asks for one at a time."""
 
 
 class GameCog(commands.GroupCog, name="game", group_name="game", group_description="Your board games"):
@@ -57,6 +61,9 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         self.table: Table = bot.table
         self.lobbies = self.table.lobbies
         self.takebacks = Takebacks(self.table)
+        self._replaying: set[int] = set()
+        """Users whose replay is being made: one at a time each."""
+        self._replay_slot = asyncio.Semaphore(REPLAYS_AT_ONCE)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -246,7 +253,20 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             if not logged:
                 raise Refusal(t("replay.no_moves", locale, game=rec.id))
             raise Refusal(t("replay.bad_range", locale, game=rec.id, moves=len(logged)))
-        await interaction.response.defer(thinking=True)
+        user = interaction.user.id
+        if user in self._replaying:
+            raise Refusal(t("replay.one_at_a_time", locale))
+        self._replaying.add(user)
+        try:
+            await interaction.response.defer(thinking=True)
+            async with self._replay_slot:
+                await self._replay(interaction, rec, logged, part)
+        finally:
+            self._replaying.discard(user)
+
+    async def _replay(
+        self, interaction: discord.Interaction, rec: GameRecord, logged: list[LoggedAction], part: replays.Stretch
+    ) -> None:
         face, game_locale = self.table.ui(rec.kind), self.table.game_locale(rec)
         states = await asyncio.to_thread(replays.positions, face.engine, rec, logged, part)
         names = await self.table.names(rec)

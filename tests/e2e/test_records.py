@@ -204,8 +204,14 @@ async def test_log_and_replay_of_a_finished_stratego_game(tmp_path: Path, monkey
         assert await asked.acknowledged() == 5, "deferred before the drawing"
         rules = await t.slash(t.carol, t.channel, "game rules", name="stratego")
         assert rules.ephemeral and "Stratego" in rules.content, "answered while the replay is drawn"
+        twice = await t.slash(blue, t.channel, "game replay", game=str(game))
+        assert twice.ephemeral and "one at a time" in twice.content, "one replay at a time per player"
+        other = await t.fake.slash(red, t.channel, "game replay", game=str(game), from_=1, to=2)
+        assert await other.acknowledged() == 5, "another player's replay waits its turn, thinking"
         release.set()
         part = await asked.response()
+        waited = await other.response()
+        assert waited.attachment(f"stratego-{game}-replay-1-2.gif").data, "and is made after it"
         frames = rgb_frames(part.attachment(f"stratego-{game}-replay-5-7.gif").data)
         assert frames == distinct(steps[4:8])
         assert "moves 5–7 of" in part.content

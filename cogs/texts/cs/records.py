@@ -18,6 +18,7 @@ TEXTS: dict[str, str] = {
     "history.dm_own": "V DM ukazuji jen tvoje vlastní hry: historii jiného hráče si vyžádej na serveru, "
     "kde jste oba.",
     # --- /game replay ------------------------------------------------------------------------------
+    "replay.one_at_a_time": "Tvá předchozí animace se ještě připravuje: prosím jednu po druhé.",
     "replay.running": "Hra #{game} se ještě hraje: záznam jako animace je pro dohrané hry, kdy se už "
     "smí ukázat všechno.",
     "replay.no_moves": "Hra #{game} skončila dřív, než kdokoli táhl: není co přehrát.",

@@ -17,6 +17,7 @@ TEXTS: dict[str, str] = {
     "history.page": "Page {page} of {pages}: `/game history page:{next}` for the next.",
     "history.dm_own": "In a DM I show only your own games: ask for another player's history in a server you share.",
     # --- /game replay ------------------------------------------------------------------------------
+    "replay.one_at_a_time": "Your last replay is still being made: one at a time, please.",
     "replay.running": "Game #{game} is still being played: a replay is for finished games, once "
     "everything can be shown.",
     "replay.no_moves": "Game #{game} ended before anyone moved: there is nothing to replay.",
