@@ -37,6 +37,10 @@ AGREE, REFUSE = "takeback_yes", "takeback_no"
 class Takebacks:
     def __init__(self, table: Table) -> None:
         self.table = table
+        self._refused: dict[int, int] = {}
+        """Game → the version whose request was refused: one request per decision, so that a
+        refusal is not followed by the same request and its pings again. Kept in this process
+        only (a restart or another process forgets it: one more request at worst)."""
 
     def register(self) -> None:
         """The buttons, the lapse timer and the listener that lapses a request when anyone acts."""
@@ -72,6 +76,8 @@ class Takebacks:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         if version != rec.version:
             rec = await table.store.get(rec.id)
+        if self._refused.get(rec.id) == version:
+            raise Refusal(t("takeback.refused_before", locale, game=rec.id))
         voters = self.voters(rec, seat)
         if not voters:
             change = await self._take_back(rec, seat, version, user, locale)
@@ -166,6 +172,7 @@ class Takebacks:
         closed = await self.table.store.close_takeback(rec.id, version=press.version)
         if closed is None:
             raise Refusal(t("takeback.gone", locale))
+        self._refused[rec.id] = closed.version
         line = t("takeback.refused_by", self.table.game_locale(rec), user=mention(interaction.user.id))
         await self._answer(interaction, f"{closed.text}\n{line}", None)
         await reply(interaction, t("takeback.refused_ok", locale), ephemeral=True)

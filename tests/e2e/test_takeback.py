@@ -97,6 +97,9 @@ async def test_a_refusal_and_a_request_lapsing_when_someone_acts(tmp_path: Path)
         await t.click(c, request, "Refuse")
         assert f"<@{c.id}> refused" in request.content and not request.buttons
         assert (await t.bot.store.get(game)).load_state().total == 2
+        again = await t.slash(a, thread, "game takeback")
+        assert again.ephemeral and "refused already" in again.content, "one request per decision: no new pings"
+        assert len([m for m in thread.messages if "asks to take back" in m.content]) == 1
 
         await t.slash(b, thread, "count add", amount=1)
         await t.slash(b, thread, "game takeback")

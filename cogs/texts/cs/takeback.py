@@ -15,6 +15,8 @@ TEXTS: dict[str, str] = {
     "takeback.done_plain": "↩️ Po dohodě se vrací poslední tah.",
     "takeback.done_alone": "↩️ {user} vrací svůj poslední tah (není koho se ptát). Hra je zase tak, jak byla před ním.",
     "takeback.done_solo": "↩️ Tvůj poslední tah ve hře #{game} je vrácen (není koho se ptát).",
+    "takeback.refused_before": "Žádost o vrácení tohoto tahu ve hře #{game} už byla odmítnuta: "
+    "o každý tah se dá požádat jen jednou.",
     "takeback.sent": "Ostatní hráči hry #{game} dostali otázku, jestli smíš vrátit svůj poslední tah.",
     "takeback.already": "Žádost o vrácení tahu ve hře #{game} už je otevřená: "
     "ostatní hráči na ni odpovídají ve vlákně hry.",

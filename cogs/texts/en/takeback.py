@@ -15,6 +15,8 @@ TEXTS: dict[str, str] = {
     "takeback.done_plain": "↩️ By agreement, the last decision is taken back.",
     "takeback.done_alone": "↩️ {user} takes back their last decision (nobody else to ask). This is the game as it was before it.",
     "takeback.done_solo": "↩️ Your last decision in game #{game} is taken back (nobody else to ask).",
+    "takeback.refused_before": "Your request to take back this decision in game #{game} was refused already: "
+    "one request per decision.",
     "takeback.sent": "Asked the other players of game #{game} whether you may take back your last decision.",
     "takeback.already": "A request to take back a decision in game #{game} is open already: "
     "the other players answer it in the game's thread.",
