@@ -55,21 +55,46 @@ def run_now(coro: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a one-hop transaction awaited something besides the database")
 
 
-async def in_one_hop(db: aiosqlite.Connection, body: Body[T], mode: str = "IMMEDIATE") -> T:
-    """``BEGIN <mode>``, ``body`` and ``COMMIT`` on the SQLite thread, in one hop; any exception
-    rolls back and propagates (the store turns a busy database into ``StoreBusy``)."""
-    raw: sqlite3.Connection = db._conn
-
-    def run() -> T:
+def transaction(raw: sqlite3.Connection, work: Callable[[], T], mode: str = "IMMEDIATE", *, relaxed: bool = False) -> T:
+    """``BEGIN <mode>``, ``work()``, ``COMMIT`` on the raw connection (on the SQLite thread); any
+    exception rolls back and propagates. ``relaxed``: committed without waiting for the disk
+    (``synchronous`` NORMAL for this transaction only)."""
+    level = raw.execute("PRAGMA synchronous").fetchone()[0] if relaxed else 0
+    if level > 1:
+        raw.execute("PRAGMA synchronous=NORMAL")
+    try:
         raw.execute(f"BEGIN {mode}")
         try:
-            result = run_now(body(cast(aiosqlite.Connection, Direct(raw))))
+            result = work()
             raw.execute("COMMIT")
         except BaseException:
             with suppress(sqlite3.OperationalError):
                 raw.execute("ROLLBACK")
             raise
         return result
+    finally:
+        if level > 1:
+            raw.execute(f"PRAGMA synchronous={int(level)}")
 
-    result: T = await db._execute(run)  # type: ignore[no-untyped-call]  # aiosqlite leaves it untyped
+
+async def on_thread(
+    db: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T], mode: str = "IMMEDIATE", *, relaxed: bool = False
+) -> T:
+    """:func:`transaction` of ``work(raw connection)`` in one hop to the SQLite thread (the store
+    turns a busy database into ``StoreBusy``)."""
+    raw: sqlite3.Connection = db._conn
+    result: T = await db._execute(  # type: ignore[no-untyped-call]  # aiosqlite leaves it untyped
+        lambda: transaction(raw, lambda: work(raw), mode, relaxed=relaxed)
+    )
     return result
+
+
+def direct(body: Body[T]) -> Callable[[sqlite3.Connection], T]:
+    """An async transaction body as work for :func:`on_thread`: run to its end on a
+    :class:`Direct` connection."""
+    return lambda raw: run_now(body(cast(aiosqlite.Connection, Direct(raw))))
+
+
+async def in_one_hop(db: aiosqlite.Connection, body: Body[T], mode: str = "IMMEDIATE") -> T:
+    """``BEGIN <mode>``, ``body`` and ``COMMIT`` on the SQLite thread, in one hop."""
+    return await on_thread(db, direct(body), mode)

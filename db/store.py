@@ -51,7 +51,7 @@ from db.errors import (
     WrongStatus,
 )
 from db.migrate import migrate
-from db.one_hop import Body, T, in_one_hop
+from db.one_hop import Body, T, direct, on_thread
 from db.records import (
     NOTIFY_CHOICES,
     PAGE_LEASE,
@@ -308,9 +308,16 @@ class GameStore:
         """What :meth:`_transaction` does, for a body that only talks to the database, in one hop
         to the SQLite thread instead of one per statement (``db/one_hop.py``): for the calls made
         on every move."""
+        return await self._on_thread(direct(body), mode, game_id)
+
+    async def _on_thread(
+        self, work: Callable[[sqlite3.Connection], T], mode: str, game_id: int | None, *, relaxed: bool = False
+    ) -> T:
+        """``work`` in one transaction on the SQLite thread (``db/one_hop.py``), busy as
+        :class:`StoreBusy`."""
         async with self._lock:
             try:
-                return await in_one_hop(self._db, body, mode)
+                return await on_thread(self._db, work, mode, relaxed=relaxed)
             except sqlite3.OperationalError as exc:
                 if _is_busy(exc):
                     raise StoreBusy(game_id) from exc
@@ -340,35 +347,7 @@ class GameStore:
 
         It runs a function on aiosqlite's thread with the raw connection (``_execute``, ``_conn``:
         aiosqlite's private API, pinned exactly in requirements.txt; tests/test_db_changes.py)."""
-        db = self._db
-        raw: sqlite3.Connection = db._conn
-
-        def run() -> int:
-            level = raw.execute("PRAGMA synchronous").fetchone()[0]
-            if level > 1:
-                raw.execute("PRAGMA synchronous=NORMAL")
-            try:
-                raw.execute("BEGIN IMMEDIATE")
-                try:
-                    result = write(raw)
-                    raw.execute("COMMIT")
-                except BaseException:
-                    with suppress(sqlite3.OperationalError):
-                        raw.execute("ROLLBACK")
-                    raise
-                return result
-            finally:
-                if level > 1:
-                    raw.execute(f"PRAGMA synchronous={int(level)}")
-
-        async with self._lock:
-            try:
-                result: int = await db._execute(run)  # type: ignore[no-untyped-call]  # aiosqlite leaves it untyped
-            except sqlite3.OperationalError as exc:
-                if _is_busy(exc):
-                    raise StoreBusy(game_id) from exc
-                raise
-            return result
+        return await self._on_thread(write, "IMMEDIATE", game_id, relaxed=True)
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """The rows of one read statement, executed and fetched in one round trip (its own read
