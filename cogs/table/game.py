@@ -500,12 +500,12 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="stats", description="A player's games here: record, rating and its trend, pace")
-    @app_commands.describe(player="Whose (default: yours)")
-    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    @app_commands.describe(user="Whose (default: yours)")
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         locale = await self.table.set_locale(interaction)
         if interaction.guild_id is None:
             raise Refusal(t("ratings_in_server", locale))
-        who = player or interaction.user
+        who = user or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, chart = await standings.stats(self.table, interaction.guild_id, who.id, who.display_name, locale)
         await reply(interaction, text, ephemeral=True, files=files(chart))

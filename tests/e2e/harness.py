@@ -87,7 +87,7 @@ class Table:
         assert self.bot is not None
         return (await self.bot.store.get(game_id)).load_state()
 
-    async def slash(self, user: User, channel: Any, path: str, **options: Any) -> Message:
+    async def slash(self, user: User, channel: Any, path: str, /, **options: Any) -> Message:
         i = await self.fake.slash(user, channel, path, **options)
         answer = await i.response()
         await self._check_watched()

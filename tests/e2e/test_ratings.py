@@ -156,7 +156,7 @@ async def test_stats_in_english_and_czech_with_the_trend_chart(tmp_path: Path) -
             outcome = Outcome((), Ending.AGREED_DRAW, draw=True) if n == 5 else Outcome((n % 2,), Ending.NORMAL)
             await stored_game(t, [t.alice.id, t.bob.id], outcome)
             t.clock.advance(hours=3)
-        english = await t.slash(t.alice, t.channel, "game stats", player=t.bob)
+        english = await t.slash(t.alice, t.channel, "game stats", user=t.bob)
         assert english.ephemeral and f"<@{t.bob.id}>" in english.content
         assert "**Stratego**: played 6 · won 2 · lost 3 · drawn 1" in english.content, english.content
         assert "after 6 rated games" in english.content and "provisional" not in english.content
@@ -168,7 +168,7 @@ async def test_stats_in_english_and_czech_with_the_trend_chart(tmp_path: Path) -
         assert "**Stratego**: odehráno 6 · výhry 2 · prohry 3 · remízy 1" in czech.content, czech.content
         assert "hodnocení **" in czech.content and "po 6 hodnocených hrách" in czech.content
         assert len(czech.attachments) == 1 and czech.attachments[0].data != chart.data, "the chart's words are Czech"
-        nobody = await t.slash(t.alice, t.channel, "game stats", player=t.carol)
+        nobody = await t.slash(t.alice, t.channel, "game stats", user=t.carol)
         assert "has no finished game in this server yet" in nobody.content and not nobody.attachments
         top = await t.slash(t.bob, t.channel, "game top", name="stratego")
         assert "nejlepší hráči tohoto serveru" in top.content
