@@ -27,18 +27,6 @@ def parse_notation(game: Game[Any], text: str, state: Any) -> Any:
     return game.parse_action(text, state)
 
 
-def decode_notation(game_id: int, seq: int, raw: Any) -> str:
-    """The notation of a logged action, which is stored as ``{"n": "<notation>"}``."""
-    try:
-        data = json.loads(raw)
-    except (TypeError, ValueError) as exc:
-        raise CorruptLog(game_id, seq, "json", str(exc)) from exc
-    notation = data.get("n") if isinstance(data, dict) else None
-    if not isinstance(notation, str):
-        raise CorruptLog(game_id, seq, "shape", 'expected {"n": <notation>}')
-    return notation
-
-
 TAKEBACK = "takeback"
 """The key of a takeback entry in the log's action JSON."""
 
@@ -49,7 +37,8 @@ def takeback_entry(seq: int) -> dict[str, int]:
 
 
 def decode_entry(game_id: int, seq: int, raw: Any) -> str | int:
-    """A logged entry: the notation of an action (``str``), or the ``seq`` a takeback undid (``int``)."""
+    """A logged entry: the notation of an action (``str``, stored as ``{"n": "<notation>"}``), or
+    the ``seq`` a takeback undid (``int``)."""
     try:
         data = json.loads(raw)
     except (TypeError, ValueError) as exc:
@@ -59,7 +48,10 @@ def decode_entry(game_id: int, seq: int, raw: Any) -> str | int:
         if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target < seq:
             raise CorruptLog(game_id, seq, "shape", f"takeback of {target!r}")
         return target
-    return decode_notation(game_id, seq, raw)
+    notation = data.get("n") if isinstance(data, dict) else None
+    if not isinstance(notation, str):
+        raise CorruptLog(game_id, seq, "shape", 'expected {"n": <notation>}')
+    return notation
 
 
 def standing(game_id: int, log: Iterable[tuple[int, Any, Any]]) -> list[tuple[int, int, str]]:

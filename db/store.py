@@ -1235,9 +1235,12 @@ class GameStore:
         not applied again (told twice, caught up after a crash). Returns how many games were
         applied now (0 for a game that is not finished, or applied already). GameNotFound for an
         unknown game."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def rate(db: aiosqlite.Connection) -> int:
             await self._row(db, game_id, with_state=False)
             return await ratings.rate_through(db, self._mapping(), game_id, self._clock())
+
+        return await self._one_hop(rate, game_id=game_id)
 
     async def rate_unrated(self) -> int:
         """Apply every finished game not applied yet, by end time (at start-up: games that ended
@@ -1245,46 +1248,41 @@ class GameStore:
         games a transaction, so that other writers wait for one batch at most."""
         applied = 0
         while True:
-            async with self._transaction() as db:
-                batch = await ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH)
+            batch = await self._one_hop(
+                lambda db: ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH)
+            )
             applied += batch
             if batch < RATE_BATCH:
                 return applied
 
     async def rebuild_ratings(self) -> int:
         """Every rating and record again from the stored finished games, by end time."""
-        async with self._transaction() as db:
-            return await ratings.rebuild(db, self._mapping(), self._clock())
+        return await self._one_hop(lambda db: ratings.rebuild(db, self._mapping(), self._clock()))
 
     async def recompute_ratings(self) -> dict[ratings.Key, ratings.Rating]:
         """Every rating computed from scratch from the stored finished games (nothing written)."""
-        async with self._read() as db:
-            return await ratings.recompute(db, self._mapping())
+        return await self._one_hop(lambda db: ratings.recompute(db, self._mapping()), "DEFERRED")
 
     async def stored_ratings(self) -> dict[ratings.Key, ratings.Rating]:
         """Every rating as stored."""
-        async with self._read() as db:
-            return await ratings.stored(db)
+        return await self._one_hop(ratings.stored, "DEFERRED")
 
     async def leaderboard(
         self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
     ) -> tuple[list[ratings.Standing], int]:
         """A page of the server's leaderboard of ``kind`` and its number of players."""
-        async with self._read() as db:
-            return await ratings.leaderboard(db, guild_id, kind, offset, limit)
+        return await self._one_hop(lambda db: ratings.leaderboard(db, guild_id, kind, offset, limit), "DEFERRED")
 
     async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
         """A player's record per game kind in a server."""
         if not _in_int64(user_id):
             return []
-        async with self._read() as db:
-            return await ratings.records(db, guild_id, user_id)
+        return await self._one_hop(lambda db: ratings.records(db, guild_id, user_id), "DEFERRED")
 
     async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
         """Each player's pace in a server."""
         wanted = [u for u in users if _in_int64(u)]
-        async with self._read() as db:
-            return await ratings.paces(db, guild_id, wanted)
+        return await self._one_hop(lambda db: ratings.paces(db, guild_id, wanted), "DEFERRED")
 
     # -- clocks and timers (issue 13) ----------------------------------------------------------
 

@@ -4,7 +4,6 @@ sharing table for the thread, each player's hand for him alone, and every decisi
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,7 +19,7 @@ from cogs.shitenno.picks import (
 )
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.texts import join_words, t
-from cogs.texts.images import image_table, plural_rule
+from cogs.texts.images import image_words as words_of_images
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from render.words import Words
@@ -121,11 +120,9 @@ IMAGE_WORDS = ("img.sh.", "sh.effect.")
 """The keys the images draw (render.shitenno takes them as its ``words``)."""
 
 
-@functools.cache
 def image_words(locale: str) -> Words:
-    """The images' labels in ``locale``: one object per language, so that the renderer's caches
-    keyed by it keep one entry per language."""
-    return Words(locale, image_table(locale, *IMAGE_WORDS), plural_rule(locale))
+    """The images' labels in ``locale``."""
+    return words_of_images(locale, *IMAGE_WORDS)
 
 
 class ShitennoUI(GameUI[ShitennoState]):

@@ -3,13 +3,12 @@ sentences built from views only (SG-7), words from the ``sg.`` tables."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
-from cogs.texts import has, supported, t, tn
-from cogs.texts.images import image_table, plural_rule
+from cogs.texts import has, t, tn
+from cogs.texts.images import image_words as words_of_images
 from db.records import GameRecord
 from render.stratego import render_board
 from render.words import Words
@@ -31,11 +30,9 @@ IMAGE_WORDS = ("img.sg.", "sg.rank.")
 """The keys the board image draws (render.stratego takes them as its ``words``)."""
 
 
-@functools.cache
 def image_words(locale: str) -> Words:
-    """The board image's labels in ``locale``: one object per language, so that the renderer's
-    caches keyed by it keep one entry per language."""
-    return Words(supported(locale), image_table(locale, *IMAGE_WORDS), plural_rule(locale))
+    """The board image's labels in ``locale``."""
+    return words_of_images(locale, *IMAGE_WORDS)
 
 
 def ready_button(version: int, locale: str) -> ButtonSpec:

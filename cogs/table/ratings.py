@@ -6,15 +6,14 @@ render worker: this module imports no Discord)."""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cogs.table.core.change import Change
 from cogs.table.ui import FileSpec
-from cogs.texts import supported, t, tn
-from cogs.texts.images import image_table, plural_rule
+from cogs.texts import t, tn
+from cogs.texts.images import image_words as words_of_images
 from db.ratings import Pace
 from render.ratings import Trend, trend_chart
 from render.words import Words
@@ -69,10 +68,9 @@ def pace_words(pace: Pace | None, locale: str) -> str:
     return moves or on_time or t("speed.new", locale)
 
 
-@functools.cache
 def chart_words(locale: str) -> Words:
-    """The chart's words in ``locale`` (one object per language)."""
-    return Words(supported(locale), image_table(locale, "img.rt."), plural_rule(locale))
+    """The chart's words in ``locale``."""
+    return words_of_images(locale, "img.rt.")
 
 
 def chart_files(player: str, trends: Sequence[Trend], locale: str, name: str) -> list[FileSpec]:

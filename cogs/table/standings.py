@@ -34,10 +34,12 @@ async def top_text(table: Table, guild_id: int | None, name: str, page: int, loc
     if name not in games.KINDS:
         raise Refusal(t("top.unknown", locale, name=f"`{name[:60]}`"))
     title = table.ui(name).title(locale)
-    _, total = await table.store.leaderboard(guild_id, name, 0, 0)
-    count = pages(total)
-    page = min(max(1, page), count)
+    page = max(1, page)
     board, total = await table.store.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
+    count = pages(total)
+    if page > count:  # past the end: the last page
+        page = count
+        board, total = await table.store.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
     notes = [t(f"top.solo_note.{name}", locale)] if has(f"top.solo_note.{name}") else []
     if not board:
         return "\n".join([t("top.empty", locale, kind=title), *notes])
@@ -63,7 +65,7 @@ async def top_text(table: Table, guild_id: int | None, name: str, page: int, loc
 
 def record_line(table: Table, record: Record, locale: str) -> str:
     """One game kind of a player's record: played, won, lost, drawn; the rating; solo bests."""
-    title = table.ui(record.kind).title(locale) if record.kind in games.KINDS else record.kind
+    title = kind_title(table, record.kind, locale)
     parts = [
         t("stats.kind", locale, kind=title, played=record.played, won=record.won, lost=record.lost, drawn=record.drawn)
     ]
@@ -86,6 +88,11 @@ def record_line(table: Table, record: Record, locale: str) -> str:
     return " — ".join(parts)
 
 
+def kind_title(table: Table, kind: str, locale: str) -> str:
+    """A game kind's name in words (a kind no longer registered: its id)."""
+    return table.ui(kind).title(locale) if kind in games.KINDS else kind
+
+
 def difficulty_words(difficulty: str, locale: str) -> str:
     key = f"difficulty.{difficulty}"
     return t(key, locale) if has(key, locale) else difficulty or "—"
@@ -100,7 +107,7 @@ def trends(table: Table, records: list[Record], locale: str) -> list[Trend]:
         points = tuple(v for _, v in record.trend)
         if rating.games == len(points):
             points = (START, *points)
-        title = table.ui(record.kind).title(locale) if record.kind in games.KINDS else record.kind
+        title = kind_title(table, record.kind, locale)
         out.append(Trend(title, points, rating.shown, rating.provisional, len(record.trend)))
     return out
 

@@ -8,6 +8,7 @@ import functools
 from collections.abc import Callable
 
 from cogs.texts import DEFAULT_LOCALE, TABLES, Locale, plural_category, supported, template
+from render.words import Words
 
 
 @functools.cache
@@ -27,3 +28,10 @@ def plural_rule(locale: Locale) -> Callable[[int], str]:
 
 def _plural(n: int, locale: Locale) -> str:
     return plural_category(n, locale)
+
+
+@functools.cache
+def image_words(locale: Locale, *prefixes: str) -> Words:
+    """An image's words in ``locale``: every label under ``prefixes`` and the plural rule. One object
+    per language and prefixes, kept, so that a renderer's caches keyed by it keep one entry each."""
+    return Words(supported(locale), image_table(locale, *prefixes), plural_rule(locale))
