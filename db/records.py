@@ -196,6 +196,12 @@ class LobbyShape:
     """The finished game whose **Rematch** opened this lobby (issue 20 §3); read, never set."""
 
 
+def rematch_stands(status: str, seed: int | None) -> bool:
+    """Whether a finished game's rematch lobby still counts as its rematch: open, started or played
+    (a started game has its seed); one that ended without starting gives way to a new one."""
+    return status in ("lobby", "active", "finished") or seed is not None
+
+
 @dataclass(frozen=True, slots=True)
 class TurnPage:
     """A game told as one thread message per turn: the message showing the current page, its

@@ -70,6 +70,7 @@ from db.records import (
     TurnPage,
     UserPrefs,
     VoteMessage,
+    rematch_stands,
 )
 from db.replay import decode_entry, decode_seat, parse_notation, plan_takeback, replay_log, takeback_entry
 from rules.errors import RuleError
@@ -1814,7 +1815,7 @@ class GameStore:
             )
             seen: int | None = None
             for lobby_id, status, seed in linked:
-                if status in ("lobby", "active", "finished") or seed is not None:
+                if rematch_stands(status, seed):
                     return await self._fetch(db, lobby_id), False
                 seen = lobby_id
             resolved = resolve_options(self.engine(row["kind"]).options, options)

@@ -104,6 +104,10 @@ class TableAPI(Protocol):
         nonce: int | None = None,
     ) -> bool: ...
 
+    async def edit_posted(
+        self, rec: GameRecord, channel_id: int, message_id: int, text: str | None, view: discord.ui.View | None = None
+    ) -> None: ...
+
     async def reach_elsewhere(self, rec: GameRecord, users: set[int]) -> None: ...
 
     async def play(

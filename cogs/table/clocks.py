@@ -27,7 +27,7 @@ from cogs import games
 from cogs.table.buttons import Press, buttons
 from cogs.table.core import votes
 from cogs.table.core.change import Change
-from cogs.table.respond import Refusal, fit, locale_of, pings, prefs_locale, reply
+from cogs.table.respond import Refusal, locale_of, pings, prefs_locale, reply
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
 from db import clocks
@@ -371,12 +371,7 @@ class Clocks:
         place = await self.store.take_vote_message(rec.id, seat)
         if place is None:
             return
-        channel = self.table.bot.get_partial_messageable(place.channel_id, guild_id=rec.guild_id)
-        message = channel.get_partial_message(place.message_id)
-        try:
-            await message.edit(content=fit(f"{place.text}\n{why}"), view=None, allowed_mentions=pings(()))
-        except discord.HTTPException as exc:
-            log.info("game %s: vote message not retired (%s)", rec.id, exc)
+        await self.table.edit_posted(rec, place.channel_id, place.message_id, f"{place.text}\n{why}")
 
     async def moved(self, rec: GameRecord, seat: int) -> None:
         """A seat played (``rec`` is the game before): if its deadline had passed, the others'

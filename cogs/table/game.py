@@ -438,12 +438,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         ``view`` its button goes."""
         if vote.channel_id is None or vote.message_id is None:
             return
-        channel = self.bot.get_partial_messageable(vote.channel_id, guild_id=rec.guild_id)
-        message = channel.get_partial_message(vote.message_id)
-        try:
-            await message.edit(content=fit(text), view=view, allowed_mentions=pings(()))
-        except discord.HTTPException as exc:
-            log.info("game %s: cancel proposal not edited (%s)", rec.id, exc)
+        await self.table.edit_posted(rec, vote.channel_id, vote.message_id, text, view)
 
     async def _cancel_now(
         self,

@@ -21,7 +21,7 @@ from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.ui import ButtonSpec
 from cogs.texts import t
 from db.errors import StaleVersion, WrongStatus
-from db.records import GameRecord, LobbyShape
+from db.records import GameRecord, LobbyShape, rematch_stands
 
 if TYPE_CHECKING:
     from cogs.table.api import TableAPI
@@ -69,7 +69,7 @@ class Rematches:
         if lobby_id is None:
             return None
         lobby = await self.table.store.get(lobby_id)
-        return lobby if lobby.status in ("lobby", "active", "finished") or lobby.seed is not None else None
+        return lobby if rematch_stands(lobby.status, lobby.seed) else None
 
     async def open(self, rec: GameRecord, user: int, locale: str) -> tuple[GameRecord, bool]:
         """The rematch lobby, made now (True) or by a press that came first (False)."""

@@ -939,6 +939,22 @@ class Table:
             self._post_failures.add(key)
             log.warning("game %s: cannot post in channel %s (%s %s): %s", rec.id, channel_id, exc.status, exc.code, exc)
 
+    async def edit_posted(
+        self, rec: GameRecord, channel_id: int, message_id: int, text: str | None, view: discord.ui.View | None = None
+    ) -> None:
+        """A message the bot posted about ``rec`` (a vote, a request, a proposal) says ``text`` now
+        (``None``: what it said), with ``view`` or no buttons, notifying nobody; a failure is logged
+        and let be."""
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=rec.guild_id)
+        message = channel.get_partial_message(message_id)
+        try:
+            if text is None:
+                await message.edit(view=view, allowed_mentions=pings(()))
+            else:
+                await message.edit(content=fit(text), view=view, allowed_mentions=pings(()))
+        except discord.HTTPException as exc:
+            log.info("game %s: message %s not edited (%s)", rec.id, message_id, exc)
+
     async def post(
         self,
         rec: GameRecord,

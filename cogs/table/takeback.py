@@ -128,7 +128,7 @@ class Takebacks:
         request = await self.table.store.takeback_request(rec.id)
         if request is None or request.version != press.version:
             if interaction.message is not None:
-                await self._edit(rec, interaction.message.channel.id, interaction.message.id, None)
+                await self.table.edit_posted(rec, interaction.message.channel.id, interaction.message.id, None)
             raise Refusal(t("takeback.gone", locale))
         if user == request.user_id:
             raise Refusal(t("takeback.own", locale))
@@ -214,14 +214,4 @@ class Takebacks:
         if request.channel_id is None or request.message_id is None:
             return
         text = f"{request.text}\n{t(why, self.table.game_locale(rec))}"
-        await self._edit(rec, request.channel_id, request.message_id, text)
-
-    async def _edit(self, rec: GameRecord, channel_id: int, message_id: int, text: str | None) -> None:
-        channel = self.table.bot.get_partial_messageable(channel_id, guild_id=rec.guild_id)
-        kwargs: dict[str, object] = {"view": None, "allowed_mentions": pings(())}
-        if text is not None:
-            kwargs["content"] = fit(text)
-        try:
-            await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[arg-type]
-        except discord.HTTPException as exc:
-            log.info("game %s: takeback request not retired (%s)", rec.id, exc)
+        await self.table.edit_posted(rec, request.channel_id, request.message_id, text)
