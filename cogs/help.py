@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.texts import has, join_words, t
-from cogs.texts.commands import command_description, command_name
+from cogs.texts.commands import command_description, command_name, typed
 
 if TYPE_CHECKING:
     from bot import Deskovka
@@ -30,7 +30,7 @@ def game_commands(tree: app_commands.CommandTree[discord.Client], locale: str) -
     if not isinstance(group, app_commands.Group):
         return []
     return [
-        f"`{command_name(c.qualified_name, locale)}` — {command_description(c.qualified_name, c.description, locale)}"
+        f"{typed(c.qualified_name, locale)} — {command_description(c.qualified_name, c.description, locale)}"
         for c in sorted(group.commands, key=lambda c: c.name)
     ]
 
@@ -49,7 +49,7 @@ def chunks(lines: list[str], limit: int = FIELD_LIMIT) -> Iterator[str]:
 
 def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> discord.Embed:
     kinds = [k for k in sorted(games.KINDS) if has(f"help.game.{k}")]
-    lines = [t(f"help.game.{k}", locale, new=f"`{command_name(f'{k} new', locale)}`") for k in kinds]
+    lines = [t(f"help.game.{k}", locale, new=typed(f"{k} new", locale)) for k in kinds]
     labels = [f"**{ui.private_label(locale)}**" for ui in (games.ui(k) for k in kinds) if ui.has_private]
     intro = t("help.intro", locale, language=command_name("game language", locale))
     embed = discord.Embed(title=t("help.title", locale), description=intro, colour=COLOUR)
@@ -59,9 +59,9 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
         value=t(
             "help.start",
             locale,
-            new=f"`{command_name('stratego new', locale)}`",
-            open=f"`{command_name('game open', locale)}`",
-            rules=f"`{command_name('game rules', locale)}`",
+            new=typed('stratego new', locale),
+            open=typed('game open', locale),
+            rules=typed('game rules', locale),
             join=t("btn.join", locale),
         ),
         inline=False,
@@ -72,13 +72,13 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
             "help.private",
             locale,
             buttons=join_words(labels, locale),
-            hand=f"`{command_name('game hand', locale)}`",
-            notify=f"`{command_name('game notify', locale)}`",
+            hand=typed('game hand', locale),
+            notify=typed('game notify', locale),
         ),
         inline=False,
     )
     for i, value in enumerate(chunks(game_commands(tree, locale))):
-        name = t("help.commands", locale, game=f"`{command_name('game', locale)}`") if i == 0 else "\u200b"
+        name = t("help.commands", locale, game=typed('game', locale)) if i == 0 else "\u200b"
         embed.add_field(name=name, value=value, inline=False)
     return embed
 

@@ -21,7 +21,7 @@ from cogs.table.clocks import pace_words
 from cogs.table.respond import CONTENT_LIMIT
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
-from cogs.texts.commands import command_name, option_name
+from cogs.texts.commands import command_name, option_name, typed
 from db.records import GameRecord, LobbyShape
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ async def page(table: Table, guild_id: int, number: int, locale: str) -> tuple[s
     and its Join buttons."""
     lobbies = await table.store.list_games(guild_id=guild_id, status="lobby")
     if not lobbies:
-        commands = join_words([f"`{command_name(f'{k} new', locale)}`" for k in sorted(games.KINDS)], locale)
+        commands = join_words([typed(f"{k} new", locale) for k in sorted(games.KINDS)], locale)
         return t("open.none", locale, commands=commands), None
     entries = [Entry(rec, line(table, rec, await table.lobbies.shape(rec), locale)) for rec in lobbies]
     pages = paged(entries)

@@ -15,7 +15,7 @@ import discord
 
 from cogs.table.respond import locale_of, prefs_locale, reply
 from cogs.texts import has, t, template
-from cogs.texts.commands import command_name
+from cogs.texts.commands import typed
 from db.records import GameRecord
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def words(template: str, locale: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for _, name, _, _ in string.Formatter().parse(template):
         if name and name.startswith("cmd_"):
-            out[name] = f"`{command_name(name[4:].replace('_', ' '), locale)}`"
+            out[name] = typed(name[4:].replace('_', ' '), locale)
         elif name and name.startswith("label_"):
             out[name] = t(name[6:].replace("__", "."), locale)
     return out

@@ -82,6 +82,11 @@ def command_name(path: str, locale: str) -> str:
     return "/" + " ".join(table.get(" ".join(parts[: i + 1]) + ".name", part) for i, part in enumerate(parts))
 
 
+def typed(path: str, locale: str) -> str:
+    """:func:`command_name` as code in a message: `` `/game hand` ``."""
+    return f"`{command_name(path, locale)}`"
+
+
 def command_description(path: str, english: str, locale: str) -> str:
     """A command's description as a player's Discord app shows it (``english`` where untranslated)."""
     return _cached_tables().get(locale.replace("_", "-"), {}).get(f"{path}.description", english)
