@@ -11,7 +11,6 @@ edits the lobby message, so two people joining at once both get in.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -21,6 +20,7 @@ from discord import app_commands
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
+from cogs.table.core.progress import nonce
 from cogs.table.ratings import pace_words as speed_words
 from cogs.table.respond import Refusal, locale_of, pings, reply, server_locale
 from cogs.table.ui import ButtonSpec, mention
@@ -321,8 +321,11 @@ class Lobbies:
         content, view = await self.message_now(rec, shape, self.table.game_locale(rec))
         invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
         channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        nonce = int.from_bytes(hashlib.sha256(f"lobby:{rec.id}".encode()).digest()[:7], "big")
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": pings(invited), "nonce": nonce}
+        kwargs: dict[str, Any] = {
+            "content": content,
+            "allowed_mentions": pings(invited),
+            "nonce": nonce(f"lobby:{rec.id}"),
+        }
         if view is not None:
             kwargs["view"] = view
         try:

@@ -10,6 +10,12 @@ from cogs.table.core.change import Change
 from db.base import Store
 
 
+def nonce(key: str) -> int:
+    """A message's nonce for Discord (``enforce_nonce``) made from what the message is for: every
+    teller of the same message sends the same one, so a repeat returns the message already made."""
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:7], "big")
+
+
 class Progress:
     def __init__(self, store: Store, change: Change) -> None:
         self.store = store
@@ -26,8 +32,7 @@ class Progress:
     def nonce(self, step: str) -> int:
         """The step's nonce for Discord (``enforce_nonce``): the same for every teller of this
         change, so a post or DM repeated after a crash returns the one already made."""
-        digest = hashlib.sha256(f"{self.change.game_id}:{self.change.version}:{step}".encode()).digest()
-        return int.from_bytes(digest[:7], "big")
+        return nonce(f"{self.change.game_id}:{self.change.version}:{step}")
 
     async def told(self) -> None:
         await self.store.told(self.change.game_id, self.change.version)
