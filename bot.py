@@ -28,6 +28,7 @@ from cogs.table.table import Table
 from cogs.texts.commands import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
+from db.records import Shards
 from db.store import GameStore
 
 log = logging.getLogger("deskovka")
@@ -66,12 +67,29 @@ class Settings:
     render_processes: int = 0
     """Worker processes that draw the images (``RENDER_PROCESSES``, 1 when unset); 0 draws them in
     a thread of the bot's process (as the tests do: no process to start per bot)."""
+    shard_count: int | None = None
+    """``SHARD_COUNT``: the bot's shards over all its processes; None lets Discord say (one process)."""
+    shard_ids: tuple[int, ...] | None = None
+    """``SHARD_IDS``: the shards this process runs; None: all of them."""
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves when it serves only some (its timers and catch-up)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return None
+        return Shards(self.shard_count, self.shard_ids)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: the one running shard 0."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     def __repr__(self) -> str:  # never print the token
         return (
             f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"render_processes={self.render_processes!r})"
+            f"render_processes={self.render_processes!r}, shard_count={self.shard_count!r}, "
+            f"shard_ids={self.shard_ids!r})"
         )
 
     @classmethod
@@ -93,13 +111,38 @@ class Settings:
             raise SystemExit(
                 f"RENDER_PROCESSES must be a whole number from 0 to {MAX_RENDER_PROCESSES}, not {processes!r}."
             )
+        count, ids = shard_settings(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/deskovka.db"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             render_processes=int(processes),
+            shard_count=count,
+            shard_ids=ids,
         )
+
+
+def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` (e.g. ``0,1``) as read; SystemExit saying what is wrong."""
+    if not count:
+        if ids:
+            raise SystemExit(
+                f"SHARD_IDS ({ids!r}) needs SHARD_COUNT: the number of shards over all the bot's processes."
+            )
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise SystemExit(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {count!r}.")
+    total = int(count)
+    if not ids:
+        return total, None
+    parts = [p.strip() for p in ids.split(",")]
+    if not all(p.isdigit() and int(p) < total for p in parts) or len(set(map(int, parts))) != len(parts):
+        raise SystemExit(
+            f"SHARD_IDS must list different shard numbers from 0 to {total - 1} (SHARD_COUNT is {total}),"
+            f" separated by commas, e.g. 0,1; not {ids!r}."
+        )
+    return total, tuple(sorted(int(p) for p in parts))
 
 
 INTENTS = discord.Intents(guilds=True)
@@ -128,13 +171,20 @@ class Deskovka(commands.AutoShardedBot):
             help_command=None,
             tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),  # pings are explicit, per message (cogs/respond.pings)
-        )
+            shard_count=settings.shard_count,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),  # type: ignore[arg-type]
+        )  # (discord.py takes None for "all shards", as its default, though its typing says list[int])
         self.settings = settings
         self._store = store
         self._cogs = tuple(dict.fromkeys((*COGS, *(k.cog for k in games.KINDS.values()), *extra_cogs)))
         self.clock: Clock = clock or SystemClock()
-        self.table = Table(self, lambda: self.store, self.clock, render_processes=settings.render_processes)
-        self.dispatcher = Dispatcher(lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up)
+        shards = settings.shards
+        self.table = Table(
+            self, lambda: self.store, self.clock, render_processes=settings.render_processes, shards=shards
+        )
+        self.dispatcher = Dispatcher(
+            lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up, shards=shards
+        )
         self.table.wake_timers = self.dispatcher.poke
         self._closing: asyncio.Future[None] | None = None
 
@@ -151,17 +201,20 @@ class Deskovka(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())
         self.table.renderer.start()
-        await self.sync_commands_if_changed()
+        if self.settings.syncs_commands:
+            await self.sync_commands_if_changed()
         self.dispatcher.start()
 
     async def sync_commands_if_changed(self) -> bool:
-        """Discord allows 200 command creations a day per guild: sync only a changed tree."""
+        """Discord allows 200 command creations a day per guild: sync only a changed tree. Only the
+        process running shard 0 calls it; the digest is kept per application, so two bots sharing
+        one database never take each other's digest for their own."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = await self.command_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands:{guild.id if guild else 'global'}"
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         if await self.store.get_meta(key) == digest:
             log.info("slash commands unchanged; not syncing")
             return False

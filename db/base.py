@@ -21,6 +21,7 @@ from db.records import (
     LobbyShape,
     LoggedAction,
     PendingChange,
+    Shards,
     TakebackRequest,
     Timer,
     TurnPage,
@@ -229,13 +230,17 @@ class Store(Protocol):
     # -- telling changes (issue 18): every version bump (start, seats, act, finish, cancel) leaves a
     # change in the same transaction, claimed by the committing process, until it is told.
 
-    async def next_untold(self) -> float | None:
-        """When the oldest change not yet told falls out of its teller's lease (None: all told)."""
+    async def next_untold(self, shards: Shards | None = None) -> float | None:
+        """When the oldest change not yet told falls out of its teller's lease (None: all told);
+        only of the games on ``shards`` (their guild's shard, see ``Shards``) when given."""
         ...
 
-    async def pending_changes(self, claimed_before: float | None, limit: int = 100) -> list[PendingChange]:
+    async def pending_changes(
+        self, claimed_before: float | None, limit: int = 100, shards: Shards | None = None
+    ) -> list[PendingChange]:
         """Changes not yet told that another teller may take on: those taken on before
-        ``claimed_before``; at start-up (``None``) every one this process did not take on."""
+        ``claimed_before``; at start-up (``None``) every one this process did not take on. Only of
+        the games on ``shards`` when given."""
         ...
 
     async def changes_of(self, game_id: int) -> list[PendingChange]:
@@ -294,12 +299,14 @@ class Store(Protocol):
     # -- clocks and timers: every change of a seat's clock happens in the transaction of the
     # game change that causes it (start, append, finish, cancel); these are the rest.
 
-    async def next_due(self) -> float | None:
-        """When the earliest timer not yet fired is due (None: nothing is)."""
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the earliest timer not yet fired is due (None: nothing is); only of the games on
+        ``shards`` when given."""
         ...
 
-    async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
-        """Timers due by ``now`` and not fired, earliest first; claim each before acting on it."""
+    async def due_timers(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Timer]:
+        """Timers due by ``now`` and not fired, earliest first, only of the games on ``shards`` when
+        given; claim each before acting on it."""
         ...
 
     async def claim_timer(self, timer_id: int) -> bool:

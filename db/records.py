@@ -35,6 +35,31 @@ class SeatClock:
 
 
 @dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord shards one bot process serves (``SHARD_COUNT``/``SHARD_IDS``): it fires the timers
+    and catches up the changes of the games whose guild is on one of them. A guild is on shard
+    ``(guild_id >> 22) % count``, as Discord computes it; a game outside a guild belongs to shard 0."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def of(self, guild_id: int | None) -> int:
+        """The shard a game of ``guild_id`` belongs to."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.of(guild_id) in self.ids
+
+    def condition(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
+        """The same test as :meth:`owns` in portable SQL on ``guild_column``, with its parameters."""
+        marks = ", ".join("?" for _ in self.ids)
+        on_ours = f"(({guild_column} >> 22) % ?) IN ({marks})"
+        if 0 in self.ids:
+            on_ours = f"({guild_column} IS NULL OR {on_ours})"
+        return on_ours, (self.count, *self.ids)
+
+
+@dataclass(frozen=True, slots=True)
 class Timer:
     """Something due at a time: a reminder (``half``, ``late``), a seat's ``deadline``, or a lobby's
     ``expire``. ``fired_at`` is set once, by whoever claims it first."""

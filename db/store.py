@@ -65,6 +65,7 @@ from db.records import (
     LoggedAction,
     PendingChange,
     SeatClock,
+    Shards,
     TakebackRequest,
     Timer,
     TurnPage,
@@ -1287,18 +1288,37 @@ class GameStore:
 
     # -- clocks and timers (issue 13) ----------------------------------------------------------
 
-    async def next_due(self) -> float | None:
-        """When the earliest timer not yet fired is due (None: nothing is)."""
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the earliest timer not yet fired is due (None: nothing is); only of the games on
+        ``shards`` when given."""
+        where, params = self._on_shards(shards, "timers")
         async with self._read() as db:
-            rows = list(await db.execute_fetchall("SELECT MIN(due) FROM timers WHERE fired_at IS NULL"))
+            rows = list(
+                await db.execute_fetchall(
+                    f"SELECT MIN(timers.due) FROM timers{where} AND timers.fired_at IS NULL", params
+                )
+            )
         return rows[0][0] if rows else None
+
+    @staticmethod
+    def _on_shards(shards: Shards | None, table: str) -> tuple[str, tuple[Any, ...]]:
+        """A ``FROM {table}`` continuation keeping the rows of games on ``shards`` (all when None):
+        a join to the game's guild and the start of a WHERE clause to go on with ``AND``."""
+        if shards is None:
+            return " WHERE 1 = 1", ()
+        condition, params = shards.condition("g.guild_id")
+        return f" JOIN games g ON g.id = {table}.game_id WHERE {condition}", params
 
     # -- telling changes (issue 18) --------------------------------------------------------------
 
-    async def next_untold(self) -> float | None:
-        """When the oldest change not yet told falls out of its teller's lease (None: all told)."""
+    async def next_untold(self, shards: Shards | None = None) -> float | None:
+        """When the oldest change not yet told falls out of its teller's lease (None: all told);
+        only of the games on ``shards`` when given."""
+        where, params = self._on_shards(shards, "changes")
         async with self._read() as db:
-            rows = list(await db.execute_fetchall("SELECT MIN(COALESCE(claimed_at, 0)) FROM changes"))
+            rows = list(
+                await db.execute_fetchall(f"SELECT MIN(COALESCE(changes.claimed_at, 0)) FROM changes{where}", params)
+            )
         return rows[0][0] + TELL_LEASE if rows and rows[0][0] is not None else None
 
     def _untaken(self, claimed_before: float | None) -> tuple[str, tuple[Any, ...]]:
@@ -1313,15 +1333,20 @@ class GameStore:
             )
         return "(claimed_at IS NULL OR claimed_at < ?)", (claimed_before,)
 
-    async def pending_changes(self, claimed_before: float | None, limit: int = 100) -> list[PendingChange]:
+    async def pending_changes(
+        self, claimed_before: float | None, limit: int = 100, shards: Shards | None = None
+    ) -> list[PendingChange]:
         """Changes not yet told that another teller may take on (see :meth:`_untaken`), by game and
-        version; claim each with :meth:`claim_change` before telling it."""
+        version, only of the games on ``shards`` when given; claim each with :meth:`claim_change`
+        before telling it."""
         condition, params = self._untaken(claimed_before)
+        where, on_shards = self._on_shards(shards, "changes")
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT game_id, version, kind, seat, events, waiting_before, done, claimed_at, tries FROM changes"
-                f" WHERE {condition} ORDER BY game_id, version LIMIT ?",
-                (*params, limit),
+                "SELECT changes.game_id, changes.version, changes.kind, changes.seat, changes.events,"
+                " changes.waiting_before, changes.done, changes.claimed_at, changes.tries"
+                f" FROM changes{where} AND {condition} ORDER BY changes.game_id, changes.version LIMIT ?",
+                (*on_shards, *params, limit),
             )
         return [self._pending(r) for r in rows]
 
@@ -1395,13 +1420,15 @@ class GameStore:
         if await self._bookkeeping(write, game_id) != 1:
             raise GameNotFound(game_id)
 
-    async def due_timers(self, now: float, limit: int = 100) -> list[Timer]:
-        """Timers due by ``now`` and not fired yet, earliest first (claim each before acting on it)."""
+    async def due_timers(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Timer]:
+        """Timers due by ``now`` and not fired yet, earliest first, only of the games on ``shards``
+        when given (claim each before acting on it)."""
+        where, params = self._on_shards(shards, "timers")
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT id, game_id, seat, kind, due, fired_at FROM timers"
-                " WHERE fired_at IS NULL AND due <= ? ORDER BY due, id LIMIT ?",
-                (now, limit),
+                "SELECT timers.id, timers.game_id, timers.seat, timers.kind, timers.due, timers.fired_at FROM timers"
+                f"{where} AND timers.fired_at IS NULL AND timers.due <= ? ORDER BY timers.due, timers.id LIMIT ?",
+                (*params, now, limit),
             )
         return [Timer(*tuple(r)) for r in rows]
 

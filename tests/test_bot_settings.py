@@ -103,8 +103,6 @@ async def test_sigterm_closes_the_bot_as_ctrl_c_does() -> None:
         asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
 
 
-
-
 async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path: Path) -> None:
     """SIGTERM's handler starts the closing; ``asyncio.run`` cancels that task as ``run`` returns,
     maybe while the store waits for a transaction to end. The closing goes on to its end anyway
@@ -132,3 +130,51 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
                 break
             await asyncio.sleep(0.01)
         assert store._db._connection is None, "the store is closed"
+
+
+def test_shards_unset_mean_one_process_running_them_all() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "t"})
+    assert (s.shard_count, s.shard_ids, s.shards, s.syncs_commands) == (None, None, None, True)
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4"})
+    assert (s.shard_count, s.shard_ids, s.shards, s.syncs_commands) == (4, None, None, True)
+
+
+def test_shard_ids_split_the_shards_and_shard_0_syncs_the_commands() -> None:
+    from db.records import Shards
+
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": " 3, 1 "})
+    assert (s.shard_count, s.shard_ids, s.shards, s.syncs_commands) == (4, (1, 3), Shards(4, (1, 3)), False)
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0"})
+    assert (s.shards, s.syncs_commands) == (Shards(2, (0,)), True)
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"SHARD_IDS": "0,1"}, "SHARD_IDS ('0,1') needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number of shards, 1 or more, not '0'"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "from 0 to 1 (SHARD_COUNT is 2)"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "different shard numbers"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "separated by commas, e.g. 0,1; not '0;1'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "-1"}, "from 0 to 1"),
+    ],
+)
+def test_malformed_shards_are_refused_with_what_is_wrong(env: dict[str, str], says: str) -> None:
+    with pytest.raises(SystemExit) as e:
+        Settings.from_env({"DISCORD_TOKEN": "t", **env})
+    assert says in str(e.value.code)
+
+
+def test_the_bot_runs_the_shards_it_is_given() -> None:
+    from bot import Deskovka
+
+    bot = Deskovka(Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "1,3"}))
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+    assert (
+        bot.dispatcher.shards
+        == bot.table.shards
+        == Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "1,3"}).shards
+    )
+    bot = Deskovka(Settings.from_env({"DISCORD_TOKEN": "t"}))
+    assert (bot.shard_count, bot.shard_ids, bot.dispatcher.shards) == (None, None, None)

@@ -19,7 +19,7 @@ from contextlib import suppress
 
 from db.base import Store
 from db.clock import Clock
-from db.records import TELL_LEASE, Timer
+from db.records import TELL_LEASE, Shards, Timer
 
 log = logging.getLogger("deskovka.timers")
 
@@ -34,8 +34,13 @@ class Dispatcher:
         clock: Clock,
         fire: Callable[[Timer], Awaitable[None]],
         catch_up: Callable[[float | None], Awaitable[int]] | None = None,
+        *,
+        shards: Shards | None = None,
     ) -> None:
+        """``shards``: the Discord shards this process serves; it fires only the timers and
+        watches only the untold changes of their games (None: every game)."""
         self._store = store
+        self.shards = shards
         self.clock = clock
         self._fire = fire
         self._catch_up = catch_up
@@ -93,7 +98,7 @@ class Dispatcher:
         count = 0
         async with self._firing:
             while True:
-                due = await self._store().due_timers(self.clock(), BATCH)
+                due = await self._store().due_timers(self.clock(), BATCH, self.shards)
                 if not due:
                     return count
                 for timer in due:
@@ -115,8 +120,8 @@ class Dispatcher:
                 except Exception:
                     log.exception("catching up on untold changes failed")
                 await self.fire_due()
-                due = await self._store().next_due()
-                untold = await self._store().next_untold() if self._catch_up is not None else None
+                due = await self._store().next_due(self.shards)
+                untold = await self._store().next_untold(self.shards) if self._catch_up is not None else None
                 if untold is not None and (due is None or untold < due):
                     due = untold
                 if due is not None and due <= self.clock():

@@ -58,7 +58,7 @@ from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
-from db.records import ENDED, GameRecord, UserPrefs
+from db.records import ENDED, GameRecord, Shards, UserPrefs
 from render.font_coverage import drawable
 from rules.errors import NotYourTurn, RuleError
 from rules.protocol import Ending
@@ -91,9 +91,18 @@ class Table:
     """The bot's side of every game: where it is played, who sits where, and how to reach them."""
 
     def __init__(
-        self, bot: discord.Client, store: Callable[[], Store], clock: Clock, *, render_processes: int = 0
+        self,
+        bot: discord.Client,
+        store: Callable[[], Store],
+        clock: Clock,
+        *,
+        render_processes: int = 0,
+        shards: Shards | None = None,
     ) -> None:
+        """``shards``: the Discord shards this process serves; its catch-up tells only their games'
+        changes (None: every game's)."""
         self.bot = bot
+        self.shards = shards
         self._store = store
         self.clock = clock
         self.wake_timers: Callable[[float | None], None] | None = None
@@ -509,7 +518,7 @@ class Table:
         those out of their teller's lease. Returns how many games it told."""
         told = 0
         while True:
-            pending = await self.store.pending_changes(claimed_before)
+            pending = await self.store.pending_changes(claimed_before, shards=self.shards)
             if not pending:
                 if claimed_before is None:
                     await self.clocks.resume_autoplay()
