@@ -18,7 +18,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, FakeDiscordError, Guild, TextChannel, Thread, User
+from tests.fakediscord import FakeDiscord, FakeDiscordError, Guild, RateLimits, TextChannel, Thread, User
 
 BOARD_PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 SQUARES = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 11)]
@@ -847,3 +847,90 @@ async def test_localized_commands_are_stored_and_checked_like_discord(world: Sce
         with pytest.raises(discord.HTTPException, match="50035"):
             await http.bulk_upsert_guild_commands(app, guild, [command])
     assert world.fake.command("look", world.guild)["name_localizations"] == {"cs": "podívej_se"}, "nothing changed"
+
+
+# -- rate limits (issue 21 §3) ----------------------------------------------------------------
+
+
+class Ticks:
+    """A hand-moved clock for the rate limits' own arithmetic."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_global_limit_refuses_the_request_over_it_and_spares_interaction_endpoints() -> None:
+    ticks = Ticks()
+    limits = RateLimits(per_second=3, buckets={}, clock=ticks)
+    send = ("POST", "/channels/{channel_id}/messages", {"channel_id": "1"})
+    assert [limits.admit(*send, interaction=False)[0] for _ in range(3)] == [None] * 3
+    ticks.now += 0.25
+    refusal, headers = limits.admit(*send, interaction=False)
+    assert refusal is not None and (refusal.scope, refusal.retry_after) == ("global", 0.75)
+    assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
+    assert headers["Retry-After"] == "1" and headers["Via"]
+    callback = ("POST", "/interactions/{interaction_id}/{token}/callback", {"interaction_id": "9", "token": "t"})
+    assert [limits.admit(*callback, interaction=True)[0] for _ in range(10)] == [None] * 10, "not bound"
+    ticks.now += 0.75
+    assert limits.admit(*send, interaction=False)[0] is None, "a new second"
+    assert (limits.count(), limits.count("global"), limits.admitted) == (1, 1, 14)
+
+
+def test_a_routes_bucket_counts_per_channel_and_says_so_in_headers() -> None:
+    ticks = Ticks()
+    limits = RateLimits(clock=ticks)
+    send = ("POST", "/channels/{channel_id}/messages")
+    seen = [limits.admit(*send, {"channel_id": "1"}, interaction=False)[1] for _ in range(5)]
+    assert [h["X-RateLimit-Remaining"] for h in seen] == ["4", "3", "2", "1", "0"]
+    assert {h["X-RateLimit-Limit"] for h in seen} == {"5"} and len({h["X-RateLimit-Bucket"] for h in seen}) == 1
+    assert seen[0]["X-RateLimit-Reset-After"] == "5.000" and float(seen[0]["X-RateLimit-Reset"]) > time.time()
+    ticks.now += 2
+    refusal, headers = limits.admit(*send, {"channel_id": "1"}, interaction=False)
+    assert refusal is not None and (refusal.scope, refusal.retry_after) == ("user", 3.0)
+    assert headers["X-RateLimit-Remaining"] == "0" and headers["X-RateLimit-Scope"] == "user"
+    assert limits.admit(*send, {"channel_id": "2"}, interaction=False)[0] is None, "another channel's bucket"
+    ticks.now += 3
+    assert limits.admit(*send, {"channel_id": "1"}, interaction=False)[1]["X-RateLimit-Remaining"] == "4"
+
+
+async def test_discord_py_keeps_within_a_routes_bucket_by_its_headers() -> None:
+    """12 messages at once to one channel, 5 per 0.3 s allowed: discord.py reads the bucket headers
+    and waits before it is refused (nothing answered 429), and every message arrives, in order."""
+    limits = RateLimits(buckets={("POST", "/channels/{channel_id}/messages"): (5, 0.3)})
+    async with FakeDiscord(rate_limits=limits) as fake:
+        guild = fake.add_guild("Busy")
+        channel = guild.add_text_channel("busy")
+        bot = DemoBot(guild.id)
+        await fake.start_bot(bot)
+        target = bot.get_channel(channel.id)
+        assert isinstance(target, discord.TextChannel)
+        await target.send("first")  # discord.py learns the bucket from this answer's headers
+        await asyncio.gather(*(target.send(f"m{i}") for i in range(11)))
+        assert len(channel.messages) == 12 and channel.messages[0].content == "first"
+        assert limits.count() == 0 and limits.admitted >= 12
+        fake.assert_clean()
+
+
+async def test_discord_py_waits_out_a_global_429_and_sends_everything() -> None:
+    """A burst over the global limit: the stand-in answers 429 (global) and discord.py waits the
+    ``retry_after`` it was given and sends again; every message arrives once."""
+    limits = RateLimits(per_second=5, window=0.2, buckets={})
+    async with FakeDiscord(rate_limits=limits) as fake:
+        guild = fake.add_guild("Busy")
+        channels = [guild.add_text_channel(f"c{i}") for i in range(6)]
+        bot = DemoBot(guild.id)
+        await fake.start_bot(bot)
+        targets = [bot.get_channel(c.id) for c in channels]
+        sends = [t.send(f"{t.name} {i}") for t in targets if isinstance(t, discord.TextChannel) for i in range(3)]
+        assert len(sends) == 18
+        await asyncio.gather(*sends)
+        assert limits.count("global") > 0 and limits.count("user") == 0
+        assert sorted(m.content for c in channels for m in c.messages) == sorted(
+            f"c{n} {i}" for n in range(6) for i in range(3)
+        )
+        refused = [r for r in fake.requests.records if r.status == 429]
+        assert len(refused) == limits.count(), "each refusal is a request answered 429"
+        fake.assert_clean(allow_logged_errors=False)

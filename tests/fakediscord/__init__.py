@@ -10,6 +10,7 @@ from .errors import ApiError, FakeDiscordError
 from .interactions import Choice, Interaction
 from .messages import Attachment, Button, Message, SelectMenu
 from .model import Channel, DMChannel, Guild, Member, Role, TextChannel, Thread, User, World
+from .ratelimits import RateLimits, Refusal
 from .server import Failure, RequestLog, RequestRecord
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "Interaction",
     "Member",
     "Message",
+    "RateLimits",
+    "Refusal",
     "RequestLog",
     "RequestRecord",
     "Role",

@@ -22,6 +22,7 @@ from .gateway import Gateway
 from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Choice, Interaction
 from .messages import Message
 from .model import Channel, DMChannel, Guild, User, World
+from .ratelimits import RateLimits
 from .rest import BOT_TOKEN, RestApi
 from .rest_interactions import InteractionApi
 from .server import Failure, RequestLog, Router, Server, default_error_message
@@ -48,8 +49,8 @@ class _QuickRetrySleeps:
     """Stands in for the ``asyncio`` module inside discord.http and discord.webhook.async_.
 
     Their ``request`` methods sleep 1, 3, 5, 7 and 9 s between the five tries of a 5xx (and of a
-    connection reset), 25 s for a lasting failure; here those sleeps return at once. Any other
-    sleep (``delete_after``, say) and every other attribute is asyncio's own.
+    connection reset), 25 s for a lasting failure; here those sleeps return at once. The wait a 429
+    asks for, any other sleep (``delete_after``, say) and every other attribute are asyncio's own.
     """
 
     def __init__(self, real: ModuleType) -> None:
@@ -59,8 +60,9 @@ class _QuickRetrySleeps:
         return getattr(self._real, name)
 
     def sleep(self, delay: float, result: Any = None) -> Coroutine[Any, Any, Any]:
-        if sys._getframe(1).f_code.co_name == "request":
-            delay = 0
+        caller = sys._getframe(1)
+        if caller.f_code.co_name == "request" and getattr(caller.f_locals.get("response"), "status", None) != 429:
+            delay = 0  # a 429's wait is kept: the stand-in's rate limits (ratelimits.py) count in real time
         return self._real.sleep(delay, result)
 
 
@@ -120,7 +122,10 @@ class FakeDiscord:
         interaction_deadline: float | None = 3.0,
         privileged_intents: bool = True,
         quick_retries: bool = True,
+        rate_limits: RateLimits | None = None,
     ) -> None:
+        """``rate_limits``: enforce Discord's rate limits (ratelimits.py); off when None, the default
+        (discord.py then keeps one request in flight per route, and no test waits on a limit)."""
         self.world = World(bot_name=bot_name, timeout=timeout)
         self.commands = CommandRegistry(self.world)
         router = Router()
@@ -135,6 +140,7 @@ class FakeDiscord:
         InteractionApi(self.world, router, self.commands)
         self.interaction_deadline = interaction_deadline
         self.quick_retries = quick_retries
+        self.server.rate_limits = rate_limits
         self._router = router
         self.world.diagnostics = self.diagnostics
         self._bots: dict[discord.Client, tuple[asyncio.Task[None], set[str]]] = {}
@@ -182,6 +188,10 @@ class FakeDiscord:
     def owner(self) -> User:
         """The application's owner (and the default owner of new guilds)."""
         return self.world.owner
+
+    @property
+    def rate_limits(self) -> RateLimits | None:
+        return self.server.rate_limits
 
     @property
     def requests(self) -> RequestLog:

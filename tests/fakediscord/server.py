@@ -23,6 +23,7 @@ from .errors import ApiError
 from .interactions import ATTACHMENT_SIZE_LIMIT
 from .messages import Upload
 from .model import World
+from .ratelimits import RateLimits
 
 log = logging.getLogger("fakediscord")
 
@@ -188,6 +189,8 @@ class Server:
         self.unhandled: list[str] = []
         self.errors: list[str] = []
         self.failures: list[Failure] = []
+        self.rate_limits: RateLimits | None = None
+        """Discord's rate limits, enforced when set (``FakeDiscord(rate_limits=…)``)."""
         self.host = "127.0.0.1"
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -241,8 +244,24 @@ class Server:
             route, params = matched
             record.route = route.template
             record.interaction_response = route.interaction_response and self._is_ours(params)
+            refusal, limit_headers = (
+                (None, {})
+                if self.rate_limits is None
+                else self.rate_limits.admit(
+                    request.method, route.template, params, interaction=route.interaction_response
+                )
+            )
             failure = next((f for f in self.failures if f.matches(request.method, route, params)), None)
-            if failure is not None:
+            if refusal is not None:
+                log.info("fakediscord: %s %s -> 429 (%s rate limit)", request.method, path, refusal.scope)
+                await request.read()
+                body = {
+                    "message": "You are being rate limited.",
+                    "retry_after": refusal.retry_after,
+                    "global": refusal.scope == "global",
+                }
+                response = json_response(body, 429)
+            elif failure is not None:
                 log.info(
                     "fakediscord: %s %s -> injected %s (code %s)", request.method, path, failure.status, failure.code
                 )
@@ -252,6 +271,7 @@ class Server:
                 self.failures = [f for f in self.failures if f.active]
             else:
                 response = await self._call(route, request, path, params)
+            response.headers.update(limit_headers)
         record.status = response.status
         record.duration = time.perf_counter() - record.started
         return response
