@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.table.buttons import GameButton, GameSelect
-from cogs.table.dispatcher import Dispatcher
+from cogs.table.dispatcher import FIRINGS_PER_SECOND, Dispatcher
 from cogs.table.respond import Tree
 from cogs.table.table import Table
 from cogs.texts.commands import CommandTranslator
@@ -78,6 +78,13 @@ class Settings:
         if self.shard_count is None or self.shard_ids is None:
             return None
         return Shards(self.shard_count, self.shard_ids)
+
+    @property
+    def firings_per_second(self) -> float:
+        """This process's share of the bot's ``FIRINGS_PER_SECOND`` (one token, one global limit)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return FIRINGS_PER_SECOND
+        return FIRINGS_PER_SECOND * len(self.shard_ids) / self.shard_count
 
     @property
     def syncs_commands(self) -> bool:
@@ -183,7 +190,12 @@ class Deskovka(commands.AutoShardedBot):
             self, lambda: self.store, self.clock, render_processes=settings.render_processes, shards=shards
         )
         self.dispatcher = Dispatcher(
-            lambda: self.store, self.clock, self.table.clocks.fire, self.table.catch_up, shards=shards
+            lambda: self.store,
+            self.clock,
+            self.table.clocks.fire,
+            self.table.catch_up,
+            shards=shards,
+            pace=settings.firings_per_second,
         )
         self.table.wake_timers = self.dispatcher.poke
         self._closing: asyncio.Future[None] | None = None

@@ -168,6 +168,7 @@ def test_malformed_shards_are_refused_with_what_is_wrong(env: dict[str, str], sa
 
 def test_the_bot_runs_the_shards_it_is_given() -> None:
     from bot import Deskovka
+    from cogs.table.dispatcher import FIRINGS_PER_SECOND
 
     bot = Deskovka(Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "1,3"}))
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
@@ -176,5 +177,7 @@ def test_the_bot_runs_the_shards_it_is_given() -> None:
         == bot.table.shards
         == Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "1,3"}).shards
     )
+    assert bot.dispatcher.pacer.rate == FIRINGS_PER_SECOND / 2, "two of four shards: half the bot's pace"
     bot = Deskovka(Settings.from_env({"DISCORD_TOKEN": "t"}))
     assert (bot.shard_count, bot.shard_ids, bot.dispatcher.shards) == (None, None, None)
+    assert bot.dispatcher.pacer.rate == FIRINGS_PER_SECOND

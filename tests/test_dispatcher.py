@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.table.dispatcher import Dispatcher
+from cogs.table.dispatcher import Dispatcher, Pacer
 from db.clock import SystemClock
 from db.clocks import KEEP_OPEN
 from db.records import Timer
@@ -413,3 +413,60 @@ async def test_a_timer_moved_into_the_future_while_its_batch_fires_does_not_fire
     await probe.until(lambda: clock.sleepers == 1, "the loop asleep again")
     assert moved == [HALF + 3 * DAY], "the vacation did not move Bob's timer"
     assert [t.game_id for t in fire.timers] == [alice], "Bob's timer fired 3 days before it was due"
+
+
+async def test_the_pacer_lets_a_seconds_worth_through_then_one_per_interval() -> None:
+    """Issue 21 §3: firings after a downtime go out at the pace, not all at once (real time; here
+    a hand-moved one)."""
+    now = [50.0]
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    pacer = Pacer(10.0, now=lambda: now[0], sleep=sleep)
+    passed = []
+    for _ in range(35):
+        await pacer.wait()
+        passed.append(now[0])
+    assert passed[:10] == [50.0] * 10, "the first second's worth at once"
+    assert passed[10:] == pytest.approx([50.0 + 0.1 * k for k in range(1, 26)]), "then ten a second"
+    now[0] += 60
+    slept.clear()
+    for _ in range(10):
+        await pacer.wait()
+    assert slept == [], "an idle minute gives the burst back"
+    unpaced = Pacer(None, now=lambda: now[0], sleep=sleep)
+    for _ in range(100):
+        await unpaced.wait()
+    assert slept == []
+
+
+async def test_the_dispatcher_fires_at_its_pace(tmp_path: Path) -> None:
+    """Each firing waits for the pacer: a burst of due timers goes out no faster than the pace."""
+    clock = FakeClock(T0)
+    store = await GameStore.open(tmp_path / "paced.db", games=GAMES, clock=clock)
+    try:
+        waits = 0
+
+        class Counting(Pacer):
+            async def wait(self) -> None:
+                nonlocal waits
+                waits += 1
+
+        fired: list[int] = []
+
+        async def fire(t: Timer) -> None:
+            assert waits == len(fired) + 1, "the pacer is asked before each firing"
+            fired.append(t.id)
+
+        for _ in range(3):
+            await store.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE, pace=PACE)
+        d = Dispatcher(lambda: store, clock, fire, pace=5.0)
+        assert d.pacer.rate == 5.0
+        d.pacer = Counting(5.0)
+        clock.now = T0 + 100 * DAY
+        assert await d.fire_due() == len(fired) == waits > 3
+    finally:
+        await store.close()

@@ -6,6 +6,12 @@ Each firing is claimed in the database first (a conditional update), so two bot 
 fire the same timer, and a timer that fell due while the bot was down fires once when it is back.
 A crash between the claim and the firing loses that one firing, never repeats it.
 
+Firings are paced in real time (``FIRINGS_PER_SECOND``): a reminder is a few REST calls, and ten
+thousand falling due at once (after a downtime) would otherwise run into Discord's global limit of
+50 requests a second per bot, whose 429 makes discord.py hold every other REST call of the bot —
+the players' moves being told — until it is over. (Interaction callbacks and follow-ups go through
+discord.py's webhook adapter, which that lock does not hold: players are acknowledged either way.)
+
 It also catches up on changes left untold (issue 18 §3): at start-up every change a dead process
 committed and did not finish telling, and on every wake those whose teller's lease ran out.
 """
@@ -14,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 
@@ -25,6 +32,40 @@ log = logging.getLogger("deskovka.timers")
 
 BATCH = 100
 """Timers read per query while firing what is due."""
+FIRINGS_PER_SECOND = 10.0
+"""Timers one bot fires per second at most: a reminder costs up to four REST calls (the member,
+the thread, the DM channel, the DM), so about 40 of Discord's 50 a second at the worst, and the
+rest of the bot's calls go on beside them. Split over the processes that share the bot's token."""
+
+
+class Pacer:
+    """At most ``rate`` passes a second in real time, the first second's worth at once (``None``:
+    no limit). Real time, not the bot's clock: Discord's rate limits are counted in real time."""
+
+    def __init__(
+        self,
+        rate: float | None,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.rate = rate
+        self._now = now
+        self._sleep = sleep
+        self._next = -float("inf")
+        """When the pass after the allowed burst may go (the theoretical arrival time)."""
+
+    async def wait(self) -> None:
+        """Return when one more pass keeps within the rate."""
+        if self.rate is None:
+            return
+        interval = 1.0 / self.rate
+        now = self._now()
+        self._next = max(self._next, now)
+        early = self._next - now - max(self.rate - 1.0, 0.0) * interval
+        self._next += interval
+        if early > 1e-9:  # (not a rounding error of the sum of intervals)
+            await self._sleep(early)
 
 
 class Dispatcher:
@@ -36,10 +77,13 @@ class Dispatcher:
         catch_up: Callable[[float | None], Awaitable[int]] | None = None,
         *,
         shards: Shards | None = None,
+        pace: float | None = None,
     ) -> None:
         """``shards``: the Discord shards this process serves; it fires only the timers and
-        watches only the untold changes of their games (None: every game)."""
+        watches only the untold changes of their games (None: every game). ``pace``: timers fired
+        per second at most (None: no limit; the bot passes its share of ``FIRINGS_PER_SECOND``)."""
         self._store = store
+        self.pacer = Pacer(pace)
         self.shards = shards
         self.clock = clock
         self._fire = fire
@@ -102,6 +146,7 @@ class Dispatcher:
                 if not due:
                     return count
                 for timer in due:
+                    await self.pacer.wait()
                     if not await self._store().claim_timer(timer.id):
                         continue  # another process has it
                     count += 1
