@@ -415,7 +415,7 @@ async def test_a_timer_moved_into_the_future_while_its_batch_fires_does_not_fire
     assert [t.game_id for t in fire.timers] == [alice], "Bob's timer fired 3 days before it was due"
 
 
-async def test_the_pacer_lets_a_seconds_worth_through_then_one_per_interval() -> None:
+async def test_the_pacer_lets_one_through_per_interval_and_does_not_catch_up() -> None:
     """Issue 21 §3: firings after a downtime go out at the pace, not all at once (real time; here
     a hand-moved one)."""
     now = [50.0]
@@ -427,16 +427,22 @@ async def test_the_pacer_lets_a_seconds_worth_through_then_one_per_interval() ->
 
     pacer = Pacer(10.0, now=lambda: now[0], sleep=sleep)
     passed = []
-    for _ in range(35):
+    for _ in range(25):
         await pacer.wait()
         passed.append(now[0])
-    assert passed[:10] == [50.0] * 10, "the first second's worth at once"
-    assert passed[10:] == pytest.approx([50.0 + 0.1 * k for k in range(1, 26)]), "then ten a second"
+    assert passed == pytest.approx([50.0 + 0.1 * k for k in range(25)]), "ten a second, one at a time"
+    now[0] += 1.0  # a firing held up for a second
+    slept.clear()
+    await pacer.wait()
+    await pacer.wait()
+    assert slept == pytest.approx([0.1]), "no catching up after it: the next waits its interval"
+    bursty = Pacer(10.0, burst=3, now=lambda: now[0], sleep=sleep)
     now[0] += 60
     slept.clear()
-    for _ in range(10):
-        await pacer.wait()
-    assert slept == [], "an idle minute gives the burst back"
+    for _ in range(5):
+        await bursty.wait()
+    assert slept == pytest.approx([0.1, 0.1]), "three at once, then the pace"
+    slept.clear()
     unpaced = Pacer(None, now=lambda: now[0], sleep=sleep)
     for _ in range(100):
         await unpaced.wait()

@@ -39,17 +39,21 @@ rest of the bot's calls go on beside them. Split over the processes that share t
 
 
 class Pacer:
-    """At most ``rate`` passes a second in real time, the first second's worth at once (``None``:
-    no limit). Real time, not the bot's clock: Discord's rate limits are counted in real time."""
+    """At most ``rate`` passes a second in real time, ``burst`` of them at once (``None``: no
+    limit). One at a time by default: a pass held up (a slow firing, a busy loop) is not made up
+    for by a faster run after it, which could go over Discord's limit in that second. Real time,
+    not the bot's clock: Discord's rate limits are counted in real time."""
 
     def __init__(
         self,
         rate: float | None,
         *,
+        burst: int = 1,
         now: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.rate = rate
+        self.burst = burst
         self._now = now
         self._sleep = sleep
         self._next = -float("inf")
@@ -62,7 +66,7 @@ class Pacer:
         interval = 1.0 / self.rate
         now = self._now()
         self._next = max(self._next, now)
-        early = self._next - now - max(self.rate - 1.0, 0.0) * interval
+        early = self._next - now - (self.burst - 1) * interval
         self._next += interval
         if early > 1e-9:  # (not a rounding error of the sum of intervals)
             await self._sleep(early)
