@@ -418,6 +418,54 @@ async def test_gateway_resume_after_reconnect(world: Scene) -> None:
     assert reply.content == "alice moved B1 to B2"
 
 
+async def test_a_dropped_socket_resumes_and_delivers_what_was_pressed_meanwhile(world: Scene) -> None:
+    fake, gateway = world.fake, world.fake.gateway
+    identifies = gateway.identifies
+    async with fake.gateway_down():
+        assert not gateway.connected, "the socket is cut and no new one is let in"
+        meanwhile = await fake.slash(world.alice, world.games, "demo move", from_="C1", to="C2")
+        assert meanwhile.response_type is None
+    assert gateway.drops == 1 and gateway.resumes == 1 and gateway.identifies == identifies
+    assert (await meanwhile.response()).content == "alice moved C1 to C2", "replayed from the backlog"
+    assert meanwhile.lost is None and gateway.lost == []
+    fake.assert_clean()
+
+
+async def test_an_invalidated_session_loses_what_was_pressed_while_down_and_the_bot_identifies(world: Scene) -> None:
+    fake, gateway = world.fake, world.fake.gateway
+    identifies = gateway.identifies
+    async with fake.gateway_down(invalidate=True):
+        meanwhile = await fake.slash(world.alice, world.games, "demo move", from_="D1", to="D2")
+    assert gateway.invalidated == 1 and gateway.resumes == 0 and gateway.identifies == identifies + 1
+    assert meanwhile.lost is not None and gateway.lost == [meanwhile] and meanwhile.response_type is None
+    again = await fake.slash(world.alice, world.games, "demo move", from_="D1", to="D2")
+    assert (await again.response()).content == "alice moved D1 to D2"
+    fake.assert_clean()  # the lost interaction is Discord's doing, not a bot that never answered
+
+
+async def test_a_dropped_socket_ends_without_a_close_frame() -> None:
+    """What the client reads: no close frame, an abnormal closure (1006), and no HELLO on a new
+    socket until the gateway is reopened."""
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as http:
+        url = f"{fake.server.gateway_url}?v=10&encoding=json"
+        async with http.ws_connect(url) as ws:
+            assert (await ws.receive_json())["op"] == 10
+            await ws.send_json({"op": 2, "d": {"token": "fake-token", "intents": 1, "properties": {}}})
+            assert (await ws.receive_json())["t"] == "READY"
+            await fake.wait_for(lambda: fake.gateway.connected, "the session")
+            fake.gateway.drop()
+            frame = await ws.receive()
+            while frame.type == aiohttp.WSMsgType.TEXT:  # what was written before the cut
+                frame = await ws.receive()
+            assert frame.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR), frame
+            assert ws.close_code == 1006
+        async with http.ws_connect(url) as ws:
+            with pytest.raises(asyncio.TimeoutError):
+                await ws.receive(timeout=0.2)  # held
+            fake.gateway.reopen()
+            assert (await ws.receive_json())["op"] == 10
+
+
 class VoteView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mapping, Sequence
 from types import ModuleType, TracebackType
 from typing import Any, TypeVar
 
@@ -304,6 +304,31 @@ class FakeDiscord:
     async def reconnect_gateway(self, *, timeout: float | None = None) -> None:
         """Make the bot's gateway connection drop and RESUME (op 7), returning once it has resumed."""
         await self.gateway.reconnect(timeout=self.world.timeout if timeout is None else timeout)
+
+    @contextlib.asynccontextmanager
+    async def gateway_down(
+        self, shard: int = 0, *, invalidate: bool = False, timeout: float | None = None
+    ) -> AsyncIterator[None]:
+        """Inside the block ``shard``'s gateway socket is cut (no close frame, as a network failure)
+        and the bot cannot connect again; interactions made meanwhile wait in the session's backlog.
+        On leaving, connections are let in again and this returns once the bot is back: RESUMEd
+        (the backlog replayed), or with ``invalidate`` its RESUME answered INVALID_SESSION and a
+        fresh IDENTIFY made (what was dispatched while down is lost: ``Interaction.lost``)."""
+        gateway = self.gateway
+        before = (gateway.identifies, gateway.resumes)
+        gateway.drop(shard, invalidate=invalidate)
+        try:
+            yield
+        finally:
+            gateway.reopen()
+
+        def back() -> bool | None:
+            session = gateway.active.get(shard)
+            moved = gateway.identifies > before[0] if invalidate else gateway.resumes > before[1]
+            return True if moved and session is not None and session.connection is not None else None
+
+        what = "the bot to IDENTIFY again" if invalidate else "the bot to RESUME"
+        await self.world.wait(back, gateway.signal, what, self.world.timeout if timeout is None else timeout)
 
     # --- acting as users ------------------------------------------------------------------------
 
@@ -605,7 +630,7 @@ class FakeDiscord:
         found += [f"fakediscord crashed on {e}" for e in self.server.errors]
         for interaction in self.world.interactions.values():
             found += [f"{interaction.describe()}: {p}" for p in interaction.problems]
-            if interaction.response_type is None:
+            if interaction.response_type is None and interaction.lost is None:
                 found.append(f"{interaction.describe()} was never acknowledged")
         if not allow_logged_errors:
             found += [f"logged error: {e}" for e in self.logged_errors]

@@ -3,6 +3,14 @@
 Model changes arrive through ``World.emit``; each becomes a dispatch on the session of the
 shard that owns the guild (DMs go to shard 0), filtered by the session's intents the way
 Discord filters them. Sessions outlive their socket so that a RESUME replays what was missed.
+
+:meth:`Gateway.drop` cuts a shard's socket abruptly (no close frame: the client sees 1006) and
+holds new connections until :meth:`Gateway.reopen`; with ``invalidate`` the next RESUME of that
+shard is answered INVALID_SESSION (``d: false``), so the client IDENTIFYs again. Events
+dispatched while the socket was down wait in the session's backlog: a RESUME replays them; an
+invalidated session loses them, as on Discord — an INTERACTION_CREATE among them was never
+delivered, so it is marked ``Interaction.lost`` and not counted against the bot (on Discord the
+user sees "This interaction failed" and presses again).
 """
 
 from __future__ import annotations
@@ -39,8 +47,11 @@ HEARTBEAT_INTERVAL_MS = 41250
 class Connection:
     """One websocket; a single writer task keeps frames (and the zlib stream) in order."""
 
-    def __init__(self, ws: web.WebSocketResponse, *, zlib_stream: bool) -> None:
+    def __init__(
+        self, ws: web.WebSocketResponse, *, zlib_stream: bool, transport: asyncio.BaseTransport | None = None
+    ) -> None:
         self.ws = ws
+        self.transport = transport
         self._compressor = zlib.compressobj() if zlib_stream else None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name="fakediscord-gateway-writer")
@@ -68,7 +79,16 @@ class Connection:
         self._queue.put_nowait(None)
         await self._writer
         if not self.ws.closed:
-            await self.ws.close(code=code, message=message.encode())
+            try:
+                await self.ws.close(code=code, message=message.encode())
+            except (ConnectionError, RuntimeError):
+                log.debug("gateway close after the socket was cut")
+
+    def cut(self) -> None:
+        """Drop the TCP connection with no close frame (the client sees an abnormal closure, 1006)."""
+        self._queue.put_nowait(None)
+        if self.transport is not None:
+            self.transport.abort()
 
 
 class Session:
@@ -77,19 +97,27 @@ class Session:
         self.shard = shard
         self.intents = intents
         self.seq = 0
-        self.backlog: deque[tuple[int, str]] = deque(maxlen=5000)
+        self.backlog: deque[tuple[int, str, Interaction | None]] = deque(maxlen=5000)
         self.connection: Connection | None = None
 
     @property
     def shard_id(self) -> int:
         return self.shard[0] if self.shard else 0
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    def dispatch(self, event: str, data: dict[str, Any], interaction: Interaction | None = None) -> None:
         self.seq += 1
         text = json.dumps({"op": DISPATCH, "t": event, "s": self.seq, "d": data})
-        self.backlog.append((self.seq, text))
+        self.backlog.append((self.seq, text, interaction))
         if self.connection is not None:
             self.connection.send(text)
+
+    def lose_after(self, seq: int, reason: str) -> list[Interaction]:
+        """The session is invalidated: the interactions dispatched after ``seq`` (what the client
+        said it had) were never delivered."""
+        lost = [i for number, _, i in self.backlog if number > seq and i is not None and i.response_type is None]
+        for interaction in lost:
+            interaction.lose(reason)
+        return lost
 
 
 class Gateway:
@@ -106,6 +134,15 @@ class Gateway:
         self.signal = Signal()
         self.identifies = 0
         self.resumes = 0
+        self.drops = 0
+        self.invalidated = 0
+        """RESUMEs answered INVALID_SESSION (``d: false``)."""
+        self.lost: list[Interaction] = []
+        """Interactions never delivered: dispatched while the socket was down, then the session
+        was invalidated (see the module's docstring)."""
+        self._invalidate: set[int] = set()
+        self._open = asyncio.Event()
+        self._open.set()
         world.listeners.append(self.on_world_event)
 
     def shard_of(self, guild: Guild | None) -> int:
@@ -121,7 +158,9 @@ class Gateway:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         encoding = request.query.get("encoding", "json")
-        connection = Connection(ws, zlib_stream=request.query.get("compress") == "zlib-stream")
+        connection = Connection(
+            ws, zlib_stream=request.query.get("compress") == "zlib-stream", transport=request.transport
+        )
         self.connections.add(connection)
         session: Session | None = None
         try:
@@ -129,6 +168,7 @@ class Gateway:
                 log.error("fakediscord gateway: unsupported encoding %r", encoding)
                 await connection.close(4002, f"fakediscord supports only encoding=json, not {encoding}")
                 return ws
+            await self._open.wait()  # a dropped gateway holds new sockets until reopened
             connection.send_json({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
             async for frame in ws:
                 if frame.type != WSMsgType.TEXT:
@@ -200,6 +240,13 @@ class Gateway:
     def _resume(self, connection: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(data.get("session_id", ""))
         seq = int(data.get("seq") or 0)
+        if session is not None and session.shard_id in self._invalidate:
+            self._invalidate.discard(session.shard_id)
+            self.lost += session.lose_after(seq, "its gateway session was invalidated before it was delivered")
+            self.invalidated += 1
+            connection.send_json({"op": INVALID_SESSION, "d": False})
+            self.signal.fire()
+            return None
         if (
             session is None
             or self.active.get(session.shard_id) is not session
@@ -208,7 +255,7 @@ class Gateway:
             connection.send_json({"op": INVALID_SESSION, "d": False})
             return None
         session.connection = connection
-        for number, text in session.backlog:
+        for number, text, _ in session.backlog:
             if number > seq:
                 connection.send(text)
         session.dispatch("RESUMED", {"_trace": ["fakediscord"]})
@@ -250,7 +297,7 @@ class Gateway:
         session = self.active.get(self.shard_of(interaction.channel.guild))
         if session is None:
             raise FakeDiscordError(f"no bot is connected to receive {interaction.describe()}")
-        session.dispatch("INTERACTION_CREATE", interaction.payload)
+        session.dispatch("INTERACTION_CREATE", interaction.payload, interaction)
 
     def on_world_event(self, event: str, obj: Any) -> None:
         guild = _guild_of(obj)
@@ -350,7 +397,26 @@ class Gateway:
             timeout,
         )
 
+    def drop(self, shard: int = 0, *, invalidate: bool = False) -> None:
+        """Cut ``shard``'s socket abruptly and hold new connections until :meth:`reopen`; with
+        ``invalidate`` its next RESUME is answered INVALID_SESSION (``d: false``)."""
+        session = self.active.get(shard)
+        if session is None or session.connection is None:
+            raise FakeDiscordError(f"shard {shard} has no connected gateway session to drop")
+        connection, session.connection = session.connection, None
+        self._open.clear()
+        if invalidate:
+            self._invalidate.add(shard)
+        connection.cut()
+        self.drops += 1
+        self.signal.fire()
+
+    def reopen(self) -> None:
+        """Let the held and new connections in (HELLO is sent to them)."""
+        self._open.set()
+
     async def close(self) -> None:
+        self._open.set()
         for connection in list(self.connections):
             await connection.close(4000, "fakediscord is shutting down")
 

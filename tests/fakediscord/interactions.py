@@ -90,6 +90,8 @@ class Interaction:
         self.choices: list[Choice] | None = None
         self.modal: dict[str, Any] | None = None
         self.problems: list[str] = []
+        self.lost: str | None = None
+        """Why the bot never received it (the gateway lost it: ``Gateway.drop``), or None."""
         self._message_edits = message.edit_count if message is not None else 0
         self.payload = self._payload()
 
@@ -280,6 +282,11 @@ class Interaction:
         self.answer = message
         self._changed()
 
+    def lose(self, reason: str) -> None:
+        """The gateway never delivered it (Discord would show the user "This interaction failed")."""
+        self.lost = reason
+        self._changed()
+
     def _problem(self, text: str) -> None:
         self.problems.append(text)
         self._changed()
@@ -294,7 +301,9 @@ class Interaction:
     # --- the test's side ------------------------------------------------------------------
 
     def _state(self) -> str:
-        if self.response_type is None:
+        if self.lost is not None:
+            text = f"lost: {self.lost}"
+        elif self.response_type is None:
             text = "not acknowledged yet"
         else:
             text = f"acknowledged with {self._callback_name()}"
