@@ -1,8 +1,19 @@
 """The real bot in a process of its own, pointed at the benchmark's local Discord, so that its
-memory and CPU are measured apart from the stand-in's:
-``python -m bench.bot_process API GATEWAY DB GUILD``. SIGTERM closes it cleanly; with
-``BENCH_PROFILE=file`` set it runs under cProfile and writes the statistics there; it draws its
-images in ``RENDER_PROCESSES`` worker processes (1, the bot's default, when unset)."""
+memory and CPU are measured apart from the stand-in's, and so that tests can run several of them
+and kill one: ``python -m bench.bot_process API GATEWAY DB GUILD`` (``GUILD`` 0: commands synced
+globally). :func:`spawn` starts one from a test or a benchmark.
+
+Read from the environment (the bot's own settings where it has them):
+
+- ``SHARD_COUNT`` / ``SHARD_IDS``: the shards of this process, as for the bot (``bot.shard_settings``);
+- ``RENDER_PROCESSES``: the worker processes that draw its images (1, the bot's default, when unset);
+- ``BENCH_COGS``: extra cogs, comma-separated (``tests.e2e.count_cog`` seats the toy game);
+- ``BENCH_CLOCK``: a file holding seconds to add to the real time; the bot's clock (store and
+  timers) is then real time plus that offset, read again on SIGUSR1, which also wakes the timer
+  dispatcher — how a test moves a subprocess bot's time (:class:`MovedClock`, :func:`move_clock`);
+- ``BENCH_PROFILE=file``: run under cProfile and write the statistics there.
+
+SIGTERM closes it cleanly; SIGKILL is a crash (the next start catches up)."""
 
 from __future__ import annotations
 
@@ -11,22 +22,92 @@ import cProfile
 import os
 import signal
 import sys
+import time
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
 
-from bot import Deskovka, Settings
-from tests.fakediscord import discord_urls
+from bot import Deskovka, Settings, shard_settings
+from db.clock import MAX_NAP, SystemClock
+from tests.fakediscord import FakeDiscord, discord_urls
+
+
+class MovedClock(SystemClock):
+    """Real time plus an offset kept in a file, which the test moves forward (:func:`move_clock`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offset = 0.0
+        self.read()
+
+    def read(self) -> None:
+        self.offset = float(self.path.read_text().strip() or 0)
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    async def sleep_until(self, when: float | None, wake: asyncio.Event) -> None:
+        nap = MAX_NAP if when is None else min(MAX_NAP, max(0.0, when - self()))
+        with suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), nap)
+
+
+def move_clock(path: Path, offset: float, pids: Sequence[int]) -> None:
+    """Set the offset of the bots whose ``BENCH_CLOCK`` is ``path`` and tell the running ones
+    (``pids``; each must be past its start, where it installs its SIGUSR1 handler)."""
+    path.write_text(repr(offset))
+    for pid in pids:
+        os.kill(pid, signal.SIGUSR1)
 
 
 async def main(api: str, gateway: str, db: str, guild: int) -> None:
+    count, ids = shard_settings(os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip())
+    cogs = tuple(c for c in os.environ.get("BENCH_COGS", "").split(",") if c)
+    clock_file = os.environ.get("BENCH_CLOCK")
+    clock = MovedClock(Path(clock_file)) if clock_file else None
     with discord_urls(api, gateway):
         processes = int(os.environ.get("RENDER_PROCESSES", "1"))  # the bot's default
-        bot = Deskovka(Settings("fake-token", Path(db), guild, "WARNING", render_processes=processes))
+        settings = Settings(
+            "fake-token",
+            Path(db),
+            guild or None,
+            "WARNING",
+            render_processes=processes,
+            shard_count=count,
+            shard_ids=ids,
+        )
+        bot = Deskovka(settings, extra_cogs=cogs, clock=clock)
         bot._connection.guild_ready_timeout = 0.1  # the stand-in sends every guild at once
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+        if clock is not None:
+            moved = clock
+
+            def moved_on() -> None:
+                moved.read()
+                bot.dispatcher.poke()
+
+            loop.add_signal_handler(signal.SIGUSR1, moved_on)
         async with bot:
             await bot.start("fake-token")
         await bot.close()  # the closing SIGTERM began, to its end (bot.run does the same)
+
+
+async def spawn(
+    fake: FakeDiscord, db: str | Path, guild: int | None, env: Mapping[str, str] | None = None
+) -> asyncio.subprocess.Process:
+    """This module as a process against ``fake``, on database ``db``; ``env`` adds to the
+    environment (the settings above). It returns at once: the caller waits for what it needs."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.bot_process",
+        fake.server.api_base,
+        fake.server.gateway_url,
+        str(db),
+        str(guild or 0),
+        env={**os.environ, **(env or {})},
+    )
 
 
 if __name__ == "__main__":

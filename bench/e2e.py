@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.bot_process import spawn
 from bench.database import fill
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
@@ -343,15 +344,7 @@ async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
 
 async def launch(fake: FakeDiscord, path: Path, guild: Any, user: Any, channel: Any) -> asyncio.subprocess.Process:
     """The bot process on database ``path``, once it answers ``/game list`` of ``user``."""
-    bot = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bench.bot_process",
-        fake.server.api_base,
-        fake.server.gateway_url,
-        str(path),
-        str(guild.id),
-    )
+    bot = await spawn(fake, path, guild.id)
     try:
         # Ready once it answers a command (it syncs its commands, then connects).
         await fake.wait_for_commands(guild, timeout=60)

@@ -41,7 +41,9 @@ async def test_a_game_goes_on_over_a_dropped_gateway_and_each_move_is_told_once(
 ) -> None:
     async with table(tmp_path) as t:
         assert t.bot is not None
-        game, thread = await count_game(t, t.alice, t.bob)
+        game, made = await count_game(t, t.alice, t.bob)
+        assert isinstance(made, Thread)
+        thread = made
         mover, other = await mover_and_other(t, game)
         start = await newest_with_buttons(thread, f"<@{mover.id}>, add 1 to")
         v0 = await version(t, game)

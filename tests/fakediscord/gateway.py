@@ -48,7 +48,7 @@ class Connection:
     """One websocket; a single writer task keeps frames (and the zlib stream) in order."""
 
     def __init__(
-        self, ws: web.WebSocketResponse, *, zlib_stream: bool, transport: asyncio.BaseTransport | None = None
+        self, ws: web.WebSocketResponse, *, zlib_stream: bool, transport: asyncio.Transport | None = None
     ) -> None:
         self.ws = ws
         self.transport = transport
