@@ -18,6 +18,7 @@ from bench import (
     e2e_stroganov,
     engine,
     ratings,
+    reminders,
     render,
     replay,
 )
@@ -55,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         "catch-up",
         "decision",
         "dispatcher",
+        "reminders",
         "e2e",
         "e2e-shitenno",
         "e2e-stroganov",
@@ -89,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += decision.run(args.quick)
     if "dispatcher" in parts:
         rows += dispatcher.run(args.quick)
+    if "reminders" in parts:
+        rows += reminders.run(args.quick)
     if "e2e" in parts:
         rows += e2e.run(args.quick)
     if "e2e-shitenno" in parts and "shitenno" in games:

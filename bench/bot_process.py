@@ -11,6 +11,8 @@ Read from the environment (the bot's own settings where it has them):
 - ``BENCH_CLOCK``: a file holding seconds to add to the real time; the bot's clock (store and
   timers) is then real time plus that offset, read again on SIGUSR1, which also wakes the timer
   dispatcher — how a test moves a subprocess bot's time (:class:`MovedClock`, :func:`move_clock`);
+- ``BENCH_PACE_SCALE``: fire timers that many times faster than the bot's pace
+  (``FIRINGS_PER_SECOND``), for a stand-in whose rate-limit windows are as many times shorter;
 - ``BENCH_PROFILE=file``: run under cProfile and write the statistics there.
 
 SIGTERM closes it cleanly; SIGKILL is a crash (the next start catches up)."""
@@ -28,8 +30,10 @@ from contextlib import suppress
 from pathlib import Path
 
 from bot import Deskovka, Settings, shard_settings
+from cogs.table.dispatcher import Pacer
 from db.clock import MAX_NAP, SystemClock
-from tests.fakediscord import FakeDiscord, discord_urls
+from tests.fakediscord import FakeDiscord, Guild, TextChannel, User, discord_urls
+from tests.fakediscord.gateway import Session
 
 
 class MovedClock(SystemClock):
@@ -77,6 +81,9 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
             shard_ids=ids,
         )
         bot = Deskovka(settings, extra_cogs=cogs, clock=clock)
+        scale = float(os.environ.get("BENCH_PACE_SCALE", "1"))
+        if scale != 1:
+            bot.dispatcher.pacer = Pacer(settings.firings_per_second * scale)
         bot._connection.guild_ready_timeout = 0.1  # the stand-in sends every guild at once
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
@@ -108,6 +115,30 @@ async def spawn(
         str(guild or 0),
         env={**os.environ, **(env or {})},
     )
+
+
+async def answering(
+    fake: FakeDiscord,
+    user: User,
+    channel: TextChannel,
+    *,
+    shard: int = 0,
+    before: Session | None = None,
+    guild: Guild | None = None,
+    timeout: float = 60.0,
+) -> None:
+    """Wait until a bot process serving ``shard`` is connected with a session newer than
+    ``before``, the commands are synced (to ``guild``, else globally) and it answers ``user``'s
+    ``/game list`` in ``channel``."""
+
+    def connected() -> bool | None:
+        session = fake.gateway.active.get(shard)
+        return True if session is not None and session is not before and session.connection is not None else None
+
+    await fake.world.wait(connected, fake.gateway.signal, f"a bot process to connect shard {shard}", timeout)
+    await fake.wait_for_commands(guild, timeout=timeout)
+    probe = await fake.slash(user, channel, "game list")
+    await probe.response(timeout=timeout)
 
 
 if __name__ == "__main__":

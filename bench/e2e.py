@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bot_process import spawn
+from bench.bot_process import answering, spawn
 from bench.database import fill
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
@@ -346,13 +346,7 @@ async def launch(fake: FakeDiscord, path: Path, guild: Any, user: Any, channel: 
     """The bot process on database ``path``, once it answers ``/game list`` of ``user``."""
     bot = await spawn(fake, path, guild.id)
     try:
-        # Ready once it answers a command (it syncs its commands, then connects).
-        await fake.wait_for_commands(guild, timeout=60)
-        await fake.world.wait(
-            lambda: fake.gateway.identifies > 0 or None, fake.gateway.signal, "the bot to connect", 60
-        )
-        probe = await fake.slash(user, channel, "game list")
-        await probe.response(timeout=60)
+        await answering(fake, user, channel, guild=guild)
     except BaseException:
         bot.terminate()
         await bot.wait()

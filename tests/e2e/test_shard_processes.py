@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.bot_process import MovedClock, move_clock, spawn
+from bench.bot_process import MovedClock, answering, move_clock, spawn
 from cogs.games import ENGINES
 from db.base import Store
 from db.clocks import DAY
@@ -89,15 +89,7 @@ async def start(fake: FakeDiscord, side: Side, db: str, clock: Path) -> None:
         "RENDER_PROCESSES": "0",
     }
     side.process = await spawn(fake, db, None, env)
-
-    def connected() -> bool | None:
-        session = fake.gateway.active.get(side.shard)
-        return True if session is not None and session is not old and session.connection is not None else None
-
-    await fake.world.wait(connected, fake.gateway.signal, f"shard {side.shard}'s process to connect", TIMEOUT)
-    await fake.wait_for_commands(timeout=TIMEOUT)  # synced by shard 0's process
-    probe = await fake.slash(side.players[0], side.channel, "game list")
-    await probe.response(timeout=TIMEOUT)
+    await answering(fake, side.players[0], side.channel, shard=side.shard, before=old, timeout=TIMEOUT)
 
 
 async def new_game(fake: FakeDiscord, side: Side) -> None:
