@@ -1,0 +1,41 @@
+"""Two bot processes on one database both run the start-up sweeps (issue 21 §3): what they share
+is done once. The ratings' sweep (``rate_unrated``) run by two stores at once rates every
+finished game once, in the order they ended, as one store alone would. (The automatic players'
+restart, ``resume_autoplay``, is kept once by ``claim_autoplay``'s lease and the version
+predicate: tests/test_db_changes.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from db.store import RATE_BATCH, GameStore
+from rules.protocol import Ending, Outcome
+from tests.fakeclock import FakeClock
+from tests.toygame import GAMES
+
+GUILD = 1000
+PLAYERS = (101, 102, 103, 104)
+
+
+async def test_two_processes_sweeping_the_unrated_games_at_start_up_rate_each_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    path = tmp_path / "deskovka.db"
+    a = await GameStore.open(path, games=GAMES, clock=clock)
+    b = await GameStore.open(path, games=GAMES, clock=clock)
+    try:
+        games = RATE_BATCH + RATE_BATCH // 2  # more than one batch each
+        for n in range(games):
+            pair = [PLAYERS[n % 4], PLAYERS[(n + 1 + n // 4) % 4]]
+            if pair[0] == pair[1]:
+                pair[1] = PLAYERS[(n + 2) % 4]
+            rec = await a.create("count", pair, {"target": 50}, 7, GUILD, 11, pair[0])
+            await a.finish(rec.id, Outcome(winners=(n % 2,), ending=Ending.NORMAL))
+            clock.advance(1.0)  # each ends a second after the one before
+        swept = await asyncio.gather(a.rate_unrated(), b.rate_unrated())
+        assert sum(swept) == games, f"each finished game rated once between them: {swept}"
+        assert await a.stored_ratings() == await a.recompute_ratings(), "as if one process had rated them in order"
+        assert await asyncio.gather(a.rate_unrated(), b.rate_unrated()) == [0, 0]
+    finally:
+        await a.close()
+        await b.close()
