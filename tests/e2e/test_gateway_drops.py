@@ -7,7 +7,10 @@ the bot answers the next press.
 What the stand-in does with the press made while the socket is down is what Discord does: the
 INTERACTION_CREATE waits in the session; a RESUME replays it (the bot answers it late but within
 the 3 s), an invalidated session loses it (the user sees "This interaction failed" and presses
-again), which the stand-in marks ``Interaction.lost`` instead of blaming the bot for it."""
+again), which the stand-in marks ``Interaction.lost`` instead of blaming the bot for it.
+
+The invalidated case takes about 5 s: discord.py's ``before_identify_hook`` sleeps 5 s before
+any IDENTIFY but a process's first (Discord's limit on session starts); the stand-in keeps it."""
 
 from __future__ import annotations
 
