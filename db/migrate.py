@@ -3,7 +3,9 @@
 A migration is a file ``NNNN_name.sql`` in the migrations directory; ``NNNN`` is its version.
 Each file runs in its own ``BEGIN IMMEDIATE`` transaction together with the row that records it in
 ``schema_migrations``, so a file is either applied and recorded or, when any statement fails, not
-applied at all. Files must therefore not contain ``BEGIN``/``COMMIT`` themselves. Re-running is a
+applied at all. Files must therefore not contain ``BEGIN``/``COMMIT`` themselves. Two processes
+starting at once on a new file may both find a file unapplied: the second to take the write lock
+fails on what the first made, rolls back, finds the file recorded, and goes on. Re-running is a
 no-op; a database that already has a version this code does not know is refused, because an older
 bot would misread a newer schema.
 
@@ -91,7 +93,12 @@ async def migrate(
     for migration in migrations:
         if migration.version in done:
             continue
-        await _apply(conn, migration, clock())
+        try:
+            await _apply(conn, migration, clock())
+        except MigrationError:
+            if migration.version in await applied_versions(conn):
+                continue  # another process starting at once applied it first (ours rolled back)
+            raise
         applied.append(migration.version)
     return applied
 

@@ -1,14 +1,18 @@
-"""Two bot processes on one database both run the start-up sweeps (issue 21 §3): what they share
-is done once. The ratings' sweep (``rate_unrated``) run by two stores at once rates every
-finished game once, in the order they ended, as one store alone would. (The automatic players'
-restart, ``resume_autoplay``, is kept once by ``claim_autoplay``'s lease and the version
-predicate: tests/test_db_changes.py.)"""
+"""Two bot processes on one database (issue 21 §3) start at once and both run the start-up work:
+what they share is done once. Both apply the migrations to a new database file, each file once.
+The ratings' sweep (``rate_unrated``) run by two stores at once rates every finished game once,
+in the order they ended, as one store alone would. (The automatic players' restart,
+``resume_autoplay``, is kept once by ``claim_autoplay``'s lease and the version predicate:
+tests/test_db_changes.py.)"""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
+from db.migrate import MIGRATIONS_DIR, discover
 from db.store import RATE_BATCH, GameStore
 from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
@@ -39,3 +43,19 @@ async def test_two_processes_sweeping_the_unrated_games_at_start_up_rate_each_on
     finally:
         await a.close()
         await b.close()
+
+
+async def test_two_processes_starting_at_once_on_a_new_database_apply_each_migration_once(tmp_path: Path) -> None:
+    """Both read the applied versions before either applies the first file; the one that comes
+    second to a file finds it applied meanwhile (its own attempt rolled back) and goes on."""
+    path = tmp_path / "deskovka.db"
+    stores = await asyncio.gather(*(GameStore.open(path, games=GAMES) for _ in range(2)))
+    try:
+        with closing(sqlite3.connect(path)) as conn:
+            recorded = [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+        assert recorded == [m.version for m in discover(MIGRATIONS_DIR)], "every file applied and recorded once"
+        rec = await stores[1].create("count", [1, 2], {"target": 50}, 7, GUILD, 11, 1)
+        assert list((await stores[0].get(rec.id)).players) == [1, 2], "one schema, usable by both"
+    finally:
+        for s in stores:
+            await s.close()

@@ -11,9 +11,8 @@ thread once, every reminder and turn DM is sent once, nothing is left untold or 
 Subprocess bots cannot take the tests' FakeClock: their clock is real time plus an offset the
 test moves (``BENCH_CLOCK``, read only by bench/bot_process.py; SIGUSR1 makes them read it again).
 
-The processes are started one after the other: two started at once on a new SQLite file both
-apply the migrations and one dies (``MigrationError: table games already exists`` — db/migrate.py
-reads the applied versions outside the write lock), a start-up race left for the migration code.
+Both processes start at once on a new database file: both apply the migrations (each file once,
+tests/test_db_two_processes.py), both run the start-up sweeps.
 """
 
 from __future__ import annotations
@@ -168,8 +167,7 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
             sides.append(Side(shard, guild, guild.add_text_channel("games"), players))
         zero, one = sides
         try:
-            for side in sides:  # one after the other: see the module's docstring
-                await start(fake, side, db, clock)
+            await asyncio.gather(*(start(fake, s, db, clock) for s in sides))  # at once, on a new file
             for side in sides:
                 await new_game(fake, side)
                 await press(fake, side, 1)  # the first player moves; the other waits from now
