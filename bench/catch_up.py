@@ -93,7 +93,7 @@ class StubTable:
         self.changes = 0
         self.clocks = self
 
-    async def resume_autoplay(self) -> int:
+    async def resume_autoplay(self, shards: object = None) -> int:
         """The start-up catch-up also restarts automatic players; none here (a table of its own)."""
         return 0
 

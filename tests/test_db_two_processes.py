@@ -1,9 +1,10 @@
 """Two bot processes on one database (issue 21 §3) start at once and both run the start-up work:
 what they share is done once. Both apply the migrations to a new database file, each file once.
 The ratings' sweep (``rate_unrated``) run by two stores at once rates every finished game once,
-in the order they ended, as one store alone would. (The automatic players' restart,
-``resume_autoplay``, is kept once by ``claim_autoplay``'s lease and the version predicate:
-tests/test_db_changes.py.)"""
+in the order they ended, as one store alone would. The automatic players' restart
+(``resume_autoplay``) looks only at the games of the process's own shards (and a game is kept to
+one automatic player by ``claim_autoplay``'s lease and the version predicate anyway:
+tests/test_db_changes.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 
+from cogs.table.clocks import Clocks
 from db.migrate import MIGRATIONS_DIR, discover
+from db.records import GameRecord, Shards
 from db.store import RATE_BATCH, GameStore
 from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
@@ -59,3 +63,38 @@ async def test_two_processes_starting_at_once_on_a_new_database_apply_each_migra
     finally:
         for s in stores:
             await s.close()
+
+
+class StubTable:
+    """What :class:`cogs.table.clocks.Clocks` needs of a table to be made and to resume games."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.router = SimpleNamespace(on=lambda *args: None)
+        self.listeners = SimpleNamespace(add=lambda *args: None)
+
+
+async def test_each_process_resumes_the_automatic_players_of_its_own_shards_games(tmp_path: Path) -> None:
+    """A game in a guild of each shard waits on a seat the table plays: the process of shard 1
+    resumes only its guild's game, one process running every shard resumes both."""
+    store = await GameStore.open(tmp_path / "deskovka.db", games=GAMES, clock=FakeClock())
+    try:
+        shard0, shard1 = 0 << 22, 1 << 22  # (id >> 22) % 2
+        waiting = {}
+        for guild in (shard0, shard1):
+            rec = await store.create("count", [1, 2], {"target": 50}, 7, guild, 11, 1, pace=86400)
+            seat = rec.load_state().turn
+            assert await store.set_absent(rec.id, seat, True) is not None
+            waiting[guild] = rec.id
+        resumed: list[int] = []
+        clocks = Clocks(StubTable(store))  # type: ignore[arg-type]  # the stub has what it uses
+
+        async def autoplay(rec: GameRecord) -> None:
+            resumed.append(rec.id)
+
+        clocks.autoplay = autoplay  # type: ignore[method-assign]
+        assert await clocks.resume_autoplay(Shards(2, (1,))) == 1 and resumed == [waiting[shard1]]
+        resumed.clear()
+        assert await clocks.resume_autoplay(None) == 2 and sorted(resumed) == sorted(waiting.values())
+    finally:
+        await store.close()

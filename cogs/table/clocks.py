@@ -32,7 +32,7 @@ from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
-from db.records import GameRecord, SeatClock, Timer, UserPrefs
+from db.records import GameRecord, SeatClock, Shards, Timer, UserPrefs
 from rules.errors import RuleError
 from rules.protocol import Ending, Outcome
 
@@ -524,11 +524,15 @@ class Clocks:
             except (StaleVersion, Refusal, RuleError):
                 continue  # someone acted first: look again
 
-    async def resume_autoplay(self) -> int:
+    async def resume_autoplay(self, shards: Shards | None = None) -> int:
         """At start-up: the games whose absent seats are to act play on (a process that died
-        while playing them left them waiting). Returns how many games were looked at."""
+        while playing them left them waiting) — of ``shards`` only, when this process serves some
+        (each process resumes its own shards' games, as it fires their timers; ``claim_autoplay``
+        keeps a game to one player anyway). Every game with a seat the table plays is looked at
+        (``autoplay`` finds whether one is to act): such a seat has no clock, so its ``since``
+        cannot tell. Returns how many games were looked at."""
         running = await self.store.list_games(status="active")
-        absent = [g for g in running if any(c.absent and c.since is not None for c in g.clocks)]
+        absent = [g for g in running if (shards is None or shards.owns(g.guild_id)) and any(c.absent for c in g.clocks)]
         for rec in absent:
             await self.autoplay(rec)
         return len(absent)

@@ -521,7 +521,7 @@ class Table:
             pending = await self.store.pending_changes(claimed_before, shards=self.shards)
             if not pending:
                 if claimed_before is None:
-                    await self.clocks.resume_autoplay()
+                    await self.clocks.resume_autoplay(self.shards)
                     await self.rate_unrated()
                 return told
             games = [g for g in dict.fromkeys(p.game_id for p in pending) if g not in self._telling]
