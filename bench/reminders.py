@@ -12,8 +12,10 @@ moved two days on (``BENCH_CLOCK``): every waiting player's half-time reminder i
 Measured, in real time of the scaled run: until every player has their reminder DM; the 429s
 (global, and per route); the REST calls per reminder; and for a player sending ``/game list``
 every 50 ms meanwhile, the slowest and median acknowledgement (dispatch to the bot's first
-callback) and final answer. The real-time equivalent is the scaled time times ``SCALE`` (when the
-run is paced, not held up by the CPU: compare the reminders a second with the pace).
+callback). Under Discord's real limits the bot would take the pace's time (N / ``FIRINGS_PER_SECOND``)
+or its CPU time for the N reminders, whichever is longer: that is the real-time equivalent; the
+scaled run's time times ``SCALE`` is shown beside it (an upper bound when the scaled run was held
+up by the CPU rather than the pace: compare its reminders a second with the pace).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bot_process import answering, move_clock, spawn
+from bench.e2e import cpu_seconds
 from bench.stats import Row, median
 from cogs.games import ENGINES
 from cogs.table.dispatcher import FIRINGS_PER_SECOND
@@ -83,7 +86,7 @@ async def burst(n: int) -> dict[str, Any]:
             try:
                 await answering(fake, asker, channel, guild=guild, timeout=120)
                 fake.server.rate_limits = limited = limits()
-                start = time.perf_counter()
+                start, cpu0 = time.perf_counter(), cpu_seconds(bot.pid)
                 move_clock(clock, 2 * DAY, [bot.pid])  # the bot was down: every half time is due
 
                 def sent() -> int:
@@ -96,7 +99,7 @@ async def burst(n: int) -> dict[str, Any]:
                     await asyncio.sleep(ASK_EVERY)
                     if time.perf_counter() - start > 60 * 60:
                         raise TimeoutError(f"{sent()} of {n} reminders after an hour")
-                wall = time.perf_counter() - start
+                wall, cpu = time.perf_counter() - start, cpu_seconds(bot.pid) - cpu0
                 for i in asked:
                     await i.response(timeout=120)
                 answers = [i.latency for i in asked if i.latency is not None]
@@ -109,6 +112,7 @@ async def burst(n: int) -> dict[str, Any]:
     return {
         "made": made,
         "wall": wall,
+        "cpu": cpu,
         "global": limited.count("global"),
         "route": limited.count() - limited.count("global"),
         "rest": rest,
@@ -124,18 +128,25 @@ def run(quick: bool) -> list[Row]:
     r = asyncio.run(burst(n))
     assert r["doubled"] == 0 and not r["problems"], (r["doubled"], r["problems"][:5])
     paced = n / (FIRINGS_PER_SECOND * SCALE)
+    real = max(n / FIRINGS_PER_SECOND, r["cpu"])  # Discord's real limits: the pace, or the bot's CPU if slower
     acks = r["acks"]
     return [
         Row(
             SECTION,
             f"{n:,} reminders due at once, limits and pace {SCALE}x faster: s until every one is sent"
-            f" (the pace alone: {paced:.0f} s); real-time equivalent (x{SCALE})",
-            f"{r['wall']:.1f} s; {r['wall'] * SCALE / 60:.1f} min",
+            f" (the pace alone: {paced:.0f} s); reminders a second (the pace: {FIRINGS_PER_SECOND * SCALE:.0f})",
+            f"{r['wall']:.1f}; {n / r['wall']:.0f}",
         ),
         Row(
             SECTION,
-            f"{n:,} reminders: reminders a second (the pace: {FIRINGS_PER_SECOND * SCALE:.0f}); REST calls each",
-            f"{n / r['wall']:.0f}; {r['rest'] / n:.1f}",
+            f"{n:,} reminders: the bot's CPU each, ms; REST calls each",
+            f"{r['cpu'] / n * 1000:.1f}; {r['rest'] / n:.1f}",
+        ),
+        Row(
+            SECTION,
+            f"{n:,} reminders under Discord's real limits (the pace {FIRINGS_PER_SECOND:.0f}/s, or the bot's CPU"
+            f" if slower): min; the scaled run's time x{SCALE}",
+            f"{real / 60:.1f}; {r['wall'] * SCALE / 60:.1f}",
         ),
         Row(
             SECTION,
