@@ -443,6 +443,18 @@ async def test_an_invalidated_session_loses_what_was_pressed_while_down_and_the_
     fake.assert_clean()  # the lost interaction is Discord's doing, not a bot that never answered
 
 
+async def test_a_press_while_no_bot_is_connected_is_lost_when_a_new_one_identifies(world: Scene) -> None:
+    fake = world.fake
+    await fake.stop_bot(world.bot)
+    meanwhile = await fake.slash(world.alice, world.games, "demo move", from_="E1", to="E2")
+    assert meanwhile.lost is None, "the session might still be resumed"
+    await fake.start_bot(DemoBot(world.guild.id))
+    assert meanwhile.lost is not None and fake.gateway.lost == [meanwhile]
+    again = await fake.slash(world.alice, world.games, "demo move", from_="E1", to="E2")
+    assert (await again.response()).content == "alice moved E1 to E2"
+    fake.assert_clean()
+
+
 async def test_a_dropped_socket_ends_without_a_close_frame() -> None:
     """What the client reads: no close frame, an abnormal closure (1006), and no HELLO on a new
     socket until the gateway is reopened."""

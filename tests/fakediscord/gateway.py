@@ -8,9 +8,10 @@ Discord filters them. Sessions outlive their socket so that a RESUME replays wha
 holds new connections until :meth:`Gateway.reopen`; with ``invalidate`` the next RESUME of that
 shard is answered INVALID_SESSION (``d: false``), so the client IDENTIFYs again. Events
 dispatched while the socket was down wait in the session's backlog: a RESUME replays them; an
-invalidated session loses them, as on Discord — an INTERACTION_CREATE among them was never
-delivered, so it is marked ``Interaction.lost`` and not counted against the bot (on Discord the
-user sees "This interaction failed" and presses again).
+invalidated session, or one replaced by a new IDENTIFY (a bot restarted), loses them, as on
+Discord — an INTERACTION_CREATE among them was never delivered, so it is marked
+``Interaction.lost`` and not counted against the bot (on Discord the user sees "This interaction
+failed" and presses again).
 """
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ class Session:
         self.seq = 0
         self.backlog: deque[tuple[int, str, Interaction | None]] = deque(maxlen=5000)
         self.connection: Connection | None = None
+        self.sent = 0
+        """The last dispatch handed to a connection (later ones wait for a RESUME)."""
 
     @property
     def shard_id(self) -> int:
@@ -110,11 +113,16 @@ class Session:
         self.backlog.append((self.seq, text, interaction))
         if self.connection is not None:
             self.connection.send(text)
+            self.sent = self.seq
 
     def lose_after(self, seq: int, reason: str) -> list[Interaction]:
         """The session is invalidated: the interactions dispatched after ``seq`` (what the client
         said it had) were never delivered."""
-        lost = [i for number, _, i in self.backlog if number > seq and i is not None and i.response_type is None]
+        lost = [
+            i
+            for number, _, i in self.backlog
+            if number > seq and i is not None and i.response_type is None and i.lost is None
+        ]
         for interaction in lost:
             interaction.lose(reason)
         return lost
@@ -211,6 +219,9 @@ class Gateway:
         session = Session(tuple(shard) if shard else None, intents)  # type: ignore[arg-type]
         session.connection = connection
         self.sessions[session.id] = session
+        replaced = self.active.get(session.shard_id)
+        if replaced is not None and replaced.connection is None:
+            self.lost += replaced.lose_after(replaced.sent, "its gateway session ended before it was delivered")
         self.active[session.shard_id] = session
         guilds = [g for g in self.world.guilds.values() if self.shard_of(g) == session.shard_id]
         ready: dict[str, Any] = {
@@ -258,6 +269,7 @@ class Gateway:
         for number, text, _ in session.backlog:
             if number > seq:
                 connection.send(text)
+        session.sent = session.seq
         session.dispatch("RESUMED", {"_trace": ["fakediscord"]})
         self.resumes += 1
         self.signal.fire()
