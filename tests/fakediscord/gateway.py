@@ -116,8 +116,8 @@ class Session:
             self.sent = self.seq
 
     def lose_after(self, seq: int, reason: str) -> list[Interaction]:
-        """The session is invalidated: the interactions dispatched after ``seq`` (what the client
-        said it had) were never delivered."""
+        """The session is invalidated or replaced: the interactions dispatched after ``seq`` (what
+        the client said it had, or what was handed to its last socket) were never delivered."""
         lost = [
             i
             for number, _, i in self.backlog
@@ -147,7 +147,7 @@ class Gateway:
         """RESUMEs answered INVALID_SESSION (``d: false``)."""
         self.lost: list[Interaction] = []
         """Interactions never delivered: dispatched while the socket was down, then the session
-        was invalidated (see the module's docstring)."""
+        was invalidated or replaced (see the module's docstring)."""
         self._invalidate: set[int] = set()
         self._open = asyncio.Event()
         self._open.set()
