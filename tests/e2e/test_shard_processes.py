@@ -66,6 +66,23 @@ class Side:
     moves: list[int] = field(default_factory=list)
     """The totals after each move made, in order."""
 
+    @property
+    def to_move(self) -> User:
+        assert self.mover is not None, "no game yet"
+        return self.mover
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None, "not started"
+        return self.process.pid
+
+
+def number(pattern: str, text: str) -> int:
+    """The number ``pattern``'s group matches in ``text``."""
+    found = re.search(pattern, text)
+    assert found is not None, f"{pattern!r} not in {text!r}"
+    return int(found.group(1))
+
 
 def guilds_on_each_shard(fake: FakeDiscord) -> list[Guild]:
     """A guild on each of the shards: guild ids are snowflakes, their shard is ``(id >> 22) % 2``
@@ -98,9 +115,9 @@ async def new_game(fake: FakeDiscord, side: Side) -> None:
     await (await fake.click(opponent, lobby, label="Accept")).response()
     side.thread = await side.channel.wait_for_thread()
     post = await side.thread.wait_for_message(lambda m: "**Count #" in m.content)
-    side.game = int(re.search(r"Count #(\d+)", post.content).group(1))  # type: ignore[union-attr]
+    side.game = number(r"Count #(\d+)", post.content)
     prompt = await side.thread.wait_for_message(lambda m: ", add 1 to" in m.content and bool(m.buttons))
-    first = int(re.search(r"<@(\d+)>, add 1 to", prompt.content).group(1))  # type: ignore[union-attr]
+    first = number(r"<@(\d+)>, add 1 to", prompt.content)
     side.mover = creator if creator.id == first else opponent
 
 
@@ -115,10 +132,10 @@ def adds(thread: Thread) -> list[Message]:
 async def press(fake: FakeDiscord, side: Side, amount: int, *, answered: bool = True) -> None:
     """The player to move presses ``+amount`` on the newest post with buttons; with ``answered``
     waits for the answer and the post telling the move, else only for the acknowledgement."""
-    assert side.thread is not None and side.mover is not None
+    assert side.thread is not None
     shown = [m for m in side.thread.messages if m.buttons]
     total = (side.moves or [0])[-1] + amount
-    click = await fake.click(side.mover, shown[-1], label=f"+{amount}")
+    click = await fake.click(side.to_move, shown[-1], label=f"+{amount}")
     side.moves.append(total)
     side.mover = other(side)
     if not answered:
@@ -172,9 +189,9 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
                 await new_game(fake, side)
                 await press(fake, side, 1)  # the first player moves; the other waits from now
 
-            move_clock(clock, 2 * DAY, [s.process.pid for s in sides if s.process])  # past half time
+            move_clock(clock, 2 * DAY, [s.pid for s in sides])  # past half time
             for side in sides:
-                await reminded(fake, side.mover)  # type: ignore[arg-type]
+                await reminded(fake, side.to_move)
             await press(fake, one, 2, answered=False)
             killed = one.process
             assert killed is not None
@@ -182,11 +199,11 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
             await killed.wait()
             await press(fake, zero, 2)  # after shard 1's: its player's timers fall due later
 
-            move_clock(clock, 3.6 * DAY, [zero.process.pid])  # type: ignore[union-attr]
+            move_clock(clock, 3.6 * DAY, [zero.pid])
             # Shard 0's process fires its own guild's reminder; had it taken shard 1's, due first
             # (timers fire earliest first, one at a time), that one would have gone out before.
-            await reminded(fake, zero.mover)  # type: ignore[arg-type]
-            assert reminders(fake, one.mover) == [], "shard 1's reminder waits for its process"  # type: ignore[arg-type]
+            await reminded(fake, zero.to_move)
+            assert reminders(fake, one.to_move) == [], "shard 1's reminder waits for its process"
             store = await open_store(db)
             try:
                 waiting = await store.due_timers(MovedClock(clock)(), 100, Shards(COUNT, (1,)))
@@ -196,7 +213,7 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
 
             await start(fake, one, db, clock)  # back: it catches up and fires what is due
             await told(one, one.moves[-1])
-            await reminded(fake, one.mover)  # type: ignore[arg-type]
+            await reminded(fake, one.to_move)
             for side in sides:
                 await press(fake, side, 1)  # both answer the next press
             await asyncio.gather(*(stop(s) for s in sides))
@@ -208,7 +225,7 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
 
         for side in sides:
             assert side.thread is not None
-            totals = [int(re.search(r"total (\d+)", m.content).group(1)) for m in adds(side.thread)]  # type: ignore[union-attr]
+            totals = [number(r"total (\d+)", m.content) for m in adds(side.thread)]
             assert totals == side.moves, f"shard {side.shard}: each committed move told once, in order"
             first, second = side.players
             assert [len(reminders(fake, first)), len(reminders(fake, second))] == [1, 1], "each reminder once"
