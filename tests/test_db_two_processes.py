@@ -43,7 +43,7 @@ async def test_two_processes_sweeping_the_unrated_games_at_start_up_rate_each_on
         swept = await asyncio.gather(a.rate_unrated(), b.rate_unrated())
         assert sum(swept) == games, f"each finished game rated once between them: {swept}"
         assert await a.stored_ratings() == await a.recompute_ratings(), "as if one process had rated them in order"
-        assert await asyncio.gather(a.rate_unrated(), b.rate_unrated()) == [0, 0]
+        assert list(await asyncio.gather(a.rate_unrated(), b.rate_unrated())) == [0, 0], "nothing left"
     finally:
         await a.close()
         await b.close()
