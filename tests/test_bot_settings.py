@@ -103,8 +103,6 @@ async def test_sigterm_closes_the_bot_as_ctrl_c_does() -> None:
         asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
 
 
-
-
 async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path: Path) -> None:
     """SIGTERM's handler starts the closing; ``asyncio.run`` cancels that task as ``run`` returns,
     maybe while the store waits for a transaction to end. The closing goes on to its end anyway
@@ -118,7 +116,7 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
         bot = t.bot
         assert bot is not None
         store: Any = bot.store
-        async with store._lock:  # a transaction in progress
+        async with store._backend.lock:  # a transaction in progress
             first = asyncio.ensure_future(bot.close())
             for _ in range(200):
                 if bot.is_closed():
@@ -128,7 +126,7 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
                 await asyncio.sleep(0)
             first.cancel()  # as asyncio.run does to tasks left when run() returns
         for _ in range(500):
-            if store._db._connection is None:
+            if store._backend.db._connection is None:
                 break
             await asyncio.sleep(0.01)
-        assert store._db._connection is None, "the store is closed"
+        assert store._backend.db._connection is None, "the store is closed"

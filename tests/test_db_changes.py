@@ -120,7 +120,7 @@ async def test_steps_are_kept_once_each(store: GameStore) -> None:
 
 async def test_durable_before_told_synchronous_is_full(store: GameStore) -> None:
     """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default."""
-    rows = await store._db.execute_fetchall("PRAGMA synchronous")
+    rows = await store._backend.db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2
 
 
@@ -130,8 +130,8 @@ async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_f
     """Steps and told are committed with synchronous=NORMAL (no fsync: a power cut may only make a
     change be told again), in one transaction each; the game's own commits stay FULL."""
     seen: list[int] = []
-    raw = store._db._conn
-    await store._db._execute(
+    raw = store._backend.db._conn
+    await store._backend.db._execute(
         raw.set_trace_callback, lambda sql: seen.append(1) if "synchronous=NORMAL" in sql else None
     )
     rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
@@ -146,11 +146,11 @@ async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_f
         await again.close()
     await store.told(rec.id, moved.version)
     assert len(seen) == 2
-    rows = await store._db.execute_fetchall("PRAGMA synchronous")
+    rows = await store._backend.db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2, "FULL again after the bookkeeping"
     with pytest.raises(GameNotFound):
         await store.told(99_999, 1)
-    assert next(iter(await store._db.execute_fetchall("PRAGMA synchronous")))[0] == 2
+    assert next(iter(await store._backend.db.execute_fetchall("PRAGMA synchronous")))[0] == 2
 
 
 async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(

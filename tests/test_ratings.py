@@ -34,9 +34,7 @@ async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
     await s.close()
 
 
-async def finished(
-    store: GameStore, players: tuple[int, ...], outcome: Outcome, guild: int | None = GUILD
-) -> int:
+async def finished(store: GameStore, players: tuple[int, ...], outcome: Outcome, guild: int | None = GUILD) -> int:
     rec = await store.create("count", list(players), {"target": 50}, 7, guild, 11, players[0])
     await store.finish(rec.id, outcome)
     return rec.id
