@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -33,9 +34,15 @@ RETRYABLE = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 """PostgreSQL's "could not serialize access" (40001) and "deadlock detected" (40P01)."""
 
 
+_INDEXED_BY = re.compile(r"\s+INDEXED BY \w+")
+
+
 @lru_cache(maxsize=1024)
 def numbered(sql: str) -> str:
-    """``sql`` with its ``?`` placeholders as ``$1, $2, …`` (those inside quotes are left)."""
+    """``sql`` for PostgreSQL: its ``?`` placeholders as ``$1, $2, …`` (those inside quotes are
+    left), and without SQLite's planner hints (``INDEXED BY <index>``: PostgreSQL's planner picks
+    its indexes itself)."""
+    sql = _INDEXED_BY.sub("", sql)
     out: list[str] = []
     quote: str | None = None
     n = 0

@@ -217,10 +217,10 @@ async def load_ended(db: Conn, engines: Mapping[str, Game[Any]], game_id: int) -
 
 
 async def rate_through(
-    db: Conn, engines: Mapping[str, Game[Any]], game_id: int | None, now: float, limit: int = -1
+    db: Conn, engines: Mapping[str, Game[Any]], game_id: int | None, now: float, limit: int | None = None
 ) -> int:
     """Apply every finished game not applied yet that ended no later than ``game_id`` (None: every
-    one; at most ``limit`` games, -1: no limit), in the order they ended; returns how many were
+    one; at most ``limit`` games, None: no limit), in the order they ended; returns how many were
     applied. Idempotent: a game applied already is left alone (its ``rated_games`` row)."""
     if game_id is None:
         bound, params = "", ()
@@ -238,7 +238,7 @@ async def rate_through(
         "SELECT g.id FROM games g INDEXED BY games_ended WHERE g.status = 'finished' AND g.ended_at IS NOT NULL"
         f"{bound} AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
         " ORDER BY g.ended_at, g.id LIMIT ?",
-        (*params, limit),
+        (*params, 2**62 if limit is None else limit),
     )
     applied = 0
     for (pending_id,) in pending:

@@ -1057,8 +1057,8 @@ class GameStore:
                 " lines = excluded.lines, turn = excluded.turn, parts = excluded.parts,"
                 " had_turn = excluded.had_turn, opened = excluded.opened, version = excluded.version,"
                 " updated_at = excluded.updated_at,"
-                " held_by = CASE WHEN held_by = ? THEN NULL ELSE held_by END,"
-                " held_until = CASE WHEN held_by = ? THEN NULL ELSE held_until END",
+                " held_by = CASE WHEN turn_pages.held_by = ? THEN NULL ELSE turn_pages.held_by END,"
+                " held_until = CASE WHEN turn_pages.held_by = ? THEN NULL ELSE turn_pages.held_until END",
                 (
                     game_id,
                     page.message_id,
@@ -1088,7 +1088,8 @@ class GameStore:
                 "INSERT INTO turn_pages (game_id, held_by, held_at, held_until, updated_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id) DO UPDATE SET held_by = excluded.held_by, held_at = excluded.held_at,"
                 " held_until = excluded.held_until"
-                " WHERE held_by IS NULL OR held_by = excluded.held_by OR held_until < ? OR held_at <= ?",
+                " WHERE turn_pages.held_by IS NULL OR turn_pages.held_by = excluded.held_by"
+                " OR turn_pages.held_until < ? OR turn_pages.held_at <= ?",
                 (game_id, self.owner, now, now + lease, now, now, self.opened_at),
             )
             return cur.rowcount == 1

@@ -61,7 +61,7 @@ async def open_store(backend: str, db_path: Path, request: pytest.FixtureRequest
 
     yield open_one
     for s in opened:
-        await s.close()
+        await s.close()  # again, for one the test closed: a no-op
 
 
 INTEGRITY_ERRORS = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
