@@ -398,7 +398,8 @@ async def records(db: Conn, guild_id: int, user_id: int) -> list[Record]:
     """The player's record per game kind in the server, kinds in name order."""
     rows = await db.execute_fetchall(
         "SELECT kind, COUNT(*), SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END),"
-        " SUM(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END) FROM results"
+        " SUM(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END)"
+        " FROM results"
         " WHERE user_id = ? AND guild_id = ? GROUP BY kind ORDER BY kind",
         (user_id, guild_id),
     )
