@@ -28,7 +28,8 @@ from cogs.table.table import Table
 from cogs.texts.commands import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
-from db.store import GameStore
+from db.url import Database, open_store
+from db.url import parse as parse_database_url
 
 log = logging.getLogger("deskovka")
 COGS = ("cogs.table.game", "cogs.help")
@@ -66,10 +67,16 @@ class Settings:
     render_processes: int = 0
     """Worker processes that draw the images (``RENDER_PROCESSES``, 1 when unset); 0 draws them in
     a thread of the bot's process (as the tests do: no process to start per bot)."""
+    database_url: str = ""
+    """``DATABASE_URL`` (db/url.py): empty for SQLite at ``database_path``, or a PostgreSQL URL."""
+
+    @property
+    def database(self) -> Database:
+        return parse_database_url(self.database_url, self.database_path)
 
     def __repr__(self) -> str:  # never print the token
         return (
-            f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
+            f"Settings(token=<hidden>, database={str(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"render_processes={self.render_processes!r})"
         )
@@ -93,12 +100,18 @@ class Settings:
             raise SystemExit(
                 f"RENDER_PROCESSES must be a whole number from 0 to {MAX_RENDER_PROCESSES}, not {processes!r}."
             )
+        url = env.get("DATABASE_URL", "").strip()
+        try:
+            parse_database_url(url)
+        except ValueError as exc:
+            raise SystemExit(str(exc)) from None
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/deskovka.db"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             render_processes=int(processes),
+            database_url=url,
         )
 
 
@@ -145,7 +158,7 @@ class Deskovka(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await GameStore.open(self.settings.database_path, games.ENGINES, clock=self.clock)
+            self._store = await open_store(self.settings.database, games.ENGINES, clock=self.clock)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)
