@@ -139,6 +139,12 @@ class GameStore:
         """Which database the store is on: ``"sqlite"`` or ``"postgresql"``."""
         return self._backend.name
 
+    @property
+    def transactions(self) -> Backend:
+        """What the store runs its transactions on (db/backend.py): ``db.copy`` reads and writes
+        whole tables through it."""
+        return self._backend
+
     @classmethod
     async def open(
         cls,
