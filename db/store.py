@@ -1,23 +1,29 @@
-"""The SQLite game store: games, seats, the append-only action log and user preferences (DESIGN §4).
+"""The game store: games, seats, the append-only action log and user preferences (DESIGN §4), on
+SQLite or PostgreSQL (issue 21).
 
 It implements the :class:`db.base.Store` Protocol, the interface the rest of the bot relies on.
 
 Why it looks the way it does:
 
-* One action = one ``BEGIN IMMEDIATE`` transaction that reads the state, applies the action through
-  the engine, appends it to the log and writes the new state with ``version = version + 1 WHERE
-  version = expected``. A stale version or a rule error changes nothing.
+* Its logic and SQL exist once, for both databases: every transaction is an async *body* given a
+  connection (db/conn.py), run by the backend (db/backend.py): on SQLite whole on aiosqlite's
+  thread in one hop inside ``BEGIN IMMEDIATE`` (writes) or ``BEGIN DEFERRED`` (reads), one at a
+  time per store (SQLite transactions belong to the connection); on PostgreSQL on a pooled
+  connection, SERIALIZABLE, rerun from the start on a serialization failure (db/postgres.py). So a
+  body touches nothing but the database. The SQL is what both understand: ``?`` placeholders,
+  ``ON CONFLICT``, ``RETURNING``, ``IS NOT DISTINCT FROM``; no SQLite JSON functions.
+* One action = one transaction that reads the state, applies the action through the engine,
+  appends it to the log and writes the new state with ``version = version + 1 WHERE version =
+  expected``. A stale version or a rule error changes nothing.
 * **Every** state-changing UPDATE (start, seats, append, finish, cancel) carries that version
   predicate and checks the row count (:meth:`GameStore._bump`), so correctness never leans on
-  SQLite's database-wide write lock and holds as well for a backend with row locks (PostgreSQL).
-* A database still locked by another writer after the busy timeout is :class:`StoreBusy`, and an id
-  no SQLite INTEGER can hold is simply :class:`GameNotFound`: callers see typed errors only.
-* One aiosqlite connection is shared by every coroutine of the bot, and SQLite transactions belong
-  to the connection, so an :class:`asyncio.Lock` keeps the statements of different transactions
-  (and the reads between them) from interleaving. Reads also run in a (deferred) transaction so that
-  a record and its seats come from one snapshot even when another process writes.
-* The store is engine-agnostic: engines come from a ``games`` mapping (the registry by default,
-  imported lazily so an engine under construction cannot break the store's import).
+  SQLite's database-wide write lock alone.
+* A database still busy after the busy timeout (or PostgreSQL's reruns) is :class:`StoreBusy`, and
+  an id no 64-bit integer can hold is simply :class:`GameNotFound`: callers see typed errors only.
+* Reads run in a transaction too, so that a record and its seats come from one snapshot even when
+  another process writes.
+* The store is engine-agnostic: engines come from a ``games`` mapping (the bot's registry, or a
+  test's toy game).
 * Only JSON is stored (``json.dumps`` compact, no NaN), never pickle.
 """
 
@@ -96,7 +102,7 @@ def dumps(value: Any) -> str:
 
 
 def _in_int64(value: Any) -> bool:
-    """Whether SQLite can bind ``value`` as an INTEGER (binding a larger int raises OverflowError)."""
+    """Whether ``value`` binds as a 64-bit integer (SQLite's INTEGER, PostgreSQL's BIGINT; a larger int raises)."""
     return isinstance(value, int) and not isinstance(value, bool) and _INT64[0] <= value <= _INT64[1]
 
 
@@ -316,10 +322,6 @@ class GameStore:
         failure), a read sees one snapshot; any exception rolls back, and a database still busy
         elsewhere is :class:`StoreBusy` for ``game_id``."""
         return await self._backend.run(body, write=write, game_id=game_id)
-
-    async def _one_hop(self, body: Body[T], mode: str = "IMMEDIATE", game_id: int | None = None) -> T:
-        """:meth:`_run` named as the calls made on every move were (one hop to the SQLite thread)."""
-        return await self._run(body, write=mode == "IMMEDIATE", game_id=game_id)
 
     async def _statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> Cursor:
         """One statement as a transaction of its own (SQLite's autocommit: atomic, and as durable as a
@@ -676,7 +678,7 @@ class GameStore:
         async def read(db: Conn) -> GameRecord:
             return await self._fetch(db, game_id)
 
-        return await self._one_hop(read, "DEFERRED", game_id)
+        return await self._run(read, write=False, game_id=game_id)
 
     async def list_games(
         self,
@@ -773,7 +775,7 @@ class GameStore:
             await self._changed(db, game_id, version, "act", now, seat, events_json, before)
             return AppendResult(game_id, version, events, state, tuple(after), outcome, tuple(before))
 
-        return await self._one_hop(write, game_id=game_id)
+        return await self._run(write, write=True, game_id=game_id)
 
     @staticmethod
     def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
@@ -1035,7 +1037,7 @@ class GameStore:
                 )
             )
 
-        rows = await self._one_hop(read, "DEFERRED", game_id)
+        rows = await self._run(read, write=False, game_id=game_id)
         if not rows:
             return None
         r = rows[0]
@@ -1080,7 +1082,7 @@ class GameStore:
                 ),
             )
 
-        return await self._one_hop(write, game_id=game_id)
+        return await self._run(write, write=True, game_id=game_id)
 
     async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
         """Take the game's turn page for telling a change on it, for ``lease`` seconds: True only
@@ -1100,7 +1102,7 @@ class GameStore:
             )
             return cur.rowcount == 1
 
-        return await self._one_hop(hold, game_id=game_id)
+        return await self._run(hold, write=True, game_id=game_id)
 
     async def release_turn_page(self, game_id: int) -> None:
         """This process lets go of the game's turn page without saving it (its telling failed)."""
@@ -1113,7 +1115,7 @@ class GameStore:
                 (game_id, self.owner),
             )
 
-        return await self._one_hop(release, game_id=game_id)
+        return await self._run(release, write=True, game_id=game_id)
 
     async def get_meta(self, key: str) -> str | None:
         """A deployment fact (e.g. the synced command tree's hash), or None."""
@@ -1288,7 +1290,7 @@ class GameStore:
             await self._row(db, game_id, with_state=False)
             return await ratings.rate_through(db, self._mapping(), game_id, self._clock())
 
-        return await self._one_hop(rate, game_id=game_id)
+        return await self._run(rate, write=True, game_id=game_id)
 
     async def rate_unrated(self) -> int:
         """Apply every finished game not applied yet, by end time (at start-up: games that ended
@@ -1296,8 +1298,8 @@ class GameStore:
         games a transaction, so that other writers wait for one batch at most."""
         applied = 0
         while True:
-            batch = await self._one_hop(
-                lambda db: ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH)
+            batch = await self._run(
+                lambda db: ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH), write=True
             )
             applied += batch
             if batch < RATE_BATCH:
@@ -1305,32 +1307,32 @@ class GameStore:
 
     async def rebuild_ratings(self) -> int:
         """Every rating and record again from the stored finished games, by end time."""
-        return await self._one_hop(lambda db: ratings.rebuild(db, self._mapping(), self._clock()))
+        return await self._run(lambda db: ratings.rebuild(db, self._mapping(), self._clock()), write=True)
 
     async def recompute_ratings(self) -> dict[ratings.Key, ratings.Rating]:
         """Every rating computed from scratch from the stored finished games (nothing written)."""
-        return await self._one_hop(lambda db: ratings.recompute(db, self._mapping()), "DEFERRED")
+        return await self._run(lambda db: ratings.recompute(db, self._mapping()), write=False)
 
     async def stored_ratings(self) -> dict[ratings.Key, ratings.Rating]:
         """Every rating as stored."""
-        return await self._one_hop(ratings.stored, "DEFERRED")
+        return await self._run(ratings.stored, write=False)
 
     async def leaderboard(
         self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
     ) -> tuple[list[ratings.Standing], int]:
         """A page of the server's leaderboard of ``kind`` and its number of players."""
-        return await self._one_hop(lambda db: ratings.leaderboard(db, guild_id, kind, offset, limit), "DEFERRED")
+        return await self._run(lambda db: ratings.leaderboard(db, guild_id, kind, offset, limit), write=False)
 
     async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
         """A player's record per game kind in a server."""
         if not _in_int64(user_id):
             return []
-        return await self._one_hop(lambda db: ratings.records(db, guild_id, user_id), "DEFERRED")
+        return await self._run(lambda db: ratings.records(db, guild_id, user_id), write=False)
 
     async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
         """Each player's pace in a server."""
         wanted = [u for u in users if _in_int64(u)]
-        return await self._one_hop(lambda db: ratings.paces(db, guild_id, wanted), "DEFERRED")
+        return await self._run(lambda db: ratings.paces(db, guild_id, wanted), write=False)
 
     # -- clocks and timers (issue 13) ----------------------------------------------------------
 
@@ -1846,7 +1848,7 @@ class GameStore:
             await self._row(db, game_id, with_state=False)
             return await self._takeback(db, game_id)
 
-        return await self._one_hop(read, "DEFERRED", game_id)
+        return await self._run(read, write=False, game_id=game_id)
 
     async def close_takeback(
         self, game_id: int, *, version: int | None = None, older_than: int | None = None
@@ -1865,7 +1867,7 @@ class GameStore:
             await self._row(db, game_id, with_state=False)
             return await self._pop_takeback(db, game_id, condition, params)
 
-        return await self._one_hop(pop, game_id=game_id)
+        return await self._run(pop, write=True, game_id=game_id)
 
     async def _pop_takeback(
         self, db: Conn, game_id: int, condition: str, params: Sequence[Any]
