@@ -9,7 +9,7 @@ connection whose calls finish at once (:class:`Direct`), is driven to its end th
 suspending (:func:`run_now`). One body of code, two ways to run it; a body that awaits anything
 besides the database is refused rather than run half on the wrong thread.
 
-It uses aiosqlite's private ``_execute`` and ``_conn`` (pinned exactly in requirements.txt), as
+It uses aiosqlite's private ``_execute`` and ``_conn`` (pinned exactly in requirements.txt), through which
 ``db.backend.SQLiteBackend`` runs every transaction; tests/test_db_one_hop.py checks both.
 """
 
