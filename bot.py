@@ -29,7 +29,8 @@ from cogs.texts.commands import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.records import Shards
-from db.store import GameStore
+from db.url import Database, open_store
+from db.url import parse as parse_database_url
 
 log = logging.getLogger("deskovka")
 COGS = ("cogs.table.game", "cogs.help")
@@ -90,10 +91,16 @@ class Settings:
     def syncs_commands(self) -> bool:
         """Whether this process syncs the slash commands: the one running shard 0."""
         return self.shard_ids is None or 0 in self.shard_ids
+    database_url: str = ""
+    """``DATABASE_URL`` (db/url.py): empty for SQLite at ``database_path``, or a PostgreSQL URL."""
+
+    @property
+    def database(self) -> Database:
+        return parse_database_url(self.database_url, self.database_path)
 
     def __repr__(self) -> str:  # never print the token
         return (
-            f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
+            f"Settings(token=<hidden>, database={str(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"render_processes={self.render_processes!r}, shard_count={self.shard_count!r}, "
             f"shard_ids={self.shard_ids!r})"
@@ -119,6 +126,11 @@ class Settings:
                 f"RENDER_PROCESSES must be a whole number from 0 to {MAX_RENDER_PROCESSES}, not {processes!r}."
             )
         count, ids = shard_settings(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
+        url = env.get("DATABASE_URL", "").strip()
+        try:
+            parse_database_url(url)
+        except ValueError as exc:
+            raise SystemExit(str(exc)) from None
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/deskovka.db"),
@@ -127,6 +139,7 @@ class Settings:
             render_processes=int(processes),
             shard_count=count,
             shard_ids=ids,
+            database_url=url,
         )
 
 
@@ -207,7 +220,7 @@ class Deskovka(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await GameStore.open(self.settings.database_path, games.ENGINES, clock=self.clock)
+            self._store = await open_store(self.settings.database, games.ENGINES, clock=self.clock)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)

@@ -16,7 +16,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
+from db.conn import Conn
 
 DAY = 86400.0
 PACES = {"none": None, "1d": 1 * 86400, "3d": 3 * 86400, "7d": 7 * 86400}
@@ -53,7 +53,7 @@ def timers_for(start: float, pace: float) -> list[tuple[str, float]]:
     return out
 
 
-async def away_until(db: aiosqlite.Connection, users: Iterable[int]) -> dict[int, float]:
+async def away_until(db: Conn, users: Iterable[int]) -> dict[int, float]:
     """The end of each given user's vacation, for those who have one set."""
     wanted = sorted(set(users))
     if not wanted:
@@ -66,7 +66,7 @@ async def away_until(db: aiosqlite.Connection, users: Iterable[int]) -> dict[int
 
 
 async def start_clock(
-    db: aiosqlite.Connection,
+    db: Conn,
     game_id: int,
     seat: int,
     pace: int | None,
@@ -91,13 +91,13 @@ async def start_clock(
         )
 
 
-async def stop_clock(db: aiosqlite.Connection, game_id: int, seat: int) -> None:
+async def stop_clock(db: Conn, game_id: int, seat: int) -> None:
     await db.execute("UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
     await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
 async def update_clocks(
-    db: aiosqlite.Connection,
+    db: Conn,
     game_id: int,
     pace: int | None,
     seats: Sequence[Any],
@@ -129,13 +129,13 @@ async def update_clocks(
         await start_clock(db, game_id, r["seat"], pace, now, away.get(r["user_id"]), since=r["since"])
 
 
-async def clear_game(db: aiosqlite.Connection, game_id: int) -> None:
+async def clear_game(db: Conn, game_id: int) -> None:
     """A game that ended has no clocks and nothing due."""
     await db.execute("UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ?", (game_id,))
     await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
 
-async def shift_user(db: aiosqlite.Connection, user_id: int, shift: float) -> None:
+async def shift_user(db: Conn, user_id: int, shift: float) -> None:
     """Move every running clock of ``user_id`` by ``shift`` seconds (a vacation starts or ends):
     the deadlines of their waiting seats and those seats' timers not yet fired."""
     if not shift:

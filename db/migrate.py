@@ -14,6 +14,10 @@ ignores ``PRAGMA foreign_keys`` inside a transaction, so the file cannot do it i
 a table others reference is rebuilt (SQLite's 12 steps for a change ``ALTER TABLE`` cannot make),
 since dropping it with foreign keys on would cascade. Before such a file commits, ``PRAGMA
 foreign_key_check`` must find nothing, else it is rolled back; foreign keys are as before after it.
+
+PostgreSQL has its own files (:data:`POSTGRES_DIR`, :func:`migrate_postgres`), recorded the same way
+in its own ``schema_migrations``; each runs in one transaction with its record, under an advisory
+lock so that two processes starting at once do not both apply it.
 """
 
 from __future__ import annotations
@@ -24,12 +28,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
 from db.errors import MigrationError
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+POSTGRES_DIR = MIGRATIONS_DIR / "postgresql"
+"""PostgreSQL's own numbered migrations (issue 21): the same schema in PostgreSQL's terms."""
 
 _NAME = re.compile(r"^(\d+)_[A-Za-z0-9_-]+\.sql$")
 
@@ -144,3 +151,53 @@ async def _run(conn: aiosqlite.Connection, migration: Migration, script: str, *,
         if isinstance(exc, MigrationError):
             raise
         raise MigrationError(migration.path, f"{type(exc).__name__}: {exc}") from exc
+
+
+_POSTGRES_BOOKKEEPING = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at DOUBLE PRECISION NOT NULL
+)
+"""
+_POSTGRES_LOCK = 0x6465736B  # "desk": the advisory lock held while migrating
+
+
+async def migrate_postgres(
+    conn: Any, directory: Path | None = None, *, clock: Callable[[], float] = time.time
+) -> list[int]:
+    """:func:`migrate` for an asyncpg connection to PostgreSQL (the files of :data:`POSTGRES_DIR`)."""
+    directory = POSTGRES_DIR if directory is None else directory
+    migrations = discover(directory)
+    await conn.execute("SELECT pg_advisory_lock($1)", _POSTGRES_LOCK)
+    try:
+        await conn.execute(_POSTGRES_BOOKKEEPING)
+        done = {int(r[0]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
+        unknown = sorted(done - {m.version for m in migrations})
+        if unknown:
+            raise MigrationError(directory, f"database_newer_than_code:{unknown}")
+        applied: list[int] = []
+        for migration in migrations:
+            if migration.version in done:
+                continue
+            try:
+                sql = migration.path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise MigrationError(migration.path, f"unreadable:{exc}") from exc
+            try:
+                async with conn.transaction():
+                    await conn.execute(sql)
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                        migration.version,
+                        migration.path.name,
+                        float(clock()),
+                    )
+            except Exception as exc:
+                if isinstance(exc, MigrationError):
+                    raise
+                raise MigrationError(migration.path, f"{type(exc).__name__}: {exc}") from exc
+            applied.append(migration.version)
+        return applied
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", _POSTGRES_LOCK)

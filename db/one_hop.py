@@ -9,8 +9,8 @@ connection whose calls finish at once (:class:`Direct`), is driven to its end th
 suspending (:func:`run_now`). One body of code, two ways to run it; a body that awaits anything
 besides the database is refused rather than run half on the wrong thread.
 
-It uses aiosqlite's private ``_execute`` and ``_conn`` (pinned exactly in requirements.txt), as
-``GameStore._bookkeeping`` does; tests/test_db_one_hop.py checks both.
+It uses aiosqlite's private ``_execute`` and ``_conn`` (pinned exactly in requirements.txt), through which
+``db.backend.SQLiteBackend`` runs every transaction; tests/test_db_one_hop.py checks both.
 """
 
 from __future__ import annotations
@@ -18,13 +18,11 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from contextlib import suppress
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import aiosqlite
 
-T = TypeVar("T")
-
-Body = Callable[[aiosqlite.Connection], Coroutine[Any, Any, T]]
+from db.conn import Body, T
 
 
 class Direct:
@@ -92,7 +90,7 @@ async def on_thread(
 def direct(body: Body[T]) -> Callable[[sqlite3.Connection], T]:
     """An async transaction body as work for :func:`on_thread`: run to its end on a
     :class:`Direct` connection."""
-    return lambda raw: run_now(body(cast(aiosqlite.Connection, Direct(raw))))
+    return lambda raw: run_now(body(Direct(raw)))
 
 
 async def in_one_hop(db: aiosqlite.Connection, body: Body[T], mode: str = "IMMEDIATE") -> T:

@@ -22,9 +22,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
+from db.conn import Conn
 from rules.protocol import Ending, Game, Outcome
 
 MODEL = PlackettLuce()
@@ -174,7 +174,7 @@ def settle(game: Ended, before: Sequence[Rating]) -> list[Rating]:
     ]
 
 
-async def first(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...]:
+async def first(db: Conn, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...]:
     """The first row of a query that always has one (an aggregate)."""
     return tuple(next(iter(await db.execute_fetchall(sql, params))))
 
@@ -182,7 +182,7 @@ async def first(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) 
 # -- reading a finished game -----------------------------------------------------------------------
 
 
-async def load_ended(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]], game_id: int) -> Ended | None:
+async def load_ended(db: Conn, engines: Mapping[str, Game[Any]], game_id: int) -> Ended | None:
     """The finished game ``game_id`` (None unless finished). Who resigned is read from the state
     only where it can matter (three players or more, an engine that knows the kind)."""
     rows = list(
@@ -217,10 +217,10 @@ async def load_ended(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]],
 
 
 async def rate_through(
-    db: aiosqlite.Connection, engines: Mapping[str, Game[Any]], game_id: int | None, now: float, limit: int = -1
+    db: Conn, engines: Mapping[str, Game[Any]], game_id: int | None, now: float, limit: int | None = None
 ) -> int:
     """Apply every finished game not applied yet that ended no later than ``game_id`` (None: every
-    one; at most ``limit`` games, -1: no limit), in the order they ended; returns how many were
+    one; at most ``limit`` games, None: no limit), in the order they ended; returns how many were
     applied. Idempotent: a game applied already is left alone (its ``rated_games`` row)."""
     if game_id is None:
         bound, params = "", ()
@@ -238,7 +238,7 @@ async def rate_through(
         "SELECT g.id FROM games g INDEXED BY games_ended WHERE g.status = 'finished' AND g.ended_at IS NOT NULL"
         f"{bound} AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
         " ORDER BY g.ended_at, g.id LIMIT ?",
-        (*params, limit),
+        (*params, 2**62 if limit is None else limit),
     )
     applied = 0
     for (pending_id,) in pending:
@@ -249,7 +249,7 @@ async def rate_through(
     return applied
 
 
-async def apply(db: aiosqlite.Connection, game: Ended, now: float) -> None:
+async def apply(db: Conn, game: Ended, now: float) -> None:
     """Write one finished game's results and move its players' ratings (if it is rated)."""
     cur = await db.execute(
         "INSERT INTO rated_games (game_id, guild_id, kind, ending, ended_at, rated) VALUES (?, ?, ?, ?, ?, ?)"
@@ -298,7 +298,7 @@ async def apply(db: aiosqlite.Connection, game: Ended, now: float) -> None:
     )
 
 
-async def rating_of(db: aiosqlite.Connection, guild_id: int | None, kind: str, user_id: int) -> Rating:
+async def rating_of(db: Conn, guild_id: int | None, kind: str, user_id: int) -> Rating:
     rows = list(
         await db.execute_fetchall(
             "SELECT mu, sigma, games, wins, losses, draws FROM ratings WHERE guild_id = ? AND kind = ? AND user_id = ?",
@@ -314,7 +314,7 @@ Key = tuple[int, str, int]
 """(server, game kind, player)."""
 
 
-async def recompute(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]]) -> dict[Key, Rating]:
+async def recompute(db: Conn, engines: Mapping[str, Game[Any]]) -> dict[Key, Rating]:
     """Every rating from the stored finished games alone, replayed in the order they ended —
     what the incremental ratings must equal."""
     ids = await db.execute_fetchall(
@@ -332,7 +332,7 @@ async def recompute(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]]) 
     return table
 
 
-async def stored(db: aiosqlite.Connection) -> dict[Key, Rating]:
+async def stored(db: Conn) -> dict[Key, Rating]:
     """The ratings as the store keeps them."""
     rows = await db.execute_fetchall(
         "SELECT guild_id, kind, user_id, mu, sigma, games, wins, losses, draws FROM ratings"
@@ -340,7 +340,7 @@ async def stored(db: aiosqlite.Connection) -> dict[Key, Rating]:
     return {(r[0], r[1], r[2]): Rating(*tuple(r)[3:]) for r in rows}
 
 
-async def rebuild(db: aiosqlite.Connection, engines: Mapping[str, Game[Any]], now: float) -> int:
+async def rebuild(db: Conn, engines: Mapping[str, Game[Any]], now: float) -> int:
     """Forget every rating and result and apply every finished game again, by end time (after a
     change of the model, or to repair); returns how many games were applied."""
     await db.execute("DELETE FROM results")
@@ -361,9 +361,7 @@ class Standing:
     rating: Rating
 
 
-async def leaderboard(
-    db: aiosqlite.Connection, guild_id: int, kind: str, offset: int, limit: int
-) -> tuple[list[Standing], int]:
+async def leaderboard(db: Conn, guild_id: int, kind: str, offset: int, limit: int) -> tuple[list[Standing], int]:
     """A page of the server's leaderboard of ``kind``, best conservative rating first, and how
     many players it has in all."""
     (total,) = await first(db, "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind))
@@ -396,10 +394,12 @@ TREND_GAMES = 200
 """The trend shows at most this many of the latest rated games."""
 
 
-async def records(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Record]:
+async def records(db: Conn, guild_id: int, user_id: int) -> list[Record]:
     """The player's record per game kind in the server, kinds in name order."""
     rows = await db.execute_fetchall(
-        "SELECT kind, COUNT(*), SUM(result = 'win'), SUM(result = 'loss'), SUM(result = 'draw') FROM results"
+        "SELECT kind, COUNT(*), SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END),"
+        " SUM(CASE WHEN result = 'loss' THEN 1 ELSE 0 END), SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END)"
+        " FROM results"
         " WHERE user_id = ? AND guild_id = ? GROUP BY kind ORDER BY kind",
         (user_id, guild_id),
     )
@@ -459,7 +459,7 @@ class Pace:
         return self.median is None and not self.finished
 
 
-async def paces(db: aiosqlite.Connection, guild_id: int, users: Iterable[int]) -> dict[int, Pace]:
+async def paces(db: Conn, guild_id: int, users: Iterable[int]) -> dict[int, Pace]:
     """Each player's pace in the server (see :class:`Pace`): their turns in their latest
     ``PACE_GAMES`` games with other players, at most ``PACE_TURNS`` of them; a turn is timed from
     when the game started waiting for them (the seat's clock) to their first action of it."""
@@ -478,7 +478,8 @@ async def paces(db: aiosqlite.Connection, guild_id: int, users: Iterable[int]) -
         )
         took = [max(0.0, float(r[0])) for r in waits]
         finished, timeouts = await first(
-            db, "SELECT COUNT(*), COALESCE(SUM(timed_out), 0) FROM results WHERE user_id = ? AND guild_id = ?",
+            db,
+            "SELECT COUNT(*), COALESCE(SUM(timed_out), 0) FROM results WHERE user_id = ? AND guild_id = ?",
             (user, guild_id),
         )
         out[user] = Pace(statistics.median(took) if took else None, len(took), int(finished), int(timeouts))

@@ -1,57 +1,59 @@
-"""The SQLite game store: games, seats, the append-only action log and user preferences (DESIGN §4).
+"""The game store: games, seats, the append-only action log and user preferences (DESIGN §4), on
+SQLite or PostgreSQL (issue 21).
 
 It implements the :class:`db.base.Store` Protocol, the interface the rest of the bot relies on.
 
 Why it looks the way it does:
 
-* One action = one ``BEGIN IMMEDIATE`` transaction that reads the state, applies the action through
-  the engine, appends it to the log and writes the new state with ``version = version + 1 WHERE
-  version = expected``. A stale version or a rule error changes nothing.
+* Its logic and SQL exist once, for both databases: every transaction is an async *body* given a
+  connection (db/conn.py), run by the backend (db/backend.py): on SQLite whole on aiosqlite's
+  thread in one hop inside ``BEGIN IMMEDIATE`` (writes) or ``BEGIN DEFERRED`` (reads), one at a
+  time per store (SQLite transactions belong to the connection); on PostgreSQL on a pooled
+  connection, SERIALIZABLE, rerun from the start on a serialization failure (db/postgres.py). So a
+  body touches nothing but the database. The SQL is what both understand: ``?`` placeholders,
+  ``ON CONFLICT``, ``RETURNING``, ``IS NOT DISTINCT FROM``; no SQLite JSON functions.
+* One action = one transaction that reads the state, applies the action through the engine,
+  appends it to the log and writes the new state with ``version = version + 1 WHERE version =
+  expected``. A stale version or a rule error changes nothing.
 * **Every** state-changing UPDATE (start, seats, append, finish, cancel) carries that version
   predicate and checks the row count (:meth:`GameStore._bump`), so correctness never leans on
-  SQLite's database-wide write lock and holds as well for a backend with row locks (PostgreSQL).
-* A database still locked by another writer after the busy timeout is :class:`StoreBusy`, and an id
-  no SQLite INTEGER can hold is simply :class:`GameNotFound`: callers see typed errors only.
-* One aiosqlite connection is shared by every coroutine of the bot, and SQLite transactions belong
-  to the connection, so an :class:`asyncio.Lock` keeps the statements of different transactions
-  (and the reads between them) from interleaving. Reads also run in a (deferred) transaction so that
-  a record and its seats come from one snapshot even when another process writes.
-* The store is engine-agnostic: engines come from a ``games`` mapping (the registry by default,
-  imported lazily so an engine under construction cannot break the store's import).
+  SQLite's database-wide write lock alone.
+* A database still busy after the busy timeout (or PostgreSQL's reruns) is :class:`StoreBusy`, and
+  an id no 64-bit integer can hold is simply :class:`GameNotFound`: callers see typed errors only.
+* Reads run in a transaction too, so that a record and its seats come from one snapshot even when
+  another process writes.
+* The store is engine-agnostic: engines come from a ``games`` mapping (the bot's registry, or a
+  test's toy game).
 * Only JSON is stored (``json.dumps`` compact, no NaN), never pickle.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-import aiosqlite
-
 from db import clocks, ratings
+from db.backend import Backend, SQLiteBackend
+from db.conn import Body, Conn, Cursor, Row, T
 from db.connection import Synchronous, connect
 from db.errors import (
     GameNotFound,
     NoState,
     NotAPlayer,
     StaleVersion,
-    StoreBusy,
     UnknownGameKind,
     UnloggableAction,
     VacationLimit,
     WrongStatus,
 )
-from db.migrate import migrate
-from db.one_hop import Body, T, direct, on_thread
+from db.migrate import migrate, migrate_postgres
+from db.postgres import PostgresBackend
 from db.records import (
     NOTIFY_CHOICES,
     PAGE_LEASE,
@@ -101,7 +103,7 @@ def dumps(value: Any) -> str:
 
 
 def _in_int64(value: Any) -> bool:
-    """Whether SQLite can bind ``value`` as an INTEGER (binding a larger int raises OverflowError)."""
+    """Whether ``value`` binds as a 64-bit integer (SQLite's INTEGER, PostgreSQL's BIGINT; a larger int raises)."""
     return isinstance(value, int) and not isinstance(value, bool) and _INT64[0] <= value <= _INT64[1]
 
 
@@ -117,15 +119,10 @@ def _check_pace(pace: int | None) -> int | None:
     return pace
 
 
-def _is_busy(exc: BaseException) -> bool:
-    """SQLITE_BUSY: another connection kept the write lock past our busy timeout."""
-    if not isinstance(exc, sqlite3.OperationalError):
-        return False
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None and code & 0xFF == sqlite3.SQLITE_BUSY:
-        return True
-    text = str(exc).lower()
-    return "database is locked" in text or "database is busy" in text
+async def _insert_id(db: Conn, sql: str, params: Sequence[Any]) -> int:
+    """The id of the row the INSERT ``sql`` made (``RETURNING id``: both backends have it)."""
+    ((row_id,),) = await db.execute_fetchall(f"{sql} RETURNING id", params)
+    return int(row_id)
 
 
 class GameStore:
@@ -133,18 +130,27 @@ class GameStore:
 
     def __init__(
         self,
-        conn: aiosqlite.Connection,
+        backend: Backend,
         games: Mapping[str, Game[Any]] | None = None,
         clock: Clock = time.time,
     ) -> None:
-        conn.row_factory = sqlite3.Row
-        self._db = conn
+        self._backend = backend
         self._games = games
         self._clock = clock
-        self._lock = asyncio.Lock()
         self.owner = secrets.token_hex(8)
         """This store's (this process's) token on the changes it commits and takes on."""
         self.opened_at = clock()
+
+    @property
+    def backend(self) -> str:
+        """Which database the store is on: ``"sqlite"`` or ``"postgresql"``."""
+        return self._backend.name
+
+    @property
+    def transactions(self) -> Backend:
+        """What the store runs its transactions on (db/backend.py): ``db.copy`` reads and writes
+        whole tables through it."""
+        return self._backend
 
     @classmethod
     async def open(
@@ -157,17 +163,49 @@ class GameStore:
         synchronous: Synchronous = "FULL",
         busy_timeout_ms: int = 5000,
     ) -> GameStore:
-        """Connect to ``path`` (``":memory:"`` works) and apply pending migrations."""
+        """Connect to the SQLite file ``path`` (``":memory:"`` works) and apply pending migrations."""
         conn = await connect(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
         try:
             applied = await migrate(conn, migrations_dir, clock=clock)
         except BaseException:
             await conn.close()
             raise
-        store = cls(conn, games, clock)
-        if CLOCKS_MIGRATION in applied:
-            await store._backfill_waiting()
-        await store._rebuild_old_states()
+        return await cls._opened(SQLiteBackend(conn), games, clock, applied)
+
+    @classmethod
+    async def open_postgres(
+        cls,
+        dsn: str,
+        games: Mapping[str, Game[Any]] | None = None,
+        clock: Clock = time.time,
+        *,
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> GameStore:
+        """Connect a pool to the PostgreSQL database ``dsn`` and apply its pending migrations
+        (``db/migrations/postgresql``)."""
+        backend = await PostgresBackend.connect(dsn, min_size=min_size, max_size=max_size)
+        try:
+            async with backend.pool.acquire() as conn:
+                applied = await migrate_postgres(conn, clock=clock)
+        except BaseException:
+            await backend.close()
+            raise
+        return await cls._opened(backend, games, clock, applied)
+
+    @classmethod
+    async def _opened(
+        cls, backend: Backend, games: Mapping[str, Game[Any]] | None, clock: Clock, applied: list[int]
+    ) -> GameStore:
+        """The store on a migrated database, its start-up upgrades of old data made."""
+        store = cls(backend, games, clock)
+        try:
+            if backend.name == "sqlite" and CLOCKS_MIGRATION in applied:
+                await store._backfill_waiting()
+            await store._rebuild_old_states()
+        except BaseException:
+            await backend.close()
+            raise
         return store
 
     async def _rebuild_old_states(self) -> int:
@@ -180,33 +218,31 @@ class GameStore:
         formats = self._state_formats()
         if await self.get_meta(STATE_FORMATS) == formats:
             return 0
-        async with self._read() as db:
-            groups = await db.execute_fetchall(
-                "SELECT kind, json_extract(state, '$.format') AS format, MIN(id) AS sample FROM games"
-                " WHERE state IS NOT NULL GROUP BY kind, format"
-            )
+        fmt = self._backend.json_text("state", "format")
+        groups = await self._query(
+            f"SELECT kind, {fmt} AS format, MIN(id) AS sample FROM games WHERE state IS NOT NULL GROUP BY kind, format"
+        )
         rebuilt = 0
         for group in groups:
             game = self._mapping().get(group["kind"])
             if game is None or await self._readable(game, group["sample"]):
                 continue
-            async with self._read() as db:
-                ids = [
-                    r[0]
-                    for r in await db.execute_fetchall(
-                        "SELECT id FROM games WHERE kind = ? AND state IS NOT NULL"
-                        " AND json_extract(state, '$.format') IS ?",
-                        (group["kind"], group["format"]),
-                    )
-                ]
+            ids = [
+                r[0]
+                for r in await self._query(
+                    f"SELECT id FROM games WHERE kind = ? AND state IS NOT NULL AND {fmt} IS NOT DISTINCT FROM ?",
+                    (group["kind"], group["format"]),
+                )
+            ]
             for game_id in ids:
                 try:
                     _, state = await self._replay(game_id)
                 except Exception:
                     log.exception("game %s: an old state could not be rebuilt from its log", game_id)
                     continue
-                async with self._transaction(game_id=game_id) as db:
-                    await db.execute("UPDATE games SET state = ? WHERE id = ?", (dumps(game.dump(state)), game_id))
+                await self._statement(
+                    "UPDATE games SET state = ? WHERE id = ?", (dumps(game.dump(state)), game_id), game_id
+                )
                 rebuilt += 1
         if rebuilt:
             log.info("rebuilt %s games stored in an older state format from their logs", rebuilt)
@@ -222,8 +258,10 @@ class GameStore:
         return dumps(formats)
 
     async def _readable(self, game: Game[Any], game_id: int) -> bool:
-        async with self._read(game_id) as db:
-            row = await self._row(db, game_id, with_state=True)
+        async def read(db: Conn) -> Row:
+            return await self._row(db, game_id, with_state=True)
+
+        row = await self._run(read, write=False, game_id=game_id)
         try:
             game.load(json.loads(row["state"]))
         except RuleError:
@@ -233,7 +271,8 @@ class GameStore:
     async def _backfill_waiting(self) -> None:
         """Games that were running before turn clocks existed learn which seats wait and since when
         (the game's ``turn_since``); they keep no pace. Run once, when migration 0004 is applied."""
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> None:
             rows = await db.execute_fetchall(
                 "SELECT g.id, g.kind, g.state, g.turn_since FROM games g WHERE g.status = 'active' AND NOT EXISTS"
                 " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND (s.since IS NOT NULL OR s.absent IS NOT NULL))"
@@ -248,10 +287,11 @@ class GameStore:
                     [(row["turn_since"], row["id"], seat) for seat in seats],
                 )
 
+        await self._run(body, write=True)
+
     async def close(self) -> None:
-        """Close the connection once no transaction is using it."""
-        async with self._lock:
-            await self._db.close()
+        """Close the connection (or pool) once no transaction is using it."""
+        await self._backend.close()
 
     async def __aenter__(self) -> GameStore:
         return self
@@ -277,99 +317,45 @@ class GameStore:
 
     # -- transactions ------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _transaction(
-        self, mode: str = "IMMEDIATE", game_id: int | None = None
-    ) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` for writes (take the write lock before reading what we will change),
-        ``BEGIN DEFERRED`` for consistent multi-statement reads; rollback on any exception, and a
-        lock held elsewhere past the busy timeout becomes :class:`StoreBusy` for ``game_id``."""
-        async with self._lock:
-            db = self._db
-            try:
-                # Inside the try: a coroutine cancelled while BEGIN is queued must still roll back,
-                # since the worker thread runs the BEGIN anyway.
-                await db.execute(f"BEGIN {mode}")
-                yield db
-                await db.execute("COMMIT")
-            except BaseException as exc:
-                await self._rollback()
-                if _is_busy(exc):
-                    raise StoreBusy(game_id) from exc
-                raise
+    async def _run(self, body: Body[T], *, write: bool, game_id: int | None = None) -> T:
+        """``body`` as one transaction of the backend (db/backend.py): a write takes the write lock
+        (SQLite's ``BEGIN IMMEDIATE``) or runs SERIALIZABLE (PostgreSQL, rerun on a serialization
+        failure), a read sees one snapshot; any exception rolls back, and a database still busy
+        elsewhere is :class:`StoreBusy` for ``game_id``."""
+        return await self._backend.run(body, write=write, game_id=game_id)
 
-    async def _rollback(self) -> None:
-        # OperationalError: no transaction left (BEGIN failed, or a cancelled COMMIT went through).
-        with suppress(sqlite3.OperationalError):
-            await self._db.execute("ROLLBACK")
-
-    def _read(self, game_id: int | None = None) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        return self._transaction("DEFERRED", game_id)
-
-    async def _one_hop(self, body: Body[T], mode: str = "IMMEDIATE", game_id: int | None = None) -> T:
-        """What :meth:`_transaction` does, for a body that only talks to the database, in one hop
-        to the SQLite thread instead of one per statement (``db/one_hop.py``): for the calls made
-        on every move."""
-        return await self._on_thread(direct(body), mode, game_id)
-
-    async def _on_thread(
-        self, work: Callable[[sqlite3.Connection], T], mode: str, game_id: int | None, *, relaxed: bool = False
-    ) -> T:
-        """``work`` in one transaction on the SQLite thread (``db/one_hop.py``), busy as
-        :class:`StoreBusy`."""
-        async with self._lock:
-            try:
-                return await on_thread(self._db, work, mode, relaxed=relaxed)
-            except sqlite3.OperationalError as exc:
-                if _is_busy(exc):
-                    raise StoreBusy(game_id) from exc
-                raise
-
-    async def _statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> aiosqlite.Cursor:
+    async def _statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> Cursor:
         """One statement as a transaction of its own (SQLite's autocommit: atomic, and as durable as a
-        COMMIT): one round trip to the SQLite thread instead of three (BEGIN, it, COMMIT), which the
-        event loop pays for on every hop. Only for a write that reads nothing first; busy is
-        :class:`StoreBusy` as in :meth:`_transaction`."""
-        async with self._lock:
-            try:
-                return await self._db.execute(sql, params)
-            except sqlite3.OperationalError as exc:
-                if _is_busy(exc):
-                    raise StoreBusy(game_id) from exc
-                raise
+        COMMIT): one round trip instead of three (BEGIN, it, COMMIT). Only for a write that reads
+        nothing first; busy is :class:`StoreBusy`."""
+        return await self._backend.statement(sql, params, game_id)
 
-    async def _bookkeeping(self, write: Callable[[sqlite3.Connection], int], game_id: int) -> int:
+    async def _bookkeeping(self, write: Body[int], game_id: int) -> int:
         """A write that only says how far the telling of a change got (a step made, a change told),
-        in one transaction and one round trip to the SQLite thread, committed without waiting for
-        the disk: ``synchronous`` is NORMAL for this transaction only. Like every commit it survives
-        a crash of the process; a power cut or an OS crash may roll the last of them back, and then
-        the catch-up tells that change again (a repeated message at worst, never a lost move: the
-        game's own commits keep FULL). Each fsync saved is ~0.3-0.45 ms of CPU a move
-        (docs/PERFORMANCE.md). Returns what ``write`` returns (a row count).
+        in one transaction, committed without waiting for the disk: SQLite's ``synchronous`` is
+        NORMAL for this transaction only (PostgreSQL's ``synchronous_commit`` off). Like every
+        commit it survives a crash of the process; a power cut or an OS crash may roll the last of
+        them back, and then the catch-up tells that change again (a repeated message at worst,
+        never a lost move: the game's own commits keep FULL). Each fsync saved is ~0.3-0.45 ms of
+        CPU a move (docs/PERFORMANCE.md). Returns what ``write`` returns (a row count)."""
+        return await self._backend.run(write, write=True, game_id=game_id, relaxed=True)
 
-        It runs a function on aiosqlite's thread with the raw connection (``_execute``, ``_conn``:
-        aiosqlite's private API, pinned exactly in requirements.txt; tests/test_db_changes.py)."""
-        return await self._on_thread(write, "IMMEDIATE", game_id, relaxed=True)
-
-    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of one read statement, executed and fetched in one round trip (its own read
         transaction: one snapshot)."""
-        async with self._lock:
-            try:
-                return list(await self._db.execute_fetchall(sql, params))
-            except sqlite3.OperationalError as exc:
-                if _is_busy(exc):
-                    raise StoreBusy(None) from exc
-                raise
+        return await self._backend.query(sql, params)
 
     async def _exists(self, game_id: int) -> None:
         """GameNotFound unless the game is stored."""
-        async with self._read(game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
+
+        await self._run(body, write=False, game_id=game_id)
 
     # -- records -----------------------------------------------------------------------------
 
-    async def _row(self, db: aiosqlite.Connection, game_id: int, *, with_state: bool) -> sqlite3.Row:
+    async def _row(self, db: Conn, game_id: int, *, with_state: bool) -> Row:
         """The game's row; every method taking a game id reads it first, so an id that no game can
         have (beyond SQLite's 64-bit INTEGER) is GameNotFound here rather than an OverflowError."""
         if not _in_int64(game_id):
@@ -381,27 +367,27 @@ class GameStore:
         return next(iter(rows))
 
     @staticmethod
-    async def _keep_open(db: aiosqlite.Connection, game_id: int, now: float) -> None:
+    async def _keep_open(db: Conn, game_id: int, now: float) -> None:
         await db.execute(
             "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'keep', ?)",
             (game_id, now + clocks.KEEP_OPEN),
         )
 
-    async def _players(self, db: aiosqlite.Connection, game_id: int) -> tuple[int, ...]:
+    async def _players(self, db: Conn, game_id: int) -> tuple[int, ...]:
         rows = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return tuple(int(r[0]) for r in rows)
 
-    async def _seats(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
+    async def _seats(self, db: Conn, game_id: int) -> list[Row]:
         rows = await db.execute_fetchall(
             f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return list(rows)
 
     @staticmethod
-    def _clocks(seats: Iterable[sqlite3.Row]) -> tuple[SeatClock, ...]:
+    def _clocks(seats: Iterable[Row]) -> tuple[SeatClock, ...]:
         return tuple(SeatClock(r["seat"], r["user_id"], r["since"], r["deadline"], r["absent"]) for r in seats)
 
-    def _record(self, row: sqlite3.Row, seats: Sequence[sqlite3.Row], state_json: str | None) -> GameRecord:
+    def _record(self, row: Row, seats: Sequence[Row], state_json: str | None) -> GameRecord:
         kind = row["kind"]
         engine = self._mapping().get(kind) if state_json is not None else None
         outcome = row["outcome"]
@@ -432,20 +418,18 @@ class GameStore:
             language=row["language"],
         )
 
-    async def _fetch(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
+    async def _fetch(self, db: Conn, game_id: int) -> GameRecord:
         row = await self._row(db, game_id, with_state=True)
         return self._record(row, await self._seats(db, game_id), row["state"])
 
-    async def _write_seats(self, db: aiosqlite.Connection, game_id: int, players: Sequence[int]) -> None:
+    async def _write_seats(self, db: Conn, game_id: int, players: Sequence[int]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
             "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
             [(game_id, seat, user) for seat, user in enumerate(players)],
         )
 
-    async def _bump(
-        self, db: aiosqlite.Connection, game_id: int, version: int, assignments: str, params: Sequence[Any]
-    ) -> int:
+    async def _bump(self, db: Conn, game_id: int, version: int, assignments: str, params: Sequence[Any]) -> int:
         """``UPDATE games SET <assignments>, version = version + 1 WHERE id = ? AND version = ?``
         with the version this transaction read (DESIGN §4): if another writer got in between, no
         row matches and the write is refused as :class:`StaleVersion`. Returns the new version."""
@@ -460,7 +444,7 @@ class GameStore:
 
     async def _changed(
         self,
-        db: aiosqlite.Connection,
+        db: Conn,
         game_id: int,
         version: int,
         kind: str,
@@ -479,7 +463,7 @@ class GameStore:
         )
 
     @staticmethod
-    def _check(row: sqlite3.Row, expected_version: int | None, allowed: tuple[str, ...]) -> None:
+    def _check(row: Row, expected_version: int | None, allowed: tuple[str, ...]) -> None:
         """Version first (an old button on a finished game is stale, not "wrong status")."""
         if expected_version is not None and row["version"] != expected_version:
             raise StaleVersion(row["id"], expected_version, row["version"])
@@ -513,8 +497,10 @@ class GameStore:
         state = game.new(len(players), resolved, _check_seed(seed))
         state_json = dumps(game.dump(state))
         now = self._clock()
-        async with self._transaction() as db:
-            cur = await db.execute(
+
+        async def body(db: Conn) -> GameRecord:
+            game_id = await _insert_id(
+                db,
                 "INSERT INTO games (kind, guild_id, channel_id, thread_id, message_id, creator_id, status,"
                 " options, seed, state, version, created_at, updated_at, turn_since, pace)"
                 " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?, ?)",
@@ -534,12 +520,12 @@ class GameStore:
                     _check_pace(pace),
                 ),
             )
-            game_id = cur.lastrowid
-            assert game_id is not None
             await self._write_seats(db, game_id, players)
             await self._keep_open(db, game_id, now)
             await clocks.update_clocks(db, game_id, pace, await self._seats(db, game_id), game.to_act(state), now)
             return await self._fetch(db, game_id)
+
+        return await self._run(body, write=True)
 
     async def create_lobby(
         self,
@@ -562,15 +548,18 @@ class GameStore:
         """
         resolved = resolve_options(self.engine(kind).options, options)
         players = [creator_id] if seats is None else list(seats)
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> GameRecord:
             game_id = await self._insert_lobby(
                 db, kind, creator_id, resolved, guild_id, channel_id, message_id, players, pace, language
             )
             return await self._fetch(db, game_id)
 
+        return await self._run(body, write=True)
+
     async def _insert_lobby(
         self,
-        db: aiosqlite.Connection,
+        db: Conn,
         kind: str,
         creator_id: int,
         resolved: Mapping[str, Any],
@@ -583,7 +572,8 @@ class GameStore:
     ) -> int:
         """A lobby's row, seats and expiry timer, inside the caller's transaction; its id."""
         now = self._clock()
-        cur = await db.execute(
+        game_id = await _insert_id(
+            db,
             "INSERT INTO games (kind, guild_id, channel_id, message_id, creator_id, status, options,"
             " version, created_at, updated_at, turn_since, pace, language)"
             " VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?)",
@@ -601,8 +591,6 @@ class GameStore:
                 language,
             ),
         )
-        game_id = cur.lastrowid
-        assert game_id is not None
         await self._write_seats(db, game_id, players)
         await db.execute(
             "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'expire', ?)",
@@ -621,7 +609,8 @@ class GameStore:
         """Lobby → active: seat ``players`` (``None``: the lobby's seats) and create the engine state.
         Bumps the version so the lobby's buttons go stale."""
         _check_seed(seed)
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> GameRecord:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, ("lobby",))
             seated = list(players) if players is not None else list(await self._players(db, game_id))
@@ -644,12 +633,15 @@ class GameStore:
             await clocks.update_clocks(db, game_id, row["pace"], seats, game.to_act(state), now)
             return await self._fetch(db, game_id)
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def set_seats(
         self, game_id: int, players: Sequence[int], *, expected_version: int | None = None
     ) -> GameRecord:
         """Replace a lobby's seats (join/leave). Bumps the version; with ``expected_version`` a
         read-modify-write by the caller cannot lose a concurrent join (retry on StaleVersion)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> GameRecord:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, ("lobby",))
             now = self._clock()
@@ -657,6 +649,8 @@ class GameStore:
             await self._changed(db, game_id, row["version"] + 1, "seats", now)
             await self._write_seats(db, game_id, players)
             return await self._fetch(db, game_id)
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
         """Record the game's thread. Metadata only: the version (and so every button) is kept."""
@@ -667,7 +661,7 @@ class GameStore:
         return await self._set_meta(game_id, "message_id", message_id)
 
     async def _set_meta(self, game_id: int, column: str, value: int | None) -> GameRecord:
-        async with self._transaction(game_id=game_id) as db:
+        async def body(db: Conn) -> GameRecord:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ?",
@@ -675,15 +669,17 @@ class GameStore:
             )
             return await self._fetch(db, game_id)
 
+        return await self._run(body, write=True, game_id=game_id)
+
     # -- reading -----------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameRecord:
         """The game with its raw state JSON (parse with ``record.load_state()``)."""
 
-        async def read(db: aiosqlite.Connection) -> GameRecord:
+        async def read(db: Conn) -> GameRecord:
             return await self._fetch(db, game_id)
 
-        return await self._one_hop(read, "DEFERRED", game_id)
+        return await self._run(read, write=False, game_id=game_id)
 
     async def list_games(
         self,
@@ -713,14 +709,18 @@ class GameStore:
             clauses.append(f"g.status IN ({', '.join('?' * len(wanted))})")
             params.extend(wanted)
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        async with self._read() as db:
+
+        async def read(db: Conn) -> tuple[list[Row], list[Row]]:
             rows = await db.execute_fetchall(f"SELECT {_COLUMNS} FROM games g{where} ORDER BY g.id", params)
             seat_rows = await db.execute_fetchall(
                 f"SELECT game_id, {_SEAT_COLUMNS} FROM seats WHERE game_id IN (SELECT g.id FROM games g{where})"
                 " ORDER BY game_id, seat",
                 params,
             )
-        seats: dict[int, list[sqlite3.Row]] = {}
+            return list(rows), list(seat_rows)
+
+        rows, seat_rows = await self._run(read, write=False)
+        seats: dict[int, list[Row]] = {}
         for seat_row in seat_rows:
             seats.setdefault(seat_row["game_id"], []).append(seat_row)
         return [self._record(row, seats.get(row["id"], []), None) for row in rows]
@@ -732,7 +732,7 @@ class GameStore:
         transaction (DESIGN §4). ``StaleVersion`` or ``WrongStatus`` when the caller is out of date,
         the engine's ``RuleError`` when it refuses; in every such case nothing changes."""
 
-        async def write(db: aiosqlite.Connection) -> AppendResult:
+        async def write(db: Conn) -> AppendResult:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, expected_version, ("active",))
             game = self.engine(row["kind"])
@@ -776,7 +776,7 @@ class GameStore:
             await self._changed(db, game_id, version, "act", now, seat, events_json, before)
             return AppendResult(game_id, version, events, state, tuple(after), outcome, tuple(before))
 
-        return await self._one_hop(write, game_id=game_id)
+        return await self._run(write, write=True, game_id=game_id)
 
     @staticmethod
     def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
@@ -811,7 +811,7 @@ class GameStore:
         expected_version: int | None,
         allowed: tuple[str, ...],
     ) -> GameRecord:
-        async with self._transaction(game_id=game_id) as db:
+        async def body(db: Conn) -> GameRecord:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, expected_version, allowed)
             now = self._clock()
@@ -826,13 +826,18 @@ class GameStore:
             await clocks.clear_game(db, game_id)
             return await self._fetch(db, game_id)
 
+        return await self._run(body, write=True, game_id=game_id)
+
     # -- the log -----------------------------------------------------------------------------
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         """The game's log in order; an unreadable entry raises ``CorruptLog`` (never skipped)."""
-        async with self._read(game_id) as db:
+
+        async def read(db: Conn) -> list[Row]:
             await self._row(db, game_id, with_state=False)
-            rows = await self._log_rows(db, game_id)
+            return await self._log_rows(db, game_id)
+
+        rows = await self._run(read, write=False, game_id=game_id)
         out = []
         for r in rows:
             entry = decode_entry(game_id, r["seq"], r["action"])
@@ -849,7 +854,7 @@ class GameStore:
             )
         return out
 
-    async def _log_rows(self, db: aiosqlite.Connection, game_id: int) -> list[sqlite3.Row]:
+    async def _log_rows(self, db: Conn, game_id: int) -> list[Row]:
         rows = await db.execute_fetchall(
             "SELECT seq, seat, action, created_at, events FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
@@ -866,11 +871,20 @@ class GameStore:
         game = self.engine(stored["kind"])
         return bool(json.loads(dumps(game.dump(state))) == json.loads(stored["state"]))
 
-    async def _replay(self, game_id: int) -> tuple[sqlite3.Row, Any]:
-        async with self._read(game_id) as db:
-            row = await self._row(db, game_id, with_state=True)
+    def _with_log(
+        self, game_id: int, *, with_state: bool
+    ) -> Body[tuple[Row, tuple[int, ...], list[tuple[int, int, str]]]]:
+        """A read of the game's row, players and log entries (seq, seat, action), from one snapshot."""
+
+        async def read(db: Conn) -> tuple[Row, tuple[int, ...], list[tuple[int, int, str]]]:
+            row = await self._row(db, game_id, with_state=with_state)
             players = await self._players(db, game_id)
-            log = [(r["seq"], r["seat"], r["action"]) for r in await self._log_rows(db, game_id)]
+            return row, players, [(r["seq"], r["seat"], r["action"]) for r in await self._log_rows(db, game_id)]
+
+        return read
+
+    async def _replay(self, game_id: int) -> tuple[Row, Any]:
+        row, players, log = await self._run(self._with_log(game_id, with_state=True), write=False, game_id=game_id)
         if row["seed"] is None:
             raise NoState(game_id, row["status"])
         game = self.engine(row["kind"])
@@ -880,11 +894,14 @@ class GameStore:
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
         """A user's preferences; the defaults (DMs on, language auto, notify by DM) when they never set any."""
-        async with self._read() as db:
+
+        async def body(db: Conn) -> UserPrefs:
             return await self._prefs(db, user_id)
 
+        return await self._run(body, write=False)
+
     @staticmethod
-    async def _prefs(db: aiosqlite.Connection, user_id: int) -> UserPrefs:
+    async def _prefs(db: Conn, user_id: int) -> UserPrefs:
         rows = list(
             await db.execute_fetchall(
                 "SELECT dms_enabled, language, notify, away_from, away_until, away_year, away_days, reminded_at,"
@@ -935,28 +952,31 @@ class GameStore:
             cols = ", ".join(values)
             marks = ", ".join("?" * len(values))
             updates = ", ".join(f"{c} = excluded.{c}" for c in values)
-            async with self._transaction() as db:
-                await db.execute(
-                    f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks})"
-                    f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
-                    (user_id, *values.values()),
-                )
+            await self._statement(
+                f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks})"
+                f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                (user_id, *values.values()),
+            )
         return await self.get_prefs(user_id)
 
     # -- deployment facts and notices --------------------------------------------------------
 
     async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:
         """Record how a lobby was opened (metadata: the version is kept)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
                 (int(shape.challenge), dumps(list(shape.invited)), game_id),
             )
 
+        await self._run(body, write=True, game_id=game_id)
+
     async def lobby_shape(self, game_id: int) -> LobbyShape | None:
         """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
-        async with self._read(game_id) as db:
+
+        async def body(db: Conn) -> LobbyShape | None:
             await self._row(db, game_id, with_state=False)
             rows = list(
                 await db.execute_fetchall(
@@ -966,17 +986,20 @@ class GameStore:
                     (game_id,),
                 )
             )
-        row = rows[0]
-        if row["lobby_challenge"] is None:
-            return None
-        invited = tuple(json.loads(row["lobby_invited"] or "[]"))
-        return LobbyShape(bool(row["lobby_challenge"]), invited, row["rematch_of"])
+            row = rows[0]
+            if row["lobby_challenge"] is None:
+                return None
+            invited = tuple(json.loads(row["lobby_invited"] or "[]"))
+            return LobbyShape(bool(row["lobby_challenge"]), invited, row["rematch_of"])
+
+        return await self._run(body, write=False, game_id=game_id)
 
     async def claim_autoplay(self, game_id: int, lease: float) -> bool:
         """Take on playing a game's absent seats for ``lease`` seconds; True only for the one
         caller of any process that got it (a claim held by this process is not taken again; one a
         process made before this store opened is taken over, its process being gone)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> bool:
             await self._row(db, game_id, with_state=False)
             now = self._clock()
             cur = await db.execute(
@@ -987,9 +1010,12 @@ class GameStore:
             )
             return cur.rowcount == 1
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def release_autoplay(self, game_id: int) -> None:
         """This process stopped playing the game's absent seats."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "UPDATE games SET autoplay_by = NULL, autoplay_at = NULL, autoplay_until = NULL"
@@ -997,10 +1023,12 @@ class GameStore:
                 (game_id, self.owner),
             )
 
+        await self._run(body, write=True, game_id=game_id)
+
     async def turn_page(self, game_id: int) -> TurnPage | None:
         """The game's current turn page; None before its first."""
 
-        async def read(db: aiosqlite.Connection) -> list[sqlite3.Row]:
+        async def read(db: Conn) -> list[Row]:
             await self._row(db, game_id, with_state=False)
             return list(
                 await db.execute_fetchall(
@@ -1010,7 +1038,7 @@ class GameStore:
                 )
             )
 
-        rows = await self._one_hop(read, "DEFERRED", game_id)
+        rows = await self._run(read, write=False, game_id=game_id)
         if not rows:
             return None
         r = rows[0]
@@ -1028,7 +1056,7 @@ class GameStore:
         """Keep the game's current turn page, replacing the one before, and let go of this
         process's hold on it (:meth:`hold_turn_page`)."""
 
-        async def write(db: aiosqlite.Connection) -> None:
+        async def write(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "INSERT INTO turn_pages"
@@ -1038,8 +1066,8 @@ class GameStore:
                 " lines = excluded.lines, turn = excluded.turn, parts = excluded.parts,"
                 " had_turn = excluded.had_turn, opened = excluded.opened, version = excluded.version,"
                 " updated_at = excluded.updated_at,"
-                " held_by = CASE WHEN held_by = ? THEN NULL ELSE held_by END,"
-                " held_until = CASE WHEN held_by = ? THEN NULL ELSE held_until END",
+                " held_by = CASE WHEN turn_pages.held_by = ? THEN NULL ELSE turn_pages.held_by END,"
+                " held_until = CASE WHEN turn_pages.held_by = ? THEN NULL ELSE turn_pages.held_until END",
                 (
                     game_id,
                     page.message_id,
@@ -1055,31 +1083,32 @@ class GameStore:
                 ),
             )
 
-        return await self._one_hop(write, game_id=game_id)
+        return await self._run(write, write=True, game_id=game_id)
 
     async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
         """Take the game's turn page for telling a change on it, for ``lease`` seconds: True only
         for the one process that got it (a hold of this process is taken again; a hold of a process
         that opened the store before this one did, or one that ran out, is taken over)."""
 
-        async def hold(db: aiosqlite.Connection) -> bool:
+        async def hold(db: Conn) -> bool:
             await self._row(db, game_id, with_state=False)
             now = self._clock()
             cur = await db.execute(
                 "INSERT INTO turn_pages (game_id, held_by, held_at, held_until, updated_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id) DO UPDATE SET held_by = excluded.held_by, held_at = excluded.held_at,"
                 " held_until = excluded.held_until"
-                " WHERE held_by IS NULL OR held_by = excluded.held_by OR held_until < ? OR held_at <= ?",
+                " WHERE turn_pages.held_by IS NULL OR turn_pages.held_by = excluded.held_by"
+                " OR turn_pages.held_until < ? OR turn_pages.held_at <= ?",
                 (game_id, self.owner, now, now + lease, now, now, self.opened_at),
             )
             return cur.rowcount == 1
 
-        return await self._one_hop(hold, game_id=game_id)
+        return await self._run(hold, write=True, game_id=game_id)
 
     async def release_turn_page(self, game_id: int) -> None:
         """This process lets go of the game's turn page without saving it (its telling failed)."""
 
-        async def release(db: aiosqlite.Connection) -> None:
+        async def release(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "UPDATE turn_pages SET held_by = NULL, held_at = NULL, held_until = NULL"
@@ -1087,7 +1116,7 @@ class GameStore:
                 (game_id, self.owner),
             )
 
-        return await self._one_hop(release, game_id=game_id)
+        return await self._run(release, write=True, game_id=game_id)
 
     async def get_meta(self, key: str) -> str | None:
         """A deployment fact (e.g. the synced command tree's hash), or None."""
@@ -1106,7 +1135,8 @@ class GameStore:
         """Record that the thread told ``user_id`` their DMs are closed; True only the first time,
         so the notice is posted once per player and game, across restarts. False for a user who
         is not a player; GameNotFound for an unknown game."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> bool:
             await self._row(db, game_id, with_state=False)
             if not _in_int64(user_id):
                 return False
@@ -1115,6 +1145,8 @@ class GameStore:
                 (game_id, user_id),
             )
             return cur.rowcount > 0
+
+        return await self._run(body, write=True, game_id=game_id)
 
     # -- cancel votes ------------------------------------------------------------------------
 
@@ -1129,10 +1161,13 @@ class GameStore:
         """Take back ``user_id``'s cancel vote (a no-op if they had none); the proposal closes when
         nobody agrees any more. WrongStatus unless the game is active, NotAPlayer for a user
         without a seat."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._cancel_vote(db, game_id, user_id, False)
             if not await self._agreed(db, game_id):
                 await db.execute("DELETE FROM cancel_proposals WHERE game_id = ?", (game_id,))
+
+        await self._run(body, write=True, game_id=game_id)
 
     async def agree_cancel(self, game_id: int, user_id: int) -> CancelProposal:
         """Count ``user_id``'s agreement to cancel the running game and open the game's one
@@ -1141,7 +1176,8 @@ class GameStore:
         (False: a repeat) and whether this caller opened the proposal (and so posts it). No
         version bump. WrongStatus unless active, NotAPlayer for a user without a seat."""
         now = self._clock()
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> CancelProposal:
             counted = await self._cancel_vote(db, game_id, user_id, True)
             cur = await db.execute(
                 "INSERT INTO cancel_proposals (game_id, proposer_id, opened_at) VALUES (?, ?, ?)"
@@ -1153,31 +1189,38 @@ class GameStore:
                 "SELECT proposer_id, channel_id, message_id FROM cancel_proposals WHERE game_id = ?", (game_id,)
             )
             agreed = await self._agreed(db, game_id)
-        return CancelProposal(
-            proposer_id=int(proposal["proposer_id"]),
-            agreed=agreed,
-            counted=counted,
-            opened=opened,
-            channel_id=proposal["channel_id"],
-            message_id=proposal["message_id"],
-        )
+            return CancelProposal(
+                proposer_id=int(proposal["proposer_id"]),
+                agreed=agreed,
+                counted=counted,
+                opened=opened,
+                channel_id=proposal["channel_id"],
+                message_id=proposal["message_id"],
+            )
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def set_cancel_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's open cancel proposal was posted (later agreements edit that message).
         GameNotFound for an unknown game; nothing happens when no proposal is open."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "UPDATE cancel_proposals SET channel_id = ?, message_id = ? WHERE game_id = ?",
                 (channel_id, message_id, game_id),
             )
 
+        await self._run(body, write=True, game_id=game_id)
+
     async def _set_cancel_vote(self, game_id: int, user_id: int, vote: bool) -> tuple[int, ...]:
-        async with self._transaction(game_id=game_id) as db:
+        async def body(db: Conn) -> tuple[int, ...]:
             await self._cancel_vote(db, game_id, user_id, vote)
             return await self._agreed(db, game_id)
 
-    async def _cancel_vote(self, db: aiosqlite.Connection, game_id: int, user_id: int, vote: bool) -> bool:
+        return await self._run(body, write=True, game_id=game_id)
+
+    async def _cancel_vote(self, db: Conn, game_id: int, user_id: int, vote: bool) -> bool:
         """Set a player's cancel vote (every seat they hold) in the running game; True when it
         changed. WrongStatus unless active, NotAPlayer for a user without a seat."""
         row = await self._row(db, game_id, with_state=False)
@@ -1194,7 +1237,7 @@ class GameStore:
         return cur.rowcount > 0
 
     @staticmethod
-    async def _agreed(db: aiosqlite.Connection, game_id: int) -> tuple[int, ...]:
+    async def _agreed(db: Conn, game_id: int) -> tuple[int, ...]:
         rows = await db.execute_fetchall(
             "SELECT user_id FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (game_id,)
         )
@@ -1205,7 +1248,8 @@ class GameStore:
     async def set_vote_message(self, game_id: int, seat: int, channel_id: int, message_id: int, text: str) -> None:
         """Where the question about ``seat``'s passed deadline was posted, and its words (replacing
         an earlier one of the same seat). GameNotFound for an unknown game."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "INSERT INTO deadline_votes (game_id, seat, channel_id, message_id, text) VALUES (?, ?, ?, ?, ?)"
@@ -1214,20 +1258,25 @@ class GameStore:
                 (game_id, seat, channel_id, message_id, text),
             )
 
+        await self._run(body, write=True, game_id=game_id)
+
     async def take_vote_message(self, game_id: int, seat: int) -> VoteMessage | None:
         """The question about ``seat``'s deadline is over (decided, moot): forget it and return
         where it was, to the one caller of any process that took it; None when there is none (or
         another caller took it). GameNotFound for an unknown game."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> VoteMessage | None:
             await self._row(db, game_id, with_state=False)
             rows = await db.execute_fetchall(
                 "DELETE FROM deadline_votes WHERE game_id = ? AND seat = ? RETURNING channel_id, message_id, text",
                 (game_id, seat) if _in_int64(seat) else (game_id, -1),
             )
-        found = list(rows)
-        if not found:
-            return None
-        return VoteMessage(int(found[0]["channel_id"]), int(found[0]["message_id"]), str(found[0]["text"]))
+            found = list(rows)
+            if not found:
+                return None
+            return VoteMessage(int(found[0]["channel_id"]), int(found[0]["message_id"]), str(found[0]["text"]))
+
+        return await self._run(body, write=True, game_id=game_id)
 
     # -- ratings (issue 20 §1; db/ratings.py) ---------------------------------------------------
 
@@ -1238,11 +1287,11 @@ class GameStore:
         applied now (0 for a game that is not finished, or applied already). GameNotFound for an
         unknown game."""
 
-        async def rate(db: aiosqlite.Connection) -> int:
+        async def rate(db: Conn) -> int:
             await self._row(db, game_id, with_state=False)
             return await ratings.rate_through(db, self._mapping(), game_id, self._clock())
 
-        return await self._one_hop(rate, game_id=game_id)
+        return await self._run(rate, write=True, game_id=game_id)
 
     async def rate_unrated(self) -> int:
         """Apply every finished game not applied yet, by end time (at start-up: games that ended
@@ -1250,8 +1299,8 @@ class GameStore:
         games a transaction, so that other writers wait for one batch at most."""
         applied = 0
         while True:
-            batch = await self._one_hop(
-                lambda db: ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH)
+            batch = await self._run(
+                lambda db: ratings.rate_through(db, self._mapping(), None, self._clock(), RATE_BATCH), write=True
             )
             applied += batch
             if batch < RATE_BATCH:
@@ -1259,32 +1308,32 @@ class GameStore:
 
     async def rebuild_ratings(self) -> int:
         """Every rating and record again from the stored finished games, by end time."""
-        return await self._one_hop(lambda db: ratings.rebuild(db, self._mapping(), self._clock()))
+        return await self._run(lambda db: ratings.rebuild(db, self._mapping(), self._clock()), write=True)
 
     async def recompute_ratings(self) -> dict[ratings.Key, ratings.Rating]:
         """Every rating computed from scratch from the stored finished games (nothing written)."""
-        return await self._one_hop(lambda db: ratings.recompute(db, self._mapping()), "DEFERRED")
+        return await self._run(lambda db: ratings.recompute(db, self._mapping()), write=False)
 
     async def stored_ratings(self) -> dict[ratings.Key, ratings.Rating]:
         """Every rating as stored."""
-        return await self._one_hop(ratings.stored, "DEFERRED")
+        return await self._run(ratings.stored, write=False)
 
     async def leaderboard(
         self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
     ) -> tuple[list[ratings.Standing], int]:
         """A page of the server's leaderboard of ``kind`` and its number of players."""
-        return await self._one_hop(lambda db: ratings.leaderboard(db, guild_id, kind, offset, limit), "DEFERRED")
+        return await self._run(lambda db: ratings.leaderboard(db, guild_id, kind, offset, limit), write=False)
 
     async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
         """A player's record per game kind in a server."""
         if not _in_int64(user_id):
             return []
-        return await self._one_hop(lambda db: ratings.records(db, guild_id, user_id), "DEFERRED")
+        return await self._run(lambda db: ratings.records(db, guild_id, user_id), write=False)
 
     async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
         """Each player's pace in a server."""
         wanted = [u for u in users if _in_int64(u)]
-        return await self._one_hop(lambda db: ratings.paces(db, guild_id, wanted), "DEFERRED")
+        return await self._run(lambda db: ratings.paces(db, guild_id, wanted), write=False)
 
     # -- clocks and timers (issue 13) ----------------------------------------------------------
 
@@ -1292,13 +1341,16 @@ class GameStore:
         """When the earliest timer not yet fired is due (None: nothing is); only of the games on
         ``shards`` when given."""
         where, params = self._on_shards(shards, "timers")
-        async with self._read() as db:
+
+        async def body(db: Conn) -> float | None:
             rows = list(
                 await db.execute_fetchall(
                     f"SELECT MIN(timers.due) FROM timers{where} AND timers.fired_at IS NULL", params
                 )
             )
-        return rows[0][0] if rows else None
+            return rows[0][0] if rows else None
+
+        return await self._run(body, write=False)
 
     @staticmethod
     def _on_shards(shards: Shards | None, table: str) -> tuple[str, tuple[Any, ...]]:
@@ -1315,11 +1367,14 @@ class GameStore:
         """When the oldest change not yet told falls out of its teller's lease (None: all told);
         only of the games on ``shards`` when given."""
         where, params = self._on_shards(shards, "changes")
-        async with self._read() as db:
+
+        async def body(db: Conn) -> float | None:
             rows = list(
                 await db.execute_fetchall(f"SELECT MIN(COALESCE(changes.claimed_at, 0)) FROM changes{where}", params)
             )
-        return rows[0][0] + TELL_LEASE if rows and rows[0][0] is not None else None
+            return rows[0][0] + TELL_LEASE if rows and rows[0][0] is not None else None
+
+        return await self._run(body, write=False)
 
     def _untaken(self, claimed_before: float | None) -> tuple[str, tuple[Any, ...]]:
         """The condition of a change another teller may take on: at start-up (``None``) every one
@@ -1341,28 +1396,34 @@ class GameStore:
         before telling it."""
         condition, params = self._untaken(claimed_before)
         where, on_shards = self._on_shards(shards, "changes")
-        async with self._read() as db:
+
+        async def body(db: Conn) -> list[PendingChange]:
             rows = await db.execute_fetchall(
                 "SELECT changes.game_id, changes.version, changes.kind, changes.seat, changes.events,"
                 " changes.waiting_before, changes.done, changes.claimed_at, changes.tries"
                 f" FROM changes{where} AND {condition} ORDER BY changes.game_id, changes.version LIMIT ?",
                 (*on_shards, *params, limit),
             )
-        return [self._pending(r) for r in rows]
+            return [self._pending(r) for r in rows]
+
+        return await self._run(body, write=False)
 
     async def changes_of(self, game_id: int) -> list[PendingChange]:
         """Every change of a game not yet told, oldest first."""
-        async with self._read(game_id) as db:
+
+        async def body(db: Conn) -> list[PendingChange]:
             await self._row(db, game_id, with_state=False)
             rows = await db.execute_fetchall(
                 "SELECT game_id, version, kind, seat, events, waiting_before, done, claimed_at, tries FROM changes"
                 " WHERE game_id = ? ORDER BY version",
                 (game_id,),
             )
-        return [self._pending(r) for r in rows]
+            return [self._pending(r) for r in rows]
+
+        return await self._run(body, write=False, game_id=game_id)
 
     @staticmethod
-    def _pending(r: sqlite3.Row) -> PendingChange:
+    def _pending(r: Row) -> PendingChange:
         return PendingChange(
             game_id=r["game_id"],
             version=r["version"],
@@ -1379,7 +1440,8 @@ class GameStore:
         """Take on telling a change; True only for the one caller (of any process) that got it, and
         only while another teller may take it on (see :meth:`_untaken`)."""
         condition, params = self._untaken(claimed_before)
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> bool:
             await self._row(db, game_id, with_state=False)
             cur = await db.execute(
                 "UPDATE changes SET claimed_at = ?, claimed_by = ?, tries = tries + 1"
@@ -1388,20 +1450,28 @@ class GameStore:
             )
             return cur.rowcount == 1
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def change_step(self, game_id: int, version: int, step: str) -> None:
-        """A step of telling a change was made (a DM sent, the post made): never made again. One
-        statement (the step added to the change's sorted set of steps in SQL): one round trip, as
-        the telling of every decision writes its steps."""
+        """A step of telling a change was made (a DM sent, the post made): never made again. The step
+        is added to the change's sorted set of steps in one transaction (one round trip on SQLite),
+        as the telling of every decision writes its steps."""
         if not _in_int64(game_id):
             raise GameNotFound(game_id)
 
-        def write(db: sqlite3.Connection) -> int:
-            return db.execute(
-                "UPDATE changes SET done = (SELECT json_group_array(value) FROM"
-                " (SELECT value FROM json_each(changes.done) UNION SELECT ? ORDER BY 1))"
-                " WHERE game_id = ? AND version = ?",
-                (step, game_id, version),
-            ).rowcount
+        async def write(db: Conn) -> int:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT done FROM changes WHERE game_id = ? AND version = ?", (game_id, version)
+                )
+            )
+            if not rows:
+                return 0
+            done = sorted({*json.loads(rows[0]["done"]), step})
+            cur = await db.execute(
+                "UPDATE changes SET done = ? WHERE game_id = ? AND version = ?", (dumps(done), game_id, version)
+            )
+            return cur.rowcount
 
         if await self._bookkeeping(write, game_id) != 1:
             await self._exists(game_id)  # no such change (told already): fine; no such game: not found
@@ -1411,10 +1481,13 @@ class GameStore:
         if not _in_int64(game_id):
             raise GameNotFound(game_id)
 
-        def write(db: sqlite3.Connection) -> int:
-            updated = db.execute("UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id))
+        async def write(db: Conn) -> int:
+            updated = await db.execute(
+                "UPDATE games SET announced = CASE WHEN announced > ? THEN announced ELSE ? END WHERE id = ?",
+                (version, version, game_id),
+            )
             if updated.rowcount == 1:
-                db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
+                await db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
             return updated.rowcount
 
         if await self._bookkeeping(write, game_id) != 1:
@@ -1424,48 +1497,59 @@ class GameStore:
         """Timers due by ``now`` and not fired yet, earliest first, only of the games on ``shards``
         when given (claim each before acting on it)."""
         where, params = self._on_shards(shards, "timers")
-        async with self._read() as db:
+
+        async def body(db: Conn) -> list[Timer]:
             rows = await db.execute_fetchall(
                 "SELECT timers.id, timers.game_id, timers.seat, timers.kind, timers.due, timers.fired_at FROM timers"
                 f"{where} AND timers.fired_at IS NULL AND timers.due <= ? ORDER BY timers.due, timers.id LIMIT ?",
                 (*params, now, limit),
             )
-        return [Timer(*tuple(r)) for r in rows]
+            return [Timer(*tuple(r)) for r in rows]
+
+        return await self._run(body, write=False)
 
     async def claim_timer(self, timer_id: int) -> bool:
         """Mark a due timer fired; True only for the one caller (of any process) that got it first,
         and only while it is still due (a vacation may have moved it on since it was read)."""
         if not _in_int64(timer_id):
             return False
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> bool:
             now = self._clock()
             cur = await db.execute(
                 "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL AND due <= ?", (now, timer_id, now)
             )
             return cur.rowcount == 1
 
+        return await self._run(body, write=True)
+
     async def add_timer(self, game_id: int, seat: int | None, kind: str, due: float) -> Timer:
         """A timer of an active game's waiting seat (a reminder put off by the 24-hour cap)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> Timer:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, None, ("active",))
-            cur = await db.execute(
-                "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)", (game_id, seat, kind, due)
+            timer_id = await _insert_id(
+                db, "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)", (game_id, seat, kind, due)
             )
-            assert cur.lastrowid is not None
-            return Timer(cur.lastrowid, game_id, seat, kind, due)
+            return Timer(timer_id, game_id, seat, kind, due)
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def timer(self, timer_id: int) -> Timer | None:
         """A timer by id, fired or not; None once it is gone (its seat played, the game ended)."""
         if not _in_int64(timer_id):
             return None
-        async with self._read() as db:
+
+        async def body(db: Conn) -> Timer | None:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT id, game_id, seat, kind, due, fired_at FROM timers WHERE id = ?", (timer_id,)
                 )
             )
-        return Timer(*tuple(rows[0])) if rows else None
+            return Timer(*tuple(rows[0])) if rows else None
+
+        return await self._run(body, write=False)
 
     async def claim_reminder(self, user_id: int, at: float | None = None, gap: float = clocks.REMINDER_GAP) -> bool:
         """Record a reminder to ``user_id`` at ``at`` (default now; the dispatcher passes the
@@ -1475,7 +1559,8 @@ class GameStore:
         if not _in_int64(user_id):
             return False
         now = self._clock() if at is None else at
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> bool:
             cur = await db.execute(
                 "INSERT INTO user_prefs (user_id, reminded_at, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET reminded_at = excluded.reminded_at"
@@ -1484,11 +1569,14 @@ class GameStore:
             )
             return cur.rowcount == 1
 
+        return await self._run(body, write=True)
+
     async def extend_deadline(self, game_id: int, seat: int) -> GameRecord:
         """The others chose to wait: the seat's clock starts again from now (or its player's
         vacation end), with new reminders; its waiting-since time is kept."""
         now = self._clock()
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> GameRecord:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, None, ("active",))
             seat_rows = [r for r in await self._seats(db, game_id) if r["seat"] == seat]
@@ -1498,12 +1586,15 @@ class GameStore:
                 await clocks.start_clock(db, game_id, seat, row["pace"], now, away, since=seat_rows[0]["since"])
             return await self._fetch(db, game_id)
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def overdue_now(self, game_id: int, seat: int) -> bool:
         """The seat's player is gone (left the server): its deadline is now — also in a game with
         no pace, which then gets a deadline for this once. True when this caller set it (the seat
         waits for its player and no deadline of it has fired or is due already)."""
         now = self._clock()
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> bool:
             await self._row(db, game_id, with_state=False)
             cur = await db.execute(
                 "UPDATE timers SET due = ? WHERE game_id = ? AND seat = ? AND kind = 'deadline'"
@@ -1529,15 +1620,18 @@ class GameStore:
             await db.execute("UPDATE seats SET deadline = ? WHERE game_id = ? AND seat = ?", (now, game_id, seat))
             return True
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def set_absent(self, game_id: int, seat: int, absent: bool) -> GameRecord | None:
         """The table plays the seat from now on (``absent``), or gives it back to its player, whose
         clock then starts if the seat must act. None when nothing changed (already so)."""
         now = self._clock()
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> GameRecord | None:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, None, ("active",))
             cur = await db.execute(
-                "UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ? AND absent IS ?",
+                "UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ? AND absent IS NOT DISTINCT FROM ?",
                 ("auto" if absent else None, game_id, seat, None if absent else "auto"),
             )
             if cur.rowcount != 1:
@@ -1550,6 +1644,8 @@ class GameStore:
                 await clocks.update_clocks(db, game_id, row["pace"], await self._seats(db, game_id), to_act, now)
             return await self._fetch(db, game_id)
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def vote_timeout(self, timer_id: int, voter_id: int, choice: str) -> dict[int, str]:
         """A player's choice on a seat whose time ran out (``wait``, ``win``, ``auto``), changeable
         until decided; returns every vote so far. Empty when the deadline is gone (the seat
@@ -1558,7 +1654,8 @@ class GameStore:
             raise ValueError(f"choice must be wait, win or auto, not {choice!r}")
         if not (_in_int64(timer_id) and _in_int64(voter_id)):
             return {}
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> dict[int, str]:
             if not list(await db.execute_fetchall("SELECT 1 FROM timers WHERE id = ?", (timer_id,))):
                 return {}
             await db.execute(
@@ -1569,12 +1666,15 @@ class GameStore:
             rows = await db.execute_fetchall(
                 "SELECT voter_id, choice FROM timeout_votes WHERE timer_id = ?", (timer_id,)
             )
-        return {int(r[0]): str(r[1]) for r in rows}
+            return {int(r[0]): str(r[1]) for r in rows}
+
+        return await self._run(body, write=True)
 
     async def nudge(self, game_id: int, gap: float = clocks.NUDGE_GAP) -> bool:
         """Record a nudge on an active game; True unless one was recorded less than ``gap`` ago."""
         now = self._clock()
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> bool:
             await self._row(db, game_id, with_state=False)
             cur = await db.execute(
                 "UPDATE games SET nudged_at = ? WHERE id = ? AND status = 'active'"
@@ -1582,6 +1682,8 @@ class GameStore:
                 (now, game_id, now - gap),
             )
             return cur.rowcount == 1
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def expire_lobby(self, game_id: int) -> GameRecord | None:
         """A lobby nobody started ends: status and ending ``expired``, no winner, cancelled by nobody
@@ -1599,7 +1701,8 @@ class GameStore:
         if not isinstance(days, int) or isinstance(days, bool) or days < 1:
             raise ValueError(f"days must be a positive int, not {days!r}")
         now = self._clock()
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> UserPrefs:
             prefs = await self._prefs(db, user_id)
             used = self._days_used(prefs, now)
             if prefs.away(now) and prefs.away_year == clocks.year_of(now):
@@ -1611,10 +1714,13 @@ class GameStore:
             await self._write_away(db, user_id, prefs.away_from if prefs.away(now) else now, until, now, used + days)
             return await self._prefs(db, user_id)
 
+        return await self._run(body, write=True)
+
     async def come_back(self, user_id: int) -> UserPrefs | None:
         """End a running vacation now; its unused whole days come back. None when not away."""
         now = self._clock()
-        async with self._transaction() as db:
+
+        async def body(db: Conn) -> UserPrefs | None:
             prefs = await self._prefs(db, user_id)
             if not prefs.away(now):
                 return None
@@ -1624,6 +1730,8 @@ class GameStore:
             await clocks.shift_user(db, user_id, now - (prefs.away_until or now))
             await self._write_away(db, user_id, None, None, now, used)
             return await self._prefs(db, user_id)
+
+        return await self._run(body, write=True)
 
     @staticmethod
     def _days_used(prefs: UserPrefs, now: float) -> int:
@@ -1635,7 +1743,7 @@ class GameStore:
 
     @staticmethod
     async def _write_away(
-        db: aiosqlite.Connection, user_id: int, start: float | None, until: float | None, now: float, days: int
+        db: Conn, user_id: int, start: float | None, until: float | None, now: float, days: int
     ) -> None:
         await db.execute(
             "INSERT INTO user_prefs (user_id, away_from, away_until, away_year, away_days, updated_at)"
@@ -1652,11 +1760,8 @@ class GameStore:
         version, the ``seq`` of the action undone and the state without it. Writes nothing; the
         engine work runs outside the store's lock. WrongStatus unless active, StaleVersion when
         not at ``expected_version``, :class:`TakebackRefused` when it may not be taken back."""
-        async with self._read(game_id) as db:
-            row = await self._row(db, game_id, with_state=False)
-            self._check(row, expected_version, ("active",))
-            players = await self._players(db, game_id)
-            log = [(r["seq"], r["seat"], r["action"]) for r in await self._log_rows(db, game_id)]
+        row, players, log = await self._run(self._with_log(game_id, with_state=False), write=False, game_id=game_id)
+        self._check(row, expected_version, ("active",))
         game = self.engine(row["kind"])
         seq, state = plan_takeback(game, game_id, len(players), json.loads(row["options"]), row["seed"], log, seat)
         return row["version"], seq, state
@@ -1669,7 +1774,8 @@ class GameStore:
         version check (the plan is made from a snapshot first: a change in between is
         StaleVersion). The result's ``events`` are the takeback's one event."""
         _, seq, state = await self.plan_takeback(game_id, seat, expected_version)
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> AppendResult:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, expected_version, ("active",))
             game = self.engine(row["kind"])
@@ -1692,7 +1798,9 @@ class GameStore:
             )
             await self._changed(db, game_id, version, "takeback", now, seat, events_json, before)
             await self._drop_takeback(db, game_id)
-        return AppendResult(game_id, version, events, state, tuple(after), None, tuple(before))
+            return AppendResult(game_id, version, events, state, tuple(after), None, tuple(before))
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def open_takeback(
         self, game_id: int, version: int, seq: int, seat: int, user_id: int
@@ -1703,7 +1811,8 @@ class GameStore:
         open already, the caller answers privately), and a request about an older version that
         this call found left open and removed (its message is to be told it lapsed)."""
         now = self._clock()
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> tuple[TakebackRequest, bool, TakebackRequest | None]:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, version, ("active",))
             lapsed = await self._pop_takeback(db, game_id, "version < ?", (version,))
@@ -1719,14 +1828,17 @@ class GameStore:
                     (game_id, now + TAKEBACK_TTL),
                 )
             request = await self._takeback(db, game_id)
-        assert request is not None
-        return request, opened, lapsed
+            assert request is not None
+            return request, opened, lapsed
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def set_takeback_message(
         self, game_id: int, version: int, channel_id: int, message_id: int, text: str
     ) -> None:
         """Where the request about ``version`` was posted, and its words (nothing when it is over)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
             await db.execute(
                 "UPDATE takeback_requests SET channel_id = ?, message_id = ?, text = ?"
@@ -1734,10 +1846,13 @@ class GameStore:
                 (channel_id, message_id, text, game_id, version),
             )
 
+        await self._run(body, write=True, game_id=game_id)
+
     async def agree_takeback(self, game_id: int, version: int, user_id: int) -> TakebackRequest | None:
         """Count ``user_id``'s agreement to the request about ``version``; the request with every
         agreement so far, or None when no such request is open (it ended, or the game moved on)."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> TakebackRequest | None:
             await self._row(db, game_id, with_state=False)
             request = await self._takeback(db, game_id)
             if request is None or request.version != version:
@@ -1748,17 +1863,19 @@ class GameStore:
                     "UPDATE takeback_requests SET agreed = ? WHERE game_id = ?", (dumps(list(agreed)), game_id)
                 )
                 request = await self._takeback(db, game_id)
-        return request
+            return request
+
+        return await self._run(body, write=True, game_id=game_id)
 
     async def takeback_request(self, game_id: int) -> TakebackRequest | None:
         """The game's open request to take back a decision, or None (read after every change: one
         hop)."""
 
-        async def read(db: aiosqlite.Connection) -> TakebackRequest | None:
+        async def read(db: Conn) -> TakebackRequest | None:
             await self._row(db, game_id, with_state=False)
             return await self._takeback(db, game_id)
 
-        return await self._one_hop(read, "DEFERRED", game_id)
+        return await self._run(read, write=False, game_id=game_id)
 
     async def close_takeback(
         self, game_id: int, *, version: int | None = None, older_than: int | None = None
@@ -1766,21 +1883,21 @@ class GameStore:
         """End the game's open request — the one about ``version``, or one about a version older
         than ``older_than`` (the game moved on), or any — and return it to the one caller that
         ended it (it retires the message); None when there was none."""
-        condition: str = "1"
+        condition: str = "TRUE"
         params: tuple[int, ...] = ()
         if version is not None:
             condition, params = "version = ?", (version,)
         elif older_than is not None:
             condition, params = "version < ?", (older_than,)
 
-        async def pop(db: aiosqlite.Connection) -> TakebackRequest | None:
+        async def pop(db: Conn) -> TakebackRequest | None:
             await self._row(db, game_id, with_state=False)
             return await self._pop_takeback(db, game_id, condition, params)
 
-        return await self._one_hop(pop, game_id=game_id)
+        return await self._run(pop, write=True, game_id=game_id)
 
     async def _pop_takeback(
-        self, db: aiosqlite.Connection, game_id: int, condition: str, params: Sequence[Any]
+        self, db: Conn, game_id: int, condition: str, params: Sequence[Any]
     ) -> TakebackRequest | None:
         request = await self._takeback(db, game_id)
         if request is None:
@@ -1792,12 +1909,12 @@ class GameStore:
         return request
 
     @staticmethod
-    async def _drop_takeback(db: aiosqlite.Connection, game_id: int) -> None:
+    async def _drop_takeback(db: Conn, game_id: int) -> None:
         await db.execute("DELETE FROM takeback_requests WHERE game_id = ?", (game_id,))
         await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'takeback'", (game_id,))
 
     @staticmethod
-    async def _takeback(db: aiosqlite.Connection, game_id: int) -> TakebackRequest | None:
+    async def _takeback(db: Conn, game_id: int) -> TakebackRequest | None:
         rows = list(
             await db.execute_fetchall(
                 "SELECT version, seq, seat, user_id, agreed, channel_id, message_id, text, opened_at"
@@ -1831,7 +1948,8 @@ class GameStore:
         to the game, or the one a press made before; says whether it was made now. The link is
         claimed by a conditional write in the lobby's transaction: of two presses at once one makes
         the lobby, the other gets it. A linked lobby that ended without starting is replaced."""
-        async with self._transaction(game_id=game_id) as db:
+
+        async def body(db: Conn) -> tuple[GameRecord, bool]:
             row = await self._row(db, game_id, with_state=False)
             if row["status"] != "finished":
                 raise WrongStatus(game_id, row["status"], ("finished",))
@@ -1866,19 +1984,24 @@ class GameStore:
             cur = await db.execute(
                 "INSERT INTO rematches (game_id, lobby_id, by_user, created_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id) DO UPDATE SET lobby_id = excluded.lobby_id, by_user = excluded.by_user,"
-                " created_at = excluded.created_at WHERE rematches.lobby_id IS ?",
+                " created_at = excluded.created_at WHERE rematches.lobby_id IS NOT DISTINCT FROM ?",
                 (game_id, lobby, by_user, now, seen),
             )
             if cur.rowcount != 1:  # another press linked its lobby first: this one is not made
                 raise StaleVersion(game_id, row["version"], row["version"])
             return await self._fetch(db, lobby), True
 
+        return await self._run(body, write=True, game_id=game_id)
+
     async def rematch_lobby(self, game_id: int) -> int | None:
         """The lobby a finished game's Rematch opened (None: none yet)."""
-        async with self._read(game_id) as db:
+
+        async def body(db: Conn) -> int | None:
             await self._row(db, game_id, with_state=False)
             rows = list(await db.execute_fetchall("SELECT lobby_id FROM rematches WHERE game_id = ?", (game_id,)))
-        return int(rows[0]["lobby_id"]) if rows else None
+            return int(rows[0]["lobby_id"]) if rows else None
+
+        return await self._run(body, write=False, game_id=game_id)
 
     async def claim_walkthrough(self, user_id: int, kind: str) -> bool:
         """Whether the walkthrough of ``kind`` is to be shown to the player now: True once per

@@ -1,3 +1,3 @@
 """Fixtures shared across test modules."""
 
-pytest_plugins = ["tests.db_fixtures"]
+pytest_plugins = ["tests.postgres", "tests.db_fixtures"]

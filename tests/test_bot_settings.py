@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot import Settings
+from db.url import Database
 
 
 def test_missing_token_explains_how_to_get_one() -> None:
@@ -45,6 +46,29 @@ def test_defaults_and_values() -> None:
     assert (s.database_path, s.dev_guild_id, s.log_level) == (Path("/tmp/x.db"), 42, "DEBUG")
 
 
+def test_database_url_selects_the_backend() -> None:
+    """Issue 21: DATABASE_URL unset is SQLite at DATABASE_PATH; sqlite:/// is a relative path,
+    sqlite://// an absolute one; postgresql:// and postgres:// are PostgreSQL."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).database == Database("sqlite", path=Path("data/deskovka.db"))
+    env = {"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db"}
+    assert Settings.from_env(env).database == Database("sqlite", path=Path("/tmp/x.db"))
+    env["DATABASE_URL"] = "sqlite:///games/d.db"
+    assert Settings.from_env(env).database == Database("sqlite", path=Path("games/d.db"))
+    env["DATABASE_URL"] = "sqlite:////srv/d.db"
+    assert Settings.from_env(env).database == Database("sqlite", path=Path("/srv/d.db"))
+    for scheme in ("postgresql", "postgres"):
+        env["DATABASE_URL"] = f"{scheme}://bot:pw@db.example:5433/deskovka"
+        settings = Settings.from_env(env)
+        assert settings.database == Database("postgresql", dsn="postgresql://bot:pw@db.example:5433/deskovka")
+        assert "pw" not in repr(settings), "the password is never printed"
+
+
+def test_a_malformed_database_url_says_what_is_expected() -> None:
+    with pytest.raises(SystemExit) as info:
+        Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://u@h/db"})
+    assert "DATABASE_URL must be empty" in str(info.value) and "postgresql://" in str(info.value)
+
+
 def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).render_processes == 1
     assert Settings.from_env({"DISCORD_TOKEN": "t", "RENDER_PROCESSES": "0"}).render_processes == 0
@@ -59,6 +83,12 @@ def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
         {"RENDER_PROCESSES": "-1"},
         {"RENDER_PROCESSES": "many"},
         {"RENDER_PROCESSES": "99"},
+        {"DATABASE_URL": "data/deskovka.db"},
+        {"DATABASE_URL": "sqlite://data/x.db"},
+        {"DATABASE_URL": "sqlite:///"},
+        {"DATABASE_URL": "mysql://u@h/db"},
+        {"DATABASE_URL": "postgresql://u@h:port/db"},
+        {"DATABASE_URL": "postgresql://u@h:5432"},
     ],
 )
 def test_malformed_values_are_refused(env: dict[str, str]) -> None:
@@ -116,7 +146,7 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
         bot = t.bot
         assert bot is not None
         store: Any = bot.store
-        async with store._lock:  # a transaction in progress
+        async with store._backend.lock:  # a transaction in progress
             first = asyncio.ensure_future(bot.close())
             for _ in range(200):
                 if bot.is_closed():
@@ -126,10 +156,10 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
                 await asyncio.sleep(0)
             first.cancel()  # as asyncio.run does to tasks left when run() returns
         for _ in range(500):
-            if store._db._connection is None:
+            if store._backend.db._connection is None:
                 break
             await asyncio.sleep(0.01)
-        assert store._db._connection is None, "the store is closed"
+        assert store._backend.db._connection is None, "the store is closed"
 
 
 def test_shards_unset_mean_one_process_running_them_all() -> None:

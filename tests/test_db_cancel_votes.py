@@ -7,9 +7,6 @@ cancels once that is everyone. Votes are not moves: they bump no version, so no 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 
 import pytest
 
@@ -17,11 +14,11 @@ from db.errors import GameNotFound, NotAPlayer, WrongStatus
 from db.records import CancelProposal, VoteMessage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, clock
-from tests.toygame import GAME, GAMES, Add
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, OpenStore, Raw
+from tests.toygame import GAME, Add
 
 
-async def test_votes_are_counted_in_seat_order_and_can_be_withdrawn(store: GameStore, db_path: Path) -> None:
+async def test_votes_are_counted_in_seat_order_and_can_be_withdrawn(store: GameStore, raw: Raw) -> None:
     rec = await store.create("count", [ALICE, BOB, CAROL], {}, 7, GUILD, CHANNEL, ALICE)
     assert await store.vote_cancel(rec.id, CAROL) == (CAROL,)
     assert await store.vote_cancel(rec.id, ALICE) == (ALICE, CAROL)
@@ -30,12 +27,11 @@ async def test_votes_are_counted_in_seat_order_and_can_be_withdrawn(store: GameS
     await store.withdraw_cancel_vote(rec.id, CAROL)
     assert await store.vote_cancel(rec.id, BOB) == (ALICE, BOB)
     assert await store.vote_cancel(rec.id, CAROL) == (ALICE, BOB, CAROL)
-    with closing(sqlite3.connect(db_path)) as conn:
-        rows = conn.execute("SELECT seat, cancel_vote FROM seats WHERE game_id = ? ORDER BY seat", (rec.id,))
-        assert rows.fetchall() == [(0, 1), (1, 1), (2, 1)]
+    rows = raw("SELECT seat, cancel_vote FROM seats WHERE game_id = ? ORDER BY seat", (rec.id,))
+    assert rows == [(0, 1), (1, 1), (2, 1)]
 
 
-async def test_votes_bump_no_version_and_survive_moves_and_restarts(store: GameStore, db_path: Path) -> None:
+async def test_votes_bump_no_version_and_survive_moves_and_restarts(store: GameStore, open_store: OpenStore) -> None:
     """A vote must not make the players' move buttons stale, and a restart keeps the votes."""
     rec = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
     await store.vote_cancel(rec.id, BOB)
@@ -43,18 +39,17 @@ async def test_votes_bump_no_version_and_survive_moves_and_restarts(store: GameS
     moved = await store.append(rec.id, 0, GAME.to_act(rec.load_state())[0], Add(1))
     assert moved.version == 1
     await store.close()
-    async with await GameStore.open(db_path, games=GAMES, clock=clock) as reopened:
+    async with await open_store() as reopened:
         assert await reopened.vote_cancel(rec.id, ALICE) == (ALICE, BOB)
         assert (await reopened.get(rec.id)).version == 1
         assert await reopened.verify(rec.id)
 
 
-async def test_a_player_holding_two_seats_votes_once_for_both(store: GameStore, db_path: Path) -> None:
+async def test_a_player_holding_two_seats_votes_once_for_both(store: GameStore, raw: Raw) -> None:
     rec = await store.create("count", [ALICE, BOB, ALICE], {}, 7, GUILD, CHANNEL, ALICE)
     assert await store.vote_cancel(rec.id, ALICE) == (ALICE,)
-    with closing(sqlite3.connect(db_path)) as conn:
-        rows = conn.execute("SELECT seat FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (rec.id,))
-        assert rows.fetchall() == [(0,), (2,)]
+    rows = raw("SELECT seat FROM seats WHERE game_id = ? AND cancel_vote = 1 ORDER BY seat", (rec.id,))
+    assert rows == [(0,), (2,)]
     await store.withdraw_cancel_vote(rec.id, ALICE)
     assert await store.vote_cancel(rec.id, BOB) == (BOB,)
 
@@ -101,19 +96,14 @@ async def test_agree_cancel_opens_one_proposal_and_tells_a_repeat_from_a_new_agr
     assert (await store.get(rec.id)).version == rec.version, "agreements bump no version"
 
 
-async def test_two_first_agreements_at_once_open_one_proposal(db_path: Path) -> None:
+async def test_two_first_agreements_at_once_open_one_proposal(open_store: OpenStore) -> None:
     """Issue 18 §5: two processes, two players agreeing at the same moment: one proposal."""
-    a = await GameStore.open(db_path, games=GAMES, clock=clock)
-    b = await GameStore.open(db_path, games=GAMES, clock=clock)
-    try:
-        rec = await a.create("count", [ALICE, BOB, CAROL], {}, 7, GUILD, CHANNEL, ALICE)
-        results = await asyncio.gather(a.agree_cancel(rec.id, ALICE), b.agree_cancel(rec.id, BOB))
-        assert sorted(r.opened for r in results) == [False, True]
-        assert all(r.counted for r in results)
-        assert max(results, key=lambda r: len(r.agreed)).agreed == (ALICE, BOB)
-    finally:
-        await a.close()
-        await b.close()
+    a, b = await open_store(), await open_store()
+    rec = await a.create("count", [ALICE, BOB, CAROL], {}, 7, GUILD, CHANNEL, ALICE)
+    results = await asyncio.gather(a.agree_cancel(rec.id, ALICE), b.agree_cancel(rec.id, BOB))
+    assert sorted(r.opened for r in results) == [False, True]
+    assert all(r.counted for r in results)
+    assert max(results, key=lambda r: len(r.agreed)).agreed == (ALICE, BOB)
 
 
 async def test_a_proposal_nobody_agrees_to_any_more_closes(store: GameStore) -> None:

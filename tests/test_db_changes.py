@@ -14,6 +14,7 @@ from db.errors import GameNotFound
 from db.records import TELL_LEASE, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
+from tests.db_fixtures import OpenStore
 from tests.fakeclock import FakeClock
 from tests.toygame import GAMES, Add
 
@@ -26,7 +27,13 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
+async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
+    return await open_store(clock=clock)
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
+    """For the tests of SQLite's own commit setting (its ``synchronous`` PRAGMA)."""
     s = await GameStore.open(tmp_path / "changes.db", games=GAMES, clock=clock)
     yield s
     await s.close()
@@ -69,17 +76,16 @@ async def test_told_moves_announced_on_and_forgets_the_changes(store: GameStore)
     assert (await store.get(rec.id)).announced == second.version, "never back"
 
 
-async def test_a_new_process_takes_over_what_the_dead_one_left(tmp_path: Path, clock: FakeClock) -> None:
+async def test_a_new_process_takes_over_what_the_dead_one_left(open_store: OpenStore, clock: FakeClock) -> None:
     """At start-up every change the old process made and did not tell is the new one's; two new
     processes racing for it: exactly one gets each."""
-    path = tmp_path / "crash.db"
-    old = await GameStore.open(path, games=GAMES, clock=clock)
+    old = await open_store(clock=clock)
     rec = await old.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
     moved = await old.append(rec.id, 0, rec.load_state().turn, Add(3))
     await old.change_step(rec.id, moved.version, "dm:1")
     await old.close()  # died before the post
-    a = await GameStore.open(path, games=GAMES, clock=clock)
-    b = await GameStore.open(path, games=GAMES, clock=clock)
+    a = await open_store(clock=clock)
+    b = await open_store(clock=clock)
     clock.advance(1)
     try:
         (pending,) = await a.pending_changes(None)
@@ -118,20 +124,24 @@ async def test_steps_are_kept_once_each(store: GameStore) -> None:
     assert await store.changes_of(rec.id) == []
 
 
-async def test_durable_before_told_synchronous_is_full(store: GameStore) -> None:
-    """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default."""
-    rows = await store._db.execute_fetchall("PRAGMA synchronous")
+async def test_durable_before_told_synchronous_is_full(sqlite_store: GameStore) -> None:
+    """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default.
+    SQLite only: PostgreSQL commits are durable unless synchronous_commit is off (db/postgres.py)."""
+    store = sqlite_store
+    rows = await store._backend.db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2
 
 
 async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_full(
-    store: GameStore, tmp_path: Path, clock: FakeClock
+    sqlite_store: GameStore, tmp_path: Path, clock: FakeClock
 ) -> None:
     """Steps and told are committed with synchronous=NORMAL (no fsync: a power cut may only make a
-    change be told again), in one transaction each; the game's own commits stay FULL."""
+    change be told again), in one transaction each; the game's own commits stay FULL. SQLite only
+    (it traces SQLite's statements)."""
+    store = sqlite_store
     seen: list[int] = []
-    raw = store._db._conn
-    await store._db._execute(
+    raw = store._backend.db._conn
+    await store._backend.db._execute(
         raw.set_trace_callback, lambda sql: seen.append(1) if "synchronous=NORMAL" in sql else None
     )
     rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
@@ -146,22 +156,21 @@ async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_f
         await again.close()
     await store.told(rec.id, moved.version)
     assert len(seen) == 2
-    rows = await store._db.execute_fetchall("PRAGMA synchronous")
+    rows = await store._backend.db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2, "FULL again after the bookkeeping"
     with pytest.raises(GameNotFound):
         await store.told(99_999, 1)
-    assert next(iter(await store._db.execute_fetchall("PRAGMA synchronous")))[0] == 2
+    assert next(iter(await store._backend.db.execute_fetchall("PRAGMA synchronous")))[0] == 2
 
 
 async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(
-    tmp_path: Path, clock: FakeClock
+    open_store: OpenStore, clock: FakeClock
 ) -> None:
     """Issue 18 §4: the guard that one loop plays a game's absent seats was a set in one process;
     it is a claim in the store: one process at a time, taken over when its lease ends or by a
     process started after the holder's claim (the holder is gone)."""
-    path = tmp_path / "auto.db"
-    a = await GameStore.open(path, games=GAMES, clock=clock)
-    b = await GameStore.open(path, games=GAMES, clock=clock)
+    a = await open_store(clock=clock)
+    b = await open_store(clock=clock)
     try:
         rec = await a.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
         clock.advance(1)
@@ -177,7 +186,7 @@ async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(
     finally:
         await a.close()
         await b.close()
-    c = await GameStore.open(path, games=GAMES, clock=clock)  # a died holding it; c starts after
+    c = await open_store(clock=clock)  # a died holding it; c starts after
     try:
         assert await c.claim_autoplay(rec.id, 60), "a process started after the claim takes it over"
     finally:
@@ -185,14 +194,13 @@ async def test_the_automatic_players_claim_is_one_processs_until_its_lease_ends(
 
 
 async def test_a_turn_page_is_held_by_one_process_at_a_time_and_knows_its_version(
-    tmp_path: Path, clock: FakeClock
+    open_store: OpenStore, clock: FakeClock
 ) -> None:
     """Issue 18 §4: the per-game page lock was an asyncio.Lock of one process; the page is held in
     the store: one process at a time, let go by its save, taken over when its hold runs out or by
     a process started after the hold (the holder is gone). The page keeps the version it tells."""
-    path = tmp_path / "pages.db"
-    a = await GameStore.open(path, games=GAMES, clock=clock)
-    b = await GameStore.open(path, games=GAMES, clock=clock)
+    a = await open_store(clock=clock)
+    b = await open_store(clock=clock)
     try:
         rec = await a.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
         clock.advance(1)
@@ -212,7 +220,7 @@ async def test_a_turn_page_is_held_by_one_process_at_a_time_and_knows_its_versio
     finally:
         await a.close()
         await b.close()
-    c = await GameStore.open(path, games=GAMES, clock=clock)  # b died holding it; c starts after
+    c = await open_store(clock=clock)  # b died holding it; c starts after
     try:
         assert await c.hold_turn_page(rec.id, 60), "a process started after the hold takes it over"
         assert (await c.turn_page(rec.id)) == TurnPage(message_id=5, lines=("x",), version=3), "the page is kept"

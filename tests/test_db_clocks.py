@@ -10,10 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import closing
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +20,7 @@ from db.errors import GameNotFound, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Timer
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
+from tests.db_fixtures import OpenStore, Raw
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, Add
 
@@ -65,50 +62,32 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "deskovka.db"
+async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
+    return await open_store(games=GAMES, clock=clock)
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(db_path, games=GAMES, clock=clock)
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-async def stores(db_path: Path, clock: FakeClock) -> AsyncIterator[tuple[GameStore, GameStore]]:
-    """Two store instances on one file: two connections, as with a second bot process."""
-    a = await GameStore.open(db_path, games=GAMES, clock=clock)
-    b = await GameStore.open(db_path, games=GAMES, clock=clock)
-    yield a, b
-    await a.close()
-    await b.close()
+async def stores(open_store: OpenStore, clock: FakeClock) -> tuple[GameStore, GameStore]:
+    """Two store instances on one database: two connections, as with a second bot process."""
+    return await open_store(games=GAMES, clock=clock), await open_store(games=GAMES, clock=clock)
 
 
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def raw(db_path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Read the file behind the store's back."""
-    with closing(sqlite3.connect(db_path)) as conn:
-        return conn.execute(sql, params).fetchall()
-
-
-def timers(db_path: Path, game_id: int, *, keep: bool = False) -> list[Timer]:
+def timers(raw: Raw, game_id: int, *, keep: bool = False) -> list[Timer]:
     """Every timer of a game, fired or not, earliest first; the thread's ``keep`` timer only when
     asked for (it has its own tests)."""
     rows = raw(
-        db_path,
         "SELECT id, game_id, seat, kind, due, fired_at FROM timers WHERE game_id = ? ORDER BY due, id",
         (game_id,),
     )
     return [Timer(*r) for r in rows if keep or r[3] != "keep"]
 
 
-def plan(db_path: Path, game_id: int) -> list[tuple[int | None, str, float]]:
+def plan(raw: Raw, game_id: int) -> list[tuple[int | None, str, float]]:
     """A game's unfired timers as (seat, kind, due)."""
-    return [(t.seat, t.kind, t.due) for t in timers(db_path, game_id) if t.fired_at is None]
+    return [(t.seat, t.kind, t.due) for t in timers(raw, game_id) if t.fired_at is None]
 
 
 def seat_plan(seat: int, start: float, pace: float) -> list[tuple[int | None, str, float]]:
@@ -120,8 +99,8 @@ def seat_plan(seat: int, start: float, pace: float) -> list[tuple[int | None, st
     return out
 
 
-def timer_of(db_path: Path, game_id: int, seat: int | None, kind: str) -> Timer:
-    (found,) = [t for t in timers(db_path, game_id) if t.seat == seat and t.kind == kind]
+def timer_of(raw: Raw, game_id: int, seat: int | None, kind: str) -> Timer:
+    (found,) = [t for t in timers(raw, game_id) if t.seat == seat and t.kind == kind]
     return found
 
 
@@ -159,9 +138,7 @@ def at(year: int, month: int, day: int, hour: int = 0) -> float:
 # -- 1. a game's pace starts the clocks of the seats to act --------------------------------------
 
 
-async def test_create_with_a_pace_starts_the_clock_and_timers_of_the_seat_to_act(
-    store: GameStore, db_path: Path
-) -> None:
+async def test_create_with_a_pace_starts_the_clock_and_timers_of_the_seat_to_act(store: GameStore, raw: Raw) -> None:
     """Issue 13: a game created with a pace gives the seat to act a clock from now (since, deadline
     now + pace) and its timers: a reminder at half the time, one 12 hours before the deadline, and
     the deadline; the seat not to act has no clock."""
@@ -171,7 +148,7 @@ async def test_create_with_a_pace_starts_the_clock_and_timers_of_the_seat_to_act
     assert rec.clock_of(seat) == SeatClock(seat, rec.players[seat], T0, T0 + PACE, None)
     assert rec.clock_of(other) == SeatClock(other, rec.players[other], None, None, None)
     assert rec.waiting() == [rec.clock_of(seat)]
-    assert plan(db_path, rec.id) == [
+    assert plan(raw, rec.id) == [
         (seat, "half", T0 + 1.5 * DAY),
         (seat, "late", T0 + PACE - 12 * HOUR),
         (seat, "deadline", T0 + PACE),
@@ -179,35 +156,35 @@ async def test_create_with_a_pace_starts_the_clock_and_timers_of_the_seat_to_act
     assert (await store.get(rec.id)).clocks == rec.clocks
 
 
-async def test_create_starts_a_clock_for_every_seat_that_acts_at_once(store: GameStore, db_path: Path) -> None:
+async def test_create_starts_a_clock_for_every_seat_that_acts_at_once(store: GameStore, raw: Raw) -> None:
     """Issue 13: in Stratego's setup both seats act, so both get a clock and their timers."""
     rec = await stratego_game(store)
     assert to_act(rec) == (0, 1)
     for seat in (0, 1):
         assert rec.clock_of(seat) == SeatClock(seat, rec.players[seat], T0, T0 + PACE, None)
-    assert sorted(plan(db_path, rec.id)) == sorted(seat_plan(0, T0, PACE) + seat_plan(1, T0, PACE))
+    assert sorted(plan(raw, rec.id)) == sorted(seat_plan(0, T0, PACE) + seat_plan(1, T0, PACE))
 
 
-async def test_a_one_day_pace_has_no_late_reminder(store: GameStore, db_path: Path) -> None:
+async def test_a_one_day_pace_has_no_late_reminder(store: GameStore, raw: Raw) -> None:
     """Issue 13: with a pace of one day the 12-hours-before reminder would coincide with the half
     one, so there is only one reminder."""
     rec = await count_game(store, pace=86400)
     assert rec.clock_of(FIRST) is not None and rec.clock_of(FIRST).deadline == T0 + DAY
-    assert plan(db_path, rec.id) == [(FIRST, "half", T0 + 12 * HOUR), (FIRST, "deadline", T0 + DAY)]
+    assert plan(raw, rec.id) == [(FIRST, "half", T0 + 12 * HOUR), (FIRST, "deadline", T0 + DAY)]
 
 
-async def test_without_a_pace_the_seat_waits_with_no_deadline_and_no_timers(store: GameStore, db_path: Path) -> None:
+async def test_without_a_pace_the_seat_waits_with_no_deadline_and_no_timers(store: GameStore, raw: Raw) -> None:
     """Issue 13: pace None: the seat to act still records since when it waits, but has no deadline
     and nothing is ever due for it."""
     rec = await count_game(store, pace=None)
     assert rec.pace is None
     assert rec.clock_of(FIRST) == SeatClock(FIRST, rec.players[FIRST], T0, None, None)
-    assert timers(db_path, rec.id) == []
+    assert timers(raw, rec.id) == []
     assert await store.next_due() == T0 + clocks.KEEP_OPEN, "only its thread's keep timer"
 
 
 async def test_start_of_a_lobby_with_a_pace_starts_the_clocks_from_the_start(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: a lobby keeps its pace; starting it (a day later) starts the clocks of the seats
     to act from the start, not from the lobby's creation, and replaces the lobby's expiry."""
@@ -219,24 +196,22 @@ async def test_start_of_a_lobby_with_a_pace_starts_the_clocks_from_the_start(
     assert rec.pace == PACE
     assert rec.clock_of(FIRST) == SeatClock(FIRST, rec.players[FIRST], now, now + PACE, None)
     assert rec.clock_of(1 - FIRST) == SeatClock(1 - FIRST, rec.players[1 - FIRST], None, None, None)
-    assert plan(db_path, rec.id) == seat_plan(FIRST, now, PACE)
+    assert plan(raw, rec.id) == seat_plan(FIRST, now, PACE)
 
 
-async def test_start_of_a_lobby_without_a_pace_sets_no_timers(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_start_of_a_lobby_without_a_pace_sets_no_timers(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: a lobby created without a pace starts with clocks that have no deadline."""
     lobby = await store.create_lobby("stratego", ALICE, None, GUILD, CHANNEL, seats=[ALICE, BOB])
     now = clock.advance(HOUR)
     rec = await store.start(lobby.id, None, STRATEGO_SEED)
     assert rec.pace is None
     assert [(c.since, c.deadline) for c in rec.clocks] == [(now, None), (now, None)]
-    assert timers(db_path, rec.id) == []
+    assert timers(raw, rec.id) == []
 
 
 @pytest.mark.parametrize("pace", [0, -1, -PACE, True, False, 365 * 86400 + 1, 1.5, float(PACE), "3d"])
 async def test_a_pace_that_is_no_positive_number_of_seconds_up_to_a_year_is_refused(
-    store: GameStore, db_path: Path, pace: Any
+    store: GameStore, raw: Raw, pace: Any
 ) -> None:
     """Issue 13: create and create_lobby refuse a pace of zero, a negative one, a bool, a non-int
     or more than a year with ValueError, and store nothing."""
@@ -244,8 +219,8 @@ async def test_a_pace_that_is_no_positive_number_of_seconds_up_to_a_year_is_refu
         await count_game(store, pace=pace)
     with pytest.raises(ValueError):
         await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, pace=pace)
-    assert raw(db_path, "SELECT COUNT(*) FROM games") == [(0,)]
-    assert raw(db_path, "SELECT COUNT(*) FROM timers") == [(0,)]
+    assert raw("SELECT COUNT(*) FROM games") == [(0,)]
+    assert raw("SELECT COUNT(*) FROM timers") == [(0,)]
 
 
 async def test_a_pace_of_exactly_a_year_is_accepted(store: GameStore) -> None:
@@ -257,21 +232,19 @@ async def test_a_pace_of_exactly_a_year_is_accepted(store: GameStore) -> None:
 # -- 2. lobbies expire ---------------------------------------------------------------------------
 
 
-async def test_a_lobby_gets_one_expire_timer_that_start_removes(store: GameStore, db_path: Path) -> None:
+async def test_a_lobby_gets_one_expire_timer_that_start_removes(store: GameStore, raw: Raw) -> None:
     """Issue 13: create_lobby adds one ``expire`` timer (no seat) at now + LOBBY_TTL (7 days);
     starting the lobby removes it."""
     assert clocks.LOBBY_TTL == 7 * DAY
     lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB], pace=PACE)
-    assert plan(db_path, lobby.id) == [(None, "expire", T0 + 7 * DAY)]
+    assert plan(raw, lobby.id) == [(None, "expire", T0 + 7 * DAY)]
     assert await store.next_due() == T0 + 7 * DAY
     rec = await store.start(lobby.id, None, SEED)
-    assert all(t.kind != "expire" for t in timers(db_path, rec.id))
+    assert all(t.kind != "expire" for t in timers(raw, rec.id))
     assert await store.next_due() == T0 + PACE / 2
 
 
-async def test_expire_lobby_ends_the_lobby_with_status_expired(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_expire_lobby_ends_the_lobby_with_status_expired(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13, 18: expire_lobby ends a lobby nobody started: status and ending ``expired`` (not
     ``cancelled``), no winner, cancelled by nobody, the version bumped and nothing left due; it is
     listed under its status."""
@@ -283,14 +256,14 @@ async def test_expire_lobby_ends_the_lobby_with_status_expired(
     assert rec.outcome == Outcome(winners=(), ending=Ending.EXPIRED)
     assert rec.cancelled_by is None
     assert rec.version == lobby.version + 1
-    assert timers(db_path, lobby.id) == []
+    assert timers(raw, lobby.id) == []
     assert await store.next_due() is None
     assert await store.expire_lobby(lobby.id) is None
     assert [g.id for g in await store.list_games(status="expired")] == [lobby.id]
     assert await store.list_games(status="cancelled") == []
 
 
-async def test_expire_lobby_leaves_a_started_game_alone(store: GameStore, db_path: Path) -> None:
+async def test_expire_lobby_leaves_a_started_game_alone(store: GameStore, raw: Raw) -> None:
     """Issue 13: an expiry that comes after the lobby started (or for a running game) is None and
     changes nothing."""
     lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB], pace=PACE)
@@ -308,18 +281,18 @@ async def test_expire_lobby_of_an_unknown_game_is_game_not_found(store: GameStor
         await store.expire_lobby(12345)
 
 
-async def test_cancelling_a_lobby_removes_its_expiry(store: GameStore, db_path: Path) -> None:
+async def test_cancelling_a_lobby_removes_its_expiry(store: GameStore, raw: Raw) -> None:
     """Issue 13: a lobby cancelled by its creator has nothing left to expire."""
     lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL)
     await store.cancel(lobby.id, ALICE)
-    assert timers(db_path, lobby.id) == []
+    assert timers(raw, lobby.id) == []
 
 
 # -- 3. clocks follow the turn -----------------------------------------------------------------
 
 
 async def test_when_the_turn_passes_the_old_clock_stops_and_the_new_one_starts_now(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: after an action that passes the turn, the seat that acted has no clock and no
     timers, and the seat now to act has a clock (and timers) from the time of the action."""
@@ -332,22 +305,22 @@ async def test_when_the_turn_passes_the_old_clock_stops_and_the_new_one_starts_n
         got = await store.get(rec.id)
         assert got.clock_of(seat) == SeatClock(seat, got.players[seat], now, now + PACE, None)
         assert got.clock_of(1 - seat) == SeatClock(1 - seat, got.players[1 - seat], None, None, None)
-        assert plan(db_path, rec.id) == seat_plan(seat, now, PACE)
+        assert plan(raw, rec.id) == seat_plan(seat, now, PACE)
 
 
-async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_path: Path, clock: FakeClock) -> None:
+async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 18 §5 (DESIGN §5): in Stratego's setup a seat that drafts its army still has to act:
     its deadline was set when it started waiting and is not moved by a draft change — it keeps its
     since, its deadline and its very timers, and so does the other seat; a seat that confirms
     stops waiting; the first move's seat starts waiting when the setup ends."""
     rec = await stratego_game(store)
-    before = timers(db_path, rec.id)
+    before = timers(raw, rec.id)
     clock.advance(HOUR)
     r = await store.append(rec.id, rec.version, 0, setup_draft(rec, 0))
     got = await store.get(rec.id)
     assert r.to_act == (0, 1)
     assert got.clocks == rec.clocks, "a draft change moves no deadline"
-    assert timers(db_path, rec.id) == before, "nor any timer"
+    assert timers(raw, rec.id) == before, "nor any timer"
 
     clock.advance(HOUR)
     r = await store.append(rec.id, r.version, 1, "ready")
@@ -355,7 +328,7 @@ async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_pat
     assert r.to_act == (0,)
     assert got.clock_of(1) == SeatClock(1, BOB, None, None, None)
     assert got.clock_of(0) == SeatClock(0, ALICE, T0, T0 + PACE, None), "Bob's action leaves Alice's clock"
-    assert plan(db_path, rec.id) == seat_plan(0, T0, PACE)
+    assert plan(raw, rec.id) == seat_plan(0, T0, PACE)
 
     now = clock.advance(HOUR)
     r = await store.append(rec.id, r.version, 0, "ready")
@@ -363,12 +336,10 @@ async def test_a_seat_that_keeps_acting_keeps_its_clock(store: GameStore, db_pat
     assert r.to_act == (1,)
     assert got.clock_of(0) == SeatClock(0, ALICE, None, None, None)
     assert got.clock_of(1) == SeatClock(1, BOB, now, now + PACE, None)
-    assert plan(db_path, rec.id) == seat_plan(1, now, PACE)
+    assert plan(raw, rec.id) == seat_plan(1, now, PACE)
 
 
-async def test_redrafting_the_setup_never_postpones_the_deadline(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_redrafting_the_setup_never_postpones_the_deadline(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 18 §5: at a one-day pace, a seat that changes its draft every 20 hours keeps the
     deadline it got when it started waiting: the deadline falls due 24 hours in, its reminder
     fires once at half time and is not set again, and a draft after the deadline does not take
@@ -383,10 +354,10 @@ async def test_redrafting_the_setup_never_postpones_the_deadline(
         version = (await store.append(rec.id, version, 0, setup_draft(rec, 0))).version
         got = await store.get(rec.id)
         assert got.clock_of(0) == SeatClock(0, ALICE, T0, T0 + DAY, None)
-    fired = [(t.kind, t.due) for t in timers(db_path, rec.id) if t.fired_at is not None]
+    fired = [(t.kind, t.due) for t in timers(raw, rec.id) if t.fired_at is not None]
     assert fired == [("half", T0 + 12 * HOUR), ("deadline", T0 + DAY)], "each fired once, at its first time"
-    assert plan(db_path, rec.id) == [], "nothing new was set by the drafts"
-    deadline = timer_of(db_path, rec.id, 0, "deadline")
+    assert plan(raw, rec.id) == [], "nothing new was set by the drafts"
+    deadline = timer_of(raw, rec.id, 0, "deadline")
     assert await store.vote_timeout(deadline.id, BOB, "win") == {BOB: "win"}, "the others' decision stands"
 
 
@@ -414,7 +385,7 @@ async def test_a_stroganov_turn_of_several_decisions_keeps_the_deadline_of_its_s
 
 
 async def test_in_a_solo_game_the_players_clock_follows_their_last_action(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 18 §5: nobody else waits in a solo game, so its clock only reminds: each action
     starts it again (since kept), and an active player is never told their time ran out."""
@@ -424,17 +395,17 @@ async def test_in_a_solo_game_the_players_clock_follows_their_last_action(
     await store.append(rec.id, rec.version, 0, STROGANOV.legal(state, 0)[0])
     got = await store.get(rec.id)
     assert got.clock_of(0) == SeatClock(0, ALICE, T0, now + PACE, None)
-    assert plan(db_path, rec.id) == seat_plan(0, now, PACE)
+    assert plan(raw, rec.id) == seat_plan(0, now, PACE)
 
 
 async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: an action that ends the game (the engine's outcome) leaves no seat waiting and
     nothing due for the game; other games' timers stay."""
     rec = await store.create("count", [ALICE, BOB], {"target": 2}, SEED, GUILD, CHANNEL, ALICE, pace=PACE)
     other = await count_game(store)
-    assert timers(db_path, rec.id)
+    assert timers(raw, rec.id)
     clock.advance(HOUR)
     result = await store.append(rec.id, rec.version, FIRST, Add(2))
     assert result.finished
@@ -442,18 +413,18 @@ async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(
     assert got.status == "finished"
     assert all(c.since is None and c.deadline is None for c in got.clocks)
     assert got.waiting() == []
-    assert timers(db_path, rec.id) == []
-    assert plan(db_path, other.id) == seat_plan(FIRST, T0, PACE)
+    assert timers(raw, rec.id) == []
+    assert plan(raw, other.id) == seat_plan(FIRST, T0, PACE)
 
 
 @pytest.mark.parametrize("end", ["finish", "cancel"])
 async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
-    store: GameStore, db_path: Path, clock: FakeClock, end: str
+    store: GameStore, raw: Raw, clock: FakeClock, end: str
 ) -> None:
     """Issue 13: a game ended by finish (resignation, timeout) or cancel has no clocks and no
     timers left, even ones already fired."""
     rec = await stratego_game(store)
-    half = timer_of(db_path, rec.id, 0, "half")
+    half = timer_of(raw, rec.id, 0, "half")
     assert await claim_when_due(store, clock, half.id, half.due)
     if end == "finish":
         got = await store.finish(rec.id, Outcome(winners=(1,), ending=Ending.RESIGNED))
@@ -461,16 +432,14 @@ async def test_finishing_or_cancelling_a_game_removes_every_clock_and_timer(
         got = await store.cancel(rec.id, ALICE)
     assert all(c.since is None and c.deadline is None for c in got.clocks)
     assert got.waiting() == []
-    assert timers(db_path, rec.id) == []
+    assert timers(raw, rec.id) == []
     assert await store.next_due() is None
 
 
 # -- 4. timers: due, claimed once ---------------------------------------------------------------
 
 
-async def test_next_due_and_due_timers_follow_the_unfired_timers(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_next_due_and_due_timers_follow_the_unfired_timers(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: next_due is the earliest unfired due; due_timers(now) returns the due ones,
     earliest first; a claimed timer is fired exactly once and then neither listed nor counted."""
     assert await store.next_due() is None
@@ -577,20 +546,18 @@ async def test_claim_reminder_from_two_stores_at_once_is_true_once(
 # -- 6. vacations --------------------------------------------------------------------------------
 
 
-async def test_go_away_shifts_the_players_waiting_clocks_only(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_go_away_shifts_the_players_waiting_clocks_only(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: go_away(user, 5) moves the deadline and the unfired timers of every seat waiting
     for that user by 5 days; fired timers, other players' seats, games without a pace and ended
     games are untouched."""
     mine = await waiting_for(store, ALICE, BOB)
-    fired = timer_of(db_path, mine.id, FIRST, "half")
+    fired = timer_of(raw, mine.id, FIRST, "half")
     assert await claim_when_due(store, clock, fired.id, fired.due)
     theirs = await waiting_for(store, BOB, ALICE)
     unpaced = await waiting_for(store, ALICE, BOB, pace=None)
     ended = await waiting_for(store, ALICE, BOB)
     await store.finish(ended.id, Outcome(winners=(1,), ending=Ending.RESIGNED))
-    before = {g.id: (await store.get(g.id), timers(db_path, g.id)) for g in (mine, theirs, unpaced, ended)}
+    before = {g.id: (await store.get(g.id), timers(raw, g.id)) for g in (mine, theirs, unpaced, ended)}
 
     now = clock.advance(HOUR)
     prefs = await store.go_away(ALICE, 5)
@@ -604,13 +571,13 @@ async def test_go_away_shifts_the_players_waiting_clocks_only(
         for t in before[mine.id][1]
     ]
     assert shifted[0] == Timer(fired.id, mine.id, FIRST, "half", T0 + 1.5 * DAY, T0 + 1.5 * DAY)
-    assert timers(db_path, mine.id) == shifted
+    assert timers(raw, mine.id) == shifted
     for g in (theirs, unpaced, ended):
-        assert (await store.get(g.id), timers(db_path, g.id)) == before[g.id]
+        assert (await store.get(g.id), timers(raw, g.id)) == before[g.id]
 
 
 async def test_a_seat_that_starts_waiting_while_its_player_is_away_runs_from_the_vacations_end(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: a seat whose player is away when it starts waiting (a new game, or the turn
     passing to it) records since now, but its deadline and timers run from the vacation's end."""
@@ -620,7 +587,7 @@ async def test_a_seat_that_starts_waiting_while_its_player_is_away_runs_from_the
     now = clock.advance(HOUR)
     created = await waiting_for(store, ALICE, BOB)
     assert created.clock_of(FIRST) == SeatClock(FIRST, ALICE, now, until + PACE, None)
-    assert plan(db_path, created.id) == seat_plan(FIRST, until, PACE)
+    assert plan(raw, created.id) == seat_plan(FIRST, until, PACE)
 
     passed = await waiting_for(store, BOB, ALICE)
     now = clock.advance(HOUR)
@@ -628,11 +595,11 @@ async def test_a_seat_that_starts_waiting_while_its_player_is_away_runs_from_the
     alice = result.to_act[0]
     got = await store.get(passed.id)
     assert got.clock_of(alice) == SeatClock(alice, ALICE, now, until + PACE, None)
-    assert plan(db_path, passed.id) == seat_plan(alice, until, PACE)
+    assert plan(raw, passed.id) == seat_plan(alice, until, PACE)
 
 
 async def test_come_back_shifts_the_clocks_back_by_the_unused_time_and_refunds_whole_days(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: come_back ends the vacation now: the clocks move back by the unused time (a seat
     that started waiting during the vacation then runs from now) and the unused whole days are
@@ -649,10 +616,10 @@ async def test_come_back_shifts_the_clocks_back_by_the_unused_time_and_refunds_w
     unused = 2.5 * DAY
     got = await store.get(before.id)
     assert got.clock_of(FIRST) == SeatClock(FIRST, ALICE, T0, T0 + PACE + 5 * DAY - unused, None)
-    assert plan(db_path, before.id) == seat_plan(FIRST, T0 + 5 * DAY - unused, PACE)
+    assert plan(raw, before.id) == seat_plan(FIRST, T0 + 5 * DAY - unused, PACE)
     got = await store.get(during.id)
     assert got.clock_of(FIRST) == SeatClock(FIRST, ALICE, T0 + DAY, now + PACE, None)
-    assert plan(db_path, during.id) == seat_plan(FIRST, now, PACE)
+    assert plan(raw, during.id) == seat_plan(FIRST, now, PACE)
     assert await store.come_back(ALICE) is None
 
 
@@ -673,9 +640,7 @@ async def test_go_away_for_no_days_is_a_value_error(store: GameStore, days: int)
     assert (await store.get_prefs(ALICE)).away_until is None
 
 
-async def test_go_away_beyond_the_years_days_is_vacation_limit(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_go_away_beyond_the_years_days_is_vacation_limit(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: at most 14 vacation days per calendar year: asking for more raises VacationLimit
     with the days left, and changes nothing."""
     rec = await waiting_for(store, ALICE, BOB)
@@ -685,11 +650,11 @@ async def test_go_away_beyond_the_years_days_is_vacation_limit(
     assert (await store.get_prefs(ALICE)).away_until is None
     await store.go_away(ALICE, 10)
     clock.advance(10 * DAY)
-    before = plan(db_path, rec.id)
+    before = plan(raw, rec.id)
     with pytest.raises(VacationLimit) as info:
         await store.go_away(ALICE, 5)
     assert info.value.left == 4
-    assert plan(db_path, rec.id) == before
+    assert plan(raw, rec.id) == before
     prefs = await store.go_away(ALICE, 4)
     assert prefs.away_days == 14
     clock.advance(4 * DAY)
@@ -710,7 +675,7 @@ async def test_vacation_days_start_again_in_a_new_utc_year(store: GameStore, clo
     assert (prefs.away_year, prefs.away_days) == (2031, 14)
 
 
-async def test_go_away_while_away_replaces_the_vacation(store: GameStore, db_path: Path, clock: FakeClock) -> None:
+async def test_go_away_while_away_replaces_the_vacation(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: a new go_away while away replaces the running vacation: its unused whole days
     come back first, it keeps its start, ends days from now, and the clocks move to match."""
     rec = await waiting_for(store, ALICE, BOB)
@@ -720,7 +685,7 @@ async def test_go_away_while_away_replaces_the_vacation(store: GameStore, db_pat
     assert (prefs.away_from, prefs.away_until, prefs.away_days) == (T0, now + 6 * DAY, 3 + 6)
     got = await store.get(rec.id)
     assert got.clock_of(FIRST) == SeatClock(FIRST, ALICE, T0, T0 + PACE + 2.5 * DAY + 6 * DAY, None)
-    assert plan(db_path, rec.id) == seat_plan(FIRST, T0 + 8.5 * DAY, PACE)
+    assert plan(raw, rec.id) == seat_plan(FIRST, T0 + 8.5 * DAY, PACE)
     # Shorter than what is left of the running one: the clocks move back.
     now = clock.advance(HOUR)
     prefs = await store.go_away(ALICE, 1)
@@ -759,9 +724,7 @@ async def test_replacing_last_years_vacation_in_the_new_year_counts_the_new_days
 # -- 7. absent seats -----------------------------------------------------------------------------
 
 
-async def test_set_absent_stops_the_seats_clock_and_gives_it_back(
-    store: GameStore, db_path: Path, clock: FakeClock
-) -> None:
+async def test_set_absent_stops_the_seats_clock_and_gives_it_back(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: while the table plays a seat (absent "auto") it has no clock and no timers, and
     does not get one when its turn comes; given back, it starts its clock from then if it must
     act. Setting the same value twice is None the second time."""
@@ -772,7 +735,7 @@ async def test_set_absent_stops_the_seats_clock_and_gives_it_back(
     assert got is not None
     assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], None, None, "auto")
     assert got.waiting() == []
-    assert timers(db_path, rec.id) == []
+    assert timers(raw, rec.id) == []
     assert await store.set_absent(rec.id, seat, True) is None
     assert got.version == rec.version
 
@@ -788,17 +751,17 @@ async def test_set_absent_stops_the_seats_clock_and_gives_it_back(
     got = await store.get(rec.id)
     assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], None, None, "auto")
     assert got.waiting() == []
-    assert timers(db_path, rec.id) == []
+    assert timers(raw, rec.id) == []
 
     now = clock.advance(HOUR)
     got = await store.set_absent(rec.id, seat, False)
     assert got is not None
     assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], now, now + PACE, None)
-    assert plan(db_path, rec.id) == seat_plan(seat, now, PACE)
+    assert plan(raw, rec.id) == seat_plan(seat, now, PACE)
     assert await store.set_absent(rec.id, seat, False) is None
 
 
-async def test_a_seat_given_back_when_not_to_act_gets_no_clock(store: GameStore, db_path: Path) -> None:
+async def test_a_seat_given_back_when_not_to_act_gets_no_clock(store: GameStore, raw: Raw) -> None:
     """Issue 13: a seat given back to its player while the other seat must act stays clockless,
     and the other seat's clock is untouched."""
     rec = await count_game(store)
@@ -807,11 +770,11 @@ async def test_a_seat_given_back_when_not_to_act_gets_no_clock(store: GameStore,
     got = await store.set_absent(rec.id, other, False)
     assert got is not None
     assert got.clocks == rec.clocks
-    assert plan(db_path, rec.id) == seat_plan(FIRST, T0, PACE)
+    assert plan(raw, rec.id) == seat_plan(FIRST, T0, PACE)
 
 
 async def test_a_seat_given_back_while_its_player_is_away_runs_from_the_vacations_end(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: a seat given back to a player who is away waits from now, with its deadline and
     timers from the end of the vacation."""
@@ -823,7 +786,7 @@ async def test_a_seat_given_back_while_its_player_is_away_runs_from_the_vacation
     got = await store.set_absent(rec.id, FIRST, False)
     assert got is not None
     assert got.clock_of(FIRST) == SeatClock(FIRST, ALICE, now, until + PACE, None)
-    assert plan(db_path, rec.id) == seat_plan(FIRST, until, PACE)
+    assert plan(raw, rec.id) == seat_plan(FIRST, until, PACE)
 
 
 async def test_set_absent_needs_a_running_game(store: GameStore) -> None:
@@ -839,7 +802,7 @@ async def test_set_absent_needs_a_running_game(store: GameStore) -> None:
 
 
 async def test_extend_deadline_restarts_the_clock_from_now_keeping_since(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: the others chose to wait: the seat's deadline is now + pace with new timers
     (the fired ones are gone), and it still waits since when it began."""
@@ -847,10 +810,10 @@ async def test_extend_deadline_restarts_the_clock_from_now_keeping_since(
     now = clock.advance(PACE)
     for t in await store.due_timers(now):
         assert await store.claim_timer(t.id)
-    assert plan(db_path, rec.id) == []
+    assert plan(raw, rec.id) == []
     got = await store.extend_deadline(rec.id, FIRST)
     assert got.clock_of(FIRST) == SeatClock(FIRST, rec.players[FIRST], T0, now + PACE, None)
-    assert [(t.seat, t.kind, t.due, t.fired_at) for t in timers(db_path, rec.id)] == [
+    assert [(t.seat, t.kind, t.due, t.fired_at) for t in timers(raw, rec.id)] == [
         (s, k, d, None) for s, k, d in seat_plan(FIRST, now, PACE)
     ]
     assert got.waiting()[0].since == T0
@@ -859,7 +822,7 @@ async def test_extend_deadline_restarts_the_clock_from_now_keeping_since(
 # -- 9. a player who left: overdue now -----------------------------------------------------------
 
 
-async def test_overdue_now_makes_the_deadline_due_now_once(store: GameStore, db_path: Path, clock: FakeClock) -> None:
+async def test_overdue_now_makes_the_deadline_due_now_once(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: overdue_now moves the waiting seat's unfired deadline to now and drops its
     reminders; True once, False the second time and for a seat that is not waiting."""
     rec = await count_game(store)
@@ -869,25 +832,25 @@ async def test_overdue_now_makes_the_deadline_due_now_once(store: GameStore, db_
     assert await store.overdue_now(rec.id, FIRST) is True
     due = await store.due_timers(now)
     assert [(t.game_id, t.seat, t.kind, t.due) for t in due] == [(rec.id, FIRST, "deadline", now)]
-    assert plan(db_path, rec.id) == [(FIRST, "deadline", now)]
+    assert plan(raw, rec.id) == [(FIRST, "deadline", now)]
     assert (await store.get(rec.id)).clock_of(FIRST).deadline == now
     assert await store.overdue_now(rec.id, FIRST) is False
     clock.advance(HOUR)
     assert await store.overdue_now(rec.id, FIRST) is False
-    assert plan(db_path, other.id) == seat_plan(FIRST, T0, PACE)
+    assert plan(raw, other.id) == seat_plan(FIRST, T0, PACE)
     with pytest.raises(GameNotFound):
         await store.overdue_now(4242, 0)
 
 
 async def test_overdue_now_without_a_pace_gives_that_seat_a_deadline_now_once(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: a player who left a game with no pace still counts as absent: their seat gets a
     deadline due now, once (not while it stands or after it fired); a seat not waiting gets none."""
     rec = await count_game(store, pace=None)
     assert await store.overdue_now(rec.id, 1 - FIRST) is False
     assert await store.overdue_now(rec.id, FIRST) is True
-    assert plan(db_path, rec.id) == [(FIRST, "deadline", T0)]
+    assert plan(raw, rec.id) == [(FIRST, "deadline", T0)]
     assert await store.overdue_now(rec.id, FIRST) is False
     (due,) = await store.due_timers(T0)
     assert await store.claim_timer(due.id)
@@ -898,16 +861,16 @@ async def test_overdue_now_without_a_pace_gives_that_seat_a_deadline_now_once(
 # -- 10. timeout votes ---------------------------------------------------------------------------
 
 
-async def three_player_deadline(store: GameStore, db_path: Path) -> tuple[GameRecord, Timer]:
+async def three_player_deadline(store: GameStore, raw: Raw) -> tuple[GameRecord, Timer]:
     rec = await count_game(store, (ALICE, BOB, CAROL))
     seat = to_act(rec)[0]
-    return rec, timer_of(db_path, rec.id, seat, "deadline")
+    return rec, timer_of(raw, rec.id, seat, "deadline")
 
 
-async def test_vote_timeout_records_changeable_votes(store: GameStore, db_path: Path, clock: FakeClock) -> None:
+async def test_vote_timeout_records_changeable_votes(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: each voter's choice on an expired deadline is recorded and can be changed; every
     vote so far comes back."""
-    _, deadline = await three_player_deadline(store, db_path)
+    _, deadline = await three_player_deadline(store, raw)
     clock.advance(PACE)
     assert await store.claim_timer(deadline.id)
     assert await store.vote_timeout(deadline.id, BOB, "wait") == {BOB: "wait"}
@@ -915,25 +878,25 @@ async def test_vote_timeout_records_changeable_votes(store: GameStore, db_path: 
     assert await store.vote_timeout(deadline.id, BOB, "auto") == {BOB: "auto", CAROL: "win"}
 
 
-async def test_vote_timeout_on_a_deadline_gone_is_empty(store: GameStore, db_path: Path, clock: FakeClock) -> None:
+async def test_vote_timeout_on_a_deadline_gone_is_empty(store: GameStore, raw: Raw, clock: FakeClock) -> None:
     """Issue 13: once the seat played, its deadline is gone and a late vote is {} (recorded
     nowhere)."""
-    rec, deadline = await three_player_deadline(store, db_path)
+    rec, deadline = await three_player_deadline(store, raw)
     await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL)
     assert await store.vote_timeout(deadline.id, BOB, "wait") == {BOB: "wait"}
     clock.advance(HOUR)
     await store.append(rec.id, rec.version, deadline.seat or 0, Add(1))
     assert await store.timer(deadline.id) is None
     assert await store.vote_timeout(deadline.id, CAROL, "win") == {}
-    assert raw(db_path, "SELECT COUNT(*) FROM timeout_votes") == [(0,)]
+    assert raw("SELECT COUNT(*) FROM timeout_votes") == [(0,)]
 
 
 async def test_vote_timeout_on_a_deadline_gone_is_empty_when_it_was_the_newest_timer(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: a vote from the old deadline's message, after its seat played, must not count as
     a vote on the next seat's deadline."""
-    rec, deadline = await three_player_deadline(store, db_path)
+    rec, deadline = await three_player_deadline(store, raw)
     clock.advance(HOUR)
     result = await store.append(rec.id, rec.version, deadline.seat or 0, Add(1))
     assert result.to_act[0] != deadline.seat
@@ -942,7 +905,7 @@ async def test_vote_timeout_on_a_deadline_gone_is_empty_when_it_was_the_newest_t
 
 
 async def test_claiming_a_timer_that_went_meanwhile_claims_nothing_else(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: the dispatcher read a due reminder, the seat played before it claimed it: the
     claim fails and the next seat's reminders stay unfired."""
@@ -951,17 +914,17 @@ async def test_claiming_a_timer_that_went_meanwhile_claims_nothing_else(
     (half,) = await store.due_timers(now)
     await store.append(rec.id, rec.version, FIRST, Add(1))
     assert await store.claim_timer(half.id) is False
-    assert all(t.fired_at is None for t in timers(db_path, rec.id))
+    assert all(t.fired_at is None for t in timers(raw, rec.id))
 
 
-async def test_add_timer_for_an_ended_game_leaves_nothing_due(store: GameStore, db_path: Path) -> None:
+async def test_add_timer_for_an_ended_game_leaves_nothing_due(store: GameStore, raw: Raw) -> None:
     """Issue 13: the dispatcher puts a reminder off (24-hour cap) just as the game ends: no timer
     of the ended game is left behind (whether add_timer refuses or ignores it)."""
     rec = await count_game(store)
     await store.cancel(rec.id, ALICE)
     with contextlib.suppress(WrongStatus):
         await store.add_timer(rec.id, FIRST, "half", T0 + DAY)
-    assert timers(db_path, rec.id) == []
+    assert timers(raw, rec.id) == []
 
 
 # -- 11. nudges ----------------------------------------------------------------------------------
@@ -1017,18 +980,18 @@ async def test_list_games_carries_the_same_clocks_and_pace_as_get(store: GameSto
 
 
 async def test_a_running_game_has_one_keep_timer_six_days_out_and_an_ended_one_none(
-    store: GameStore, db_path: Path, clock: FakeClock
+    store: GameStore, raw: Raw, clock: FakeClock
 ) -> None:
     """Issue 13: a game that starts (created running, or a lobby started) gets a ``keep`` timer
     6 days out, for its thread; a lobby has none; a game that ends loses it."""
     lobby = await store.create_lobby("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB], pace=PACE)
-    assert [t.kind for t in timers(db_path, lobby.id, keep=True)] == ["expire"]
+    assert [t.kind for t in timers(raw, lobby.id, keep=True)] == ["expire"]
     now = clock.advance(HOUR)
     await store.start(lobby.id, None, SEED)
-    keeps = [t for t in timers(db_path, lobby.id, keep=True) if t.kind == "keep"]
+    keeps = [t for t in timers(raw, lobby.id, keep=True) if t.kind == "keep"]
     assert [(t.seat, t.due) for t in keeps] == [(None, now + clocks.KEEP_OPEN)]
     made = await count_game(store)
-    assert [t.due for t in timers(db_path, made.id, keep=True) if t.kind == "keep"] == [now + clocks.KEEP_OPEN]
+    assert [t.due for t in timers(raw, made.id, keep=True) if t.kind == "keep"] == [now + clocks.KEEP_OPEN]
     await store.cancel(made.id, ALICE)
-    assert timers(db_path, made.id, keep=True) == []
+    assert timers(raw, made.id, keep=True) == []
     assert await store.add_timer(lobby.id, None, "keep", now + 2 * clocks.KEEP_OPEN)

@@ -7,8 +7,7 @@ signed 64-bit number, and binding a larger Python int raises OverflowError befor
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -18,7 +17,8 @@ from db.errors import GameNotFound, NotAPlayer
 from db.records import LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from tests.toygame import GAMES, Add
+from tests.db_fixtures import OpenStore
+from tests.toygame import Add
 
 ALICE, BOB = 101, 102
 
@@ -73,11 +73,10 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(tmp_path / "ids.db", games=GAMES, clock=lambda: 0.0)
+async def store(open_store: OpenStore) -> GameStore:
+    s = await open_store(clock=lambda: 0.0)
     await s.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
-    yield s
-    await s.close()
+    return s
 
 
 def test_every_method_taking_a_game_id_is_covered() -> None:

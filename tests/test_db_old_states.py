@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from cogs.games import ENGINES as GAMES
 from db.store import GameStore
+from tests.postgres import postgres_query
 from tests.stroganov_play import decisions
 
 OLD = Path(__file__).with_name("data") / "before_events.db"
@@ -50,5 +53,36 @@ async def test_a_database_of_before_events_opens_rebuilt_and_plays_on(tmp_path: 
             assert moved.version == rec.version + 1 and moved.events
         rebuilt_again = await store._rebuild_old_states()
         assert rebuilt_again == 0, "rebuilt once; a second start reads nothing to rebuild"
+    finally:
+        await store.close()
+
+
+async def test_old_states_are_rebuilt_on_postgresql_too(postgres_dsn: str) -> None:
+    """The start-up rebuild finds the old states with PostgreSQL's JSON SQL as with SQLite's: the
+    same games, rows as they were written then, put in a PostgreSQL database behind the store's back."""
+    games = "id, kind, guild_id, channel_id, creator_id, status, options, seed, state, version, outcome, created_at"
+    tables = {
+        "games": f"{games}, updated_at",
+        "seats": "game_id, seat, user_id",
+        "actions": "game_id, seq, seat, action, created_at",
+    }
+    with closing(sqlite3.connect(OLD)) as old:
+        for table, columns in tables.items():
+            for row in old.execute(f"SELECT {columns} FROM {table}"):
+                marks = ", ".join("?" * len(row))
+                postgres_query(postgres_dsn, f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(row))
+    postgres_query(postgres_dsn, "UPDATE games SET announced = version")
+    store = await GameStore.open_postgres(postgres_dsn, GAMES, clock=lambda: 1_800_000_100.0)
+    try:
+        listed = await store.list_games()
+        assert {g.kind for g in listed} == {"shitenno", "stratego", "stroganov"}
+        for game in listed:
+            rec = await store.get(game.id)
+            rec.load_state()  # the old form would raise state_format
+            assert await store.verify(rec.id)
+            if rec.kind in ("shitenno", "stroganov"):
+                log = json.loads(rec.state_json or "{}")["log"]
+                assert log and all(isinstance(e, dict) and "type" in e for e in log), "the log is events now"
+        assert await store._rebuild_old_states() == 0
     finally:
         await store.close()

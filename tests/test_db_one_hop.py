@@ -27,7 +27,7 @@ async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
 
 def count_hops(store: GameStore) -> list[int]:
     """Counts the functions sent to aiosqlite's thread (each statement is one, so is a one-hop body)."""
-    db: Any = store._db
+    db: Any = store._backend.db
     calls = [0]
     real = db._execute
 
@@ -113,4 +113,3 @@ async def test_a_turn_page_read_held_saved_and_let_go_in_one_hop_each(store: Gam
     await store.release_turn_page(rec.id)
     assert await store.turn_page(rec.id) == page
     assert hops[0] == 5
-

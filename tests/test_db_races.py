@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -21,23 +21,27 @@ from db.errors import StaleVersion, StoreBusy, StoreError, WrongStatus
 from db.records import GameRecord
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, clock
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, OpenStore, Raw, clock
 from tests.toygame import GAME, GAMES, Add
 
 
 @pytest.fixture
-async def stores(db_path: Path) -> AsyncIterator[tuple[GameStore, GameStore]]:
-    """Two store instances on one file: two connections, as with a second bot process."""
-    a = await GameStore.open(db_path, games=GAMES, clock=clock)
-    b = await GameStore.open(db_path, games=GAMES, clock=clock)
-    yield a, b
-    await a.close()
-    await b.close()
+async def stores(open_store: OpenStore) -> tuple[GameStore, GameStore]:
+    """Two store instances on one database (on each backend): two connections, as with a second
+    bot process."""
+    return await open_store(), await open_store()
 
 
-def dump(db_path: Path) -> list[list[tuple[Any, ...]]]:
+TABLES = ("games", "seats", "actions", "user_prefs")
+
+
+def dump(raw: Raw) -> list[list[tuple[Any, ...]]]:
+    return [raw(f"SELECT * FROM {t} ORDER BY 1, 2") for t in TABLES]
+
+
+def sqlite_dump(db_path: Path) -> list[list[tuple[Any, ...]]]:
     with closing(sqlite3.connect(db_path)) as conn:
-        return [conn.execute(f"SELECT * FROM {t}").fetchall() for t in ("games", "seats", "actions", "user_prefs")]
+        return [conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in TABLES]
 
 
 # -- the version predicate ----------------------------------------------------------------------
@@ -78,7 +82,7 @@ WRITES: dict[str, tuple[bool, Write]] = {
 
 @pytest.mark.parametrize("name", list(WRITES))
 async def test_every_state_changing_write_checks_the_version_it_read(
-    stores: tuple[GameStore, GameStore], db_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+    stores: tuple[GameStore, GameStore], raw: Raw, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     """start, set_seats, cancel, finish and append (with or without the caller's expected version)
     refuse to write when the version changed after they read it, and change nothing."""
@@ -88,12 +92,12 @@ async def test_every_state_changing_write_checks_the_version_it_read(
         rec = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL, seats=[ALICE, BOB])
     else:
         rec = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
-    before = dump(db_path)
+    before = dump(raw)
     concurrent_writer_after_read(store, monkeypatch)
     with pytest.raises(StaleVersion) as info:
         await write(store, rec)
     assert (info.value.game_id, info.value.expected, info.value.actual) == (rec.id, rec.version, rec.version + 1)
-    assert dump(db_path) == before
+    assert dump(raw) == before
     monkeypatch.undo()
     await write(store, rec)
 
@@ -149,7 +153,50 @@ async def test_concurrent_joins_on_two_stores_never_lose_a_player(stores: tuple[
     assert len(retries) >= 3
 
 
-# -- a database locked by someone else ----------------------------------------------------------
+async def test_two_stores_race_to_move_and_exactly_one_wins(stores: tuple[GameStore, GameStore]) -> None:
+    """Two presses of a move in one game, handled by two connections at once, both for the version
+    they saw: one move is made, the other is StaleVersion, and the log has one entry per version."""
+    a, b = stores
+    for _ in range(10):
+        rec = await a.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
+        seat = GAME.to_act(rec.load_state())[0]
+        results = await asyncio.gather(
+            a.append(rec.id, rec.version, seat, Add(1)),
+            b.append(rec.id, rec.version, seat, Add(2)),
+            return_exceptions=True,
+        )
+        lost = [r for r in results if isinstance(r, BaseException)]
+        assert len(lost) == 1 and isinstance(lost[0], StaleVersion), results
+        assert [x.seq for x in await b.actions(rec.id)] == [1]
+        assert (await b.get(rec.id)).version == 1
+        assert await b.verify(rec.id)
+
+
+@pytest.mark.parametrize("expected", [True, False])
+async def test_two_stores_race_to_finish_and_exactly_one_wins(
+    stores: tuple[GameStore, GameStore], expected: bool
+) -> None:
+    """Two endings of one running game at once (a resignation and a cancel, from two connections):
+    one ends it; the other is StaleVersion (it carried the version) or WrongStatus (it did not)."""
+    a, b = stores
+    for _ in range(10):
+        rec = await a.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
+        version = rec.version if expected else None
+        results = await asyncio.gather(
+            a.finish(rec.id, Outcome(winners=(1,), ending=Ending.RESIGNED), expected_version=version),
+            b.cancel(rec.id, BOB, expected_version=version),
+            return_exceptions=True,
+        )
+        won = [r for r in results if isinstance(r, GameRecord)]
+        lost = [r for r in results if isinstance(r, BaseException)]
+        assert (len(won), len(lost)) == (1, 1), results
+        assert isinstance(lost[0], StaleVersion if expected else WrongStatus), results
+        stored = await b.get(rec.id)
+        assert (stored.status, stored.version) == (won[0].status, 1)
+        assert [c.kind for c in await b.changes_of(rec.id)] == ["finish" if won[0].status == "finished" else "cancel"]
+
+
+# -- a database locked by someone else (SQLite: its file lock) ---------------------------------
 
 
 async def test_a_database_locked_by_another_writer_is_store_busy_and_changes_nothing(db_path: Path) -> None:
@@ -162,7 +209,7 @@ async def test_a_database_locked_by_another_writer_is_store_busy_and_changes_not
         game = await store.create("count", [ALICE, BOB], {}, 7, GUILD, CHANNEL, ALICE)
         lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
         seat = GAME.to_act(game.load_state())[0]
-        before = dump(db_path)
+        before = sqlite_dump(db_path)
         writes: list[tuple[Callable[[], Awaitable[Any]], int | None]] = [
             (lambda: store.append(game.id, 0, seat, Add(1)), game.id),
             (lambda: store.start(lobby.id, [ALICE, BOB], 1), lobby.id),
@@ -187,7 +234,7 @@ async def test_a_database_locked_by_another_writer_is_store_busy_and_changes_not
                 assert str(info.value) == f"store_busy(game_id={game_id})"
             assert (await store.get(game.id)).version == 0
             locker.execute("ROLLBACK")
-        assert dump(db_path) == before
+        assert sqlite_dump(db_path) == before
         assert (await store.append(game.id, 0, seat, Add(1))).version == 1
     finally:
         await store.close()

@@ -5,7 +5,6 @@ first-game walkthrough is claimed once per player and kind. The Stratego rematch
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,7 @@ from db.store import GameStore
 from rules.stratego import GAME as STRATEGO
 from rules.stratego.board import BLUE, RED
 from rules.stratego.engine import rematch_options
-from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, clock
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenStore
 from tests.toygame import GAMES, Add
 
 
@@ -43,9 +42,8 @@ async def test_a_rematch_lobby_is_made_once_and_keeps_the_game_s_place_and_pace(
     assert len(await store.list_games(status="lobby")) == 1
 
 
-async def test_two_processes_pressing_at_once_make_one_lobby(db_path: Path) -> None:
-    a = await GameStore.open(db_path, games=GAMES, clock=clock)
-    b = await GameStore.open(db_path, games=GAMES, clock=clock)
+async def test_two_processes_pressing_at_once_make_one_lobby(open_store: OpenStore) -> None:
+    a, b = await open_store(), await open_store()
     try:
         rec = await finished(a)
         results = await asyncio.gather(

@@ -4,18 +4,17 @@ notation, as the bot will do it; replaying the log from the seed equals the stor
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from cogs.games import ENGINES
-from db.store import GameStore
 from rules.shitenno import GAME
+from tests.db_fixtures import OpenStore
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-async def test_store_replays_shitenno_games(tmp_path: Path, players: int) -> None:
-    store = await GameStore.open(tmp_path / "s.db", ENGINES)
+async def test_store_replays_shitenno_games(open_store: OpenStore, players: int) -> None:
+    store = await open_store(games=ENGINES)
     try:
         rec = await store.create(
             "shitenno", list(range(1, players + 1)), {"generals": "green"}, 9, guild_id=5, channel_id=6, creator_id=1

@@ -7,9 +7,6 @@ independently of any real game.
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +17,7 @@ from db.records import DEFAULT_DMS_ENABLED, DEFAULT_LANGUAGE, DEFAULT_NOTIFY, NO
 from db.store import GameStore
 from rules.errors import BadNotation, BadOptions, IllegalAction, NotYourTurn
 from rules.protocol import Ending, Outcome
+from tests.db_fixtures import OpenStore, Raw
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, GAMES, Add, Roll
 
@@ -39,10 +37,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(db_path, games=GAMES, clock=clock)
-    yield s
-    await s.close()
+async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
+    return await open_store(clock=clock)
 
 
 async def new_game(store: GameStore, players: tuple[int, ...] = (ALICE, BOB), **kw: Any) -> GameRecord:
@@ -59,12 +55,6 @@ async def new_game(store: GameStore, players: tuple[int, ...] = (ALICE, BOB), **
 
 def seat_to_act(record: GameRecord) -> int:
     return GAME.to_act(record.load_state())[0]
-
-
-def raw(db_path: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Read the file behind the store's back, as an admin's sqlite shell would."""
-    with closing(sqlite3.connect(db_path)) as conn:
-        return conn.execute(sql, params).fetchall()
 
 
 # -- create / get / list ---------------------------------------------------------------------
@@ -145,11 +135,10 @@ async def test_list_games_filters_by_guild_channel_thread_user_and_status(store:
         await store.list_games(status="actve")
 
 
-async def test_list_games_neither_reads_nor_parses_state(store: GameStore, db_path: Path) -> None:
+async def test_list_games_neither_reads_nor_parses_state(store: GameStore, raw: Raw) -> None:
     """Start-up lists every game; it must not pay for (or choke on) thousands of states."""
     rec = await new_game(store)
-    with closing(sqlite3.connect(db_path)) as conn, conn:
-        conn.execute("UPDATE games SET state = '{not json' WHERE id = ?", (rec.id,))
+    raw("UPDATE games SET state = '{not json' WHERE id = ?", (rec.id,))
     [listed] = await store.list_games()
     assert listed.state_json is None
     assert listed.players == (ALICE, BOB)
@@ -261,7 +250,7 @@ async def test_append_applies_through_the_engine_bumps_the_version_and_logs(stor
     ],
 )
 async def test_a_rule_error_changes_nothing(
-    store: GameStore, db_path: Path, clock: FakeClock, seat_offset: int, action: Any, error: type[Exception]
+    store: GameStore, raw: Raw, clock: FakeClock, seat_offset: int, action: Any, error: type[Exception]
 ) -> None:
     """DESIGN §3/§4: the engine's typed RuleError reaches the caller and the game, its version and
     its log are exactly as before."""
@@ -269,12 +258,12 @@ async def test_a_rule_error_changes_nothing(
     seat = seat_to_act(rec)
     await store.append(rec.id, 0, seat, Add(1))
     before = await store.get(rec.id)
-    rows_before = raw(db_path, "SELECT * FROM games")
+    rows_before = raw("SELECT * FROM games")
     clock.advance(100)
     with pytest.raises(error):
         await store.append(rec.id, 1, (1 - seat + seat_offset) % 2, action)
     assert await store.get(rec.id) == before
-    assert raw(db_path, "SELECT * FROM games") == rows_before
+    assert raw("SELECT * FROM games") == rows_before
     assert len(await store.actions(rec.id)) == 1
 
 
@@ -411,7 +400,7 @@ async def test_the_client_locale_is_remembered_apart_from_the_choice(store: Game
     assert (await store.get_prefs(BOB)).client_locale is None
 
 
-async def test_notify_preference(store: GameStore, db_path: Path) -> None:
+async def test_notify_preference(store: GameStore, raw: Raw) -> None:
     """How a player hears it is their turn: DM (the default), a mention in the thread, or both.
     Setting it keeps the other preferences; an unknown value is a ValueError that writes nothing,
     not even the other preferences of the same call."""
@@ -426,10 +415,10 @@ async def test_notify_preference(store: GameStore, db_path: Path) -> None:
     with pytest.raises(ValueError, match="notify"):
         await store.set_prefs(BOB, notify="")
     assert await store.get_prefs(ALICE) == UserPrefs(ALICE, False, "cs", "both")
-    assert raw(db_path, "SELECT user_id, notify FROM user_prefs") == [(ALICE, "both")]
+    assert raw("SELECT user_id, notify FROM user_prefs") == [(ALICE, "both")]
 
 
-async def test_python_and_schema_prefs_defaults_agree(store: GameStore, db_path: Path) -> None:
+async def test_python_and_schema_prefs_defaults_agree(store: GameStore, raw: Raw) -> None:
     """get_prefs invents the defaults for a user without a row; the schema's defaults fill a
     partially set row. They must be the same values."""
     await store.set_prefs(CAROL, language="de")
@@ -437,18 +426,18 @@ async def test_python_and_schema_prefs_defaults_agree(store: GameStore, db_path:
     assert (await store.get_prefs(CAROL)).dms_enabled is DEFAULT_DMS_ENABLED
     assert (await store.get_prefs(DAVE)).language == DEFAULT_LANGUAGE
     assert (await store.get_prefs(DAVE)).notify == DEFAULT_NOTIFY
-    assert raw(db_path, "SELECT user_id, dms_enabled, language, notify FROM user_prefs ORDER BY user_id") == [
+    assert raw("SELECT user_id, dms_enabled, language, notify FROM user_prefs ORDER BY user_id") == [
         (CAROL, 1, "de", DEFAULT_NOTIFY),
         (DAVE, 0, DEFAULT_LANGUAGE, DEFAULT_NOTIFY),
     ]
 
 
-async def test_records_use_only_json(store: GameStore, db_path: Path) -> None:
+async def test_records_use_only_json(store: GameStore, raw: Raw) -> None:
     """DESIGN §3: plain JSON, never pickle; compact separators."""
     rec = await new_game(store)
     await store.append(rec.id, 0, seat_to_act(rec), Roll())
-    [(options, state)] = raw(db_path, "SELECT options, state FROM games")
-    [(action,)] = raw(db_path, "SELECT action FROM actions")
+    [(options, state)] = raw("SELECT options, state FROM games")
+    [(action,)] = raw("SELECT action FROM actions")
     assert action == '{"n":"roll"}'
     assert options == '{"target":50,"max_step":3}'
     assert ": " not in state and ", " not in state

@@ -4,20 +4,19 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from cogs.games import ENGINES
-from db.store import GameStore
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
+from tests.db_fixtures import OpenStore
 from tests.stratego_play import random_actions
 
 
 @pytest.mark.parametrize("army", ["classic", "barrage"])
-async def test_store_replays_stratego_games(tmp_path: Path, army: str) -> None:
-    store = await GameStore.open(tmp_path / "s.db", ENGINES)
+async def test_store_replays_stratego_games(open_store: OpenStore, army: str) -> None:
+    store = await open_store(games=ENGINES)
     try:
         options = {"army": army, "rescue": True, "silent_defence": True, "no_capture_limit": 60}
         rec = await store.create("stratego", [1, 2], options, 77, guild_id=5, channel_id=6, creator_id=1)

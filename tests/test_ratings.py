@@ -6,7 +6,6 @@ player's best against the automa, and the pace."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from db import ratings
 from db.ratings import Ended, Rating, ranking, seat_results, settle
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
+from tests.db_fixtures import OpenStore
 from tests.fakeclock import HOUR, FakeClock
 from tests.toygame import GAMES, Add
 
@@ -28,15 +28,11 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(tmp_path / "deskovka.db", games=GAMES, clock=clock)
-    yield s
-    await s.close()
+async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
+    return await open_store(games=GAMES, clock=clock)
 
 
-async def finished(
-    store: GameStore, players: tuple[int, ...], outcome: Outcome, guild: int | None = GUILD
-) -> int:
+async def finished(store: GameStore, players: tuple[int, ...], outcome: Outcome, guild: int | None = GUILD) -> int:
     rec = await store.create("count", list(players), {"target": 50}, 7, guild, 11, players[0])
     await store.finish(rec.id, outcome)
     return rec.id

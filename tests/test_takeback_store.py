@@ -4,8 +4,6 @@ entry of its own, and replaying the whole log gives the stored state."""
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +11,7 @@ from cogs.table.core.record import record_document
 from db.errors import CorruptLog, StaleVersion, TakebackRefused, WrongStatus
 from db.replay import standing
 from db.store import GameStore
-from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DATABASE_ERRORS, GUILD, Raw
 from tests.toygame import GAME
 
 PACE = 86400
@@ -51,14 +49,14 @@ async def test_a_takeback_replays_the_log_without_the_decision(store: GameStore)
     assert [x.get("takeback") for x in doc["actions"]] == [None, None, 2, None]
 
 
-async def test_the_log_stays_append_only(store: GameStore, db_path: Path) -> None:
+async def test_the_log_stays_append_only(store: GameStore, raw: Raw) -> None:
     game, (a, _) = await two_player_game(store)
     await store.append(game, 0, a, "+2")
     await store.take_back(game, 1, a)
-    conn = sqlite3.connect(db_path)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        conn.execute("DELETE FROM actions WHERE game_id = ?", (game,))
-    conn.close()
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        raw("DELETE FROM actions WHERE game_id = ?", (game,))
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        raw("UPDATE actions SET seat = 1 WHERE game_id = ?", (game,))
 
 
 async def test_refusals_change_nothing(store: GameStore) -> None:

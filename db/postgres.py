@@ -1,0 +1,137 @@
+"""The store's transactions on PostgreSQL (issue 21 §1), through asyncpg and a connection pool.
+
+The store's SQL is written once, with SQLite's ``?`` placeholders; :class:`PgConn` gives a body the
+calls it makes on SQLite (db/conn.py), numbering the placeholders ``$1, $2, …`` for PostgreSQL and
+reading a statement's row count from its status ("UPDATE 1"). :class:`PostgresBackend` runs each
+body on a pooled connection in a SERIALIZABLE transaction (a read in a REPEATABLE READ READ ONLY
+one: one snapshot, never a serialization failure to retry) and runs the *whole body again* when
+PostgreSQL aborts it with a serialization failure or a deadlock: the body only talks to the
+database, so nothing it did outside survives the rollback. What SQLite's database-wide write lock
+gave for free (no two writers interleave) SERIALIZABLE gives here: a transaction either commits as
+if it ran alone or is rerun. Still busy after :data:`ATTEMPTS` runs is :class:`StoreBusy`.
+
+Bookkeeping (``relaxed``) commits with ``synchronous_commit = off``, as SQLite's ``synchronous =
+NORMAL``: a crash of the server may lose the last such commits, never a game's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import asyncpg
+
+from db.conn import Body, Row, T
+from db.errors import StoreBusy
+
+ATTEMPTS = 30
+"""Runs of a body before a serialization failure that keeps coming back is StoreBusy."""
+RETRYABLE = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+"""PostgreSQL's "could not serialize access" (40001) and "deadlock detected" (40P01)."""
+
+
+_INDEXED_BY = re.compile(r"\s+INDEXED BY \w+")
+
+
+@lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """``sql`` for PostgreSQL: its ``?`` placeholders as ``$1, $2, …`` (those inside quotes are
+    left), and without SQLite's planner hints (``INDEXED BY <index>``: PostgreSQL's planner picks
+    its indexes itself)."""
+    sql = _INDEXED_BY.sub("", sql)
+    out: list[str] = []
+    quote: str | None = None
+    n = 0
+    for ch in sql:
+        if quote is not None:
+            if ch == quote:
+                quote = None
+        elif ch in ("'", '"'):
+            quote = ch
+        elif ch == "?":
+            n += 1
+            out.append(f"${n}")
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+class PgCursor:
+    """What the store reads of a statement: how many rows it changed."""
+
+    __slots__ = ("rowcount",)
+
+    def __init__(self, rowcount: int) -> None:
+        self.rowcount = rowcount
+
+
+def rowcount(status: str) -> int:
+    """The row count of a command status ("INSERT 0 1", "UPDATE 3", "DELETE 0"); -1 if none."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else -1
+
+
+class PgConn:
+    """An asyncpg connection seen as the store's bodies see SQLite's (db/conn.py)."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> PgCursor:
+        return PgCursor(rowcount(await self._conn.execute(numbered(sql), *params)))
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._conn.fetch(numbered(sql), *params))
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> PgCursor:
+        await self._conn.executemany(numbered(sql), [tuple(p) for p in params])
+        return PgCursor(-1)
+
+
+class PostgresBackend:
+    """A pool of connections to one PostgreSQL database (see the module's docstring)."""
+
+    name = "postgresql"
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    @classmethod
+    async def connect(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        return cls(pool)
+
+    async def run(self, body: Body[T], *, write: bool, game_id: int | None = None, relaxed: bool = False) -> T:
+        isolation = "serializable" if write else "repeatable_read"
+        for attempt in range(ATTEMPTS):
+            try:
+                async with self.pool.acquire() as conn, conn.transaction(isolation=isolation, readonly=not write):
+                    if relaxed:
+                        await conn.execute("SET LOCAL synchronous_commit = off")
+                    return await body(PgConn(conn))
+            except RETRYABLE as exc:
+                if attempt == ATTEMPTS - 1:
+                    raise StoreBusy(game_id) from exc
+                # A short random pause so that the transactions that collided do not collide again.
+                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise AssertionError("unreachable")
+
+    async def statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> PgCursor:
+        async def one(db: Any) -> PgCursor:
+            cur: PgCursor = await db.execute(sql, params)
+            return cur
+
+        return await self.run(one, write=True, game_id=game_id)
+
+    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.pool.fetch(numbered(sql), *params))
+
+    def json_text(self, column: str, key: str) -> str:
+        return f"({column}::json ->> '{key}')"
+
+    async def close(self) -> None:
+        await self.pool.close()

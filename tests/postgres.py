@@ -1,0 +1,183 @@
+"""A throwaway PostgreSQL server for the tests (issue 21 §3), one per test session (per xdist worker).
+
+``postgres_server`` finds the server's programs (``pg_config --bindir``, else
+``/usr/lib/postgresql/*/bin``), makes a data directory in a temporary directory and starts a server
+on 127.0.0.1 on a free port, its unix socket in the same temporary directory, with ``fsync=off``
+(nothing here must survive a power cut); it is stopped at the end of the session. PostgreSQL refuses
+to run as root, and the tests here may run as root: then the programs run as ``nobody``.
+
+``postgres_dsn`` gives each test a fresh database, a copy of a template migrated once per session
+(``CREATE DATABASE … TEMPLATE``: a file copy, faster than migrating every test's database).
+
+When no server can be had, the tests that need one are skipped with the reason, never silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+T = TypeVar("T")
+TEMPLATE = "deskovka_template"
+_numbers = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Server:
+    host: str
+    port: int
+    user: str
+
+    def dsn(self, database: str) -> str:
+        return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
+
+
+def bindir() -> Path | None:
+    """Where ``initdb`` and ``pg_ctl`` are, or None."""
+    found = shutil.which("pg_config")
+    if found:
+        out = subprocess.run([found, "--bindir"], capture_output=True, text=True, check=False).stdout.strip()
+        if out and (Path(out) / "initdb").exists():
+            return Path(out)
+    for candidate in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if (Path(candidate) / "initdb").exists():
+            return Path(candidate)
+    on_path = shutil.which("initdb")
+    return Path(on_path).parent if on_path else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _as_server_user(argv: list[str]) -> list[str]:
+    """``argv`` run as ``nobody`` when we are root (PostgreSQL refuses root)."""
+    if os.geteuid() != 0:
+        return argv
+    runuser = shutil.which("runuser")
+    if runuser is None:
+        raise RuntimeError("running as root and runuser is missing: cannot start PostgreSQL as nobody")
+    return [runuser, "-u", "nobody", "--", *argv]
+
+
+def start(base: Path) -> tuple[Server, Path]:
+    """A server with its data in ``base`` (which the server's user must own); its data dir."""
+    programs = bindir()
+    if programs is None:
+        raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
+    data, sockets = base / "data", base / "run"
+    sockets.mkdir()
+    if os.geteuid() == 0:
+        nobody = pwd.getpwnam("nobody")
+        for path in (base, sockets):
+            os.chown(path, nobody.pw_uid, nobody.pw_gid)
+    user = "postgres"
+    initdb = [str(programs / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "--locale=C", "-E", "UTF8"]
+    subprocess.run(_as_server_user(initdb), capture_output=True, check=True)
+    last: subprocess.CalledProcessError | None = None
+    for _ in range(5):
+        port = _free_port()
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c fsync=off -c full_page_writes=off"
+        options += " -c synchronous_commit=off -c max_connections=200"
+        ctl = [str(programs / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-o", options, "start"]
+        try:
+            subprocess.run(_as_server_user(ctl), capture_output=True, check=True, timeout=60)
+            return Server("127.0.0.1", port, user), data
+        except subprocess.CalledProcessError as exc:  # the port was taken meanwhile: another one
+            last = exc
+    raise RuntimeError(f"PostgreSQL did not start: {last}")
+
+
+def stop(data: Path) -> None:
+    programs = bindir()
+    assert programs is not None
+    ctl = [str(programs / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+    subprocess.run(_as_server_user(ctl), capture_output=True, check=False, timeout=60)
+
+
+async def _admin(server: Server, *statements: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(server.dsn("postgres"))
+    try:
+        for statement in statements:
+            await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+async def _make_template(server: Server) -> None:
+    import asyncpg
+
+    from db.migrate import migrate_postgres
+
+    await _admin(server, f"CREATE DATABASE {TEMPLATE}")
+    conn = await asyncpg.connect(server.dsn(TEMPLATE))
+    try:
+        await migrate_postgres(conn, clock=lambda: 1_700_000_000.0)
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """The session's server (skipped, saying why, when none can be started)."""
+    base = Path(tempfile.mkdtemp(prefix="deskovka-pg-"))
+    try:
+        server, data = start(base)
+    except (RuntimeError, OSError, subprocess.SubprocessError, KeyError) as exc:
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.skip(f"PostgreSQL unavailable: {exc}")
+    try:
+        _run(_make_template(server))
+        yield server
+    finally:
+        stop(data)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _run(coro: Coroutine[Any, Any, T]) -> T:
+    """``coro`` to its end on a loop of its own (a fixture may be asked for inside a running loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def postgres_query(dsn: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """One statement (``?`` placeholders) on its own connection; its rows as tuples."""
+    import asyncpg
+
+    from db.postgres import numbered
+
+    async def query() -> list[tuple[Any, ...]]:
+        conn = await asyncpg.connect(dsn)
+        try:
+            return [tuple(r) for r in await conn.fetch(numbered(sql), *params)]
+        finally:
+            await conn.close()
+
+    return _run(query())
+
+
+@pytest.fixture
+def postgres_dsn(postgres_server: Server) -> Iterator[str]:
+    """A fresh database, migrated (a copy of the session's template), dropped after the test."""
+    name = f"t{os.getpid()}_{next(_numbers)}"
+    _run(_admin(postgres_server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
+    yield postgres_server.dsn(name)
+    _run(_admin(postgres_server, f"DROP DATABASE {name} WITH (FORCE)"))

@@ -1,0 +1,108 @@
+"""The two backends of the store (issue 21): one schema, one URL setting, PostgreSQL's reruns."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from db import postgres
+from db.conn import Conn
+from db.errors import StoreBusy
+from db.postgres import PostgresBackend, numbered, rowcount
+from db.store import GameStore
+from db.url import open_store, parse
+from tests.db_fixtures import ALICE, BOB, GAMES, clock
+from tests.postgres import postgres_query
+
+
+def sqlite_columns(path: Path) -> dict[str, set[tuple[str, bool]]]:
+    with closing(sqlite3.connect(path)) as conn:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            t: {(r[1], bool(r[3]) or bool(r[5])) for r in conn.execute(f"PRAGMA table_info({t})")}
+            for t in tables
+            if t != "sqlite_sequence"
+        }
+
+
+def postgres_columns(dsn: str) -> dict[str, set[tuple[str, bool]]]:
+    out: dict[str, set[tuple[str, bool]]] = {}
+    rows = postgres_query(
+        dsn,
+        "SELECT c.table_name, c.column_name, c.is_nullable = 'NO' FROM information_schema.columns c"
+        " WHERE c.table_schema = 'public'",
+    )
+    for table, column, not_null in rows:
+        out.setdefault(table, set()).add((column, not_null))
+    return out
+
+
+async def test_both_backends_end_with_the_same_tables_and_columns(tmp_path: Path, postgres_dsn: str) -> None:
+    """PostgreSQL's own migrations give the schema SQLite's give (a column's NOT NULL included; a
+    primary key counts as NOT NULL, as it is in PostgreSQL)."""
+    await (await GameStore.open(tmp_path / "s.db", GAMES, clock)).close()
+    await (await GameStore.open_postgres(postgres_dsn, GAMES, clock)).close()
+    assert postgres_columns(postgres_dsn) == sqlite_columns(tmp_path / "s.db")
+
+
+async def test_the_url_opens_the_store_it_names(tmp_path: Path, postgres_dsn: str) -> None:
+    for database in (parse(f"sqlite:///{tmp_path}/u.db"), parse(postgres_dsn)):
+        store = await open_store(database, GAMES, clock)
+        try:
+            assert store.backend == database.backend
+            rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+            assert (await store.get(rec.id)).players == (ALICE, BOB)
+        finally:
+            await store.close()
+    assert (tmp_path / "u.db").exists()
+
+
+def test_placeholders_are_numbered_outside_quotes_and_sqlite_hints_dropped() -> None:
+    assert numbered("SELECT '?', \"a?\" FROM t WHERE a = ? AND b IN (?, ?)") == (
+        "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b IN ($2, $3)"
+    )
+    assert numbered("SELECT id FROM games INDEXED BY games_ended WHERE x = ?") == "SELECT id FROM games WHERE x = $1"
+    assert [rowcount(s) for s in ("INSERT 0 1", "UPDATE 3", "DELETE 0", "CREATE TABLE")] == [1, 3, 0, -1]
+
+
+async def test_a_serialization_failure_reruns_the_whole_body(postgres_dsn: str) -> None:
+    """PostgreSQL aborts a SERIALIZABLE transaction that could not be ordered with another: the
+    backend runs the body again from the start (a fresh transaction), and what the aborted run
+    wrote is gone."""
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
+    runs: list[int] = []
+
+    async def body(db: Conn) -> int:
+        runs.append(1)
+        await db.execute("INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)", (f"k{len(runs)}", "v"))
+        if len(runs) < 3:
+            raise asyncpg.SerializationError("could not serialize access")
+        return len(runs)
+
+    try:
+        assert await backend.run(body, write=True) == 3
+        assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == ["k3"]
+    finally:
+        await backend.close()
+
+
+async def test_serialization_failures_that_keep_coming_are_store_busy(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(postgres, "ATTEMPTS", 2)
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
+
+    async def body(db: Any) -> None:
+        raise asyncpg.DeadlockDetectedError("deadlock detected")
+
+    try:
+        with pytest.raises(StoreBusy) as info:
+            await backend.run(body, write=True, game_id=5)
+        assert info.value.game_id == 5
+    finally:
+        await backend.close()

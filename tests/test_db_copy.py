@@ -1,0 +1,112 @@
+"""``python -m db.copy``: a SQLite database copied into an empty PostgreSQL one (issue 21 §1)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.games import ENGINES
+from db.copy import TABLES, main
+from db.records import LobbyShape, TurnPage
+from db.store import GameStore
+from rules.protocol import Ending, Outcome
+from tests.postgres import postgres_query
+
+T0 = 1_700_000_000.0
+KINDS = ("shitenno", "stratego", "stroganov")
+"""The bot's three games (other tests may register more kinds in ``ENGINES``)."""
+
+
+async def play(store: GameStore, kind: str, seed: int, moves: int | None) -> int:
+    """A game of ``kind`` played by random legal decisions (no resignations): ``moves`` of them,
+    or to its end (ended by a resignation after 400 decisions, should it last that long)."""
+    engine = ENGINES[kind]
+    rec = await store.create(kind, [1, 2], {}, seed, 5, 6, 1, pace=86400)
+    rnd, version, state = random.Random(seed), rec.version, rec.load_state()
+    for _ in range(400 if moves is None else moves):
+        if engine.outcome(state) is not None:
+            return rec.id
+        seat = engine.to_act(state)[0]
+        action = rnd.choice([a for a in engine.legal(state, seat) if a.notation() != "resign"])
+        result = await store.append(rec.id, version, seat, action.notation())
+        version, state = result.version, result.state
+    if moves is None and engine.outcome(state) is None:
+        await store.finish(rec.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
+    return rec.id
+
+
+async def populate(path: Path) -> dict[str, Any]:
+    store = await GameStore.open(path, ENGINES, clock=lambda: T0)
+    try:
+        ids = {}
+        for n, kind in enumerate(KINDS):
+            ids[f"{kind}-finished"] = await play(store, kind, 10 + n, None)
+            ids[f"{kind}-running"] = await play(store, kind, 20 + n, 6)
+        await store.rate_unrated()
+        lobby = await store.create_lobby("stratego", 1, {}, 5, 6, seats=[1])
+        await store.set_lobby_shape(lobby.id, LobbyShape(True, (2,)))
+        await store.cancel(ids["stratego-running"], 1)
+        await store.set_prefs(1, language="cs", notify="both")
+        await store.claim_walkthrough(2, "shitenno")
+        await store.set_turn_page(ids["shitenno-running"], TurnPage(message_id=9, lines=("a",), version=2))
+        await store.set_meta("synced", "abc")
+        timers = await store.transactions.query("SELECT MAX(id) FROM timers")
+        return {"ids": ids, "lobby": lobby.id, "max_timer": timers[0][0]}
+    finally:
+        await store.close()
+
+
+def counts_of(dsn: str) -> dict[str, int]:
+    return {t: postgres_query(dsn, f"SELECT COUNT(*) FROM {t}")[0][0] for t in TABLES}
+
+
+def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
+    tmp_path: Path, postgres_dsn: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "old.db"
+    made = asyncio.run(populate(path))
+    assert main(["--from", f"sqlite:///{path}", "--to", postgres_dsn]) == 0
+    out = capsys.readouterr().out
+    copied = counts_of(postgres_dsn)
+    assert all(f"{table}: {n}" in out for table, n in copied.items() if table != "meta")
+    assert copied["games"] == 7 and copied["actions"] > 100 and copied["ratings"] > 0 and copied["timers"] > 0
+    assert "verified: 6 of 6 games" in out
+
+    async def check() -> None:
+        store = await GameStore.open_postgres(postgres_dsn, ENGINES, clock=lambda: T0)
+        try:
+            for name, game_id in made["ids"].items():
+                rec = await store.get(game_id)
+                assert rec.status == (
+                    "cancelled" if name == "stratego-running" else "finished" if "finished" in name else "active"
+                )
+                assert await store.verify(game_id)
+            assert (await store.lobby_shape(made["lobby"])) == LobbyShape(True, (2,), None)
+            assert (await store.get_prefs(1)).language == "cs"
+            assert await store.get_meta("synced") == "abc"
+            assert not await store.claim_walkthrough(2, "shitenno")
+            fresh = await store.create_lobby("shitenno", 3, {}, 5, 6)
+            assert fresh.id == made["lobby"] + 1, "the id sequence goes on after the copied ids"
+            timer = await store.add_timer(made["ids"]["shitenno-running"], 0, "half", T0)
+            assert timer.id > made["max_timer"], "a timer id is never handed out twice"
+        finally:
+            await store.close()
+
+    asyncio.run(check())
+
+
+def test_a_target_that_holds_anything_is_refused(
+    tmp_path: Path, postgres_dsn: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "old.db"
+    asyncio.run(populate(path))
+    assert main(["--from", f"sqlite:///{path}", "--to", postgres_dsn]) == 0
+    before = counts_of(postgres_dsn)
+    capsys.readouterr()
+    assert main(["--from", f"sqlite:///{path}", "--to", postgres_dsn]) == 2
+    assert "The target database is not empty (tables with rows: games" in capsys.readouterr().err
+    assert counts_of(postgres_dsn) == before
