@@ -91,6 +91,7 @@ class Settings:
     def syncs_commands(self) -> bool:
         """Whether this process syncs the slash commands: the one running shard 0."""
         return self.shard_ids is None or 0 in self.shard_ids
+
     database_url: str = ""
     """``DATABASE_URL`` (db/url.py): empty for SQLite at ``database_path``, or a PostgreSQL URL."""
 
@@ -209,6 +210,7 @@ class Deskovka(commands.AutoShardedBot):
             self.table.catch_up,
             shards=shards,
             pace=settings.firings_per_second,
+            ready=self.wait_until_ready,
         )
         self.table.wake_timers = self.dispatcher.poke
         self._closing: asyncio.Future[None] | None = None

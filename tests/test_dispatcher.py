@@ -257,6 +257,35 @@ async def test_a_timer_that_fell_due_while_the_bot_was_down_fires_once_right_aft
     assert await store.due_timers(clock(), 10) == []
 
 
+async def test_nothing_fires_or_is_caught_up_before_the_bot_is_ready(
+    store: GameStore, clock: WatchedClock, fire: Fire, probe: Probe
+) -> None:
+    """Telling needs the servers the gateway delivers after the start: an overdue timer and an
+    untold change wait until ``ready`` returns (a catch-up run before it failed for want of the
+    guild, and kept its claim on the change for a lease)."""
+    game = await count_game(store)
+    timers = await timers_of(store, game)
+    clock.advance(days=2)
+    ready = asyncio.Event()
+    caught: list[float | None] = []
+
+    async def catch_up(claimed_before: float | None) -> int:
+        caught.append(claimed_before)
+        probe.changed()
+        return 0
+
+    d = Dispatcher(lambda: store, clock, fire, catch_up, ready=ready.wait)
+    d.start()
+    try:
+        await let_the_loop_run()
+        assert fire.timers == [] and caught == [], "nothing before the bot is ready"
+        ready.set()
+        await probe.until(lambda: len(fire.timers) >= 1 and caught != [], "the firing and catch-up once ready")
+        assert fire.ids() == [timers["half"].id]
+    finally:
+        await d.stop()
+
+
 async def test_two_processes_dispatching_the_same_database_fire_each_timer_exactly_once(
     tmp_path: Path, clock: WatchedClock, probe: Probe
 ) -> None:

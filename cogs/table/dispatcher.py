@@ -82,11 +82,16 @@ class Dispatcher:
         *,
         shards: Shards | None = None,
         pace: float | None = None,
+        ready: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         """``shards``: the Discord shards this process serves; it fires only the timers and
         watches only the untold changes of their games (None: every game). ``pace``: timers fired
-        per second at most (None: no limit; the bot passes its share of ``FIRINGS_PER_SECOND``)."""
+        per second at most (None: no limit; the bot passes its share of ``FIRINGS_PER_SECOND``).
+        ``ready``: awaited before the first firing or catch-up — the bot's ``wait_until_ready``,
+        since telling needs the servers and channels the gateway delivers after the start (a
+        catch-up told before them failed, and kept its claim on the change for a lease)."""
         self._store = store
+        self._ready = ready
         self.pacer = Pacer(pace)
         self.shards = shards
         self.clock = clock
@@ -161,6 +166,8 @@ class Dispatcher:
                         log.exception("timer %s (%s, game %s) failed", timer.id, timer.kind, timer.game_id)
 
     async def _run(self) -> None:
+        if self._ready is not None:
+            await self._ready()
         while True:
             try:
                 self._wake.clear()
