@@ -223,6 +223,7 @@ class Deskovka(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._store is None:
             self._store = await open_store(self.settings.database, games.ENGINES, clock=self.clock)
+        await self._store.watch_prefs(self.table.forget_prefs)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)

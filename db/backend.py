@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import aiosqlite
 
-from db.conn import Body, Cursor, Row, T
+from db.conn import Body, Conn, Cursor, Row, T
 from db.errors import StoreBusy
 from db.one_hop import direct, on_thread
 
@@ -51,6 +51,17 @@ class Backend(Protocol):
 
     def json_text(self, column: str, key: str) -> str:
         """SQL for the value of top-level ``key`` of the JSON text in ``column``."""
+        ...
+
+    async def notify(self, db: Conn, channel: str, payload: str) -> None:
+        """Tell every process listening on ``channel`` (:meth:`listen`), this one included, once the
+        transaction ``db`` belongs to commits (nothing if it rolls back)."""
+        ...
+
+    async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        """Call ``heard(payload)`` for each :meth:`notify` on ``channel`` by any process on this
+        database; ``heard(None)`` when some may have been missed (the listening connection was lost
+        and made again)."""
         ...
 
     async def close(self) -> None: ...
@@ -109,6 +120,14 @@ class SQLiteBackend:
 
     def json_text(self, column: str, key: str) -> str:
         return f"json_extract({column}, '$.{key}')"
+
+    async def notify(self, db: Conn, channel: str, payload: str) -> None:
+        """Nothing: SQLite has no channel between the processes sharing a file. One process
+        needs none (it knows what it wrote); several on one file see a change when their cache
+        expires (PostgreSQL is the backend for several processes: docs/deploy.md)."""
+
+    async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        """Nothing to listen to (see :meth:`notify`)."""
 
     async def close(self) -> None:
         """Close the connection once no transaction is using it."""

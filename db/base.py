@@ -9,7 +9,7 @@ passed through unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from db import clocks, ratings
@@ -143,6 +143,11 @@ class Store(Protocol):
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
         """A user's preferences, or the defaults when they never set any."""
+        ...
+
+    async def watch_prefs(self, changed: Callable[[int | None], None]) -> None:
+        """Call ``changed(user_id)`` whenever any process on this database changes a user's
+        preferences (``changed(None)``: any may have changed unseen), where the backend can tell."""
         ...
 
     async def set_prefs(

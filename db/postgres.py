@@ -12,26 +12,36 @@ if it ran alone or is rerun. Still busy after :data:`ATTEMPTS` runs is :class:`S
 
 Bookkeeping (``relaxed``) commits with ``synchronous_commit = off``, as SQLite's ``synchronous =
 NORMAL``: a crash of the server may lose the last such commits, never a game's own.
+
+Processes sharing the database tell each other what their caches must forget with PostgreSQL's
+``NOTIFY`` inside the transaction that changed it (delivered once it commits) and ``LISTEN`` on one
+connection of their own, made again when it is lost (:meth:`PostgresBackend.listen`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
 import asyncpg
 
-from db.conn import Body, Row, T
+from db.conn import Body, Conn, Row, T
 from db.errors import StoreBusy
+
+log = logging.getLogger("deskovka.store")
 
 ATTEMPTS = 30
 """Runs of a body before a serialization failure that keeps coming back is StoreBusy."""
 RETRYABLE = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 """PostgreSQL's "could not serialize access" (40001) and "deadlock detected" (40P01)."""
+RELISTEN_PAUSES = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+"""Seconds between attempts to make the listening connection again after it was lost (the last one
+repeats)."""
 
 
 _INDEXED_BY = re.compile(r"\s+INDEXED BY \w+")
@@ -97,13 +107,20 @@ class PostgresBackend:
 
     name = "postgresql"
 
-    def __init__(self, pool: Any) -> None:
+    def __init__(self, pool: Any, dsn: str | None = None) -> None:
         self.pool = pool
+        self.dsn = dsn
+        self._heard: dict[str, list[Callable[[str | None], None]]] = {}
+        """Channel → who listens to it in this process."""
+        self._listening: Any = None
+        """The connection that LISTENs (its own, outside the pool: a pooled one is reset)."""
+        self._relisten: asyncio.Task[None] | None = None
+        self._closed = False
 
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
-        return cls(pool)
+        return cls(pool, dsn)
 
     async def run(self, body: Body[T], *, write: bool, game_id: int | None = None, relaxed: bool = False) -> T:
         isolation = "serializable" if write else "repeatable_read"
@@ -133,5 +150,55 @@ class PostgresBackend:
     def json_text(self, column: str, key: str) -> str:
         return f"({column}::json ->> '{key}')"
 
+    async def notify(self, db: Conn, channel: str, payload: str) -> None:
+        await db.execute("SELECT pg_notify(?, ?)", (channel, payload))
+
+    async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        first = channel not in self._heard
+        self._heard.setdefault(channel, []).append(heard)
+        if self._listening is None:
+            await self._connect_listener()
+        elif first:
+            await self._listening.add_listener(channel, self._deliver)
+
+    def _deliver(self, _conn: Any, _pid: int, channel: str, payload: str) -> None:
+        for heard in self._heard.get(channel, ()):
+            heard(payload)
+
+    async def _connect_listener(self) -> None:
+        conn = await asyncpg.connect(self.dsn)
+        for channel in self._heard:
+            await conn.add_listener(channel, self._deliver)
+        conn.add_termination_listener(self._lost)
+        self._listening = conn
+
+    def _lost(self, _conn: Any) -> None:
+        """The listening connection closed: make it again, then say that some may be missed."""
+        self._listening = None
+        if not self._closed and (self._relisten is None or self._relisten.done()):
+            self._relisten = asyncio.ensure_future(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        for attempt in range(10**9):
+            await asyncio.sleep(RELISTEN_PAUSES[min(attempt, len(RELISTEN_PAUSES) - 1)])
+            if self._closed:
+                return
+            try:
+                await self._connect_listener()
+            except (OSError, asyncpg.PostgresError) as exc:
+                log.warning("listening to the other processes again failed (%s); retrying", exc)
+                continue
+            for hearers in self._heard.values():
+                for heard in hearers:
+                    heard(None)
+            return
+
     async def close(self) -> None:
+        self._closed = True
+        if self._relisten is not None:
+            self._relisten.cancel()
+        if self._listening is not None:
+            listening, self._listening = self._listening, None
+            listening.remove_termination_listener(self._lost)
+            await listening.close()
         await self.pool.close()

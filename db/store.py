@@ -93,6 +93,8 @@ _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 _INT64 = (-(2**63), 2**63 - 1)
 RATE_BATCH = 200
 """Finished games rated in one transaction by the start-up sweep (tens of milliseconds)."""
+PREFS_CHANNEL = "deskovka_prefs"
+"""Where processes tell each other a player's preferences changed (PostgreSQL NOTIFY; the user id)."""
 CLOCKS_MIGRATION = 4
 """The migration that added turn clocks (0004_clocks.sql)."""
 
@@ -952,12 +954,32 @@ class GameStore:
             cols = ", ".join(values)
             marks = ", ".join("?" * len(values))
             updates = ", ".join(f"{c} = excluded.{c}" for c in values)
-            await self._statement(
-                f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks})"
-                f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
-                (user_id, *values.values()),
-            )
+
+            async def body(db: Conn) -> UserPrefs:
+                await db.execute(
+                    f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks})"
+                    f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                    (user_id, *values.values()),
+                )
+                await self._prefs_changed(db, user_id)
+                return await self._prefs(db, user_id)
+
+            return await self._run(body, write=True)
         return await self.get_prefs(user_id)
+
+    async def watch_prefs(self, changed: Callable[[int | None], None]) -> None:
+        """Call ``changed(user_id)`` when any process on this database changes a player's
+        preferences (``/game language``, ``/game notify``, a vacation), so that caches of them
+        forget it at once; ``changed(None)``: any may have changed unseen. PostgreSQL only (its
+        ``LISTEN/NOTIFY``); on SQLite it is never called (db/backend.py, ``SQLiteBackend.notify``)."""
+
+        def heard(payload: str | None) -> None:
+            changed(int(payload) if payload is not None and payload.isdigit() else None)
+
+        await self._backend.listen(PREFS_CHANNEL, heard)
+
+    async def _prefs_changed(self, db: Conn, user_id: int) -> None:
+        await self._backend.notify(db, PREFS_CHANNEL, str(user_id))
 
     # -- deployment facts and notices --------------------------------------------------------
 
@@ -1741,9 +1763,8 @@ class GameStore:
     def _unused_days(prefs: UserPrefs, now: float) -> int:
         return int(max(0.0, (prefs.away_until or now) - now) // clocks.DAY)
 
-    @staticmethod
     async def _write_away(
-        db: Conn, user_id: int, start: float | None, until: float | None, now: float, days: int
+        self, db: Conn, user_id: int, start: float | None, until: float | None, now: float, days: int
     ) -> None:
         await db.execute(
             "INSERT INTO user_prefs (user_id, away_from, away_until, away_year, away_days, updated_at)"
@@ -1752,6 +1773,7 @@ class GameStore:
             " updated_at = excluded.updated_at",
             (user_id, start, until, clocks.year_of(now), max(0, days), now),
         )
+        await self._prefs_changed(db, user_id)
 
     # -- takeback by agreement (issue 20 §3) ------------------------------------------------------
 

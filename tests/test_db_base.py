@@ -31,6 +31,7 @@ def test_the_protocol_declares_the_whole_interface() -> None:
         "replay",
         "verify",
         "get_prefs",
+        "watch_prefs",
         "set_prefs",
         "get_meta",
         "set_meta",

@@ -79,10 +79,11 @@ GIVE_UP = 3
 GAME_ID = re.compile(r"#?(\d{1,19})")
 MAX_ID = 2**63 - 1
 PREFS_TTL = 30.0
+"""Seconds a player's preferences are kept in memory: another process may change them (on
+PostgreSQL it says so at once, :meth:`Table.forget_prefs`; on SQLite this is how late it is seen)."""
 SHOWN_LOOKBACK = 25
 """How many of the latest messages where a game is played the catch-up reads for news already shown
 (a busy thread has its own game's posts; a game in a channel shares it)."""
-"""Seconds a player's preferences are kept in memory (another process may change them)."""
 LIST_LIMIT = 15
 """Games named in one answer ("which game?", ``/game list``); the rest are counted."""
 
@@ -119,8 +120,10 @@ class Table:
         self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
         """Preferences read within ``PREFS_TTL`` (a cache: a choice made through another process
-        shows here within that time; until then a DM may follow the older choice — harmless, and
-        nothing about the game depends on it)."""
+        is forgotten at once when the store can tell, else shows here within that time; until then
+        a DM may follow the older choice — harmless, and nothing about the game depends on it)."""
+        self._prefs_forgotten = 0
+        """How many times preferences were forgotten (a read begun before one is not kept)."""
         self._thread_games: dict[int, int] = {}
         """Thread → game (a cache: a thread belongs to one game for good, so it is never stale)."""
         self._names: dict[tuple[int | None, int], tuple[float, str]] = {}
@@ -167,9 +170,20 @@ class Table:
         cached = self._prefs.get(user_id)
         if cached is not None and now - cached[0] < PREFS_TTL:
             return cached[1]
+        forgotten = self._prefs_forgotten
         prefs = await self.store.get_prefs(user_id)
-        self._prefs[user_id] = (now, prefs)
+        if forgotten == self._prefs_forgotten:  # (not a read from before a change heard meanwhile)
+            self._prefs[user_id] = (now, prefs)
         return prefs
+
+    def forget_prefs(self, user_id: int | None) -> None:
+        """Another process changed ``user_id``'s preferences (None: anyone's may have changed):
+        the next read goes to the store (``Store.watch_prefs``)."""
+        self._prefs_forgotten += 1
+        if user_id is None:
+            self._prefs.clear()
+        else:
+            self._prefs.pop(user_id, None)
 
     async def set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
         return self.remember(await self.store.set_prefs(user_id, **changes))
