@@ -10,6 +10,9 @@ to run as root, and the tests here may run as root: then the programs run as ``n
 (``CREATE DATABASE … TEMPLATE``: a file copy, faster than migrating every test's database).
 
 When no server can be had, the tests that need one are skipped with the reason, never silently.
+
+The benchmarks take a server the same way (:func:`running`, :func:`create_database`); theirs rows
+say "not available" and why when there is none.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import subprocess
 import tempfile
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,6 +45,8 @@ class Server:
     host: str
     port: int
     user: str
+    data: Path | None = None
+    """The data directory (``postmaster.pid`` in it names the server's first process)."""
 
     def dsn(self, database: str) -> str:
         return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
@@ -98,7 +104,7 @@ def start(base: Path) -> tuple[Server, Path]:
         ctl = [str(programs / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-o", options, "start"]
         try:
             subprocess.run(_as_server_user(ctl), capture_output=True, check=True, timeout=60)
-            return Server("127.0.0.1", port, user), data
+            return Server("127.0.0.1", port, user, data), data
         except subprocess.CalledProcessError as exc:  # the port was taken meanwhile: another one
             last = exc
     raise RuntimeError(f"PostgreSQL did not start: {last}")
@@ -135,21 +141,51 @@ async def _make_template(server: Server) -> None:
         await conn.close()
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Server]:
-    """The session's server (skipped, saying why, when none can be started)."""
+class Unavailable(RuntimeError):
+    """No PostgreSQL server could be started; the message says why."""
+
+
+@contextmanager
+def running() -> Iterator[Server]:
+    """A server of its own in a new temporary directory, its template database migrated; stopped
+    and removed at the end. :class:`Unavailable` when none can be started."""
     base = Path(tempfile.mkdtemp(prefix="deskovka-pg-"))
     try:
         server, data = start(base)
     except (RuntimeError, OSError, subprocess.SubprocessError, KeyError) as exc:
         shutil.rmtree(base, ignore_errors=True)
-        pytest.skip(f"PostgreSQL unavailable: {exc}")
+        raise Unavailable(f"PostgreSQL unavailable: {exc}") from exc
     try:
         _run(_make_template(server))
         yield server
     finally:
         stop(data)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def create_database(server: Server, name: str) -> str:
+    """A new database ``name``, migrated (a copy of the template); its DSN."""
+    _run(_admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
+    return server.dsn(name)
+
+
+def postmaster_pid(server: Server) -> int | None:
+    """The pid of the server's first process (every backend is its child), or None."""
+    try:
+        return int((server.data / "postmaster.pid").read_text().split()[0]) if server.data else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """The session's server (skipped, saying why, when none can be started)."""
+    with ExitStack() as stack:
+        try:
+            server = stack.enter_context(running())
+        except Unavailable as exc:
+            pytest.skip(str(exc))
+        yield server
 
 
 def _run(coro: Coroutine[Any, Any, T]) -> T:
@@ -178,6 +214,5 @@ def postgres_query(dsn: str, sql: str, params: tuple[Any, ...] = ()) -> list[tup
 def postgres_dsn(postgres_server: Server) -> Iterator[str]:
     """A fresh database, migrated (a copy of the session's template), dropped after the test."""
     name = f"t{os.getpid()}_{next(_numbers)}"
-    _run(_admin(postgres_server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
-    yield postgres_server.dsn(name)
+    yield create_database(postgres_server, name)
     _run(_admin(postgres_server, f"DROP DATABASE {name} WITH (FORCE)"))
