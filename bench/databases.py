@@ -1,0 +1,51 @@
+"""Where the benchmarks store their games: an SQLite file (a :class:`~pathlib.Path`) or a PostgreSQL
+database (its URL, a ``str``), on a server of the benchmark's own started by tests/postgres.py's
+starter. Without PostgreSQL on the machine the benchmarks still run: :func:`postgres` gives None and
+the reason, and their PostgreSQL rows say "not available"."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from bench.stats import Row
+from cogs.games import ENGINES
+from db.connection import Synchronous
+from db.store import GameStore
+from tests.postgres import Server, Unavailable, create_database, running
+
+Where = Path | str
+"""An SQLite file, or a PostgreSQL URL."""
+
+_numbers = itertools.count(1)
+
+
+@contextmanager
+def postgres() -> Iterator[tuple[Server | None, str]]:
+    """A running server and "" for the length of the block, or None and why there is none."""
+    with ExitStack() as stack:
+        try:
+            server = stack.enter_context(running())
+        except Unavailable as exc:
+            yield None, str(exc)
+            return
+        yield server, ""
+
+
+def new_database(server: Server) -> str:
+    """A fresh migrated database on ``server``; its URL."""
+    return create_database(server, f"bench_{next(_numbers)}")
+
+
+async def open_at(where: Where, synchronous: Synchronous = "FULL") -> GameStore:
+    """The store on ``where`` (``synchronous`` is SQLite's; PostgreSQL commits as its server says)."""
+    if isinstance(where, str):
+        return await GameStore.open_postgres(where, ENGINES)
+    return await GameStore.open(where, ENGINES, synchronous=synchronous)
+
+
+def unavailable(section: str, what: str, reason: str) -> Row:
+    """The row standing for ``what`` when PostgreSQL is missing."""
+    return Row(section, f"{what} on PostgreSQL", f"not available ({reason})")
