@@ -34,9 +34,13 @@ def postgres() -> Iterator[tuple[Server | None, str]]:
         yield server, ""
 
 
-def new_database(server: Server) -> str:
-    """A fresh migrated database on ``server``; its URL."""
-    return create_database(server, f"bench_{next(_numbers)}")
+def new_database(server: Server, copy_of: str | None = None) -> str:
+    """A fresh migrated database on ``server`` (a copy of the database ``copy_of`` names, e.g. one
+    filled once for several runs, when given); its URL."""
+    name = f"bench_{next(_numbers)}"
+    if copy_of is None:
+        return create_database(server, name)
+    return create_database(server, name, template=copy_of.rsplit("/", 1)[1])
 
 
 async def open_at(where: Where, synchronous: Synchronous = "FULL") -> GameStore:

@@ -163,9 +163,10 @@ def running() -> Iterator[Server]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-def create_database(server: Server, name: str) -> str:
-    """A new database ``name``, migrated (a copy of the template); its DSN."""
-    _run(_admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
+def create_database(server: Server, name: str, template: str = TEMPLATE) -> str:
+    """A new database ``name``, a copy of ``template`` (by default the migrated empty one: nobody
+    may be connected to it meanwhile); its DSN."""
+    _run(_admin(server, f"CREATE DATABASE {name} TEMPLATE {template}"))
     return server.dsn(name)
 
 
