@@ -88,6 +88,14 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def machine_busy() -> float:
+    """CPU seconds every core of the machine has spent busy so far (/proc/stat: everything but
+    idle and I/O wait), whoever's: set against the parts measured, it shows what other work took."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     """Memory of process ``pid`` and the processes below it (its render workers), in MB: their
     proportional set size, so the pages a worker shares with its fork server count once (a sum of
@@ -147,7 +155,8 @@ class Measured:
     rest: int = 0  # REST calls besides the interaction responses
     lag: float = 0.0  # worst delay between an arrival's due time and its sending
     parts: dict[str, float] = field(default_factory=dict)
-    """CPU seconds by process: ``bot 0``, ``bot 1``… (each with its render workers), ``postgres``."""
+    """CPU seconds by process: ``bot 0``, ``bot 1``… (each with its render workers), ``postgres``;
+    ``machine``: every process on the machine (other work included)."""
 
     def ms(self, what: str, p: float) -> float:
         values = [getattr(s, what) for s in self.samples]
@@ -190,6 +199,7 @@ class Bench:
         parts = {f"bot {i}": cpu_seconds(bot.pid) for i, bot in enumerate(self.bots)}
         if self.server is not None:
             parts["postgres"] = cpu_seconds(self.server)
+        parts["machine"] = machine_busy()
         return parts
 
     def memory(self) -> float:
@@ -526,10 +536,11 @@ def configurations(quick: bool, stored: int) -> tuple[dict[str, dict[str, Any]],
 
 def _cores(m: Measured) -> str:
     """Cores taken during ``m``: each bot process (with its render workers) / the PostgreSQL
-    server / this process (the stand-in and the load driver)."""
+    server / this process (the stand-in and the load driver) / the whole machine (of its
+    ``os.cpu_count()``; the rest of it is other work)."""
     bots = " + ".join(f"{m.cores(part):.2f}" for part in sorted(m.parts) if part.startswith("bot"))
     server = f"{m.cores('postgres'):.2f}" if "postgres" in m.parts else "-"
-    return f"{bots} / {server} / {m.bench_cpu / max(m.wall, 1e-9):.2f}"
+    return f"{bots} / {server} / {m.bench_cpu / max(m.wall, 1e-9):.2f} / {m.cores('machine'):.2f}"
 
 
 def capacity_comparison(configs: dict[str, dict[str, Any]], stored: int) -> list[Row]:
@@ -549,7 +560,7 @@ def capacity_comparison(configs: dict[str, dict[str, Any]], stored: int) -> list
             Row(
                 "capacity",
                 f"{label}: highest steady rate (final p99 <= {FINAL_P99_MS:.0f} ms), moves/s; cores at it and "
-                "at the next step: bot processes / PostgreSQL / stand-in + load driver",
+                "at the next step: bot processes / PostgreSQL / stand-in + load driver / whole machine",
                 value,
             )
         )
