@@ -94,8 +94,7 @@ async def appends(
 
 def durability(tmp: Path, quick: bool) -> list[Row]:
     """``synchronous=FULL`` against ``NORMAL`` on a file in ``tmp``, and PostgreSQL beside them
-    (a fresh database a round on a local server, ``fsync=off`` as the tests' server: its cost is the
-    round trips and the server's work, not the disk): appends alone, and a decision with its
+    (a fresh database a round on a local server with durable commits, as FULL): appends alone, and a decision with its
     telling's store writes (the append, two steps, ``told``: four commits). The stores run in turn,
     three rounds each, and the round with the lowest median counts (the least disturbed by other
     work on the machine)."""

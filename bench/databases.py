@@ -24,10 +24,12 @@ _numbers = itertools.count(1)
 
 @contextmanager
 def postgres() -> Iterator[tuple[Server | None, str]]:
-    """A running server and "" for the length of the block, or None and why there is none."""
+    """A running server and "" for the length of the block, or None and why there is none. It
+    keeps PostgreSQL's durable defaults (fsync, synchronous commit) as SQLite's ``synchronous=FULL``
+    does: a commit is on disk before it returns."""
     with ExitStack() as stack:
         try:
-            server = stack.enter_context(running())
+            server = stack.enter_context(running(durable=True))
         except Unavailable as exc:
             yield None, str(exc)
             return

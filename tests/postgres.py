@@ -3,8 +3,9 @@
 ``postgres_server`` finds the server's programs (``pg_config --bindir``, else
 ``/usr/lib/postgresql/*/bin``), makes a data directory in a temporary directory and starts a server
 on 127.0.0.1 on a free port, its unix socket in the same temporary directory, with ``fsync=off``
-(nothing here must survive a power cut); it is stopped at the end of the session. PostgreSQL refuses
-to run as root, and the tests here may run as root: then the programs run as ``nobody``.
+(nothing here must survive a power cut; the benchmarks' server keeps PostgreSQL's durable
+defaults); it is stopped at the end of the session. PostgreSQL refuses to run as root, and the
+tests here may run as root: then the programs run as ``nobody``.
 
 ``postgres_dsn`` gives each test a fresh database, a copy of a template migrated once per session
 (``CREATE DATABASE … TEMPLATE``: a file copy, faster than migrating every test's database).
@@ -82,8 +83,10 @@ def _as_server_user(argv: list[str]) -> list[str]:
     return [runuser, "-u", "nobody", "--", *argv]
 
 
-def start(base: Path) -> tuple[Server, Path]:
-    """A server with its data in ``base`` (which the server's user must own); its data dir."""
+def start(base: Path, durable: bool = False) -> tuple[Server, Path]:
+    """A server with its data in ``base`` (which the server's user must own); its data dir. Not
+    ``durable`` (the tests'): no fsync, commits return before their WAL is flushed; ``durable``
+    (the benchmarks', to set against SQLite's ``synchronous=FULL``): PostgreSQL's defaults."""
     programs = bindir()
     if programs is None:
         raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
@@ -99,8 +102,9 @@ def start(base: Path) -> tuple[Server, Path]:
     last: subprocess.CalledProcessError | None = None
     for _ in range(5):
         port = _free_port()
-        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c fsync=off -c full_page_writes=off"
-        options += " -c synchronous_commit=off -c max_connections=200"
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
         ctl = [str(programs / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-o", options, "start"]
         try:
             subprocess.run(_as_server_user(ctl), capture_output=True, check=True, timeout=60)
@@ -146,12 +150,13 @@ class Unavailable(RuntimeError):
 
 
 @contextmanager
-def running() -> Iterator[Server]:
-    """A server of its own in a new temporary directory, its template database migrated; stopped
-    and removed at the end. :class:`Unavailable` when none can be started."""
+def running(durable: bool = False) -> Iterator[Server]:
+    """A server of its own in a new temporary directory (``durable``: see :func:`start`), its
+    template database migrated; stopped and removed at the end. :class:`Unavailable` when none
+    can be started."""
     base = Path(tempfile.mkdtemp(prefix="deskovka-pg-"))
     try:
-        server, data = start(base)
+        server, data = start(base, durable)
     except (RuntimeError, OSError, subprocess.SubprocessError, KeyError) as exc:
         shutil.rmtree(base, ignore_errors=True)
         raise Unavailable(f"PostgreSQL unavailable: {exc}") from exc
