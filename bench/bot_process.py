@@ -1,7 +1,8 @@
 """The real bot in a process of its own, pointed at the benchmark's local Discord, so that its
 memory and CPU are measured apart from the stand-in's, and so that tests can run several of them
 and kill one: ``python -m bench.bot_process API GATEWAY DB GUILD`` (``GUILD`` 0: commands synced
-globally). :func:`spawn` starts one from a test or a benchmark.
+globally; ``DB`` an SQLite file, or a URL with ``://`` as ``DATABASE_URL`` takes it, e.g.
+``postgresql://…``). :func:`spawn` starts one from a test or a benchmark.
 
 Read from the environment (the bot's own settings where it has them):
 
@@ -71,14 +72,16 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
     clock = MovedClock(Path(clock_file)) if clock_file else None
     with discord_urls(api, gateway):
         processes = int(os.environ.get("RENDER_PROCESSES", "1"))  # the bot's default
+        url = db if "://" in db else ""
         settings = Settings(
             "fake-token",
-            Path(db),
+            Path("data/deskovka.db") if url else Path(db),
             guild or None,
             "WARNING",
             render_processes=processes,
             shard_count=count,
             shard_ids=ids,
+            database_url=url,
         )
         bot = Deskovka(settings, extra_cogs=cogs, clock=clock)
         scale = float(os.environ.get("BENCH_PACE_SCALE", "1"))
@@ -115,6 +118,17 @@ async def spawn(
         str(guild or 0),
         env={**os.environ, **(env or {})},
     )
+
+
+def guilds_on_shards(fake: FakeDiscord, count: int) -> list[Guild]:
+    """A new guild on each of ``count`` shards, in shard order: guild ids are snowflakes, their
+    shard is ``(id >> 22) % count`` (the milliseconds of their making), so make guilds until every
+    shard has one (the ones made on the way stay, empty)."""
+    found: dict[int, Guild] = {}
+    while len(found) < count:
+        guild = fake.add_guild(f"server {len(fake.world.guilds)}")
+        found.setdefault(fake.gateway.shard_of(guild), guild)
+    return [found[s] for s in range(count)]
 
 
 async def answering(

@@ -1,6 +1,8 @@
 """Game store: append latency, growth per action, start-up with many stored games, and the cost of
 ``synchronous=FULL`` (the default since issue 18: a commit is on disk before the players are told)
-against ``NORMAL`` per append and per decision with its telling's writes."""
+against ``NORMAL`` per append and per decision with its telling's writes; beside them the same on
+PostgreSQL (issue 21: a local server of the benchmark's own, bench/databases.py; its rows say
+"not available" without one)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ import sqlite3
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
+from bench.databases import Where, new_database, open_at, postgres, unavailable
 from bench.moves import random_move
 from bench.stats import Row, median, percentile
 from cogs.games import ENGINES
@@ -21,10 +25,10 @@ from rules.stratego import GAME
 from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
 
 
-async def fill(path: Path, games: int, active: int = 0) -> list[int]:
+async def fill(where: Where, games: int, active: int = 0) -> list[int]:
     """``games`` stored Stratego games (``active`` of them in play, the rest cancelled), every change
     told: a bot started on them has nothing to catch up."""
-    store = await GameStore.open(path, ENGINES, synchronous="OFF")
+    store = await open_at(where, synchronous="OFF")
     ids = []
     for n in range(games):
         rec = await store.create(
@@ -52,15 +56,15 @@ def _size(path: Path) -> int:
 
 
 async def appends(
-    path: Path, n_games: int, moves_per_game: int, synchronous: Synchronous = "FULL", tell_steps: int = -1
+    where: Where, n_games: int, moves_per_game: int, synchronous: Synchronous = "FULL", tell_steps: int = -1
 ) -> tuple[list[float], float]:
-    """Stratego moves appended one by one, each timed; the file's growth per move. With
-    ``tell_steps`` >= 0 each timed move also writes what telling it writes in the store: that many
-    steps (:meth:`GameStore.change_step`: the post, a DM) and the final ``told``."""
-    store = await GameStore.open(path, ENGINES, synchronous=synchronous)
+    """Stratego moves appended one by one, each timed; the file's growth per move (SQLite; NaN on
+    PostgreSQL). With ``tell_steps`` >= 0 each timed move also writes what telling it writes in
+    the store: that many steps (:meth:`GameStore.change_step`: the post, a DM) and the final ``told``."""
+    store = await open_at(where, synchronous)
     times: list[float] = []
     actions = 0
-    before = _size(path)
+    before = _size(where) if isinstance(where, Path) else 0
     for g in range(n_games):
         rec = await store.create("stratego", [1, 2], {"rescue": True}, g, guild_id=1, channel_id=2, creator_id=1)
         v = (await store.append(rec.id, rec.version, 0, Ready())).version
@@ -84,35 +88,48 @@ async def appends(
             v, st = result.version, result.state
             actions += 1
     await store.close()
-    return times, (_size(path) - before) / max(1, actions)
+    growth = (_size(where) - before) / max(1, actions) if isinstance(where, Path) else float("nan")
+    return times, growth
 
 
 def durability(tmp: Path, quick: bool) -> list[Row]:
-    """``synchronous=FULL`` against ``NORMAL`` on a file in ``tmp``: appends alone, and a decision
-    with its telling's store writes (the append, two steps, ``told``: four commits). The modes run
-    in turn, three rounds each, and the round with the lowest median counts (the least disturbed
-    by other work on the machine)."""
+    """``synchronous=FULL`` against ``NORMAL`` on a file in ``tmp``, and PostgreSQL beside them
+    (a fresh database a round on a local server with durable commits, as FULL): appends alone, and a decision with its
+    telling's store writes (the append, two steps, ``told``: four commits). The stores run in turn,
+    three rounds each, and the round with the lowest median counts (the least disturbed by other
+    work on the machine)."""
     games, moves = (3, 50) if quick else (5, 100)
     rows = []
-    for what, steps in (("append", -1), ("decision with its telling (append, 2 steps, told)", 2)):
-        best: dict[str, list[float]] = {}
-        for rnd in range(3):
-            for mode in ("FULL", "NORMAL"):
-                path = tmp / f"sync-{mode}-{steps}-{rnd}.db"
-                times, _ = asyncio.run(appends(path, games, moves, mode, steps))
-                if mode not in best or median(times) < median(best[mode]):
-                    best[mode] = times
-        for mode in ("FULL", "NORMAL"):
-            times = best[mode]
-            rows.append(
-                Row(
-                    "database",
-                    f"{what}, synchronous={mode}: per second; median / p99 ms",
-                    f"{len(times) / (sum(times) / 1000):,.0f}; {median(times):.2f} / {percentile(times, 99):.2f}",
+    with postgres() as (server, reason):
+        for what, steps in (("append", -1), ("decision with its telling (append, 2 steps, told)", 2)):
+            best: dict[str, list[float]] = {}
+            for rnd in range(3):
+                for mode, sync in (("FULL", "FULL"), ("NORMAL", "NORMAL"), ("PostgreSQL", "FULL")):
+                    if mode == "PostgreSQL":
+                        if server is None:
+                            continue
+                        where: Where = new_database(server)
+                    else:
+                        where = tmp / f"sync-{mode}-{steps}-{rnd}.db"
+                    times, _ = asyncio.run(appends(where, games, moves, cast(Synchronous, sync), steps))
+                    if mode not in best or median(times) < median(best[mode]):
+                        best[mode] = times
+            for mode, times in best.items():
+                label = "on PostgreSQL" if mode == "PostgreSQL" else f"SQLite synchronous={mode}"
+                rows.append(
+                    Row(
+                        "database",
+                        f"{what}, {label}: per second; median / p99 ms",
+                        f"{len(times) / (sum(times) / 1000):,.0f}; {median(times):.2f} / {percentile(times, 99):.2f}",
+                    )
                 )
-            )
-        ratio = median(best["FULL"]) / median(best["NORMAL"])
-        rows.append(Row("database", f"{what}: FULL / NORMAL, median latency", f"{ratio:.2f}x"))
+            ratio = median(best["FULL"]) / median(best["NORMAL"])
+            rows.append(Row("database", f"{what}: FULL / NORMAL, median latency", f"{ratio:.2f}x"))
+            if server is None:
+                rows.append(unavailable("database", what, reason))
+            else:
+                ratio = median(best["PostgreSQL"]) / median(best["FULL"])
+                rows.append(Row("database", f"{what}: PostgreSQL / SQLite FULL, median latency", f"{ratio:.2f}x"))
     return rows
 
 

@@ -8,7 +8,13 @@ Discord of the end-to-end tests, which this process drives as users:
 - **capacity**: moves arriving open-loop at a steady rate R for a few seconds, R rising until the
   final answer's p99 passes 100 ms;
 - the bot's CPU per move (from /proc) next to its floor, the two PNGs a move needs encoded
-  in-process; REST calls per move; the bot's memory.
+  in-process; REST calls per move; the bot's memory;
+- the same game alone and capacity with the bot on PostgreSQL (issue 21; a local server of the
+  bench's own, bench/databases.py; "not available" rows without one), and in the full run also two
+  shard processes (``SHARD_COUNT=2``) on one PostgreSQL database, the games spread over a guild of
+  each shard: per configuration the highest steady rate, the cores taken by each bot process (with
+  its render workers), by the PostgreSQL server's processes and by this process (the stand-in and
+  the load driver), and the bot's memory (PSS) with a few against all games active.
 
 ``BENCH_PROFILE=file`` runs the bot under cProfile (its event loop only); ``BENCH_PYSPY=file``
 samples all its threads with py-spy (``pip install py-spy`` into the venv; not a requirement).
@@ -32,18 +38,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bot_process import answering, spawn
+from bench.bot_process import answering, guilds_on_shards, spawn
 from bench.database import fill
+from bench.databases import Where, new_database, open_at, postgres, unavailable
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
-from cogs.games import ENGINES
 from cogs.stratego.ui import image_words
-from db.store import GameStore
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
 from rules.stratego.actions import Move, Ready
 from rules.stratego.board import name
 from tests.fakediscord import FakeDiscord
+from tests.postgres import postmaster_pid
 
 GAMES = 200
 RATES = (10, 25, 50, 75, 100, 125, 150, 200, 250, 300, 400)
@@ -51,6 +57,8 @@ IDLE = 0.3
 """Seconds the bot is left idle before each measurement."""
 FINAL_P99_MS = 100.0
 FIRST_P99_MS = 1000.0
+FEW = 20
+"""Games moved before the memory is first measured; then all ``GAMES`` (memory per active game)."""
 
 
 def family(pid: int) -> list[int]:
@@ -78,6 +86,14 @@ def cpu_seconds(pid: int) -> float:
             continue  # ended meanwhile
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def machine_busy() -> float:
+    """CPU seconds every core of the machine has spent busy so far (/proc/stat: everything but
+    idle and I/O wait), whoever's: set against the parts measured, it shows what other work took."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -138,6 +154,9 @@ class Measured:
     wall: float = 0.0
     rest: int = 0  # REST calls besides the interaction responses
     lag: float = 0.0  # worst delay between an arrival's due time and its sending
+    parts: dict[str, float] = field(default_factory=dict)
+    """CPU seconds by process: ``bot 0``, ``bot 1``… (each with its render workers), ``postgres``;
+    ``machine``: every process on the machine (other work included)."""
 
     def ms(self, what: str, p: float) -> float:
         values = [getattr(s, what) for s in self.samples]
@@ -154,14 +173,38 @@ class Measured:
         self.bench_cpu += other.bench_cpu
         self.wall += other.wall
         self.rest += other.rest
+        for part, seconds in other.parts.items():
+            self.parts[part] = self.parts.get(part, 0.0) + seconds
+
+    def cores(self, part: str) -> float:
+        return self.parts.get(part, 0.0) / max(self.wall, 1e-9)
 
 
 class Bench:
-    """The stand-in, ``n_games`` games in play (each in its thread) and the bot process."""
+    """The stand-in, ``n_games`` games in play (each in its thread) and the bot's processes (one a
+    shard, or one for all); ``server``: the pid of the PostgreSQL server they use, if any."""
 
-    def __init__(self, fake: FakeDiscord, bot: asyncio.subprocess.Process, games: list[Game], users: list[Any]):
-        self.fake, self.bot, self.games, self.users = fake, bot, games, users
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        bots: list[asyncio.subprocess.Process],
+        games: list[Game],
+        users: list[Any],
+        server: int | None = None,
+    ):
+        self.fake, self.bots, self.games, self.users, self.server = fake, bots, games, users, server
         self.made = 0
+
+    def cpu_parts(self) -> dict[str, float]:
+        parts = {f"bot {i}": cpu_seconds(bot.pid) for i, bot in enumerate(self.bots)}
+        if self.server is not None:
+            parts["postgres"] = cpu_seconds(self.server)
+        parts["machine"] = machine_busy()
+        return parts
+
+    def memory(self) -> float:
+        """PSS of every bot process with its render workers, MB."""
+        return sum(rss_mb(bot.pid) for bot in self.bots)
 
     async def move(self, game: Game, due: float | None = None) -> Sample | None:
         picked = game.next_move()
@@ -190,11 +233,12 @@ class Bench:
     async def measure(self, work: Any) -> Measured:
         await self.dms_landed()
         out = Measured()
-        t0, cpu0, own0 = time.perf_counter(), cpu_seconds(self.bot.pid), time.process_time()
+        t0, cpu0, own0 = time.perf_counter(), self.cpu_parts(), time.process_time()
         out.samples = [s for s in await work(out) if s is not None]
         await self.dms_landed()
         out.wall = time.perf_counter() - t0
-        out.cpu = cpu_seconds(self.bot.pid) - cpu0
+        out.parts = {part: seconds - cpu0[part] for part, seconds in self.cpu_parts().items()}
+        out.cpu = sum(seconds for part, seconds in out.parts.items() if part.startswith("bot"))
         out.bench_cpu = time.process_time() - own0
         out.rest = self.fake.requests.count(since=t0, interaction_responses=False)
         return out
@@ -205,9 +249,11 @@ class Bench:
 
         return await self.measure(work)
 
-    async def burst(self) -> Measured:
+    async def burst(self, games: int | None = None) -> Measured:
+        """Every game (or the first ``games``) moving at once."""
+
         async def work(_: Measured) -> list[Sample | None]:
-            return list(await asyncio.gather(*(self.move(g) for g in self.games)))
+            return list(await asyncio.gather(*(self.move(g) for g in self.games[:games])))
 
         return await self.measure(work)
 
@@ -316,12 +362,25 @@ def members(fake: FakeDiscord, n_users: int) -> tuple[Any, Any, list[Any]]:
     return guild, channel, users
 
 
-async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
-    guild, channel, users = members(fake, 2 * min(n_games, 50))
-    store = await GameStore.open(path, ENGINES)
+async def start(fake: FakeDiscord, where: Where, n_games: int, shards: int = 1, server: int | None = None) -> Bench:
+    """``n_games`` games in play stored in ``where`` and the bot on it: one process, or with
+    ``shards`` > 1 one process a shard (``fake`` must have as many), the games spread over a guild
+    of each shard in turn."""
+    if shards == 1:
+        guild, channel, users = members(fake, 2 * min(n_games, 50))
+        places = [(guild, channel)]
+    else:
+        users = [fake.add_user(f"p{i}") for i in range(2 * min(n_games, 50))]
+        places = []
+        for guild in guilds_on_shards(fake, shards):
+            for u in users:
+                guild.add_member(u)
+            places.append((guild, guild.add_text_channel("games")))
+    store = await open_at(where)
     games = []
     for g in range(n_games):
         red, blue = users[(2 * g) % len(users)], users[(2 * g + 1) % len(users)]
+        guild, channel = places[g % shards]
         thread = channel.create_thread(f"game {g}", owner=red)
         rec = await store.create(
             "stratego",
@@ -338,15 +397,28 @@ async def start(fake: FakeDiscord, path: Path, n_games: int) -> Bench:
         await store.told(rec.id, result.version)  # as a bot that told them: no catch-up at start
         games.append(Game(thread, (red, blue), result.state, random.Random(g)))
     await store.close()
-    bot = await launch(fake, path, guild, users[0], channel)
-    return Bench(fake, bot, games, users)
-
-
-async def launch(fake: FakeDiscord, path: Path, guild: Any, user: Any, channel: Any) -> asyncio.subprocess.Process:
-    """The bot process on database ``path``, once it answers ``/game list`` of ``user``."""
-    bot = await spawn(fake, path, guild.id)
+    bots: list[asyncio.subprocess.Process] = []
     try:
-        await answering(fake, user, channel, guild=guild)
+        for shard, (guild, channel) in enumerate(places):
+            bots.append(await launch(fake, where, guild, users[0], channel, shard=shard, shards=shards))
+    except BaseException:
+        for bot in bots:
+            bot.terminate()
+            await bot.wait()
+        raise
+    return Bench(fake, bots, games, users, server)
+
+
+async def launch(
+    fake: FakeDiscord, path: Where, guild: Any, user: Any, channel: Any, *, shard: int = 0, shards: int = 1
+) -> asyncio.subprocess.Process:
+    """The bot process on database ``path``, once it answers ``/game list`` of ``user``. With
+    ``shards`` > 1 it runs shard ``shard`` of them (``guild`` must be on it) and syncs its
+    commands globally."""
+    env = {"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard)} if shards > 1 else {}
+    bot = await spawn(fake, path, guild.id if shards == 1 else None, env)
+    try:
+        await answering(fake, user, channel, shard=shard, guild=guild if shards == 1 else None)
     except BaseException:
         bot.terminate()
         await bot.wait()
@@ -363,34 +435,48 @@ async def stop(bot: asyncio.subprocess.Process, spy: subprocess.Popen[bytes] | N
     await bot.wait()
 
 
-async def _run(quick: bool, stored: int) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "bench.db"
-        await fill(path, stored)
-        async with FakeDiscord(interaction_deadline=None, timeout=120) as fake:
-            bench = await start(fake, path, GAMES)
-            spy = None
-            try:
-                # Two rounds open every player's DM channel (discord.py caches it); not measured.
-                for _ in range(2):
-                    await bench.burst()
-                spy = pyspy(bench.bot.pid)
+async def _run(quick: bool, where: Where, shards: int = 1, server: int | None = None) -> dict[str, Any]:
+    """The measurements on the games stored in ``where`` (filled: :func:`fill`), the bot in
+    ``shards`` processes; ``server``: the PostgreSQL server's pid, whose CPU is counted too."""
+    async with FakeDiscord(interaction_deadline=None, timeout=120, shard_count=shards) as fake:
+        bench = await start(fake, where, GAMES, shards, server)
+        spy = None
+        try:
+            # Two rounds open every player's DM channel (discord.py caches it); not measured. The
+            # first FEW games first: the bot's memory with a few games active, then with all.
+            for _ in range(2):
+                await bench.burst(FEW)
+            few = bench.memory()
+            for _ in range(2):
+                await bench.burst()
+            every = bench.memory()
+            spy = pyspy(bench.bots[0].pid)
+            await asyncio.sleep(IDLE)
+            single = await bench.single(10 if quick else 40)
+            bursts = []
+            for _ in range(2 if quick else 5):
                 await asyncio.sleep(IDLE)
-                single = await bench.single(10 if quick else 40)
-                bursts = []
-                for _ in range(2 if quick else 5):
-                    await asyncio.sleep(IDLE)
-                    bursts.append(await bench.burst())
-                memory = rss_mb(bench.bot.pid)
-                steps = await ramp(lambda rate: bench.paced(rate, 1.5 if quick else 4.0))
-                problems = fake.problems()
-            finally:
-                await stop(bench.bot, spy)
+                bursts.append(await bench.burst())
+            memory = bench.memory()
+            steps = await ramp(lambda rate: bench.paced(rate, 1.5 if quick else 4.0))
+            problems = fake.problems()
+        finally:
+            for i, bot in enumerate(bench.bots):
+                await stop(bot, spy if i == 0 else None)
     burst = Measured()
     for b in bursts:
         burst.add(b)
     played = [g.state for g in bench.games if g.state.phase == "play"]
-    return {"single": single, "burst": burst, "steps": steps, "rss": memory, "problems": problems, "played": played}
+    return {
+        "single": single,
+        "burst": burst,
+        "steps": steps,
+        "rss": memory,
+        "few": few,
+        "every": every,
+        "problems": problems,
+        "played": played,
+    }
 
 
 def mid_game(n: int) -> list[Any]:
@@ -426,9 +512,74 @@ def _ms(m: Measured, what: str) -> str:
     return f"{m.ms(what, 50):.1f} / {m.ms(what, 99):.1f} / {m.ms(what, 100):.1f}"
 
 
+SQLITE, POSTGRES, SHARDS = "1 process on SQLite", "1 process on PostgreSQL", "2 shard processes on PostgreSQL"
+
+
+def configurations(quick: bool, stored: int) -> tuple[dict[str, dict[str, Any]], str]:
+    """The measurements of every configuration run, by name, and why PostgreSQL's are missing
+    (""). Each starts on the same ``stored`` games; two shard processes only in the full run."""
+    out: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.db"
+        asyncio.run(fill(path, stored))
+        out[SQLITE] = asyncio.run(_run(quick, path))
+    with postgres() as (server, reason):
+        if server is not None:
+            filled = new_database(server)
+            asyncio.run(fill(filled, stored))
+            pid = postmaster_pid(server)
+            out[POSTGRES] = asyncio.run(_run(quick, new_database(server, filled), server=pid))
+            if not quick:
+                out[SHARDS] = asyncio.run(_run(quick, new_database(server, filled), shards=2, server=pid))
+    return out, reason
+
+
+def _cores(m: Measured) -> str:
+    """Cores taken during ``m``: each bot process (with its render workers) / the PostgreSQL
+    server / this process (the stand-in and the load driver) / the whole machine (of its
+    ``os.cpu_count()``; the rest of it is other work)."""
+    bots = " + ".join(f"{m.cores(part):.2f}" for part in sorted(m.parts) if part.startswith("bot"))
+    server = f"{m.cores('postgres'):.2f}" if "postgres" in m.parts else "-"
+    return f"{bots} / {server} / {m.bench_cpu / max(m.wall, 1e-9):.2f} / {m.cores('machine'):.2f}"
+
+
+def capacity_comparison(configs: dict[str, dict[str, Any]], stored: int) -> list[Row]:
+    """Issue 21 §4: per configuration the highest steady rate with final p99 <= 100 ms, the cores
+    each process took at it and at the next step (the first past the bound: what runs out), and
+    the bot's memory with a few and with all games active."""
+    rows = []
+    for label, r in configs.items():
+        steps: list[tuple[int, Measured]] = r["steps"]
+        best = highest(steps)
+        at = next((m for rate, m in steps if rate == best), None)
+        past = next(((rate, m) for rate, m in steps if rate > best), None)
+        value = f"{best}; " + (_cores(at) if at is not None else "-")
+        if past is not None:
+            value += f"; at {past[0]}/s: p99 {past[1].ms('final', 99):.0f} ms, {_cores(past[1])}"
+        rows.append(
+            Row(
+                "capacity",
+                f"{label}: highest steady rate (final p99 <= {FINAL_P99_MS:.0f} ms), moves/s; cores at it and "
+                "at the next step: bot processes / PostgreSQL / stand-in + load driver / whole machine",
+                value,
+            )
+        )
+        per_game = (r["every"] - r["few"]) / (GAMES - FEW) * 1024
+        rows.append(
+            Row(
+                "capacity",
+                f"{label}: bot memory (PSS, all its processes) with {FEW} / {GAMES} active games "
+                f"({stored:,} stored), MB; per active game, KB",
+                f"{r['few']:.0f} / {r['every']:.0f}; {per_game:.0f}",
+            )
+        )
+    return rows
+
+
 def run(quick: bool) -> list[Row]:
     stored = 1_000 if quick else 10_000
-    r = asyncio.run(_run(quick, stored))
+    configs, reason = configurations(quick, stored)
+    r = configs[SQLITE]
     single, burst, steps = r["single"], r["burst"], r["steps"]
     own_pub, own_priv = floor(r["played"])
     mid_pub, mid_priv = floor(mid_game(40 if quick else 150))
@@ -486,6 +637,24 @@ def run(quick: bool) -> list[Row]:
             r["rss"] <= 150,
         ),
     ]
-    if r["problems"]:
-        rows.append(Row("end to end", "problems the stand-in recorded", str(len(r["problems"])), "0", False))
+    if POSTGRES in configs:
+        pg = configs[POSTGRES]
+        rows.append(
+            Row(
+                "end to end, PostgreSQL",
+                "move, 1 game alone: final answer p50 / p99 ms",
+                _ms(pg["single"], "final").rsplit(" / ", 1)[0],
+            )
+        )
+        rows += capacity_rows("end to end, PostgreSQL", "moves", pg["steps"])
+    else:
+        rows.append(unavailable("end to end", "move, 1 game alone; capacity", reason))
+    rows += capacity_comparison(configs, stored)
+    for label, measured in configs.items():
+        if measured["problems"]:
+            rows.append(
+                Row(
+                    "end to end", f"{label}: problems the stand-in recorded", str(len(measured["problems"])), "0", False
+                )
+            )
     return rows

@@ -3,13 +3,17 @@
 ``postgres_server`` finds the server's programs (``pg_config --bindir``, else
 ``/usr/lib/postgresql/*/bin``), makes a data directory in a temporary directory and starts a server
 on 127.0.0.1 on a free port, its unix socket in the same temporary directory, with ``fsync=off``
-(nothing here must survive a power cut); it is stopped at the end of the session. PostgreSQL refuses
-to run as root, and the tests here may run as root: then the programs run as ``nobody``.
+(nothing here must survive a power cut; the benchmarks' server keeps PostgreSQL's durable
+defaults); it is stopped at the end of the session. PostgreSQL refuses to run as root, and the
+tests here may run as root: then the programs run as ``nobody``.
 
 ``postgres_dsn`` gives each test a fresh database, a copy of a template migrated once per session
 (``CREATE DATABASE … TEMPLATE``: a file copy, faster than migrating every test's database).
 
 When no server can be had, the tests that need one are skipped with the reason, never silently.
+
+The benchmarks take a server the same way (:func:`running`, :func:`create_database`); theirs rows
+say "not available" and why when there is none.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import subprocess
 import tempfile
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,6 +46,8 @@ class Server:
     host: str
     port: int
     user: str
+    data: Path | None = None
+    """The data directory (``postmaster.pid`` in it names the server's first process)."""
 
     def dsn(self, database: str) -> str:
         return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
@@ -76,8 +83,10 @@ def _as_server_user(argv: list[str]) -> list[str]:
     return [runuser, "-u", "nobody", "--", *argv]
 
 
-def start(base: Path) -> tuple[Server, Path]:
-    """A server with its data in ``base`` (which the server's user must own); its data dir."""
+def start(base: Path, durable: bool = False) -> tuple[Server, Path]:
+    """A server with its data in ``base`` (which the server's user must own); its data dir. Not
+    ``durable`` (the tests'): no fsync, commits return before their WAL is flushed; ``durable``
+    (the benchmarks', to set against SQLite's ``synchronous=FULL``): PostgreSQL's defaults."""
     programs = bindir()
     if programs is None:
         raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
@@ -93,12 +102,13 @@ def start(base: Path) -> tuple[Server, Path]:
     last: subprocess.CalledProcessError | None = None
     for _ in range(5):
         port = _free_port()
-        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c fsync=off -c full_page_writes=off"
-        options += " -c synchronous_commit=off -c max_connections=200"
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
         ctl = [str(programs / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-o", options, "start"]
         try:
             subprocess.run(_as_server_user(ctl), capture_output=True, check=True, timeout=60)
-            return Server("127.0.0.1", port, user), data
+            return Server("127.0.0.1", port, user, data), data
         except subprocess.CalledProcessError as exc:  # the port was taken meanwhile: another one
             last = exc
     raise RuntimeError(f"PostgreSQL did not start: {last}")
@@ -135,21 +145,53 @@ async def _make_template(server: Server) -> None:
         await conn.close()
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Server]:
-    """The session's server (skipped, saying why, when none can be started)."""
+class Unavailable(RuntimeError):
+    """No PostgreSQL server could be started; the message says why."""
+
+
+@contextmanager
+def running(durable: bool = False) -> Iterator[Server]:
+    """A server of its own in a new temporary directory (``durable``: see :func:`start`), its
+    template database migrated; stopped and removed at the end. :class:`Unavailable` when none
+    can be started."""
     base = Path(tempfile.mkdtemp(prefix="deskovka-pg-"))
     try:
-        server, data = start(base)
+        server, data = start(base, durable)
     except (RuntimeError, OSError, subprocess.SubprocessError, KeyError) as exc:
         shutil.rmtree(base, ignore_errors=True)
-        pytest.skip(f"PostgreSQL unavailable: {exc}")
+        raise Unavailable(f"PostgreSQL unavailable: {exc}") from exc
     try:
         _run(_make_template(server))
         yield server
     finally:
         stop(data)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def create_database(server: Server, name: str, template: str = TEMPLATE) -> str:
+    """A new database ``name``, a copy of ``template`` (by default the migrated empty one: nobody
+    may be connected to it meanwhile); its DSN."""
+    _run(_admin(server, f"CREATE DATABASE {name} TEMPLATE {template}"))
+    return server.dsn(name)
+
+
+def postmaster_pid(server: Server) -> int | None:
+    """The pid of the server's first process (every backend is its child), or None."""
+    try:
+        return int((server.data / "postmaster.pid").read_text().split()[0]) if server.data else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """The session's server (skipped, saying why, when none can be started)."""
+    with ExitStack() as stack:
+        try:
+            server = stack.enter_context(running())
+        except Unavailable as exc:
+            pytest.skip(str(exc))
+        yield server
 
 
 def _run(coro: Coroutine[Any, Any, T]) -> T:
@@ -178,6 +220,5 @@ def postgres_query(dsn: str, sql: str, params: tuple[Any, ...] = ()) -> list[tup
 def postgres_dsn(postgres_server: Server) -> Iterator[str]:
     """A fresh database, migrated (a copy of the session's template), dropped after the test."""
     name = f"t{os.getpid()}_{next(_numbers)}"
-    _run(_admin(postgres_server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
-    yield postgres_server.dsn(name)
+    yield create_database(postgres_server, name)
     _run(_admin(postgres_server, f"DROP DATABASE {name} WITH (FORCE)"))

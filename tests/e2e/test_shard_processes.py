@@ -11,8 +11,10 @@ thread once, every reminder and turn DM is sent once, nothing is left untold or 
 Subprocess bots cannot take the tests' FakeClock: their clock is real time plus an offset the
 test moves (``BENCH_CLOCK``, read only by bench/bot_process.py; SIGUSR1 makes them read it again).
 
-Both processes start at once on a new database file: both apply the migrations (each file once,
-tests/test_db_two_processes.py), both run the start-up sweeps.
+It runs on both backends: an SQLite file and a PostgreSQL database (``postgres_dsn``: skipped,
+saying why, when no server can be started). Both processes start at once on a new database: on the
+SQLite file both apply the migrations (each file once, tests/test_db_two_processes.py); the
+PostgreSQL one comes migrated (tests/postgres.py's template). Both run the start-up sweeps.
 """
 
 from __future__ import annotations
@@ -20,13 +22,12 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from bench.bot_process import MovedClock, answering, move_clock, spawn
+from bench.bot_process import MovedClock, answering, guilds_on_shards, move_clock, spawn
 from cogs.games import ENGINES
 from db.base import Store
 from db.clocks import DAY
@@ -36,18 +37,16 @@ from tests.e2e import count_cog  # noqa: F401  (registers the toy game in this p
 from tests.e2e.test_clocks import REMINDER
 from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
 
-DATABASES: list[object] = [
-    pytest.param(lambda tmp: str(tmp / "deskovka.db"), id="sqlite"),
-    # the PostgreSQL URL goes here when that backend lands (DATABASE_URL), as one more pytest.param
-]
+BACKENDS = ["sqlite", "postgresql"]
 COUNT = 2
 TIMEOUT = 60.0
 """Generous: a process starting on a busy machine imports the whole bot before it connects."""
 
 
 async def open_store(db: str) -> Store:
-    """The test's own look at the shared database (what the processes committed)."""
-    return await GameStore.open(Path(db), ENGINES)
+    """The test's own look at the shared database (what the processes committed): ``db`` is the
+    SQLite file or the PostgreSQL URL the processes were given."""
+    return await (GameStore.open_postgres(db, ENGINES) if "://" in db else GameStore.open(Path(db), ENGINES))
 
 
 @dataclass
@@ -82,16 +81,6 @@ def number(pattern: str, text: str) -> int:
     found = re.search(pattern, text)
     assert found is not None, f"{pattern!r} not in {text!r}"
     return int(found.group(1))
-
-
-def guilds_on_each_shard(fake: FakeDiscord) -> list[Guild]:
-    """A guild on each of the shards: guild ids are snowflakes, their shard is ``(id >> 22) % 2``
-    (the milliseconds of their making), so make guilds until both shards have one."""
-    found: dict[int, Guild] = {}
-    while len(found) < COUNT:
-        guild = fake.add_guild(f"server {len(fake.world.guilds)}")
-        found.setdefault(fake.gateway.shard_of(guild), guild)
-    return [found[s] for s in range(COUNT)]
 
 
 async def start(fake: FakeDiscord, side: Side, db: str, clock: Path) -> None:
@@ -168,16 +157,16 @@ async def stop(side: Side) -> None:
         await asyncio.wait_for(side.process.wait(), TIMEOUT)
 
 
-@pytest.mark.parametrize("database", DATABASES)
+@pytest.mark.parametrize("backend", BACKENDS)
 async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothing(
-    tmp_path: Path, database: Callable[[Path], str]
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
 ) -> None:
-    db = database(tmp_path)
+    db = str(request.getfixturevalue("postgres_dsn")) if backend == "postgresql" else str(tmp_path / "deskovka.db")
     clock = tmp_path / "clock"
     clock.write_text("0")
     async with FakeDiscord(shard_count=COUNT, timeout=TIMEOUT) as fake:
         sides = []
-        for shard, guild in enumerate(guilds_on_each_shard(fake)):
+        for shard, guild in enumerate(guilds_on_shards(fake, COUNT)):
             players = (fake.add_user(f"a{shard}"), fake.add_user(f"b{shard}"))
             for p in players:
                 guild.add_member(p)
