@@ -73,6 +73,15 @@ def discover(directory: Path) -> list[Migration]:
     return [found[v] for v in sorted(found)]
 
 
+def pending(directory: Path, migrations: list[Migration], done: set[int]) -> list[Migration]:
+    """The migrations not yet applied, in order; a database that recorded a version this code does
+    not know is refused (it was migrated by newer code: running on it could break it)."""
+    unknown = sorted(done - {m.version for m in migrations})
+    if unknown:
+        raise MigrationError(directory, f"database_newer_than_code:{unknown}")
+    return [m for m in migrations if m.version not in done]
+
+
 async def applied_versions(conn: aiosqlite.Connection) -> set[int]:
     rows = await conn.execute_fetchall("SELECT version FROM schema_migrations")
     return {int(r[0]) for r in rows}
@@ -91,15 +100,8 @@ async def migrate(
     directory = MIGRATIONS_DIR if directory is None else directory
     migrations = discover(directory)
     await conn.execute(_BOOKKEEPING)
-    done = await applied_versions(conn)
-    known = {m.version for m in migrations}
-    unknown = sorted(done - known)
-    if unknown:
-        raise MigrationError(directory, f"database_newer_than_code:{unknown}")
     applied: list[int] = []
-    for migration in migrations:
-        if migration.version in done:
-            continue
+    for migration in pending(directory, migrations, await applied_versions(conn)):
         try:
             await _apply(conn, migration, clock())
         except MigrationError:
@@ -173,13 +175,8 @@ async def migrate_postgres(
     try:
         await conn.execute(_POSTGRES_BOOKKEEPING)
         done = {int(r[0]) for r in await conn.fetch("SELECT version FROM schema_migrations")}
-        unknown = sorted(done - {m.version for m in migrations})
-        if unknown:
-            raise MigrationError(directory, f"database_newer_than_code:{unknown}")
         applied: list[int] = []
-        for migration in migrations:
-            if migration.version in done:
-                continue
+        for migration in pending(directory, migrations, done):
             try:
                 sql = migration.path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
