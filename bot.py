@@ -28,6 +28,7 @@ from cogs.table.table import Table
 from cogs.texts.commands import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
+from db.errors import StoreUnavailable
 from db.records import Shards
 from db.url import Database, open_store
 from db.url import parse as parse_database_url
@@ -292,6 +293,11 @@ def startup_problem(error: BaseException) -> str | None:
         return (
             "Discord refused the gateway connection (4014 Disallowed intents): the bot asks for privileged "
             "intents that are off; turn them on in the Developer Portal (Bot → Privileged Gateway Intents)."
+        )
+    if isinstance(error, StoreUnavailable):
+        return (
+            f"Cannot open the database {error.where} ({error.reason}): check DATABASE_URL and that the "
+            "PostgreSQL server runs and has that database and user."
         )
     if isinstance(error, aiohttp.ClientConnectorError):
         reason = f"{error.host}:{error.port}: {error.os_error.strerror or error.os_error}"

@@ -185,3 +185,16 @@ class TakebackRefused(StoreError):
 
     def __str__(self) -> str:
         return f"takeback_refused(game_id={self.game_id}, code={self.code})"
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be opened: its server refused or did not answer, the credentials or
+    the database name are wrong. ``where`` names it without a password; ``reason`` is the driver's."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(where, reason)
+        self.where = where
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"store_unavailable(where={self.where}, reason={self.reason})"

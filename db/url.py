@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import asyncpg
+
+from db.errors import StoreUnavailable
 from db.store import GameStore
 from rules.protocol import Game
 
@@ -78,6 +81,10 @@ async def open_store(
     """The store on ``database``, its migrations applied."""
     extra: dict[str, Any] = {} if clock is None else {"clock": clock}
     if database.dsn is not None:
-        return await GameStore.open_postgres(database.dsn, games, **extra)
+        try:
+            return await GameStore.open_postgres(database.dsn, games, **extra)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            # (a server down or unknown, a wrong password, a database that does not exist)
+            raise StoreUnavailable(str(database), str(exc) or type(exc).__name__) from exc
     assert database.path is not None
     return await GameStore.open(database.path, games, **extra)

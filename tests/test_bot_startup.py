@@ -145,3 +145,21 @@ def test_explained_problems_are_one_line(error: BaseException, expected: str) ->
 )
 def test_bugs_and_file_errors_are_not_explained_away(error: BaseException) -> None:
     assert startup_problem(error) is None
+
+
+async def test_a_database_that_cannot_be_opened_is_one_line_naming_it_without_the_password(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], postgres_dsn: str
+) -> None:
+    """Logged in to Discord, then the store: a PostgreSQL server that is not there, or a database
+    that does not exist on one that is, is one line saying which database and why — not "Cannot
+    reach Discord" (a refused connection is an OSError too), and not a traceback."""
+    down = f"postgresql://deskovka:secret@127.0.0.1:{closed_port()}/deskovka"
+    missing = postgres_dsn.rsplit("/", 1)[0] + "/no_such_database"
+    for url, where in ((down, "postgresql://deskovka@127.0.0.1"), (missing, "/no_such_database")):
+        async with FakeDiscord():
+            with stderr_log():
+                assert await run(Settings("fake-token", tmp_path / "unused.db", None, "INFO", database_url=url)) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("Cannot open the database postgresql://") and err.count("\n") == 1, err
+        assert where in err and "secret" not in err and "Traceback" not in err
+        assert err.endswith("check DATABASE_URL and that the PostgreSQL server runs and has that database and user.\n")
