@@ -39,6 +39,12 @@ ATTEMPTS = 30
 """Runs of a body before a serialization failure that keeps coming back is StoreBusy."""
 RETRYABLE = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 """PostgreSQL's "could not serialize access" (40001) and "deadlock detected" (40P01)."""
+LOST = (asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError, asyncpg.InterfaceError, OSError)
+"""The connection was lost or could not be made (a server restarted or down, an idle connection
+closed by the server or a pooler)."""
+LOST_PAUSES = (0.0, 0.1, 0.4)
+"""Seconds before each new run of a body whose connection was lost before it committed; then
+:class:`StoreBusy` (within a second: a player's interaction is still answered in time)."""
 RELISTEN_PAUSES = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """Seconds between attempts to make the listening connection again after it was lost (the last one
 repeats)."""
@@ -124,17 +130,32 @@ class PostgresBackend:
 
     async def run(self, body: Body[T], *, write: bool, game_id: int | None = None, relaxed: bool = False) -> T:
         isolation = "serializable" if write else "repeatable_read"
+        lost = 0
         for attempt in range(ATTEMPTS):
+            committing = False
             try:
                 async with self.pool.acquire() as conn, conn.transaction(isolation=isolation, readonly=not write):
                     if relaxed:
                         await conn.execute("SET LOCAL synchronous_commit = off")
-                    return await body(PgConn(conn))
+                    result = await body(PgConn(conn))
+                    committing = True
+                return result
             except RETRYABLE as exc:
                 if attempt == ATTEMPTS - 1:
                     raise StoreBusy(game_id) from exc
                 # A short random pause so that the transactions that collided do not collide again.
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except LOST as exc:
+                # Lost before the commit was sent: nothing was written, run it again on a new
+                # connection. Lost while committing a write: it may have committed, so it is not
+                # run again (the caller's error; a change that did commit is caught up and told).
+                if committing and write:
+                    raise
+                if lost == len(LOST_PAUSES):
+                    raise StoreBusy(game_id) from exc
+                log.warning("the database connection was lost (%s); running the transaction again", exc)
+                await asyncio.sleep(LOST_PAUSES[lost])
+                lost += 1
         raise AssertionError("unreachable")
 
     async def statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> PgCursor:
@@ -145,7 +166,11 @@ class PostgresBackend:
         return await self.run(one, write=True, game_id=game_id)
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self.pool.fetch(numbered(sql), *params))
+        async def read(db: Any) -> list[Row]:
+            rows: list[Row] = await db.execute_fetchall(sql, params)
+            return rows
+
+        return await self.run(read, write=False)
 
     def json_text(self, column: str, key: str) -> str:
         return f"({column}::json ->> '{key}')"

@@ -106,3 +106,43 @@ async def test_serialization_failures_that_keep_coming_are_store_busy(
         assert info.value.game_id == 5
     finally:
         await backend.close()
+
+
+async def test_a_connection_lost_before_the_commit_runs_the_body_again_on_a_new_one(postgres_dsn: str) -> None:
+    """The server closed the connection mid-transaction (a restart, a pooler's idle timeout): nothing
+    was committed, so the body runs again on a new connection instead of failing the player's
+    interaction, and what the lost run wrote is gone."""
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
+    runs: list[int] = []
+
+    async def body(db: Conn) -> int:
+        runs.append(1)
+        await db.execute("INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)", (f"k{len(runs)}", "v"))
+        if len(runs) == 1:
+            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+        return len(runs)
+
+    try:
+        assert await backend.run(body, write=True) == 2
+        assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == ["k2"]
+    finally:
+        await backend.close()
+
+
+async def test_a_database_that_stays_unreachable_is_store_busy(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(postgres, "LOST_PAUSES", (0.0, 0.0))
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
+    runs: list[int] = []
+
+    async def body(db: Any) -> None:
+        runs.append(1)
+        raise ConnectionResetError("connection reset by peer")
+
+    try:
+        with pytest.raises(StoreBusy) as info:
+            await backend.run(body, write=True, game_id=5)
+        assert info.value.game_id == 5 and len(runs) == 3, "run once, then once after each pause"
+    finally:
+        await backend.close()
