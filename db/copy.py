@@ -103,7 +103,7 @@ async def _move_sequence(backend: Backend, table: str, next_id: int) -> None:
     """Ids the target hands out next start at ``next_id`` (PostgreSQL's identity sequence; SQLite's
     AUTOINCREMENT counter follows the ids inserted, and ``games`` takes the highest id + 1)."""
     if backend.name == "postgresql":
-        await backend.query(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), ?, false)", (next_id,))
+        await backend.statement(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), ?, false)", (next_id,))
     elif table == "timers":
 
         async def counter(db: Conn) -> None:
