@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bench.bot_process import guilds_on_shards
 from bot import Deskovka, Settings
 from cogs.texts import TABLES
 from tests.fakeclock import FakeClock
-from tests.fakediscord import FakeDiscord, Guild
+from tests.fakediscord import FakeDiscord
 
 WAIT = 10.0
 """Real seconds to wait for the other process to hear of the change (it takes milliseconds)."""
@@ -24,18 +25,10 @@ def shard_bot(dsn: str, shard: int) -> Deskovka:
     return Deskovka(settings, clock=FakeClock())
 
 
-def guild_on_each_shard(fake: FakeDiscord) -> dict[int, Guild]:
-    found: dict[int, Guild] = {}
-    while len(found) < 2:
-        guild = fake.add_guild(f"server {len(fake.world.guilds)}")
-        found.setdefault(fake.gateway.shard_of(guild), guild)
-    return found
-
-
 async def test_a_language_chosen_through_one_shard_applies_at_once_in_the_other(postgres_dsn: str) -> None:
     english, czech = TABLES["en"]["no_games_listed"], TABLES["cs"]["no_games_listed"]
     async with FakeDiscord(shard_count=2) as fake:
-        guilds = guild_on_each_shard(fake)
+        guilds = dict(enumerate(guilds_on_shards(fake, 2)))
         alice = fake.add_user("alice")
         channels = {}
         for shard, guild in guilds.items():
