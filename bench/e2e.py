@@ -88,6 +88,17 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def loop_seconds(pid: int) -> float:
+    """CPU time so far of process ``pid``'s main thread: the bot's event loop, which every
+    interaction, store call and REST call waits for (its render workers and helper threads run
+    beside it)."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def machine_busy() -> float:
     """CPU seconds every core of the machine has spent busy so far (/proc/stat: everything but
     idle and I/O wait), whoever's: set against the parts measured, it shows what other work took."""
@@ -197,6 +208,7 @@ class Bench:
 
     def cpu_parts(self) -> dict[str, float]:
         parts = {f"bot {i}": cpu_seconds(bot.pid) for i, bot in enumerate(self.bots)}
+        parts.update({f"loop {i}": loop_seconds(bot.pid) for i, bot in enumerate(self.bots)})
         if self.server is not None:
             parts["postgres"] = cpu_seconds(self.server)
         parts["machine"] = machine_busy()
@@ -331,9 +343,11 @@ def capacity_rows(section: str, unit: str, steps: list[tuple[int, Measured]], ta
     rows = [
         Row(
             section,
-            f"steady {rate} {unit}/s, {m.wall:.1f} s: final p50 / p99, first p99 ms; bot CPU ms/{unit[:-1]}, cores",
+            f"steady {rate} {unit}/s, {m.wall:.1f} s: final p50 / p99, first p99 ms; bot CPU ms/{unit[:-1]}, cores"
+            " (its event loop's); the stand-in's cores",
             f"{m.ms('final', 50):.1f} / {m.ms('final', 99):.1f}, {m.ms('first', 99):.1f}; "
-            f"{m.cpu_ms:.1f}, {m.cpu / max(m.wall, 1e-9):.2f}"
+            f"{m.cpu_ms:.1f}, {m.cpu / max(m.wall, 1e-9):.2f} ({m.cores('loop 0'):.2f}); "
+            f"{m.bench_cpu / max(m.wall, 1e-9):.2f}"
             + (f" (sent up to {m.lag * 1000:.0f} ms late)" if m.lag > 0.05 else ""),
         )
         for rate, m in steps
