@@ -83,7 +83,7 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
             shard_ids=ids,
             database_url=url,
         )
-        bot = Deskovka(settings, extra_cogs=cogs, clock=clock)
+        bot = Deskovka(settings, extra_cogs=cogs, clock=clock, freeze_when_ready=True)  # as bot.run makes it
         scale = float(os.environ.get("BENCH_PACE_SCALE", "1"))
         if scale != 1:
             bot.dispatcher.pacer = Pacer(settings.firings_per_second * scale)

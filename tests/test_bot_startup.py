@@ -3,12 +3,14 @@ with no traceback and none of the log lines written while logging in; other erro
 
 from __future__ import annotations
 
+import gc
 import logging
 import socket
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, ClassVar
 
 import aiohttp
 import discord
@@ -83,8 +85,11 @@ async def test_other_errors_keep_their_traceback_and_the_held_log(
 class QuitWhenReady(Deskovka):
     """The real bot, closing itself once ready (as if stopped with Ctrl-C)."""
 
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(settings)
+    made_with: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(settings, **options)
+        QuitWhenReady.made_with = options
         self._connection.guild_ready_timeout = 0.1
 
     async def on_ready(self) -> None:
@@ -99,6 +104,7 @@ async def test_a_good_start_logs_as_usual(
         with stderr_log():
             assert await run(settings(tmp_path)) == 0
         assert "stratego move" in fake.command_paths()
+    assert QuitWhenReady.made_with == {"freeze_when_ready": True}, "the bot's process freezes its heap when ready"
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == "INFO discord.client: logging in using static token", "held back, then written in order"
     assert "INFO deskovka: slash commands synced (global)" in lines
@@ -108,8 +114,8 @@ async def test_a_good_start_logs_as_usual(
 class WantsMembers(Deskovka):
     """The real bot asking for a privileged intent that the application does not have."""
 
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(settings)
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(settings, **options)
         self._connection._intents.members = True
 
 
@@ -163,3 +169,16 @@ async def test_a_database_that_cannot_be_opened_is_one_line_naming_it_without_th
         assert err.startswith("Cannot open the database postgresql://") and err.count("\n") == 1, err
         assert where in err and "secret" not in err and "Traceback" not in err
         assert err.endswith("check DATABASE_URL and that the PostgreSQL server runs and has that database and user.\n")
+
+
+@pytest.mark.parametrize("freeze", [True, False])
+async def test_a_ready_bot_moves_what_it_holds_out_of_the_collectors_reach_only_when_asked(
+    tmp_path: Path, freeze: bool
+) -> None:
+    bot = Deskovka(settings(tmp_path), freeze_when_ready=freeze)
+    gc.unfreeze()
+    try:
+        await bot.on_ready()
+        assert (gc.get_freeze_count() > 0) is freeze
+    finally:
+        gc.unfreeze()
