@@ -185,6 +185,9 @@ class AppendResult(Waiting):
     to_act: tuple[int, ...]
     outcome: Outcome | None
     waiting_before: tuple[int, ...] = ()
+    takeback_open: bool = True
+    """Whether the game had an open takeback request when the action committed (read in its
+    transaction): only then may the action have made one lapse (True when not read)."""
 
 
 ChangeKind = Literal["start", "seats", "act", "finish", "cancel", "takeback"]

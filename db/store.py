@@ -776,7 +776,10 @@ class GameStore:
                 (game_id, version, seat, dumps({"n": notation}), now, events_json, waiting_since),
             )
             await self._changed(db, game_id, version, "act", now, seat, events_json, before)
-            return AppendResult(game_id, version, events, state, tuple(after), outcome, tuple(before))
+            asked = list(await db.execute_fetchall("SELECT 1 FROM takeback_requests WHERE game_id = ?", (game_id,)))
+            return AppendResult(
+                game_id, version, events, state, tuple(after), outcome, tuple(before), takeback_open=bool(asked)
+            )
 
         return await self._run(write, write=True, game_id=game_id)
 

@@ -73,6 +73,9 @@ LATER_COLUMNS = {
 }
 """Columns of later migrations (0010, 0011, 0012) that today's store uses: the database is filled with them
 and they are dropped after, so the file is as 0008 left it."""
+LATER_TABLES = {"takeback_requests": "game_id INTEGER PRIMARY KEY"}
+"""Tables of later migrations (0015) that today's store reads while filling the file (an action
+reads the game's takeback request), made as bare as that read needs and dropped after."""
 
 
 async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
@@ -91,6 +94,8 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
         for table, columns in LATER_COLUMNS.items():
             for column in columns:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+        for table, columns in LATER_TABLES.items():
+            conn.execute(f"CREATE TABLE {table} ({columns})")
     store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
     try:
         ids: dict[str, int] = {}
@@ -130,6 +135,8 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
         for table, columns in LATER_COLUMNS.items():  # as 0008 left it
             for column in columns:
                 conn.execute(f"ALTER TABLE {table} DROP COLUMN {column.split()[0]}")
+        for table in LATER_TABLES:
+            conn.execute(f"DROP TABLE {table}")
     return path, ids
 
 

@@ -189,9 +189,9 @@ class Takebacks:
     async def on_change(self, change: Change) -> None:
         """Anyone acted (or the game ended): an open request about an older version lapses. The
         takeback itself ended its request in its own transaction."""
-        if change.kind in ("start", "seats") or self.table.closing:
-            return  # a closing bot leaves it: the next request or a press on its buttons ends it
-        open_now = await self.table.store.takeback_request(change.game_id)  # a read: most changes have none
+        if change.kind in ("start", "seats") or not change.takeback_open or self.table.closing:
+            return  # none was open; a closing bot leaves it: the next request or a press on its buttons ends it
+        open_now = await self.table.store.takeback_request(change.game_id)
         if open_now is None or open_now.version >= change.version:
             return
         closed = await self.table.store.close_takeback(change.game_id, older_than=change.version)

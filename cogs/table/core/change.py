@@ -36,6 +36,9 @@ class Change(Waiting):
     done: frozenset[str] = frozenset()
     caught_up: bool = False
     """Told by the catch-up (no interaction to answer, and possibly several versions at once)."""
+    takeback_open: bool = True
+    """Whether a takeback request may have been open when it committed (an action's commit reads
+    it; any other change may have had one): only then is there a request to lapse."""
 
     @property
     def game_id(self) -> int:
@@ -56,6 +59,7 @@ class Change(Waiting):
             to_act=result.to_act,
             waiting_before=result.waiting_before,
             outcome=result.outcome,
+            takeback_open=result.takeback_open,
         )
 
     @classmethod
