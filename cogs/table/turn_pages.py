@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -39,6 +40,13 @@ class PageHeld(Exception):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"game {game_id}: the turn page is held by another process")
         self.game_id = game_id
+
+
+@dataclass
+class Held:
+    """A telling's hold on a game's page: ``saved`` once the page was saved, which let go of it."""
+
+    saved: bool = False
 
 
 class TurnPages:
@@ -83,10 +91,12 @@ class TurnPages:
             await self.defer(interaction)  # an earlier decision is still being shown: answer now
         async with lock:
             await self.hold(rec.id)
+            held = Held()
             try:
-                await self._announce(interaction, change, progress)
+                await self._announce(interaction, change, progress, held)
             finally:
-                await self.table.store.release_turn_page(rec.id)  # saved: let go already
+                if not held.saved:  # a save let go of the page in its own transaction
+                    await self.table.store.release_turn_page(rec.id)
 
     async def defer(self, interaction: discord.Interaction) -> None:
         try:
@@ -97,7 +107,11 @@ class TurnPages:
         except discord.HTTPException:
             log.warning("could not acknowledge interaction for game %s", interaction.extras.get("game_id"))
 
-    async def _announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
+    async def _announce(
+        self, interaction: discord.Interaction | None, change: Change, progress: Progress, held: Held
+    ) -> None:
+        """Tell ``change`` on the game's page, which this process holds (``held``: whether the save,
+        which lets go of it, was made)."""
         table, rec = self.table, change.record
         ui = cast("TurnPagesUI[Any]", table.ui(rec.kind))  # pages tell only live_turn games
         locale, state = table.game_locale(rec), change.state
@@ -136,6 +150,7 @@ class TurnPages:
             await table.reach_elsewhere(rec, ping)
         current.version = change.version
         await self.save(rec.id, current)
+        held.saved = True
         if finished:  # the game-over follows; otherwise the change is marked told next
             await progress.mark("post")
         if interaction is not None:

@@ -271,3 +271,31 @@ async def test_the_turn_page_shows_the_turn_image_and_the_full_board_is_one_pres
         assert names == [f"stroganov-{game}-y1-setup-board.png", f"stroganov-{game}-y1-setup-players.png"], names
         assert (await t.bot.store.get(game)).version == rec.version
         t.fake.assert_clean()
+
+
+async def test_a_told_decision_lets_go_of_its_page_with_the_save(tmp_path: Path) -> None:
+    """Each decision is told on the game's page while this process holds it (issue 18 §4); saving
+    the page lets go of it in the same transaction, so a telling that saved makes no separate
+    release (one write and its flush fewer per decision), and the page is free afterwards."""
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        assert t.bot is not None
+        store = t.bot.store
+        calls = {"set_turn_page": 0, "release_turn_page": 0}
+        for name in calls:
+            original = getattr(store, name)
+
+            async def counted(*args: object, _name: str = name, _original: object = original) -> object:
+                calls[_name] += 1
+                return await _original(*args)  # type: ignore[operator]
+
+            setattr(store, name, counted)
+        users = {u.id: u for u in seated}
+        async for user, action in t.typed_decisions(game, users, random.Random(3), 12):
+            answer = await t.slash(user, thread, "stroganov act", action=action)
+            assert "Done" in answer.content, answer.content
+        assert calls["set_turn_page"] >= 12 and calls["release_turn_page"] == 0, calls
+        assert await store.hold_turn_page(game), "no telling keeps the page"
+        await store.release_turn_page(game)
+        t.fake.assert_clean()
