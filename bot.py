@@ -242,7 +242,7 @@ class Deskovka(commands.AutoShardedBot):
         """Everything the bot holds once it is ready (its modules, cogs, caches and the servers the
         gateway gave it) lives as long as the process: it is moved out of the cyclic garbage
         collector's generations (``gc.freeze``), so a full collection no longer walks it. A full
-        collection had paused the event loop for 25–50 ms under load; frozen, 3–5 ms
+        collection had paused the event loop for about 50 ms under load; frozen, 3–5 ms
         (docs/PERFORMANCE.md). Runs again after a reconnection's READY, which freezes what survived
         since. Only in the bot's own process (``freeze_when_ready``): what is frozen is never freed."""
         if self.freeze_when_ready:
