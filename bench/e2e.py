@@ -75,28 +75,27 @@ def family(pid: int) -> list[int]:
     return found
 
 
+def stat_seconds(stat: Path) -> float:
+    """User + system CPU time so far in a /proc ``stat`` file (a process's or one thread's); 0 when
+    it ended meanwhile."""
+    try:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time so far of process ``pid`` (every thread) and of the processes below
     it (the render workers: their drawing is the bot's CPU too)."""
-    total = 0.0
-    for member in family(pid):
-        try:
-            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # ended meanwhile
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(stat_seconds(Path(f"/proc/{member}/stat")) for member in family(pid))
 
 
 def loop_seconds(pid: int) -> float:
     """CPU time so far of process ``pid``'s main thread: the bot's event loop, which every
     interaction, store call and REST call waits for (its render workers and helper threads run
     beside it)."""
-    try:
-        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return stat_seconds(Path(f"/proc/{pid}/task/{pid}/stat"))
 
 
 def machine_busy() -> float:

@@ -70,23 +70,36 @@ def test_placeholders_are_numbered_outside_quotes_and_sqlite_hints_dropped() -> 
     assert [rowcount(s) for s in ("INSERT 0 1", "UPDATE 3", "DELETE 0", "CREATE TABLE")] == [1, 3, 0, -1]
 
 
-async def test_a_serialization_failure_reruns_the_whole_body(postgres_dsn: str) -> None:
-    """PostgreSQL aborts a SERIALIZABLE transaction that could not be ordered with another: the
-    backend runs the body again from the start (a fresh transaction), and what the aborted run
-    wrote is gone."""
+@pytest.mark.parametrize(
+    ("error", "failed_runs"),
+    [
+        # PostgreSQL aborts a SERIALIZABLE transaction that could not be ordered with another: the
+        # body runs again from the start (a fresh transaction).
+        (asyncpg.SerializationError("could not serialize access"), 2),
+        # The server closed the connection mid-transaction (a restart, a pooler's idle timeout):
+        # nothing was committed, so the body runs again on a new connection instead of failing the
+        # player's interaction.
+        (asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"), 1),
+    ],
+    ids=["serialization failure", "connection lost before the commit"],
+)
+async def test_an_aborted_run_reruns_the_whole_body_and_leaves_nothing(
+    postgres_dsn: str, error: Exception, failed_runs: int
+) -> None:
+    """What the aborted runs wrote is gone; the run that commits is the only one that counts."""
     backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
     runs: list[int] = []
 
     async def body(db: Conn) -> int:
         runs.append(1)
         await db.execute("INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)", (f"k{len(runs)}", "v"))
-        if len(runs) < 3:
-            raise asyncpg.SerializationError("could not serialize access")
+        if len(runs) <= failed_runs:
+            raise error
         return len(runs)
 
     try:
-        assert await backend.run(body, write=True) == 3
-        assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == ["k3"]
+        assert await backend.run(body, write=True) == failed_runs + 1
+        assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == [f"k{failed_runs + 1}"]
     finally:
         await backend.close()
 
@@ -104,27 +117,6 @@ async def test_serialization_failures_that_keep_coming_are_store_busy(
         with pytest.raises(StoreBusy) as info:
             await backend.run(body, write=True, game_id=5)
         assert info.value.game_id == 5
-    finally:
-        await backend.close()
-
-
-async def test_a_connection_lost_before_the_commit_runs_the_body_again_on_a_new_one(postgres_dsn: str) -> None:
-    """The server closed the connection mid-transaction (a restart, a pooler's idle timeout): nothing
-    was committed, so the body runs again on a new connection instead of failing the player's
-    interaction, and what the lost run wrote is gone."""
-    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
-    runs: list[int] = []
-
-    async def body(db: Conn) -> int:
-        runs.append(1)
-        await db.execute("INSERT INTO meta (key, value, updated_at) VALUES (?, ?, 0)", (f"k{len(runs)}", "v"))
-        if len(runs) == 1:
-            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
-        return len(runs)
-
-    try:
-        assert await backend.run(body, write=True) == 2
-        assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == ["k2"]
     finally:
         await backend.close()
 
