@@ -21,6 +21,7 @@ connection of their own, made again when it is lost (:meth:`PostgresBackend.list
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import random
 import re
@@ -204,7 +205,7 @@ class PostgresBackend:
             self._relisten = asyncio.ensure_future(self._listen_again())
 
     async def _listen_again(self) -> None:
-        for attempt in range(10**9):
+        for attempt in itertools.count():
             await asyncio.sleep(RELISTEN_PAUSES[min(attempt, len(RELISTEN_PAUSES) - 1)])
             if self._closed:
                 return
