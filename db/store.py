@@ -776,9 +776,9 @@ class GameStore:
                 (game_id, version, seat, dumps({"n": notation}), now, events_json, waiting_since),
             )
             await self._changed(db, game_id, version, "act", now, seat, events_json, before)
-            asked = list(await db.execute_fetchall("SELECT 1 FROM takeback_requests WHERE game_id = ?", (game_id,)))
+            asked = await self._takeback(db, game_id) is not None
             return AppendResult(
-                game_id, version, events, state, tuple(after), outcome, tuple(before), takeback_open=bool(asked)
+                game_id, version, events, state, tuple(after), outcome, tuple(before), takeback_open=asked
             )
 
         return await self._run(write, write=True, game_id=game_id)

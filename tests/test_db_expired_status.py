@@ -73,9 +73,12 @@ LATER_COLUMNS = {
 }
 """Columns of later migrations (0010, 0011, 0012) that today's store uses: the database is filled with them
 and they are dropped after, so the file is as 0008 left it."""
-LATER_TABLES = {"takeback_requests": "game_id INTEGER PRIMARY KEY"}
+LATER_TABLES = {
+    "takeback_requests": "game_id INTEGER PRIMARY KEY, version INTEGER, seq INTEGER, seat INTEGER,"
+    " user_id INTEGER, agreed TEXT, channel_id INTEGER, message_id INTEGER, text TEXT, opened_at REAL"
+}
 """Tables of later migrations (0015) that today's store reads while filling the file (an action
-reads the game's takeback request), made as bare as that read needs and dropped after."""
+reads the game's takeback request), with the columns that read takes, dropped after."""
 
 
 async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
