@@ -1,5 +1,6 @@
 # Deskovka: `make run` starts the bot, `make test` runs lint, the type checker and the whole suite,
-# `make quick` the same without the tests marked slow (the long random playouts).
+# `make quick` the same without the tests marked slow (the long random playouts), `make soak` those
+# playouts with twice the games `make test` plays (tests/playouts.py).
 # Each creates the virtual environment and installs what it needs first: `run` only the pinned
 # runtime dependencies (requirements.txt), the others the test tools too (requirements-dev.txt).
 PYTHON ?= python3
@@ -9,7 +10,7 @@ PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test quick lint types bench bench-quick clean
+.PHONY: run test quick soak lint types bench bench-quick clean
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Deskovka needs Python 3.11 or newer (found %s)." % sys.version.split()[0])'
@@ -39,6 +40,9 @@ test: lint types
 
 quick: lint types
 	$(PY) -m pytest -m "not slow" -n auto
+
+soak: $(TEST_STAMP)
+	DESKOVKA_PLAYOUTS=full $(PY) -m pytest -m slow -n auto --dist worksteal
 
 bench: $(TEST_STAMP)
 	$(PY) -m bench

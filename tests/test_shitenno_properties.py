@@ -1,6 +1,7 @@
 """Seeded random Shitenno games played to the end, checking the SH-13 invariants after every action.
 
-3 player counts x 10 chunks x ``GAMES_PER_CHUNK`` games; chunks let pytest-xdist spread the work.
+3 player counts x 10 chunks x ``GAMES_PER_CHUNK`` games; chunks let pytest-xdist spread the work
+(``tests/playouts.py``: half the games under ``make test``).
 Now and then a seat resigns (``RESIGN_P`` per action, SH-R in docs/shitenno.md), so the invariants
 are checked in games that lose players too.
 """
@@ -18,12 +19,13 @@ from rules.shitenno import GAME
 from rules.shitenno.actions import Resign
 from rules.shitenno.content import CONTENT
 from rules.shitenno.state import ShitennoState, dump, load
+from tests.playouts import playouts
 from tests.shitenno_play import RESIGN_P, check_event, random_actions
 
 pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
 CHUNKS = 10
-GAMES_PER_CHUNK = 60
+GAMES_PER_CHUNK = playouts(60)
 ALL_TROOPS = sorted(CONTENT.troop)
 ALL_KOKU = sorted(CONTENT.koku)
 ALL_TILES = sorted(CONTENT.tiles)

@@ -1,7 +1,8 @@
 """Seeded random Stroganov games played to the end, checking the ST-20 invariants after every action.
 
 4 player counts x ``CHUNKS`` chunks x ``GAMES_PER_CHUNK`` games; chunks let pytest-xdist spread the
-work. Solo games cycle through the difficulties and strategy pairs.
+work (``tests/playouts.py``: half the games under ``make test``). Solo games cycle through the
+difficulties and strategy pairs.
 
 After every action: ST-20.1–20.8 on the state, the notation round trip, a wrong seat's attempt
 (ST-20.9, dumps compared), ``load(dump(st)) == st``, the JSON form, and one seat's view (rotating)
@@ -29,13 +30,14 @@ from rules.stroganov.actions import Action, Gold, Hunt, Paid, Resign, Trophy
 from rules.stroganov.content import CONTENT
 from rules.stroganov.state import DUMMY, TIGER, StroganovState
 from rules.stroganov.view import StroganovView
+from tests.playouts import playouts
 from tests.stroganov_play import RESIGN_P, decisions, kind, random_player, resigner
 from tests.test_stroganov_events import check_event
 
 pytestmark = pytest.mark.slow  # long random playouts: `make quick` leaves them out
 
 CHUNKS = 5
-GAMES_PER_CHUNK = 45
+GAMES_PER_CHUNK = playouts(45)
 LEGAL_SAMPLE = 40
 """Every ``LEGAL_SAMPLE``-th position of a game has all its listed actions applied to copies."""
 VIEW_EVERY = 1
