@@ -4,11 +4,12 @@ floor (issue 18 §7: the bot's CPU per decision within 1.5x of the images it dra
 The pieces are those the bot runs for ``/stroganov act`` in a game's thread (``cogs/table/table.py``
 ``play`` and ``tell``, ``cogs/table/turn_pages.py``), on a real store (a file in a temporary directory,
 ``synchronous=FULL`` as the bot runs): find the game and read its state (``store.get``,
-``load_state``); ``store.append``; the turn page (``get_meta``, the story, ``fold``, prompts, the
-decision components and their ``discord.ui.View``, ``set_meta``); the telling's writes
-(``change_step`` "post", ``told``). What discord.py and aiohttp do (the interaction, the page edit
-or post) is left out: the end-to-end rows have it. CPU is this process's (every thread: the SQLite
-one included), by ``time.process_time``, so a loaded machine disturbs it less than wall time.
+``load_state``); ``store.append``; the turn page and the telling's end (``hold_turn_page``, which
+reads the page, the story, ``fold``, prompts, the decision components and their
+``discord.ui.View``, ``set_turn_page``, which marks the decision told). What discord.py and
+aiohttp do (the interaction, the page edit or post) is left out: the end-to-end rows have it. CPU
+is this process's (every thread: the SQLite one included), by ``time.process_time``, so a loaded
+machine disturbs it less than wall time.
 
 The floor is the public images (board and tableaux) drawn for the decisions that begin a new page,
 divided by all the decisions: the images' CPU per decision.
@@ -34,7 +35,7 @@ from cogs.table.pages import Page, fold
 from db.store import GameStore
 from rules.stroganov import GAME
 
-PIECES = ("get + load_state", "append", "turn page", "change_step + told")
+PIECES = ("get + load_state", "append", "turn page + told")
 
 
 class Clock:
@@ -80,8 +81,10 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
             with c.piece("append"):
                 result = await store.append(rec.id, rec.version, seat, action)
             state, version = result.state, result.version
-            with c.piece("turn page"):
-                page = Page.of(await store.turn_page(rec.id))
+            with c.piece("turn page + told"):
+                held = await store.hold_turn_page(rec.id)
+                assert held is not None
+                page = Page.of(held.page)
                 pages = fold(page, ui.story(rec, state, list(result.events), "en"))
                 prompts = [p for s in result.to_act if (p := ui.prompt(rec, state, s, "en"))]
                 view = buttons(rec.id, ui.public_buttons(rec, state, version, "en"))
@@ -89,10 +92,7 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
                 if current is not pages[0]:
                     current.message = 1
                 text = "\n".join([current.text(), *prompts])
-                await store.set_turn_page(rec.id, current.stored())
-            with c.piece("change_step + told"):
-                await store.change_step(rec.id, version, "post")
-                await store.told(rec.id, version)
+                await store.set_turn_page(rec.id, current.stored(), told=version)
             del before, view, text
             if measuring:
                 timed += 1

@@ -18,6 +18,7 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
+    HeldPage,
     LobbyShape,
     LoggedAction,
     PendingChange,
@@ -183,12 +184,14 @@ class Store(Protocol):
         """The game's current turn page; None before its first."""
         ...
 
-    async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
-        """Keep the game's current turn page, replacing the one before (and let go of its hold)."""
+    async def set_turn_page(self, game_id: int, page: TurnPage, *, told: int | None = None) -> None:
+        """Keep the game's current turn page, replacing the one before (and let go of its hold);
+        with ``told``, also what :meth:`told` writes, in the same transaction."""
         ...
 
-    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
-        """Take the game's turn page for telling a change on it; True for one process only."""
+    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> HeldPage | None:
+        """Take the game's turn page for telling a change on it, and read it: None unless this
+        process got it."""
         ...
 
     async def release_turn_page(self, game_id: int) -> None:

@@ -63,6 +63,7 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
+    HeldPage,
     LobbyShape,
     LoggedAction,
     PendingChange,
@@ -332,14 +333,15 @@ class GameStore:
         nothing first; busy is :class:`StoreBusy`."""
         return await self._backend.statement(sql, params, game_id)
 
-    async def _bookkeeping(self, write: Body[int], game_id: int) -> int:
-        """A write that only says how far the telling of a change got (a step made, a change told),
+    async def _bookkeeping(self, write: Body[T], game_id: int) -> T:
+        """A write that only says how far the telling of a change got (a step made, a change told,
+        a turn page shown or held),
         in one transaction, committed without waiting for the disk: SQLite's ``synchronous`` is
         NORMAL for this transaction only (PostgreSQL's ``synchronous_commit`` off). Like every
         commit it survives a crash of the process; a power cut or an OS crash may roll the last of
         them back, and then the catch-up tells that change again (a repeated message at worst,
         never a lost move: the game's own commits keep FULL). Each fsync saved is ~0.3-0.45 ms of
-        CPU a move (docs/PERFORMANCE.md). Returns what ``write`` returns (a row count)."""
+        CPU a move (docs/PERFORMANCE.md). Returns what ``write`` returns."""
         return await self._backend.run(write, write=True, game_id=game_id, relaxed=True)
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
@@ -1053,17 +1055,20 @@ class GameStore:
     async def turn_page(self, game_id: int) -> TurnPage | None:
         """The game's current turn page; None before its first."""
 
-        async def read(db: Conn) -> list[Row]:
+        async def read(db: Conn) -> TurnPage | None:
             await self._row(db, game_id, with_state=False)
-            return list(
-                await db.execute_fetchall(
-                    "SELECT message_id, lines, turn, parts, had_turn, opened, version"
-                    " FROM turn_pages WHERE game_id = ?",
-                    (game_id,),
-                )
-            )
+            return await self._turn_page(db, game_id)
 
-        rows = await self._run(read, write=False, game_id=game_id)
+        return await self._run(read, write=False, game_id=game_id)
+
+    @staticmethod
+    async def _turn_page(db: Conn, game_id: int) -> TurnPage | None:
+        rows = list(
+            await db.execute_fetchall(
+                "SELECT message_id, lines, turn, parts, had_turn, opened, version FROM turn_pages WHERE game_id = ?",
+                (game_id,),
+            )
+        )
         if not rows:
             return None
         r = rows[0]
@@ -1077,9 +1082,12 @@ class GameStore:
             version=r["version"],
         )
 
-    async def set_turn_page(self, game_id: int, page: TurnPage) -> None:
+    async def set_turn_page(self, game_id: int, page: TurnPage, *, told: int | None = None) -> None:
         """Keep the game's current turn page, replacing the one before, and let go of this
-        process's hold on it (:meth:`hold_turn_page`)."""
+        process's hold on it (:meth:`hold_turn_page`); with ``told``, the changes up to that version
+        are told in the same transaction (:meth:`told`). What a page shows is bookkeeping of the
+        telling, committed as :meth:`_bookkeeping` commits: a power cut that rolls it back makes the
+        catch-up tell the change again."""
 
         async def write(db: Conn) -> None:
             await self._row(db, game_id, with_state=False)
@@ -1107,15 +1115,19 @@ class GameStore:
                     self.owner,
                 ),
             )
+            if told is not None:
+                await self._told(db, game_id, told)
 
-        return await self._run(write, write=True, game_id=game_id)
+        return await self._bookkeeping(write, game_id)
 
-    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> bool:
-        """Take the game's turn page for telling a change on it, for ``lease`` seconds: True only
-        for the one process that got it (a hold of this process is taken again; a hold of a process
-        that opened the store before this one did, or one that ran out, is taken over)."""
+    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> HeldPage | None:
+        """Take the game's turn page for telling a change on it, for ``lease`` seconds, and read it
+        in the same transaction: None unless this process got it (a hold of this process is taken
+        again; a hold of a process that opened the store before this one did, or one that ran out,
+        is taken over). Bookkeeping (:meth:`_bookkeeping`): a hold lost to a power cut died with
+        its process."""
 
-        async def hold(db: Conn) -> bool:
+        async def hold(db: Conn) -> HeldPage | None:
             await self._row(db, game_id, with_state=False)
             now = self._clock()
             cur = await db.execute(
@@ -1126,9 +1138,9 @@ class GameStore:
                 " OR turn_pages.held_until < ? OR turn_pages.held_at <= ?",
                 (game_id, self.owner, now, now + lease, now, now, self.opened_at),
             )
-            return cur.rowcount == 1
+            return HeldPage(await self._turn_page(db, game_id)) if cur.rowcount == 1 else None
 
-        return await self._run(hold, write=True, game_id=game_id)
+        return await self._bookkeeping(hold, game_id)
 
     async def release_turn_page(self, game_id: int) -> None:
         """This process lets go of the game's turn page without saving it (its telling failed)."""
@@ -1507,16 +1519,21 @@ class GameStore:
             raise GameNotFound(game_id)
 
         async def write(db: Conn) -> int:
-            updated = await db.execute(
-                "UPDATE games SET announced = CASE WHEN announced > ? THEN announced ELSE ? END WHERE id = ?",
-                (version, version, game_id),
-            )
-            if updated.rowcount == 1:
-                await db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
-            return updated.rowcount
+            return await self._told(db, game_id, version)
 
         if await self._bookkeeping(write, game_id) != 1:
             raise GameNotFound(game_id)
+
+    @staticmethod
+    async def _told(db: Conn, game_id: int, version: int) -> int:
+        """:meth:`told`'s writes in the transaction ``db``; the number of games updated."""
+        updated = await db.execute(
+            "UPDATE games SET announced = CASE WHEN announced > ? THEN announced ELSE ? END WHERE id = ?",
+            (version, version, game_id),
+        )
+        if updated.rowcount == 1:
+            await db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
+        return updated.rowcount
 
     async def due_timers(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Timer]:
         """Timers due by ``now`` and not fired yet, earliest first, only of the games on ``shards``

@@ -124,6 +124,28 @@ async def test_steps_are_kept_once_each(store: GameStore) -> None:
     assert await store.changes_of(rec.id) == []
 
 
+async def test_a_turn_pages_save_can_mark_its_change_told_in_the_same_write(store: GameStore) -> None:
+    """A decision told on a turn page is saved and marked told in one transaction (issue 18 §7:
+    one write fewer per decision): ``told`` moves ``announced`` and forgets the changes as
+    :meth:`told` does; without it the save leaves them."""
+    rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    first = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+    second = await store.append(rec.id, first.version, first.to_act[0], Add(1))
+    held = await store.hold_turn_page(rec.id)
+    assert held is not None and held.page == TurnPage(), "the page as it was when taken (none saved yet)"
+    await store.set_turn_page(rec.id, TurnPage(message_id=5, lines=("a",), version=first.version))
+    assert (await store.get(rec.id)).announced == 0 and len(await store.changes_of(rec.id)) == 2
+    held = await store.hold_turn_page(rec.id)
+    assert held is not None and held.page == TurnPage(message_id=5, lines=("a",), version=first.version)
+    page = TurnPage(message_id=5, lines=("a", "b"), version=first.version)
+    await store.set_turn_page(rec.id, page, told=first.version)
+    assert (await store.get(rec.id)).announced == first.version
+    assert [c.version for c in await store.changes_of(rec.id)] == [second.version]
+    assert await store.hold_turn_page(rec.id), "the save let go of the page"
+    with pytest.raises(GameNotFound):
+        await store.set_turn_page(99_999, TurnPage(), told=1)
+
+
 async def test_durable_before_told_synchronous_is_full(sqlite_store: GameStore) -> None:
     """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default.
     SQLite only: PostgreSQL commits are durable unless synchronous_commit is off (db/postgres.py)."""
@@ -160,6 +182,11 @@ async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_f
     assert next(iter(rows))[0] == 2, "FULL again after the bookkeeping"
     with pytest.raises(GameNotFound):
         await store.told(99_999, 1)
+    assert next(iter(await store._backend.db.execute_fetchall("PRAGMA synchronous")))[0] == 2
+    before = len(seen)
+    assert await store.hold_turn_page(rec.id)
+    await store.set_turn_page(rec.id, TurnPage(message_id=5), told=moved.version)
+    assert len(seen) == before + 2, "a turn page's hold and save are bookkeeping too"
     assert next(iter(await store._backend.db.execute_fetchall("PRAGMA synchronous")))[0] == 2
 
 

@@ -59,21 +59,20 @@ class TurnPages:
         processes out, :meth:`hold`)."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def hold(self, game_id: int) -> None:
-        """Take the game's page in the store, waiting a little while another process tells a change
-        on it (issue 18 §4); a page that stays held past the wait fails this telling, which the
-        catch-up repeats once the hold has run out."""
+    async def hold(self, game_id: int) -> Page:
+        """Take the game's page in the store and read it, waiting a little while another process
+        tells a change on it (issue 18 §4); a page that stays held past the wait fails this telling,
+        which the catch-up repeats once the hold has run out."""
         for _ in range(HOLD_TRIES):
-            if await self.table.store.hold_turn_page(game_id):
-                return
+            if (held := await self.table.store.hold_turn_page(game_id)) is not None:
+                return Page.of(held.page)
             await asyncio.sleep(HOLD_WAIT)
         raise PageHeld(game_id)
 
-    async def load(self, game_id: int) -> Page:
-        return Page.of(await self.table.store.turn_page(game_id))
-
-    async def save(self, game_id: int, page: Page) -> None:
-        await self.table.store.set_turn_page(game_id, page.stored())
+    async def save(self, game_id: int, page: Page, told: int | None = None) -> None:
+        """Keep ``page``, letting go of the hold; with ``told``, the change of that version is
+        marked told in the same write."""
+        await self.table.store.set_turn_page(game_id, page.stored(), told=told)
 
     async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
         """The start post is the game's first page."""
@@ -90,10 +89,10 @@ class TurnPages:
         if lock.locked() and interaction is not None and not interaction.response.is_done():
             await self.defer(interaction)  # an earlier decision is still being shown: answer now
         async with lock:
-            await self.hold(rec.id)
+            page = await self.hold(rec.id)
             held = Held()
             try:
-                await self._announce(interaction, change, progress, held)
+                await self._announce(interaction, change, progress, page, held)
             finally:
                 if not held.saved:  # a save let go of the page in its own transaction
                     await self.table.store.release_turn_page(rec.id)
@@ -108,15 +107,15 @@ class TurnPages:
             log.warning("could not acknowledge interaction for game %s", interaction.extras.get("game_id"))
 
     async def _announce(
-        self, interaction: discord.Interaction | None, change: Change, progress: Progress, held: Held
+        self, interaction: discord.Interaction | None, change: Change, progress: Progress, page: Page, held: Held
     ) -> None:
-        """Tell ``change`` on the game's page, which this process holds (``held``: whether the save,
-        which lets go of it, was made)."""
+        """Tell ``change`` on the game's ``page``, which this process holds (``held``: whether the
+        save, which lets go of it, was made). The save of a change that does not end the game also
+        marks it told: one write instead of two."""
         table, rec = self.table, change.record
         ui = cast("TurnPagesUI[Any]", table.ui(rec.kind))  # pages tell only live_turn games
         locale, state = table.game_locale(rec), change.state
         finished = change.finished
-        page = await self.load(rec.id)
         if progress.made("post") or page.version >= change.version:  # told before a crash, all but the end
             if finished:
                 await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
@@ -149,9 +148,12 @@ class TurnPages:
         if thread_failed:
             await table.reach_elsewhere(rec, ping)
         current.version = change.version
-        await self.save(rec.id, current)
+        told = None if finished else change.version  # the game-over follows the save: told after it
+        await self.save(rec.id, current, told=told)
         held.saved = True
-        if finished:  # the game-over follows; otherwise the change is marked told next
+        if told is not None:
+            progress.was_told()
+        else:
             await progress.mark("post")
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs import games
-from db.records import GameRecord
+from db.records import GameRecord, TurnPage
 from tests.e2e.harness import Table, table
 from tests.e2e.stroganov_players import offered, page
 from tests.e2e.test_clocks import count_game, mover_and_other
@@ -156,14 +156,37 @@ async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_pat
         assert (await t.bot.store.get(game)).version == rec.version + 1, "the page's buttons work"
 
 
-async def test_a_turn_page_saved_before_the_crash_does_not_tell_the_decision_twice(tmp_path: Path) -> None:
-    """Stroganov: the process died after the turn page was saved with the decision's words, before
-    the change was marked told; after the restart the page does not take the same words in again."""
+async def test_a_turn_pages_save_marks_the_decision_told(tmp_path: Path) -> None:
+    """Stroganov: the save of the turn page marks the decision told in the same write (issue 18
+    §7), so a process that died right after it leaves nothing to tell again."""
     async with table(tmp_path) as t:
         game, thread, _ = await solo_decision_cut_at(t, "confirm")
         assert t.bot is not None
         rec = await t.bot.store.get(game)
-        assert rec.announced < rec.version and (await t.bot.store.turn_page(game)).version == rec.version
+        assert rec.announced == rec.version and (await t.bot.store.turn_page(game)).version == rec.version
+        before = [m.content for m in thread.messages]
+
+        await restarted_and_told_once(t, game, thread)
+        assert [m.content for m in thread.messages] == before, "nothing posted or edited again"
+
+
+async def test_a_turn_page_saved_before_the_crash_does_not_tell_the_decision_twice(tmp_path: Path) -> None:
+    """Stroganov: the process died after the turn page was saved with the decision's words, before
+    the change was marked told (as a game-ending decision's page is saved before its game-over, or
+    as the code before issue 18 §7 saved every page); after the restart the page does not take the
+    same words in again."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        store = t.bot.store
+        save = store.set_turn_page
+
+        async def save_untold(game_id: int, page: TurnPage, *, told: int | None = None) -> None:
+            await save(game_id, page)
+
+        store.set_turn_page = save_untold  # type: ignore[method-assign]
+        game, thread, _ = await solo_decision_cut_at(t, "confirm")
+        rec = await store.get(game)
+        assert rec.announced < rec.version and (await store.turn_page(game)).version == rec.version
         before = [m.content for m in thread.messages]
 
         await restarted_and_told_once(t, game, thread)

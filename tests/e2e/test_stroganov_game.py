@@ -276,19 +276,32 @@ async def test_the_turn_page_shows_the_turn_image_and_the_full_board_is_one_pres
 async def test_a_told_decision_lets_go_of_its_page_with_the_save(tmp_path: Path) -> None:
     """Each decision is told on the game's page while this process holds it (issue 18 §4); saving
     the page lets go of it in the same transaction, so a telling that saved makes no separate
-    release (one write and its flush fewer per decision), and the page is free afterwards."""
+    release (one write and its flush fewer per decision), and the page is free afterwards. The
+    hold reads the page and the save marks the decision told: no separate read or write for
+    either (issue 18 §7), and every decision is told."""
     async with table(tmp_path) as t:
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)
         assert t.bot is not None
         store = t.bot.store
-        calls = {"set_turn_page": 0, "release_turn_page": 0}
+        started = (await store.get(game)).version
+        calls = {"set_turn_page": 0, "release_turn_page": 0, "turn_page": 0}
+        told: list[int] = []
+        mark_told = store.told
+
+        async def told_of(game_id: int, version: int) -> None:
+            told.append(version)
+            await mark_told(game_id, version)
+
+        store.told = told_of  # type: ignore[method-assign]
         for name in calls:
             original = getattr(store, name)
 
-            async def counted(*args: object, _name: str = name, _original: object = original) -> object:
+            async def counted(
+                *args: object, _name: str = name, _original: object = original, **kwargs: object
+            ) -> object:
                 calls[_name] += 1
-                return await _original(*args)  # type: ignore[operator]
+                return await _original(*args, **kwargs)  # type: ignore[operator]
 
             setattr(store, name, counted)
         users = {u.id: u for u in seated}
@@ -296,6 +309,9 @@ async def test_a_told_decision_lets_go_of_its_page_with_the_save(tmp_path: Path)
             answer = await t.slash(user, thread, "stroganov act", action=action)
             assert "Done" in answer.content, answer.content
         assert calls["set_turn_page"] >= 12 and calls["release_turn_page"] == 0, calls
+        assert calls["turn_page"] == 0 and [v for v in told if v > started] == [], (calls, told)
+        rec = await store.get(game)
+        assert rec.status == "active" and rec.announced == rec.version, "every decision is told"
         assert await store.hold_turn_page(game), "no telling keeps the page"
         await store.release_turn_page(game)
         t.fake.assert_clean()

@@ -21,6 +21,7 @@ class Progress:
         self.store = store
         self.change = change
         self.done: set[str] = set(change.done)
+        self._told = False
 
     def made(self, step: str) -> bool:
         return step in self.done
@@ -34,5 +35,11 @@ class Progress:
         change, so a post or DM repeated after a crash returns the one already made."""
         return nonce(f"{self.change.game_id}:{self.change.version}:{step}")
 
+    def was_told(self) -> None:
+        """The last write of the telling (a turn page's save) marked the change told already."""
+        self._told = True
+
     async def told(self) -> None:
-        await self.store.told(self.change.game_id, self.change.version)
+        """Mark the change told, unless the telling's last write did (:meth:`was_told`)."""
+        if not self._told:
+            await self.store.told(self.change.game_id, self.change.version)
