@@ -3,6 +3,7 @@ bot's own process draws, and holds the games' renderers without Discord (issue 1
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -11,9 +12,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from PIL import Image, ImageChops
 
 from cogs import games
 from cogs.table.rendering import Renderer
+from cogs.table.ui import FileSpec
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
 
@@ -40,12 +43,25 @@ async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
     try:
         drawn_here = await here(ui.private_files, rec, state, 0, ("alice", "bob"), "en")
         drawn_there = await there(ui.private_files, rec, state, 0, ("alice", "bob"), "en")
-        assert drawn_there == drawn_here and drawn_there[0].data.startswith(b"\x89PNG")
+        assert drawn_there[0].data.startswith(b"\x89PNG")
+        assert drawn_there == drawn_here, differences(drawn_here, drawn_there)
         assert not await there(eval, "'discord' in __import__('sys').modules"), "a worker imports no Discord"
         assert await there(eval, "__import__('os').getpid()") != await here(eval, "__import__('os').getpid()")
     finally:
         here.close()
         there.close()
+
+
+def differences(here: list[FileSpec], there: list[FileSpec]) -> list[str]:
+    """Where two drawings differ, file by file: names, sizes, and the box of differing pixels."""
+    out = []
+    for a, b in zip(here, there, strict=True):
+        if a == b:
+            continue
+        with Image.open(io.BytesIO(a.data)) as x, Image.open(io.BytesIO(b.data)) as y:
+            box = ImageChops.difference(x.convert("RGB"), y.convert("RGB")).getbbox() if x.size == y.size else None
+            out.append(f"{a.name} / {b.name}: {len(a.data)} / {len(b.data)} bytes, {x.size} / {y.size}, {box}")
+    return out
 
 
 def test_a_negative_number_of_workers_is_refused() -> None:
@@ -57,6 +73,7 @@ WORKER_SCRIPT = """
 import asyncio, sys
 import discord  # the bot's main module imports Discord; its workers must not
 from cogs.table.rendering import Renderer
+from cogs.table.ui import FileSpec
 
 async def main():
     renderer = Renderer(1, ["cogs.stratego.ui"])
