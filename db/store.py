@@ -335,13 +335,13 @@ class GameStore:
 
     async def _bookkeeping(self, write: Body[T], game_id: int) -> T:
         """A write that only says how far the telling of a change got (a step made, a change told,
-        a turn page shown or held),
-        in one transaction, committed without waiting for the disk: SQLite's ``synchronous`` is
-        NORMAL for this transaction only (PostgreSQL's ``synchronous_commit`` off). Like every
-        commit it survives a crash of the process; a power cut or an OS crash may roll the last of
-        them back, and then the catch-up tells that change again (a repeated message at worst,
-        never a lost move: the game's own commits keep FULL). Each fsync saved is ~0.3-0.45 ms of
-        CPU a move (docs/PERFORMANCE.md). Returns what ``write`` returns."""
+        a turn page held or saved), in one transaction, committed without waiting for the disk:
+        SQLite's ``synchronous`` is NORMAL for this transaction only (PostgreSQL's
+        ``synchronous_commit`` off). Like every commit it survives a crash of the process; a power
+        cut or an OS crash may roll the last of them back, and then the catch-up tells that change
+        again (a repeated message at worst, never a lost move: the game's own commits keep FULL).
+        Each fsync saved is ~0.3-0.45 ms of CPU a move (docs/PERFORMANCE.md). Returns what
+        ``write`` returns."""
         return await self._backend.run(write, write=True, game_id=game_id, relaxed=True)
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
@@ -1124,8 +1124,10 @@ class GameStore:
         """Take the game's turn page for telling a change on it, for ``lease`` seconds, and read it
         in the same transaction: None unless this process got it (a hold of this process is taken
         again; a hold of a process that opened the store before this one did, or one that ran out,
-        is taken over). Bookkeeping (:meth:`_bookkeeping`): a hold lost to a power cut died with
-        its process."""
+        is taken over). Bookkeeping (:meth:`_bookkeeping`): on SQLite a power cut that loses the
+        hold stops its holder too; on PostgreSQL a crash of the server that loses it right after
+        the commit may let another process tell on the page while the holder still does (a page
+        edited twice at worst; the game's moves are in the FULL commits)."""
 
         async def hold(db: Conn) -> HeldPage | None:
             await self._row(db, game_id, with_state=False)
