@@ -73,7 +73,6 @@ WORKER_SCRIPT = """
 import asyncio, sys
 import discord  # the bot's main module imports Discord; its workers must not
 from cogs.table.rendering import Renderer
-from cogs.table.ui import FileSpec
 
 async def main():
     renderer = Renderer(1, ["cogs.stratego.ui"])
