@@ -84,7 +84,7 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
             with c.piece("turn page + told"):
                 held = await store.hold_turn_page(rec.id)
                 assert held is not None
-                page = Page.of(held.page)
+                page = Page.of(held)
                 pages = fold(page, ui.story(rec, state, list(result.events), "en"))
                 prompts = [p for s in result.to_act if (p := ui.prompt(rec, state, s, "en"))]
                 view = buttons(rec.id, ui.public_buttons(rec, state, version, "en"))

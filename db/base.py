@@ -18,7 +18,6 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
-    HeldPage,
     LobbyShape,
     LoggedAction,
     PendingChange,
@@ -189,9 +188,9 @@ class Store(Protocol):
         with ``told``, also what :meth:`told` writes, in the same transaction."""
         ...
 
-    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> HeldPage | None:
-        """Take the game's turn page for telling a change on it, and read it: None unless this
-        process got it."""
+    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> TurnPage | None:
+        """Take the game's turn page for telling a change on it, and read it (an empty page before
+        the game's first): None unless this process got it."""
         ...
 
     async def release_turn_page(self, game_id: int) -> None:

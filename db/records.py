@@ -249,14 +249,6 @@ PAGE_LEASE = 60.0
 """Seconds a process may hold a game's turn page while it tells a change on it."""
 
 
-@dataclass(frozen=True)
-class HeldPage:
-    """This process's hold on a game's turn page (``Store.hold_turn_page``), and the page as it was
-    when the hold was taken (None before the game's first)."""
-
-    page: TurnPage | None
-
-
 @dataclass(frozen=True, slots=True)
 class UserPrefs:
     """``notify`` is how a player hears it is their turn: a DM, a mention in the thread, or both

@@ -63,7 +63,6 @@ from db.records import (
     AppendResult,
     CancelProposal,
     GameRecord,
-    HeldPage,
     LobbyShape,
     LoggedAction,
     PendingChange,
@@ -1120,7 +1119,7 @@ class GameStore:
 
         return await self._bookkeeping(write, game_id)
 
-    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> HeldPage | None:
+    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> TurnPage | None:
         """Take the game's turn page for telling a change on it, for ``lease`` seconds, and read it
         in the same transaction: None unless this process got it (a hold of this process is taken
         again; a hold of a process that opened the store before this one did, or one that ran out,
@@ -1129,7 +1128,7 @@ class GameStore:
         the commit may let another process tell on the page while the holder still does (a page
         edited twice at worst; the game's moves are in the FULL commits)."""
 
-        async def hold(db: Conn) -> HeldPage | None:
+        async def hold(db: Conn) -> TurnPage | None:
             await self._row(db, game_id, with_state=False)
             now = self._clock()
             cur = await db.execute(
@@ -1140,7 +1139,9 @@ class GameStore:
                 " OR turn_pages.held_until < ? OR turn_pages.held_at <= ?",
                 (game_id, self.owner, now, now + lease, now, now, self.opened_at),
             )
-            return HeldPage(await self._turn_page(db, game_id)) if cur.rowcount == 1 else None
+            if cur.rowcount != 1:
+                return None
+            return await self._turn_page(db, game_id) or TurnPage()  # the hold's row is the page's
 
         return await self._bookkeeping(hold, game_id)
 

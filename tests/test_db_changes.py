@@ -132,11 +132,11 @@ async def test_a_turn_pages_save_can_mark_its_change_told_in_the_same_write(stor
     first = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
     second = await store.append(rec.id, first.version, first.to_act[0], Add(1))
     held = await store.hold_turn_page(rec.id)
-    assert held is not None and held.page == TurnPage(), "the page as it was when taken (none saved yet)"
+    assert held == TurnPage(), "the page as it was when taken (none saved yet)"
     await store.set_turn_page(rec.id, TurnPage(message_id=5, lines=("a",), version=first.version))
     assert (await store.get(rec.id)).announced == 0 and len(await store.changes_of(rec.id)) == 2
     held = await store.hold_turn_page(rec.id)
-    assert held is not None and held.page == TurnPage(message_id=5, lines=("a",), version=first.version)
+    assert held == TurnPage(message_id=5, lines=("a",), version=first.version)
     page = TurnPage(message_id=5, lines=("a", "b"), version=first.version)
     await store.set_turn_page(rec.id, page, told=first.version)
     assert (await store.get(rec.id)).announced == first.version

@@ -65,7 +65,7 @@ class TurnPages:
         which the catch-up repeats once the hold has run out."""
         for _ in range(HOLD_TRIES):
             if (held := await self.table.store.hold_turn_page(game_id)) is not None:
-                return Page.of(held.page)
+                return Page.of(held)
             await asyncio.sleep(HOLD_WAIT)
         raise PageHeld(game_id)
 
