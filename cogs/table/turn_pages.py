@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,7 +22,7 @@ from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.pages import Page, fold
 from cogs.table.respond import Answer, answering, fit, locale_of, pings
-from cogs.table.ui import Story, TurnPagesUI, mention
+from cogs.table.ui import FileSpec, Story, TurnPagesUI, mention
 from cogs.texts import t
 from db.records import GameRecord
 
@@ -47,6 +48,26 @@ class Held:
     """A telling's hold on a game's page: ``saved`` once the page was saved, which let go of it."""
 
     saved: bool = False
+
+
+class Drawing:
+    """A new page's public images, drawn (in the render worker) from the moment the telling knows
+    it needs them, so that drawing overlaps the page's edits and DMs; no images: none."""
+
+    def __init__(self, images: Coroutine[Any, Any, list[FileSpec]] | None) -> None:
+        self._task = asyncio.ensure_future(images) if images is not None else None
+
+    async def files(self) -> list[FileSpec]:
+        return [] if self._task is None else await self._task
+
+    def cancel(self) -> None:
+        """Stop a drawing nobody will post (the telling failed before the page was posted)."""
+        if self._task is None:
+            return
+        if not self._task.done():
+            self._task.cancel()
+        elif not self._task.cancelled():
+            self._task.exception()  # its error, if any, is the telling's: not "never retrieved"
 
 
 class TurnPages:
@@ -130,16 +151,21 @@ class TurnPages:
         specs = [] if finished else table.table_buttons(rec, state, locale, change.version)
         live_view = buttons(rec.id, specs)
         first_prompts, first_view = (prompts, live_view) if first is current else ([], None)
-        answered = await self.answer_on_page(interaction, first, self.content(first, first_prompts), first_view)
-        ping = set() if finished else await table.tell_seats(rec, state, change, list(change.newly_waiting), progress)
-        shown = answered or not (first.changed or first is current) or first.message is None
-        if not shown and not await self.edit(rec, first, self.content(first, first_prompts), first_view):
-            first.message = None  # gone: show it again as a new message
-        unshown = pages if first.message is None else pages[1:]
-        images = current is not first and not finished  # a turn or a season ended: show the board
-        posted_new, thread_failed = await self.post_pages(
-            rec, state, unshown, current, prompts, live_view, ping, images, progress
-        )
+        # A turn or a season ended: the new page shows the board, drawn while the rest is told.
+        drawing = Drawing(table.public_images(rec, state, locale) if current is not first and not finished else None)
+        try:
+            answered = await self.answer_on_page(interaction, first, self.content(first, first_prompts), first_view)
+            waiting = list(change.newly_waiting)
+            ping = set() if finished else await table.tell_seats(rec, state, change, waiting, progress)
+            shown = answered or not (first.changed or first is current) or first.message is None
+            if not shown and not await self.edit(rec, first, self.content(first, first_prompts), first_view):
+                first.message = None  # gone: show it again as a new message
+            unshown = pages if first.message is None else pages[1:]
+            posted_new, thread_failed = await self.post_pages(
+                rec, unshown, current, prompts, live_view, ping, drawing, progress
+            )
+        finally:
+            drawing.cancel()
         if ping and not posted_new and not finished:
             who = " ".join(mention(u) for u in sorted(ping))
             text = t("page_ping", locale, who=who, game=rec.id)
@@ -163,24 +189,22 @@ class TurnPages:
     async def post_pages(
         self,
         rec: GameRecord,
-        state: Any,
         pages: list[Page],
         current: Page,
         prompts: list[str],
         view: discord.ui.View | None,
         ping: set[int],
-        images: bool,
+        drawing: Drawing,
         progress: Progress,
     ) -> tuple[bool, bool]:
-        """Post pages not shown yet; the current one with the prompts, the decisions and (with
-        ``images``) the public images. Returns whether the current page was posted, and whether a
-        post failed."""
+        """Post pages not shown yet; the current one with the prompts, the decisions and the
+        public images being drawn (``drawing``, if any). Returns whether the current page was
+        posted, and whether a post failed."""
         table = self.table
-        locale = table.game_locale(rec)
         posted_current = failed = False
         for n, page in enumerate(pages):
             is_current = page is current
-            files = await table.public_images(rec, state, locale) if is_current and images else []
+            files = await drawing.files() if is_current else []
             text = self.content(page, prompts if is_current else [])
             if not text and not files:
                 continue  # nothing to show (a page with no news yet)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -315,3 +316,44 @@ async def test_a_told_decision_lets_go_of_its_page_with_the_save(tmp_path: Path)
         assert await store.hold_turn_page(game), "no telling keeps the page"
         await store.release_turn_page(game)
         t.fake.assert_clean()
+
+
+async def test_a_new_pages_board_is_drawn_while_the_rest_of_the_decision_is_told(tmp_path: Path) -> None:
+    """Issue 18 §7: a decision that ends a turn begins a page with the turn image. The drawing
+    starts before the old page is edited and the next player's DM goes out, so the image is drawn
+    while they are sent instead of after them (the decision's page is ready sooner)."""
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        assert t.bot is not None
+        table_ = t.bot.table
+        draw = table_.render
+        before_drawing: list[list[str]] = []  # per page drawn: the bot's requests since the decision came
+        since = [0]
+
+        async def watched(fn: Any, *args: Any) -> Any:
+            if fn.__name__ == "public_files":
+                before_drawing.append(
+                    [f"{r.method} {r.route}" for r in t.fake.requests.records[since[0] :] if not r.interaction_response]
+                )
+            return await draw(fn, *args)
+
+        table_.render = watched  # type: ignore[method-assign]
+        users = {u.id: u for u in seated}
+        overlapped: list[list[str]] = []  # the requests of each decision that drew
+        async for user, action in t.typed_decisions(game, users, random.Random(5), 40):
+            since[0], drawn = len(t.fake.requests.records), len(before_drawing)
+            answer = await t.slash(user, thread, "stroganov act", action=action)
+            assert "Done" in answer.content, answer.content
+            if len(before_drawing) > drawn:
+                overlapped.append([f"{r.method} {r.route}" for r in t.fake.requests.records[since[0] :]])
+            if len(before_drawing) >= 3:
+                break
+        assert len(before_drawing) >= 3, "three turns ended"
+        for requests in before_drawing:
+            assert requests == [], f"the drawing began after {requests}"
+        for requests in overlapped:  # there was something to draw alongside: the old page's edit, a DM
+            assert "PATCH /channels/{channel_id}/messages/{message_id}" in requests, requests
+            assert requests.count("POST /channels/{channel_id}/messages") >= 2, requests
+        t.fake.assert_clean()
+
