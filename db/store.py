@@ -100,8 +100,11 @@ CLOCKS_MIGRATION = 4
 
 
 def dumps(value: Any) -> str:
-    """Compact, strict JSON: the only serialisation the store writes."""
-    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    """Compact, strict JSON: the only serialisation the store writes. What it writes is trees
+    (engine states, events, pages), so the encoder's check for circular references is left out:
+    it was a quarter of the time of writing a Stroganov state (issue 18 §7); a cycle would still
+    fail, with a RecursionError."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False, check_circular=False)
 
 
 def _in_int64(value: Any) -> bool:

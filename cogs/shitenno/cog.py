@@ -126,7 +126,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             raise Refusal(t("sh.not_your_decision", locale, prompt=prompt))
         return seat, state
 
-    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, ShitennoState]:
+    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int]:
         return await self.table.mine(interaction, game, KIND)
 
     # -- a new game ---------------------------------------------------------------------------
@@ -167,14 +167,15 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def offer(
         self, interaction: discord.Interaction, title: str, cards: str = "", game: str | None = None
     ) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         action = self.table.parse(rec, f"offer {title} {cards}".strip(), locale_of(interaction))
         await self.table.play(interaction, rec, seat, action)
 
     @offer.autocomplete("title")
     async def _title_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
-            _, _, state = await self.mine(interaction, interaction.namespace.game)
+            rec, _ = await self.mine(interaction, interaction.namespace.game)
+            state: ShitennoState = rec.load_state()
             view = GAME.view(state, None)
             tiles = view.sharing.unplaced if view.sharing else ()
             return [app_commands.Choice(name=x, value=x) for x in tiles if current.lower() in x.lower()]
@@ -187,7 +188,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
         async def work() -> list[app_commands.Choice[str]]:
             locale = locale_of(interaction)
-            _, _, state = await self.mine(interaction, interaction.namespace.game)
+            rec, _ = await self.mine(interaction, interaction.namespace.game)
+            state: ShitennoState = rec.load_state()
             view = GAME.view(state, None)
             pool = [c.label for c in view.sharing.pool] if view.sharing else []
             named = current.upper().split()
@@ -278,7 +280,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def conquer(
         self, interaction: discord.Interaction, province: str, with_: str, game: str | None = None
     ) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         locale = locale_of(interaction)
         text = with_.strip()
         if not text.lower().startswith(("conquer ", "buy ")):
@@ -305,7 +307,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _province_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
             locale = locale_of(interaction)
-            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            rec, seat = await self.mine(interaction, interaction.namespace.game)
+            state: ShitennoState = rec.load_state()
             view = GAME.view(state, None)
             provinces = {p.id: p for p in view.provinces}
             out = []
@@ -323,7 +326,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @conquer.autocomplete("with_")
     async def _payment_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
-            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            rec, seat = await self.mine(interaction, interaction.namespace.game)
+            state: ShitennoState = rec.load_state()
             locale = locale_of(interaction)
             ways = self.ways(state, seat, str(interaction.namespace.province or ""))
             full = {payment_part(a.notation()): a.notation() for a in ways}
@@ -381,7 +385,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @app_commands.command(name="end", description="End your control turn")
     @app_commands.describe(game="Which game")
     async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         await self.table.play(interaction, rec, seat, EndTurn())
 
     # -- any decision in notation -------------------------------------------------------------
@@ -394,13 +398,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         action="e.g. `offer Shomyo T3 T7 K2`, `conquer KANTO T1 T4 +B2@T1.1`, `end`", game="Which game"
     )
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction)))
 
     @act.autocomplete("action")
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
-            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            rec, seat = await self.mine(interaction, interaction.namespace.game)
+            state: ShitennoState = rec.load_state()
             locale = locale_of(interaction)
             notations = [a.notation() for a in GAME.legal(state, seat)]
             words = current.split()

@@ -51,7 +51,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         self.table.router.on("move_from", self._move_from, KIND)
         self.table.router.on("move_to", self._move_to, KIND)
 
-    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, StrategoState]:
+    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int]:
         return await self.table.mine(interaction, game, KIND)
 
     # -- challenges ---------------------------------------------------------------------------
@@ -149,7 +149,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         random: bool | None = None,
         game: str | None = None,
     ) -> None:
-        rec, seat, state = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
+        state: StrategoState = rec.load_state()
         locale = locale_of(interaction)
         if sum(x is not None and x is not False for x in (code, preset, random)) != 1:
             raise Refusal(t("sg.setup_one_source", locale))
@@ -181,7 +182,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.command(name="swap", description="Swap two squares of your draft setup")
     @app_commands.describe(a="A square of your zone", b="Another square of your zone", game="Which game")
     async def swap(self, interaction: discord.Interaction, a: str, b: str, game: str | None = None) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         locale = locale_of(interaction)
         await self.draft(interaction, rec, seat, Swap(self.square(rec, a, locale), self.square(rec, b, locale)))
 
@@ -196,7 +197,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     async def _zone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
             locale = locale_of(interaction)
-            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            rec, seat = await self.mine(interaction, interaction.namespace.game)
+            state: StrategoState = rec.load_state()
             view = GAME.view(state, seat)
             out = []
             for sq in ZONE_ORDER[state.seat_colour[seat]]:
@@ -212,7 +214,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.command(name="ready", description="Confirm your setup (final)")
     @app_commands.describe(game="Which game")
     async def ready(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         await self.table.play(interaction, rec, seat, Ready(), ack=t("sg.you_are_ready", locale_of(interaction)))
 
     async def _ready_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -231,7 +233,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.describe(frm="Your piece's square", to="Where it goes", game="Which game")
     @app_commands.rename(frm="from")
     async def move(self, interaction: discord.Interaction, frm: str, to: str, game: str | None = None) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         locale = locale_of(interaction)
         await self.table.play(interaction, rec, seat, Move(self.square(rec, frm, locale), self.square(rec, to, locale)))
 
@@ -267,7 +269,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         return await self.table.autocomplete(interaction, work)
 
     async def _my_moves(self, interaction: discord.Interaction) -> tuple[list[Move], dict[int, str]]:
-        _, seat, state = await self.mine(interaction, interaction.namespace.game)
+        rec, seat = await self.mine(interaction, interaction.namespace.game)
+        state: StrategoState = rec.load_state()
         colour = state.seat_colour[seat]
         if state.phase != "play" or state.turn != colour or state.rescue_from >= 0:
             return [], {}
@@ -285,7 +288,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         square: str | None = None,
         game: str | None = None,
     ) -> None:
-        rec, seat, _ = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
         locale = locale_of(interaction)
         if piece is None:
             action = Rescue(None, None)
@@ -329,7 +332,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         return await self.table.autocomplete(interaction, work)
 
     async def _pending_rescue(self, interaction: discord.Interaction) -> tuple[StrategoState | None, int]:
-        _, seat, state = await self.mine(interaction, interaction.namespace.game)
+        rec, seat = await self.mine(interaction, interaction.namespace.game)
+        state: StrategoState = rec.load_state()
         colour = state.seat_colour[seat]
         if state.rescue_from < 0 or state.turn != colour:
             return None, colour
@@ -338,7 +342,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.command(name="draw", description="Offer a draw, or accept your opponent's offer")
     @app_commands.describe(game="Which game")
     async def draw(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec, seat, state = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
+        state: StrategoState = rec.load_state()
         colour = state.seat_colour[seat]
         action = AcceptDraw() if state.draw_offer == 1 - colour else OfferDraw()
         await self.table.play(interaction, rec, seat, action)

@@ -46,7 +46,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         self.table.router.on("fee_for", self._fee_for, KIND)
         self.table.router.on("full_board", self._full_board, KIND)
 
-    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int, StroganovState]:
+    async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int]:
         return await self.table.mine(interaction, game, KIND)
 
     # -- a new game ---------------------------------------------------------------------------
@@ -144,7 +144,8 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
     # -- commands for the decisions with many choices -----------------------------------------
 
     async def _verb_command(self, interaction: discord.Interaction, verb: str, text: str, game: str | None) -> None:
-        rec, seat, state = await self.mine(interaction, game)
+        rec, seat = await self.mine(interaction, game)
+        state: StroganovState = rec.load_state()
         locale = locale_of(interaction)
         text = " ".join(text.split())
         if not text.lower().startswith(verb):
@@ -158,7 +159,8 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         labelled with their cost, whole or word by word (cogs/table/completion.py)."""
 
         async def work() -> list[app_commands.Choice[str]]:
-            _, seat, state = await self.mine(interaction, interaction.namespace.game)
+            rec, seat = await self.mine(interaction, interaction.namespace.game)
+            state: StroganovState = rec.load_state()
             locale = locale_of(interaction)
             typed = current if verb is None or current.lower().startswith(verb) else f"{verb} {current}"
             actions = {a.notation(): a for a in self.reachable(state, seat, typed) if verb is None or _verb(a) == verb}
@@ -230,8 +232,8 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         action="e.g. `move 3`, `hunt 1 3`, `claim L15 6 tiger`, `wish R4 fee 7`, `end`", game="Which game"
     )
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
-        rec, seat, state = await self.mine(interaction, game)
-        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction), state))
+        rec, seat = await self.mine(interaction, game)  # Stroganov's notation reads without the state
+        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction)))
 
     @act.autocomplete("action")
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -348,14 +348,14 @@ class Table:
             raise Refusal(t("not_a_player", locale, game=rec.id))
         return seat
 
-    async def mine(self, interaction: discord.Interaction, game: str | None, kind: str) -> tuple[GameRecord, int, Any]:
-        """The caller's active game of ``kind`` and seat, for a game's own commands."""
+    async def mine(self, interaction: discord.Interaction, game: str | None, kind: str) -> tuple[GameRecord, int]:
+        """The caller's active game of ``kind`` and seat, for a game's own commands (its state,
+        when a command needs it: ``rec.load_state()``)."""
         rec = await self.resolve(interaction, game)
         locale = locale_of(interaction)
         if rec.kind != kind:
             raise Refusal(t("wrong_kind", locale, game=rec.id, kind=self.ui(rec.kind).title(locale)))
-        seat = self.seat(rec, interaction.user.id, locale)
-        return rec, seat, rec.load_state()
+        return rec, self.seat(rec, interaction.user.id, locale)
 
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete for the ``game`` option: the caller's active games here, filtered by what was typed."""

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from db.records import GameRecord
 from rules.stroganov import GAME
 from tests.e2e.harness import Table, table
 from tests.e2e.records import check_record
@@ -357,3 +358,31 @@ async def test_a_new_pages_board_is_drawn_while_the_rest_of_the_decision_is_told
             assert requests.count("POST /channels/{channel_id}/messages") >= 2, requests
         t.fake.assert_clean()
 
+
+async def test_a_typed_decision_parses_the_games_state_only_in_its_own_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18 §7: ``/stroganov act`` finds the game and the seat without parsing the stored state
+    (Stroganov's notation reads without it); the store's transaction parses it once to apply the
+    decision, and the telling uses the state that transaction made. A Stroganov state carries its
+    public log, so each parse grows with the game."""
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        parsed: list[int] = []
+        load_state = GameRecord.load_state
+
+        def counted(rec: GameRecord) -> Any:
+            parsed.append(rec.id)
+            return load_state(rec)
+
+        users = {u.id: u for u in seated}
+        decisions = 0
+        async for user, action in t.typed_decisions(game, users, random.Random(3), 8):  # it parses, to choose
+            monkeypatch.setattr(GameRecord, "load_state", counted)
+            answer = await t.slash(user, thread, "stroganov act", action=action)
+            monkeypatch.setattr(GameRecord, "load_state", load_state)
+            assert "Done" in answer.content, answer.content
+            decisions += 1
+        assert decisions == 8 and parsed == [], parsed
+        t.fake.assert_clean()
