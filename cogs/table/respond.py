@@ -3,6 +3,7 @@ words in the caller's language, and no answer breaks Discord's limits."""
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import io
 import logging
@@ -85,6 +86,10 @@ class Answering:
     answer: Answer | None = None
     committed: bool = False
     """A change was committed for it: an error after this must not say nothing happened."""
+    deadline: asyncio.TimerHandle | None = None
+    """The acknowledgement :func:`acknowledge_by` keeps ready, should the answer come late."""
+    acknowledging: asyncio.Task[None] | None = None
+    """That acknowledgement, once its time came."""
 
 
 def answering(interaction: discord.Interaction) -> Answering:
@@ -93,6 +98,40 @@ def answering(interaction: discord.Interaction) -> Answering:
     if not isinstance(state, Answering):
         state = interaction.extras["answering"] = Answering()
     return state
+
+
+ANSWER_WITHIN = 1.5
+"""Seconds from an interaction's creation after which an unanswered one is acknowledged
+(deferred) while its work goes on: Discord drops an interaction not answered within 3 s."""
+
+
+def acknowledge_by(interaction: discord.Interaction, acknowledge: Callable[[], Awaitable[None]]) -> None:
+    """Acknowledge ``interaction`` with ``acknowledge()`` (a defer) only if it is still unanswered
+    ``within`` seconds after Discord created it. A quick answer is then the first and only
+    response: one request and one round trip fewer than deferring first. Whatever answers it
+    afterwards calls :func:`settled` first. ``within`` is :data:`ANSWER_WITHIN`."""
+    state = answering(interaction)
+    if state.deadline is not None or state.acknowledging is not None:
+        return
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+    def due() -> None:
+        state.deadline = None
+        if not interaction.response.is_done():
+            state.acknowledging = asyncio.ensure_future(acknowledge())
+
+    state.deadline = asyncio.get_running_loop().call_later(max(0.0, ANSWER_WITHIN - age), due)
+
+
+async def settled(interaction: discord.Interaction) -> None:
+    """No acknowledgement of :func:`acknowledge_by` is pending or on its way any more, so
+    ``interaction.response.is_done()`` tells whether it was answered (and two answers never race)."""
+    state = answering(interaction)
+    if state.deadline is not None:
+        state.deadline.cancel()
+        state.deadline = None
+    if state.acknowledging is not None:
+        await asyncio.shield(state.acknowledging)
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -131,6 +170,7 @@ async def reply(
     if view is not None:
         kwargs["view"] = view
     kwargs["allowed_mentions"] = allowed_mentions or NO_PINGS
+    await settled(interaction)
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

@@ -21,7 +21,7 @@ from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.pages import Page, fold
-from cogs.table.respond import Answer, answering, fit, locale_of, pings
+from cogs.table.respond import Answer, acknowledge_by, answering, fit, locale_of, pings, settled
 from cogs.table.ui import FileSpec, Story, TurnPagesUI, mention
 from cogs.texts import t
 from db.records import GameRecord
@@ -107,14 +107,19 @@ class TurnPages:
     async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         rec = change.record
         lock = self.lock(rec.id)
-        if lock.locked() and interaction is not None and not interaction.response.is_done():
-            await self.defer(interaction)  # an earlier decision is still being shown: answer now
+        if interaction is not None and not interaction.response.is_done():
+            if lock.locked():
+                await self.defer(interaction)  # an earlier decision is still being shown: answer now
+            else:  # answered when told (confirm, or the page's edit), deferred only if that comes late
+                acknowledge_by(interaction, lambda: self.defer(interaction))
         async with lock:
             page = await self.hold(rec.id)
             held = Held()
             try:
                 await self._announce(interaction, change, progress, page, held)
             finally:
+                if interaction is not None:
+                    await settled(interaction)  # whatever answers it next does not race a late defer
                 if not held.saved:  # a save let go of the page in its own transaction
                     await self.table.store.release_turn_page(rec.id)
 
@@ -124,7 +129,7 @@ class TurnPages:
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-        except discord.HTTPException:
+        except (discord.HTTPException, discord.InteractionResponded):
             log.warning("could not acknowledge interaction for game %s", interaction.extras.get("game_id"))
 
     async def _announce(
@@ -143,8 +148,6 @@ class TurnPages:
             elif interaction is not None:
                 await self.confirm(interaction, rec, False)
             return
-        if interaction is not None and not interaction.response.is_done() and not self.on_page(interaction, page):
-            await self.defer(interaction)
         pages = fold(page, self.story(ui, rec, state, list(change.events), locale))
         first, current = pages[0], pages[-1]
         prompts = [] if finished else [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
@@ -227,7 +230,10 @@ class TurnPages:
         self, interaction: discord.Interaction | None, page: Page, content: str, view: discord.ui.View | None
     ) -> bool:
         """Answer a button pressed on ``page`` by editing the page: the fastest answer there is."""
-        if interaction is None or interaction.response.is_done() or not self.on_page(interaction, page):
+        if interaction is None or not self.on_page(interaction, page):
+            return False
+        await settled(interaction)
+        if interaction.response.is_done():
             return False
         try:
             await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
@@ -276,13 +282,17 @@ class TurnPages:
 
     async def confirm(self, interaction: discord.Interaction, rec: GameRecord, thread_failed: bool) -> None:
         """The actor's answer when the page was not the answer (a command, a private builder)."""
+        await settled(interaction)
         if answering(interaction).answer is Answer.PAGE and not thread_failed:
             return
         locale = locale_of(interaction)
         text = t("made_but_thread_failed" if thread_failed else "done_elsewhere", locale, where=self.table.where(rec))
         try:
             if not interaction.response.is_done():
-                await interaction.response.send_message(text, ephemeral=True)
+                if self.on_builder(interaction):  # closed, with the words in it
+                    await interaction.response.edit_message(content=text, view=None)
+                else:
+                    await interaction.response.send_message(text, ephemeral=True)
             elif answering(interaction).answer is Answer.PAGE:
                 await interaction.followup.send(text, ephemeral=True)
             elif self.on_builder(interaction):

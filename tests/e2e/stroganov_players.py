@@ -70,7 +70,8 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
             fees = answer.selects[0]
             value = rnd.choice([o["value"] for o in fees.options])
             i = await t.fake.select(user, answer, fees.custom_id, [value])
-            await i.response()
+            closed = await i.response()  # the picker itself, closed with the words
+            assert closed.id == answer.id and not closed.selects and "Done" in closed.content, closed.content
     await t._check_watched()
     after = await t.bot.store.get(game)
     assert after.version == rec.version + 1, f"an offered decision was not applied: {kind} {value}"
