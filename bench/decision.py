@@ -3,8 +3,8 @@ floor (issue 18 §7: the bot's CPU per decision within 1.5x of the images it dra
 
 The pieces are those the bot runs for ``/stroganov act`` in a game's thread (``cogs/table/table.py``
 ``play`` and ``tell``, ``cogs/table/turn_pages.py``), on a real store (a file in a temporary directory,
-``synchronous=FULL`` as the bot runs): find the game and read its state (``store.get``,
-``load_state``); ``store.append``; the turn page and the telling's end (``hold_turn_page``, which
+``synchronous=FULL`` as the bot runs): find the game (``store.get``; the command parses no state
+since issue 18's sixth pass); ``store.append``; the turn page and the telling's end (``hold_turn_page``, which
 reads the page, the story, ``fold``, prompts, the decision components and their
 ``discord.ui.View``, ``set_turn_page``, which marks the decision told). What discord.py and
 aiohttp do (the interaction, the page edit or post) is left out: the end-to-end rows have it. CPU
@@ -35,7 +35,7 @@ from cogs.table.pages import Page, fold
 from db.store import GameStore
 from rules.stroganov import GAME
 
-PIECES = ("get + load_state", "append", "turn page + told")
+PIECES = ("get", "append", "turn page + told")
 
 
 class Clock:
@@ -75,9 +75,8 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
             action = picked[0]
             measuring = k >= 0
             c = clock if measuring else Clock()
-            with c.piece("get + load_state"):
+            with c.piece("get"):
                 rec = await store.get(rec.id)
-                before = rec.load_state()
             with c.piece("append"):
                 result = await store.append(rec.id, rec.version, seat, action)
             state, version = result.state, result.version
@@ -93,7 +92,7 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
                     current.message = 1
                 text = "\n".join([current.text(), *prompts])
                 await store.set_turn_page(rec.id, current.stored(), told=version)
-            del before, view, text
+            del view, text
             if measuring:
                 timed += 1
                 if len(pages) > 1:

@@ -15,6 +15,7 @@ from typing import Any
 
 from cogs.table.pages import Page, fold
 from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention
+from cogs.table.views_kept import view_of
 from cogs.texts import TABLES, has, join_words, shorten, t, tn
 from db.records import GameRecord
 from render.stroganov import Words, render_board, render_tableaux, render_turn
@@ -224,12 +225,12 @@ class StroganovUI(TurnPagesUI[StroganovState]):
     def public_files(self, rec: GameRecord, state: StroganovState, names: Sequence[str], locale: str) -> list[FileSpec]:
         """The turn image (issue 19 §4): what matters now, readable on a phone; the full board and
         tableaux are behind the "Full board" button (:meth:`full_files`)."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         return [FileSpec(render_turn(view, image_words(locale), cossack_names(view, names)), f"{stem(rec, view)}.png")]
 
     def full_files(self, rec: GameRecord, state: StroganovState, names: Sequence[str], locale: str) -> list[FileSpec]:
         """The whole board and every tableau (the "Full board" button's answer)."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         words, by_cossack = image_words(locale), cossack_names(view, names)
         return [
             FileSpec(render_board(view, words, by_cossack), f"{stem(rec, view)}-board.png"),
@@ -280,7 +281,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         return t("sv.thread_name", locale, game=rec.id, names=", ".join(names))
 
     def start_text(self, rec: GameRecord, state: StroganovState, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         who = ", ".join(self.who(rec, view, c.index, locale) for c in view.cossacks)
         key = "sv.started_solo" if view.solo else "sv.started"
         difficulty = t(f"sv.difficulty.{view.automa.difficulty}", locale) if view.automa else ""
@@ -290,13 +291,13 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         self, rec: GameRecord, state: StroganovState, events: list[dict[str, Any]], locale: str
     ) -> list[str]:
         """Only the final scoring: everything else is told on the turn pages (:meth:`story`)."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         if view.result is None:
             return []
         return [self.scoring_table(rec, view, locale)]
 
     def story(self, rec: GameRecord, state: StroganovState, events: list[dict[str, Any]], locale: str) -> list[Story]:
-        return self.tell(rec, GAME.view(state, None), events, locale)
+        return self.tell(rec, view_of(GAME, state), events, locale)
 
     def tell(
         self, rec: GameRecord, view: StroganovView, events: Sequence[Event], locale: str, *, whole: bool = False
@@ -521,7 +522,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         return "\n".join(lines)
 
     def prompt(self, rec: GameRecord, state: StroganovState, seat: int, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         who = self.seat_words(rec, view, seat, locale)
         me = next(c for c in view.cossacks if c.seat == seat)
         have = self.holdings(me, locale)
@@ -548,7 +549,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         return "\n".join([head, *lines[-4:], self.prompt(rec, state, seat, locale)])
 
     def status_line(self, rec: GameRecord, state: StroganovState, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         if view.stage == "finished":
             return self.outcome_text(rec, state, locale)
         since = int(rec.turn_since or rec.updated_at)
@@ -559,7 +560,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         return t("sv.status", locale, year=view.year, season=season, who=who, since=since)
 
     def outcome_text(self, rec: GameRecord, state: StroganovState, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         o = GAME.outcome(state)
         if o is None or view.result is None:
             return t("finished", locale)
@@ -577,7 +578,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
     def log_lines(self, rec: GameRecord, state: StroganovState, locale: str) -> list[str]:
         """The whole public log in words, folded like the turn pages: one line per turn, per
         season, per Ivan turn and per piece of news."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         lines: list[str] = []
         for page in fold(Page(), self.tell(rec, view, public_log(state), locale, whole=True)):
             lines.extend(page.lines)
@@ -782,7 +783,7 @@ def decision_components(
     state: StroganovState, seat: int, acts: Sequence[Action], version: int, locale: str
 ) -> list[ButtonSpec | SelectSpec]:
     """Buttons for moves, trophy choices, songs and End; a select per kind of the other decisions."""
-    view = GAME.view(state, seat)
+    view = view_of(GAME, state, seat)
     out: list[ButtonSpec | SelectSpec] = []
     buttons: list[ButtonSpec] = []
     groups: dict[str, list[Action]] = {}
@@ -820,21 +821,23 @@ def group_select(
 ) -> SelectSpec:
     """One kind of decision as a select; past 25 options, pages of 24 and a **More…** option
     (``more.<next page>``) that opens the next page privately."""
-    if group == "paid":
-        inner = {a.action.notation(): a.action for a in items if isinstance(a, Paid)}
-        what = t("sv.opt.paid_desc", locale)
-        options = [(offer_words(view, seat, x, locale), n, what) for n, x in inner.items()]
-        verb = "fee_for"
-    else:
-        options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in items]
-        verb = "do"
-    if len(options) > MAX_OPTIONS:
+    paid = group == "paid"
+    entries: list[Action] = (
+        list({a.action.notation(): a.action for a in items if isinstance(a, Paid)}.values()) if paid else list(items)
+    )
+    total, rest = len(entries), 0
+    if total > MAX_OPTIONS:  # only the page's options are worded
         page_size = MAX_OPTIONS - 1
-        rest = len(options) - (page + 1) * page_size
-        options = options[page * page_size : (page + 1) * page_size]
-        if rest > 0:
-            options.append((t("sv.opt.more", locale, n=rest), f"more.{page + 1}", ""))
-    return SelectSpec(verb, t(f"sv.select.{group}", locale), options, 1, 1, version, group)
+        rest = total - (page + 1) * page_size
+        entries = entries[page * page_size : (page + 1) * page_size]
+    if paid:
+        what = t("sv.opt.paid_desc", locale)
+        options = [(offer_words(view, seat, x, locale), x.notation(), what) for x in entries]
+    else:
+        options = [(action_label(state, view, seat, a, locale), a.notation(), a.notation()) for a in entries]
+    if rest > 0:
+        options.append((t("sv.opt.more", locale, n=rest), f"more.{page + 1}", ""))
+    return SelectSpec("fee_for" if paid else "do", t(f"sv.select.{group}", locale), options, 1, 1, version, group)
 
 
 def group_page(state: StroganovState, seat: int, group: str, page: int, version: int, locale: str) -> SelectSpec | None:
@@ -842,7 +845,7 @@ def group_page(state: StroganovState, seat: int, group: str, page: int, version:
     acts = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign) and group_of(a) == group]
     if not acts:
         return None
-    return group_select(state, GAME.view(state, seat), seat, group, acts, page, version, locale)
+    return group_select(state, view_of(GAME, state, seat), seat, group, acts, page, version, locale)
 
 
 def group_of(a: Action) -> str:

@@ -55,6 +55,7 @@ from cogs.table.respond import (
 from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention
+from cogs.table.views_kept import views_kept
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
@@ -466,7 +467,8 @@ class Table:
         self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
         try:
             async with self.busy():
-                await self._tell(change, interaction, show, progress)
+                with views_kept():  # the telling asks for the same views again and again
+                    await self._tell(change, interaction, show, progress)
         finally:
             self._telling[rec.id] -= 1
             if not self._telling[rec.id]:
