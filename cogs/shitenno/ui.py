@@ -18,6 +18,7 @@ from cogs.shitenno.picks import (
     yielded,
 )
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
+from cogs.table.views_kept import view_of
 from cogs.texts import join_words, t
 from cogs.texts.images import image_words as words_of_images
 from db.records import GameRecord
@@ -148,7 +149,7 @@ class ShitennoUI(GameUI[ShitennoState]):
     # -- images -------------------------------------------------------------------------------
 
     def public_files(self, rec: GameRecord, state: ShitennoState, names: Sequence[str], locale: str) -> list[FileSpec]:
-        view, words = GAME.view(state, None), image_words(locale)
+        view, words = view_of(GAME, state), image_words(locale)
         files = [FileSpec(render_board(view, words, names), f"shitenno-{rec.id}-r{view.round}-board.png")]
         if view.phase == "sharing":
             image = render_sharing(view, words, names)
@@ -158,11 +159,11 @@ class ShitennoUI(GameUI[ShitennoState]):
     def private_files(
         self, rec: GameRecord, state: ShitennoState, seat: int, names: Sequence[str], locale: str
     ) -> list[FileSpec]:
-        image = render_hand(GAME.view(state, seat), image_words(locale), names)
+        image = render_hand(view_of(GAME, state, seat), image_words(locale), names)
         return [FileSpec(image, f"shitenno-{rec.id}-hand.png")]
 
     def private_text(self, rec: GameRecord, state: ShitennoState, seat: int, locale: str) -> str:
-        view = GAME.view(state, seat)
+        view = view_of(GAME, state, seat)
         me = view.players[seat]
         troops = [c.label for c in view.hand if c.kind == "troop"]
         koku = [c.label for c in view.hand if c.kind == "koku"]
@@ -183,7 +184,7 @@ class ShitennoUI(GameUI[ShitennoState]):
 
     def public_buttons(self, rec: GameRecord, state: ShitennoState, version: int, locale: str) -> list[ButtonSpec]:
         """The decision of whoever must decide now; anyone else pressing them is told to wait."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         if view.phase == "sharing":
             due = sharing_decision(view)
             if due == "answer":
@@ -233,7 +234,7 @@ class ShitennoUI(GameUI[ShitennoState]):
         return t("sh.thread_name", locale, game=rec.id, names=", ".join(names))
 
     def start_text(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         who = [
             t(
                 "sh.plays",
@@ -248,7 +249,7 @@ class ShitennoUI(GameUI[ShitennoState]):
         return t("sh.started", locale, game=rec.id, players="\n".join(who))
 
     def event_lines(self, rec: GameRecord, state: ShitennoState, events: list[Event], locale: str) -> list[str]:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         tairos = {e["round"]: seat for e, seat in with_tairo(public_log(state)) if e["type"] == "round_started"}
         who = self.names(rec, view)
         return [self.event_words(e, who, locale, tairos.get(e.get("round", -1))) for e in events]
@@ -357,7 +358,7 @@ class ShitennoUI(GameUI[ShitennoState]):
         return "\n".join(lines)
 
     def prompt(self, rec: GameRecord, state: ShitennoState, seat: int, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         who = self.player(rec, view, seat)
         if view.phase == "sharing":
             sh = view.sharing
@@ -387,7 +388,7 @@ class ShitennoUI(GameUI[ShitennoState]):
         return "\n".join([head, *happened[-6:], prompt])
 
     def status_line(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         if view.phase == "finished":
             return self.outcome_text(rec, state, locale)
         since = int(rec.turn_since or rec.updated_at)
@@ -395,7 +396,7 @@ class ShitennoUI(GameUI[ShitennoState]):
         return t(f"sh.status.{view.phase}", locale, round=view.round, who=who, since=since)
 
     def outcome_text(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         o = GAME.outcome(state)
         if o is None or o.scores is None:
             return t("finished", locale)
@@ -407,7 +408,7 @@ class ShitennoUI(GameUI[ShitennoState]):
     def record_text(self, rec: GameRecord, state: ShitennoState, seat: int | None, locale: str) -> str:
         """The whole public history in words, each general by name (a file shows no mentions),
         after who plays which general; the seed once the game is over (so it can be replayed)."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         lines = [t("sh.record_head", locale, game=rec.id)]
         for p in view.players:
             lines.append(
@@ -431,7 +432,7 @@ class ShitennoUI(GameUI[ShitennoState]):
 
     def last_lines(self, rec: GameRecord, state: ShitennoState, seat: int | None, locale: str) -> list[str]:
         """What ``/game log`` shows: the latest public events in words."""
-        view = GAME.view(state, None)
+        view = view_of(GAME, state)
         who = self.names(rec, view)
         return [self.event_words(e, who, locale, x) for e, x in with_tairo(view.log)][-12:]
 

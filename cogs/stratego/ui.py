@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
+from cogs.table.views_kept import view_of
 from cogs.texts import has, t, tn
 from cogs.texts.images import image_words as words_of_images
 from db.records import GameRecord
@@ -68,14 +69,14 @@ class StrategoUI(GameUI[StrategoState]):
     # -- images -------------------------------------------------------------------------------
 
     def public_files(self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str) -> list[FileSpec]:
-        image = render_board(GAME.view(state, None), image_words(locale), names)
+        image = render_board(view_of(GAME, state), image_words(locale), names)
         return [FileSpec(image, f"stratego-{rec.id}-{state.ply}.png")]
 
     def private_files(
         self, rec: GameRecord, state: StrategoState, seat: int, names: Sequence[str], locale: str
     ) -> list[FileSpec]:
         suffix = "setup" if state.phase == "setup" else f"{state.ply}-you"
-        image = render_board(GAME.view(state, seat), image_words(locale), names)
+        image = render_board(view_of(GAME, state, seat), image_words(locale), names)
         return [FileSpec(image, f"stratego-{rec.id}-{suffix}.png")]
 
     def private_text(self, rec: GameRecord, state: StrategoState, seat: int, locale: str) -> str:
@@ -164,7 +165,7 @@ class StrategoUI(GameUI[StrategoState]):
     ) -> list[MoveView | RescueView]:
         """The history entries one action added, as ``seat`` may see them."""
         added = sum(1 for e in events if e["type"] in ADDS_ENTRY)
-        return list(GAME.view(state, seat).history[-added:]) if added else []
+        return list(view_of(GAME, state, seat).history[-added:]) if added else []
 
     def event_lines(
         self, rec: GameRecord, state: StrategoState, events: list[dict[str, Any]], locale: str
@@ -274,7 +275,7 @@ class StrategoUI(GameUI[StrategoState]):
         return [] if text is None else [FileSpec(text.encode(), f"stratego-{rec.id}-stratados2.xml")]
 
     def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> list[str]:
-        view: StrategoView = GAME.view(state, seat)
+        view: StrategoView = view_of(GAME, state, seat)
         return [f"{h.ply}. {self.entry_line(rec, state, h, locale)}" for h in view.history[-10:]]
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
