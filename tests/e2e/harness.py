@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, closing
 from dataclasses import dataclass, field
@@ -166,6 +167,29 @@ class Table:
                 return pick.value
             value = pick.value + " "
         raise AssertionError(f"/{command} {option}: no whole value after 12 words")
+
+    async def views_while_told(
+        self, user: User, channel: Any, path: str, engine: Any, /, **options: Any
+    ) -> tuple[Message, list[tuple[int, int | None]]]:
+        """``/path`` typed and its change told (the bot quiet again): the answer, and the (state,
+        seat) of every view ``engine`` computed meanwhile on the bot's thread (a drawing's thread is
+        its own process in the bot; the harness's own checks are not run)."""
+        assert self.bot is not None
+        game, views = type(engine), []
+        view = game.view
+
+        def counted(engine: Any, state: Any, seat: int | None) -> Any:
+            if threading.current_thread() is threading.main_thread():
+                views.append((id(state), seat))
+            return view(engine, state, seat)
+
+        game.view = counted
+        try:
+            answer = await (await self.fake.slash(user, channel, path, **options)).response()
+            await self.bot.table.quiet()
+        finally:
+            game.view = view
+        return answer, views
 
     async def typed_decisions(
         self, game: int, users: dict[int, User], rnd: Any, limit: int

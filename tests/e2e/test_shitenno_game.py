@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -243,29 +241,16 @@ async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
         t.fake.assert_clean()
 
 
-async def test_a_told_decision_computes_each_view_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_told_decision_computes_each_view_once(tmp_path: Path) -> None:
     """Issue 18 §7: telling a decision (the news, the buttons, each hand that changed by DM) shares
     the views of its state (cogs/table/views_kept.py): at most one per seat and one public."""
     async with table(tmp_path) as t:
         seated = [t.alice, t.bob, t.carol]
         game, thread = await start(t, seated)
-        views: list[tuple[int, int | None]] = []
-        view = type(GAME).view
-
-        def counted(engine: Any, state: Any, seat: int | None) -> Any:
-            if threading.current_thread() is threading.main_thread():  # not a drawing's (its own process in the bot)
-                views.append((id(state), seat))
-            return view(engine, state, seat)
-
         users = {u.id: u for u in seated}
         told = 0
         async for user, action in t.typed_decisions(game, users, random.Random(6), 12):
-            views.clear()
-            monkeypatch.setattr(type(GAME), "view", counted)
-            answer = await (await t.fake.slash(user, thread, "shitenno act", action=action)).response()
-            assert t.bot is not None
-            await t.bot.table.quiet()
-            monkeypatch.setattr(type(GAME), "view", view)
+            answer, views = await t.views_while_told(user, thread, "shitenno act", GAME, action=action)
             assert not answer.ephemeral, answer.content
             assert len(views) == len(set(views)), views
             told += bool(views)

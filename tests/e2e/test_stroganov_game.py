@@ -5,7 +5,6 @@ and in winter, and a double click, through the real client and the local Discord
 from __future__ import annotations
 
 import random
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -445,29 +444,16 @@ async def test_decisions_told_late_are_deferred_first_and_still_answered_once(
         t.fake.assert_clean()
 
 
-async def test_a_told_decision_computes_each_view_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_told_decision_computes_each_view_once(tmp_path: Path) -> None:
     """Issue 18 §7: the story, the prompt, the decision components and the DM's notice of one
     decision share the views of its state (cogs/table/views_kept.py): at most one per seat and one
     public, not one per use."""
     async with table(tmp_path) as t:
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)
-        views: list[tuple[int, int | None]] = []
-        view = type(GAME).view
-
-        def counted(engine: Any, state: Any, seat: int | None) -> Any:
-            if threading.current_thread() is threading.main_thread():  # not a drawing's (its own process in the bot)
-                views.append((id(state), seat))
-            return view(engine, state, seat)
-
         users = {u.id: u for u in seated}
         async for user, action in t.typed_decisions(game, users, random.Random(4), 6):
-            views.clear()
-            monkeypatch.setattr(type(GAME), "view", counted)
-            answer = await (await t.fake.slash(user, thread, "stroganov act", action=action)).response()
-            assert t.bot is not None
-            await t.bot.table.quiet()
-            monkeypatch.setattr(type(GAME), "view", view)
+            answer, views = await t.views_while_told(user, thread, "stroganov act", GAME, action=action)
             assert "Done" in answer.content, answer.content
             assert views and len(views) == len(set(views)), views
         t.fake.assert_clean()
