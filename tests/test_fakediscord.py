@@ -963,7 +963,10 @@ def test_a_routes_bucket_counts_per_channel_and_says_so_in_headers() -> None:
 
 async def test_discord_py_keeps_within_a_routes_bucket_by_its_headers() -> None:
     """12 messages at once to one channel, 5 per 0.3 s allowed: discord.py reads the bucket headers
-    and waits before it is refused (nothing answered 429), and every message arrives, in order."""
+    and waits before it is refused, and every message arrives. Sent blind, 7 of the 11 would be
+    refused at first. With both cores busy, discord.py was refused twice in one run of 20 (it paces
+    by the answers' headers, which then arrive late; real time, as discord.py sleeps real seconds):
+    so at most two refusals, each retried, not none."""
     limits = RateLimits(buckets={("POST", "/channels/{channel_id}/messages"): (5, 0.3)})
     async with FakeDiscord(rate_limits=limits) as fake:
         guild = fake.add_guild("Busy")
@@ -975,7 +978,8 @@ async def test_discord_py_keeps_within_a_routes_bucket_by_its_headers() -> None:
         await target.send("first")  # discord.py learns the bucket from this answer's headers
         await asyncio.gather(*(target.send(f"m{i}") for i in range(11)))
         assert len(channel.messages) == 12 and channel.messages[0].content == "first"
-        assert limits.count() == 0 and limits.admitted >= 12
+        assert sorted(m.content for m in channel.messages[1:]) == sorted(f"m{i}" for i in range(11))
+        assert limits.count() <= 2 and limits.admitted >= 12
         fake.assert_clean()
 
 
