@@ -143,10 +143,10 @@ class TurnPages:
         locale, state = table.game_locale(rec), change.state
         finished = change.finished
         if progress.made("post") or page.version >= change.version:  # told before a crash, all but the end
+            if interaction is not None:  # (or by another telling meanwhile): the actor still hears it
+                await self.confirm(interaction, rec, False)
             if finished:
                 await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
-            elif interaction is not None:
-                await self.confirm(interaction, rec, False)
             return
         pages = fold(page, self.story(ui, rec, state, list(change.events), locale))
         first, current = pages[0], pages[-1]

@@ -457,3 +457,31 @@ async def test_a_told_decision_computes_each_view_once(tmp_path: Path) -> None:
             assert "Done" in answer.content, answer.content
             assert views and len(views) == len(set(views)), views
         t.fake.assert_clean()
+
+
+async def test_a_game_ending_decision_told_by_another_telling_first_still_answers_its_player(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision whose page another telling already showed (the catch-up of another process that
+    took the change meanwhile, or one before a crash): its player is still answered, also when
+    the decision ended the game (a resignation here), and the game-over is posted."""
+    async with table(tmp_path) as t:
+        game, thread = await start(t, [t.alice])
+        assert t.bot is not None
+        pages = t.bot.table.pages
+        hold = pages.hold
+
+        async def shown_already(game_id: int) -> Any:
+            page = await hold(game_id)
+            page.version = 10**9  # as if this version's page were told
+            return page
+
+        monkeypatch.setattr(pages, "hold", shown_already)
+        ask = await t.slash(t.alice, thread, "game resign")
+        (button,) = [b for b in ask.buttons if b.custom_id and ":resign" in b.custom_id]
+        i = await t.fake.click(t.alice, ask, button.custom_id)
+        answer = await i.response()
+        assert "Done" in answer.content and not answer.buttons, answer.content
+        await thread.wait_for_message(lambda m: "Game over" in m.content)
+        assert (await t.bot.store.get(game)).status == "finished"
+        t.fake.assert_clean()
