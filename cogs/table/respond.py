@@ -105,11 +105,19 @@ ANSWER_WITHIN = 1.5
 (deferred) while its work goes on: Discord drops an interaction not answered within 3 s."""
 
 
-def acknowledge_by(interaction: discord.Interaction, acknowledge: Callable[[], Awaitable[None]]) -> None:
+NEWS_WITHIN = 0.5
+""":data:`ANSWER_WITHIN` for a decision whose news is its answer (``Table.play``): a player who
+pressed waits at most this long for a first sign, and a burst of decisions is acknowledged well
+within Discord's 3 s while the images are still being drawn."""
+
+
+def acknowledge_by(
+    interaction: discord.Interaction, acknowledge: Callable[[], Awaitable[None]], within: float | None = None
+) -> None:
     """Acknowledge ``interaction`` with ``acknowledge()`` (a defer) only if it is still unanswered
     ``within`` seconds after Discord created it. A quick answer is then the first and only
     response: one request and one round trip fewer than deferring first. Whatever answers it
-    afterwards calls :func:`settled` first. ``within`` is :data:`ANSWER_WITHIN`."""
+    afterwards calls :func:`settled` first. ``within``: :data:`ANSWER_WITHIN` unless given."""
     state = answering(interaction)
     if state.deadline is not None or state.acknowledging is not None:
         return
@@ -120,7 +128,8 @@ def acknowledge_by(interaction: discord.Interaction, acknowledge: Callable[[], A
         if not interaction.response.is_done():
             state.acknowledging = asyncio.ensure_future(acknowledge())
 
-    state.deadline = asyncio.get_running_loop().call_later(max(0.0, ANSWER_WITHIN - age), due)
+    limit = ANSWER_WITHIN if within is None else within
+    state.deadline = asyncio.get_running_loop().call_later(max(0.0, limit - age), due)
 
 
 async def settled(interaction: discord.Interaction) -> None:

@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from cogs import games
-from cogs.table import walkthrough
+from cogs.table import respond, walkthrough
 from cogs.table.buttons import Press, Router, buttons, custom_id
 from cogs.table.clocks import THREAD_ARCHIVE, Clocks
 from cogs.table.core.change import Change
@@ -39,6 +39,7 @@ from cogs.table.rendering import Renderer
 from cogs.table.respond import (
     Answer,
     Refusal,
+    acknowledge_by,
     answering,
     choices_or_nothing,
     client_locale,
@@ -47,6 +48,7 @@ from cogs.table.respond import (
     pings,
     prefs_locale,
     reply,
+    settled,
     text_file,
 )
 from cogs.table.respond import (
@@ -441,11 +443,20 @@ class Table:
         locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
         by_user = interaction.user.id if interaction is not None else None
         change = await self.act(rec, seat, action, version=version, locale=locale, by_user=by_user)
-        if interaction is not None:
-            answering(interaction).committed = True
-            if not self.live_turn(rec):
-                await self.acknowledge(interaction, rec, ack)
+        if interaction is None:
+            await self.tell(change, None)
+            return change
+        answering(interaction).committed = True
+        if self.live_turn(rec):
+            pass  # the turn page answers it (cogs/table/turn_pages.py)
+        elif ack is not None:
+            await self.acknowledge(interaction, rec, ack)
+        else:
+            self.answer_with_news(interaction, rec)
         await self.tell(change, interaction)
+        await settled(interaction)
+        if not interaction.response.is_done():  # the telling found its news already shown
+            await self._followup(interaction, t("done", locale), ephemeral=True)
         return change
 
     # -- telling a change: the one place (issue 18) ----------------------------------------------
@@ -567,8 +578,16 @@ class Table:
         except Exception:
             log.exception("finished games not rated at start-up")
 
+    def answer_with_news(self, interaction: discord.Interaction, rec: GameRecord) -> None:
+        """The news of a decision is its answer — public in the game's thread, else a private
+        word — sent by :meth:`publish` when the telling has it: one response instead of a defer
+        and a follow-up. Deferred meanwhile if that takes :data:`respond.NEWS_WITHIN`."""
+        answering(interaction).answer = Answer.PUBLIC if self.in_game_channel(interaction, rec) else Answer.ELSEWHERE
+        acknowledge_by(interaction, lambda: self.acknowledge(interaction, rec, None), respond.NEWS_WITHIN)
+
     async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:
-        """The first response right after the commit, before anything slow (render, DMs, posts)."""
+        """The first response right after the commit, before anything slow (render, DMs, posts);
+        or, armed by :meth:`answer_with_news`, only once the news is late."""
         if interaction.response.is_done():
             return
         try:

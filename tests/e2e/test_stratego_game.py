@@ -6,6 +6,9 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
+
+from cogs.table import respond
 from rules.stratego.board import name, parse_square
 from rules.stratego.engine import legal_moves
 from tests.e2e.harness import Table, table
@@ -77,6 +80,46 @@ async def test_full_classic_game_to_flag_capture(tmp_path: Path) -> None:
         }, "a finished game's log offers the replayable record too, and the StraDoS2 file"
         assert json.loads(log.attachment(f"stratego-{game}-record.json").data) == record
         t.secrets.clear()
+        await t.check_public(game, thread)
+        t.fake.assert_clean()
+
+
+CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+
+
+@pytest.mark.parametrize("late", [False, True])
+async def test_a_move_is_answered_by_its_news_in_one_response_deferred_only_when_late(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, late: bool
+) -> None:
+    """Issue 18 §7: a move's public news (words, board, buttons) is the command's one response,
+    sent when it is told — no "thinking" defer and follow-up first (one request and one round
+    trip fewer). Made outside the game's thread, the one response is the private "Done" with a
+    link. Should the telling still run ``NEWS_WITHIN`` after the command (here: at once), it is
+    deferred meanwhile and the news follows once, as the answer."""
+    if late:
+        monkeypatch.setattr(respond, "NEWS_WITHIN", 0.0)
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        assert t.bot is not None
+        moves = [(red, thread, "E4", "E5"), (blue, thread, "J7", "J6"), (red, t.channel, "E5", "E6")]
+        for user, where, frm, to in moves:
+            i = await t.fake.slash(user, where, "stratego move", from_=frm, to=to)
+            answer = await i.response()
+            await t.bot.table.quiet()
+            calls = [r.route for r in t.fake.requests.records if r.interaction_response and i.token in r.path]
+            if where is thread:
+                assert not answer.ephemeral and answer.attachments and f"from {frm} to {to}" in answer.content
+            else:
+                assert answer.ephemeral and "Done" in answer.content and str(thread.id) in answer.content
+                news = await thread.wait_for_message(lambda m, frm=frm, to=to: f"from {frm} to {to}" in m.content)
+                assert news.attachments
+            if late:
+                assert i.response_type == 5 and calls[0] == CALLBACK and len(calls) == 2, calls
+            else:
+                assert i.response_type == 4 and calls == [CALLBACK], calls
+        rec = await t.bot.store.get(game)
+        assert rec.version == rec.announced and len((await t.state(game)).history) == 3
         await t.check_public(game, thread)
         t.fake.assert_clean()
 
