@@ -447,8 +447,8 @@ class Table:
             await self.tell(change, None)
             return change
         answering(interaction).committed = True
-        if self.live_turn(rec):
-            pass  # the turn page answers it (cogs/table/turn_pages.py)
+        if self.live_turn(rec) or interaction.response.is_done():
+            pass  # the turn page answers it (cogs/table/turn_pages.py), or the cog already did
         elif ack is not None:
             await self.acknowledge(interaction, rec, ack)
         else:
