@@ -91,6 +91,13 @@ def cpu_seconds(pid: int) -> float:
     return sum(stat_seconds(Path(f"/proc/{member}/stat")) for member in family(pid))
 
 
+def workers_seconds(pid: int) -> float:
+    """User + system CPU time so far of the processes below ``pid``: the bot's render workers,
+    which do nothing but draw (a drawing's arguments and its PNG cross a pipe: their pickling is
+    counted too). Per decision, the measured floor of its images."""
+    return sum(stat_seconds(Path(f"/proc/{member}/stat")) for member in family(pid)[1:])
+
+
 def loop_seconds(pid: int) -> float:
     """CPU time so far of process ``pid``'s main thread: the bot's event loop, which every
     interaction, store call and REST call waits for (its render workers and helper threads run
@@ -208,6 +215,7 @@ class Bench:
     def cpu_parts(self) -> dict[str, float]:
         parts = {f"bot {i}": cpu_seconds(bot.pid) for i, bot in enumerate(self.bots)}
         parts.update({f"loop {i}": loop_seconds(bot.pid) for i, bot in enumerate(self.bots)})
+        parts.update({f"workers {i}": workers_seconds(bot.pid) for i, bot in enumerate(self.bots)})
         if self.server is not None:
             parts["postgres"] = cpu_seconds(self.server)
         parts["machine"] = machine_busy()
@@ -336,9 +344,12 @@ def highest(steps: list[tuple[int, Measured]]) -> int:
     return best
 
 
-def capacity_rows(section: str, unit: str, steps: list[tuple[int, Measured]], target: int = 100) -> list[Row]:
-    """One row per step of a ramp and the summary row with the target (issue 18 §7: the highest
-    steady rate with final answer p99 <= 100 ms, at least 100 a second for every game)."""
+def capacity_rows(
+    section: str, unit: str, steps: list[tuple[int, Measured]], target: int = 100, who: str = ""
+) -> list[Row]:
+    """One row per step of a ramp, the summary row with the target (issue 18 §7: the highest
+    steady rate with final answer p99 <= 100 ms, at least 100 a second for every game) and the
+    bot's CPU against its images'; ``who`` (the games ramped, e.g. "4 players") heads those two."""
     rows = [
         Row(
             section,
@@ -355,13 +366,31 @@ def capacity_rows(section: str, unit: str, steps: list[tuple[int, Measured]], ta
     rows.append(
         Row(
             section,
-            f"highest steady rate with final answer p99 <= {FINAL_P99_MS:.0f} ms, {unit}/s",
+            f"{who}highest steady rate with final answer p99 <= {FINAL_P99_MS:.0f} ms, {unit}/s",
             f"{best}",
             f">= {target}",
             best >= target,
         )
     )
+    rows.append(image_share_row(section, unit, [m for _, m in steps], who))
     return rows
+
+
+def image_share_row(section: str, unit: str, measured: list[Measured], who: str = "") -> Row:
+    """Issue 18 §7, measured the same way for every game: the bot's CPU per decision (render
+    workers included) against its render workers' alone — the images it drew, their pickling
+    included — over the steps of a ramp (target: at most 1.5 times)."""
+    n = sum(len(m.samples) for m in measured)
+    bot = sum(m.cpu for m in measured) / max(1, n) * 1000
+    images = sum(v for m in measured for part, v in m.parts.items() if part.startswith("workers")) / max(1, n) * 1000
+    share = f"{bot / images:.2f}x" if images > 0 else "n/a"
+    return Row(
+        section,
+        f"{who}bot CPU per {unit[:-1]} against its render workers' (the images it drew), the ramp's steps, ms",
+        f"{bot:.1f} / {images:.1f} = {share}",
+        "<= 1.5x",
+        images > 0 and bot <= 1.5 * images,
+    )
 
 
 def members(fake: FakeDiscord, n_users: int) -> tuple[Any, Any, list[Any]]:

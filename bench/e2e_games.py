@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import e2e
-from bench.e2e import IDLE, Sample, cpu_seconds, launch, loop_seconds, members, open_loop, stop
+from bench.e2e import IDLE, Sample, cpu_seconds, launch, loop_seconds, members, open_loop, stop, workers_seconds
 from bench.stats import Row
 from cogs.games import ENGINES
 from db.store import GameStore
@@ -170,6 +170,7 @@ class Bench:
     async def measure(self, work: Callable[[Measured], Awaitable[list[Sample | None]]]) -> Measured:
         out = self.measured()
         t0, cpu0, loop0 = time.perf_counter(), cpu_seconds(self.bot.pid), loop_seconds(self.bot.pid)
+        workers0 = workers_seconds(self.bot.pid)
         own0 = time.process_time()
         out.samples = [s for s in await work(out) if s is not None]
         out.wall = time.perf_counter() - t0
@@ -177,6 +178,7 @@ class Bench:
             await asyncio.sleep(self.settle)
         out.cpu = cpu_seconds(self.bot.pid) - cpu0
         out.parts["loop 0"] = loop_seconds(self.bot.pid) - loop0
+        out.parts["workers 0"] = workers_seconds(self.bot.pid) - workers0
         out.bench_cpu = time.process_time() - own0
         calls = [r for r in self.fake.requests.records if r.started >= t0 and not r.interaction_response]
         out.rest = len(calls)

@@ -237,8 +237,7 @@ def run(quick: bool) -> list[Row]:
                 f"{paced.cpu_ms:.1f}; {burst.cpu_ms:.1f}",
             ),
         ]
-    rows += e2e.capacity_rows("shitenno e2e", "decisions", r["steps"])
-    rows[-1].measure = f"{CAPACITY_PLAYERS} players: {rows[-1].measure}"
+    rows += e2e.capacity_rows("shitenno e2e", "decisions", r["steps"], who=f"{CAPACITY_PLAYERS} players: ")
     n_random = r["random"]
     worst_random = worst_dear = 0.0
     for what, values in r["times"].items():

@@ -317,7 +317,5 @@ def run(quick: bool) -> list[Row]:
                     "stroganov e2e", f"{who}: decisions made by slash, nothing fit on the page", str(together.fallbacks)
                 )
             )
-    capacity = e2e.capacity_rows("stroganov e2e", "decisions", r["steps"])
-    capacity[-1].measure = f"{_who(CAPACITY_PLAYERS)}, slash: {capacity[-1].measure}"
-    rows += capacity
+    rows += e2e.capacity_rows("stroganov e2e", "decisions", r["steps"], who=f"{_who(CAPACITY_PLAYERS)}, slash: ")
     return rows + e2e_games.closing_rows("stroganov e2e", len(COUNTS) * n_games, r)
