@@ -447,12 +447,12 @@ class Table:
             await self.tell(change, None)
             return change
         answering(interaction).committed = True
-        if self.live_turn(rec) or interaction.response.is_done():
-            pass  # the turn page answers it (cogs/table/turn_pages.py), or the cog already did
-        elif ack is not None:
-            await self.acknowledge(interaction, rec, ack)
-        else:
-            self.answer_with_news(interaction, rec)
+        # A turn page answers its decisions itself (cogs/table/turn_pages.py); a cog may have too.
+        if not (self.live_turn(rec) or interaction.response.is_done()):
+            if ack is not None:
+                await self.acknowledge(interaction, rec, ack)
+            else:
+                self.answer_with_news(interaction, rec)
         await self.tell(change, interaction)
         await settled(interaction)
         if not interaction.response.is_done():  # the telling found its news already shown
@@ -586,23 +586,21 @@ class Table:
         acknowledge_by(interaction, lambda: self.acknowledge(interaction, rec, None), respond.NEWS_WITHIN)
 
     async def acknowledge(self, interaction: discord.Interaction, rec: GameRecord, ack: str | None) -> None:
-        """The first response right after the commit, before anything slow (render, DMs, posts);
-        or, armed by :meth:`answer_with_news`, only once the news is late."""
+        """The first response: with ``ack``, those private words right after the commit; without,
+        the defer :meth:`answer_with_news` keeps ready for news that comes late — public where
+        the news is public, else private."""
         if interaction.response.is_done():
             return
+        state = answering(interaction)
         try:
             if ack is not None:
                 await interaction.response.send_message(ack, ephemeral=True)
-                answering(interaction).answer = Answer.ACKED
-            elif self.in_game_channel(interaction, rec):
-                await interaction.response.defer(thinking=True)
-                answering(interaction).answer = Answer.PUBLIC
+                state.answer = Answer.ACKED
             else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                answering(interaction).answer = Answer.ELSEWHERE
+                await interaction.response.defer(ephemeral=state.answer is not Answer.PUBLIC, thinking=True)
         except discord.HTTPException:
             log.warning("game %s: could not acknowledge interaction", rec.id, exc_info=True)
-            answering(interaction).answer = Answer.LOST
+            state.answer = Answer.LOST
 
     # -- announcing ---------------------------------------------------------------------------
 
