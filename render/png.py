@@ -77,11 +77,33 @@ def indexed_png(indexed: Image.Image, compress_level: int = COMPRESS_LEVEL) -> b
     IEND; colour type 3, no interlace)."""
     if indexed.mode != "P":
         raise ValueError(f"an indexed (P) image is needed, not {indexed.mode}")
-    width, height = indexed.size
-    # Each row starts with its filter byte, 0: the image pasted one pixel right of a column of 0s.
-    rows = Image.new("P", (width + 1, height), 0)
+    return rows_png(row_canvas(indexed), compress_level)
+
+
+def row_canvas(indexed: Image.Image) -> Image.Image:
+    """``indexed`` one column wider, pasted one pixel right of a column of 0s: PNG's rows as
+    :func:`rows_png` writes them, each starting with its filter byte 0 ("none"). A renderer that
+    keeps its static parts in this form pastes the rest at x + 1 and skips this copy."""
+    rows = Image.new("P", (indexed.width + 1, indexed.height), 0)
     rows.paste(indexed, (1, 0))
-    palette = indexed.getpalette() or []
+    rows.putpalette(indexed.getpalette() or [])
+    return rows
+
+
+def paste_mapped(rows: Image.Image, image: Image.Image, box: tuple[int, int, int, int], palette: Image.Image) -> None:
+    """``box`` of the RGB ``image``, mapped to ``palette`` as :func:`encode_png` maps a whole image
+    (pixel by pixel, so a part gives the same indices as the whole), into the row canvas ``rows``
+    (:func:`row_canvas`)."""
+    part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
+    rows.paste(part, (box[0] + 1, box[1]))
+
+
+def rows_png(rows: Image.Image, compress_level: int = COMPRESS_LEVEL) -> bytes:
+    """The PNG of a row canvas (:func:`row_canvas`): its first column is the rows' filter bytes."""
+    if rows.mode != "P":
+        raise ValueError(f"an indexed (P) image is needed, not {rows.mode}")
+    width, height = rows.width - 1, rows.height
+    palette = rows.getpalette() or []
     return b"".join(
         (
             SIGNATURE,

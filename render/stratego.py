@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_size, text_width
-from render.png import RGB, encode_png
+from render.png import RGB, paste_mapped, row_canvas, rows_png
 from render.stratego_sprites import (
     ARMY,
     ARROW_PAD,
@@ -191,28 +191,69 @@ def warm_up() -> None:
             _background(flipped, hidden)
 
 
+Box = tuple[int, int, int, int]
+"""A pixel box (x0, y0, x1, y1), x1 and y1 exclusive."""
+
+HEADER_BAND: Box = (0, 0, WIDTH, FRAME_Y)
+PANEL_BAND: Box = (0, FRAME_Y + FRAME_W, WIDTH, HEIGHT)
+"""Above and below the board's frame: the header and the panel, drawn anew for every image."""
+
+
 def render_board(view: StrategoView, words: Words, names: Sequence[str]) -> bytes:
     """The board image for ``view`` as PNG bytes (a few tens of KB, a few ms), its labels from
     ``words`` (:class:`render.words.Words`, the ``img.sg.*`` keys in one language) and its players
-    by ``names`` (display names by seat)."""
-    return encode_png(compose(view, words, names), PALETTE)
+    by ``names`` (display names by seat).
+
+    The same pixels as ``encode_png(compose(...), PALETTE)``, mapped to the palette in parts: the
+    board's background and its tiles are mapped once and cached, so only what is drawn over them
+    (the header, the panel and the board's marks) is mapped per image, about a third of it.
+    """
+    marks: list[Box] = []
+    im = compose(view, words, names, marks)
+    flipped = is_flipped(view)
+    rows = _background_rows(flipped, _hidden_zones(view)).copy()
+    own = _own(view)
+    for sq, piece in enumerate(view.board):
+        if piece is not None:
+            x, y = square_origin(sq, flipped)
+            rows.paste(_mapped_tile(*_tile(piece, own)), (x + INSET + 1, y + INSET))
+    for box in (HEADER_BAND, PANEL_BAND, *marks):
+        paste_mapped(rows, im, box, PALETTE)
+    return rows_png(rows)
 
 
-def compose(view: StrategoView, words: Words, names: Sequence[str]) -> Image.Image:
-    """The board image for ``view`` in RGB (tests inspect pixels; :func:`render_board` encodes it)."""
+@functools.lru_cache(maxsize=8)
+def _background_rows(flipped: bool, hidden: frozenset[str]) -> Image.Image:
+    """:func:`_background` mapped to the palette, as PNG rows (``render.png.row_canvas``)."""
+    return row_canvas(_background(flipped, hidden).quantize(palette=PALETTE, dither=Image.Dither.NONE))
+
+
+@functools.cache
+def _mapped_tile(colour: str, rank: str | None, moved: bool, known: bool) -> Image.Image:
+    """:func:`tile_sprite` mapped to the palette (a tile is pasted opaque, so mapped alone it
+    gives the indices it would get in the whole image)."""
+    return tile_sprite(colour, rank, moved, known).quantize(palette=PALETTE, dither=Image.Dither.NONE)
+
+
+def compose(view: StrategoView, words: Words, names: Sequence[str], marks: list[Box] | None = None) -> Image.Image:
+    """The board image for ``view`` in RGB (tests inspect pixels; :func:`render_board` encodes it).
+
+    ``marks`` gets the box of everything drawn on the board over its background and tiles."""
     flipped = is_flipped(view)
     who = _names(view, names)
+    marks = [] if marks is None else marks
     im = _background(flipped, _hidden_zones(view)).copy()
     draw = ImageDraw.Draw(im)
     last = view.last_move if view.phase != "setup" else None
     if last is not None:
         x, y = square_origin(last.frm, flipped)
         draw.rectangle((x + 1, y + 1, x + SQ - 2, y + SQ - 2), fill=MOVE_TINT)
+        marks.append((x, y, x + SQ, y + SQ))
     _pieces(im, view, flipped)
     if view.phase == "setup":
-        _setup_labels(draw, view, flipped, words, who)
+        _setup_labels(draw, view, flipped, words, who, marks)
     else:
-        _highlights(im, draw, view, flipped)
+        _highlights(im, draw, view, flipped, marks)
     _header(im, draw, view, words, who)
     _panel(im, draw, view, words, who)
     return im
@@ -226,37 +267,46 @@ def _hidden_zones(view: StrategoView) -> frozenset[str]:
     return frozenset((_other(view.viewer_colour),))
 
 
+def _own(view: StrategoView) -> Colour | None:
+    return view.viewer_colour if view.viewer is not None else None
+
+
 def _pieces(im: Image.Image, view: StrategoView, flipped: bool) -> None:
-    own = view.viewer_colour if view.viewer is not None else None
+    own = _own(view)
     for sq, piece in enumerate(view.board):
         if piece is None:
             continue
         x, y = square_origin(sq, flipped)
-        im.paste(_sprite_for(piece, own), (x + INSET, y + INSET))
+        im.paste(tile_sprite(*_tile(piece, own)), (x + INSET, y + INSET))
 
 
-def _sprite_for(piece: PieceView, own: Colour | None) -> Image.Image:
-    """The eye marks the viewer's own pieces the opponent has identified; it means nothing on the
-    opponent's pieces (their known ranks are simply shown)."""
-    return tile_sprite(piece.colour, piece.rank, piece.moved, piece.colour == own and piece.revealed)
+def _tile(piece: PieceView, own: Colour | None) -> tuple[Colour, str | None, bool, bool]:
+    """The tile of ``piece`` (:func:`tile_sprite`'s arguments). The eye marks the viewer's own
+    pieces the opponent has identified; it means nothing on the opponent's pieces (their known
+    ranks are simply shown)."""
+    return piece.colour, piece.rank, piece.moved, piece.colour == own and piece.revealed
 
 
-def _highlights(im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, flipped: bool) -> None:
+def _highlights(
+    im: Image.Image, draw: ImageDraw.ImageDraw, view: StrategoView, flipped: bool, marks: list[Box]
+) -> None:
     """Last move: tinted from-square, framed to-square, arrow between; a rescue made since (SG-8.3):
     its square framed too. Last battle: orange frame and a burst on its square, drawn last so that
     it wins where both fall on one square."""
     last, battle = view.last_move, view.last_battle
     if last is not None:
-        _frame(draw, last.to, flipped, MOVE)
-        _arrow(im, last, flipped)
+        marks.append(_frame(draw, last.to, flipped, MOVE))
+        marks.extend(_arrow(im, last, flipped))
     rescue = _latest_rescue(view)
     if rescue is not None and rescue.square is not None:
-        _frame(draw, rescue.square, flipped, MOVE)
+        marks.append(_frame(draw, rescue.square, flipped, MOVE))
     if battle is not None and _battle_is_fresh(view, battle):
-        _frame(draw, battle.to, flipped, BATTLE)
+        marks.append(_frame(draw, battle.to, flipped, BATTLE))
         x, y = square_origin(battle.to, flipped)
         burst = burst_sprite()
-        im.paste(burst, (x + SQ - burst.width // 2 - 2, y + SQ - burst.height // 2 - 2), burst)
+        bx, by = x + SQ - burst.width // 2 - 2, y + SQ - burst.height // 2 - 2
+        im.paste(burst, (bx, by), burst)
+        marks.append((bx, by, bx + burst.width, by + burst.height))
 
 
 def _battle_is_fresh(view: StrategoView, battle: MoveView) -> bool:
@@ -273,18 +323,21 @@ def _latest_rescue(view: StrategoView) -> RescueView | None:
     return entry if isinstance(entry, RescueView) else None
 
 
-def _frame(draw: ImageDraw.ImageDraw, sq: int, flipped: bool, colour: RGB) -> None:
+def _frame(draw: ImageDraw.ImageDraw, sq: int, flipped: bool, colour: RGB) -> Box:
+    """Frames square ``sq``; returns the box drawn."""
     x, y = square_origin(sq, flipped)
     draw.rectangle((x - 1, y - 1, x + SQ, y + SQ), outline=INK, width=1)
     draw.rectangle((x, y, x + SQ - 1, y + SQ - 1), outline=colour, width=4)
     draw.rectangle((x + 4, y + 4, x + SQ - 5, y + SQ - 5), outline=INK, width=1)
+    return x - 1, y - 1, x + SQ + 1, y + SQ + 1
 
 
-def _arrow(im: Image.Image, move: MoveView, flipped: bool) -> None:
+def _arrow(im: Image.Image, move: MoveView, flipped: bool) -> list[Box]:
+    """Draws the move's arrow; returns the box drawn (none for a move that is not straight)."""
     (fx, fy), (tx, ty) = _centre(move.frm, flipped), _centre(move.to, flipped)
     squares = max(abs(tx - fx), abs(ty - fy)) // SQ
     if squares == 0 or (fx != tx and fy != ty):
-        return
+        return []
     direction = ("right" if tx > fx else "left") if fy == ty else ("down" if ty > fy else "up")
     arrow = arrow_sprite(direction, squares)
     half = 15
@@ -295,10 +348,11 @@ def _arrow(im: Image.Image, move: MoveView, flipped: bool) -> None:
         "up": (fx - half, fy - (arrow.height - ARROW_PAD)),
     }[direction]
     im.paste(arrow, pos, arrow)
+    return [(pos[0], pos[1], pos[0] + arrow.width, pos[1] + arrow.height)]
 
 
 def _setup_labels(
-    draw: ImageDraw.ImageDraw, view: StrategoView, flipped: bool, words: Words, who: dict[str, str]
+    draw: ImageDraw.ImageDraw, view: StrategoView, flipped: bool, words: Words, who: dict[str, str], marks: list[Box]
 ) -> None:
     """On each hidden zone: whose it is and whether it is ready — all anyone learns of it (SG-7.4)."""
     for colour in sorted(_hidden_zones(view)):
@@ -307,6 +361,7 @@ def _setup_labels(
         ready = view.ready[0 if colour == "red" else 1]
         box = (cx - 220, cy - 46, cx + 220, cy + 46)
         draw.rounded_rectangle(box, radius=10, fill=PAGE, outline=INK, width=2)
+        marks.append((box[0], box[1], box[2] + 1, box[3] + 1))
         owner, size = _fit(who[colour], 400, 26, bold=True, smallest=20)
         draw_text(draw, (cx, cy - 18), owner, size, ARMY[colour][0], "mm", bold=True)
         state = words("img.sg.hidden_ready" if ready else "img.sg.hidden_not_ready")

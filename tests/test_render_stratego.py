@@ -32,6 +32,7 @@ from render.stratego_sprites import (
     LAND,
     MOVE,
     MOVE_TINT,
+    PALETTE,
     SQ,
     tile_sprite,
 )
@@ -315,6 +316,23 @@ def test_same_view_gives_the_same_bytes() -> None:
     """Golden images and Discord's attachment dedup need determinism."""
     view = random_view(random.Random(7), "blue")
     assert render_board(view) == render_board(view)
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_png_maps_every_pixel_as_the_whole_image_mapped_at_once(kind: str, locale: str) -> None:
+    """render_board maps only what is drawn over the cached background and tiles (the header, the
+    panel, the board's marks): a mark it forgot to map would show the square beneath it. Its pixels
+    are those of the whole composed image mapped to the palette, in every kind of view."""
+    for seed in range(8):
+        for view in (
+            random_view(random.Random(f"same/{kind}/{seed}"), kind),
+            random_view(random.Random(f"same/silent/{kind}/{seed}"), kind, silent=True),
+            random_view(random.Random(f"same/barrage/{kind}/{seed}"), kind, army="barrage"),
+        ):
+            fast = Image.open(io.BytesIO(render_board(view, locale)))
+            whole = compose(view, locale).quantize(palette=PALETTE, dither=Image.Dither.NONE)
+            assert fast.tobytes() == whole.tobytes(), (kind, seed)
 
 
 # --- orientation (SG-1.1) -----------------------------------------------------------------------------
