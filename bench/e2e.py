@@ -130,10 +130,13 @@ def rss_mb(pid: int) -> float:
 def pyspy(pid: int) -> subprocess.Popen[bytes] | None:
     """With ``BENCH_PYSPY=file`` (``.svg``: a flame graph, else py-spy's raw collapsed stacks),
     sample every thread of the bot with py-spy from the end of the warm-up to the last step;
-    ``BENCH_PYSPY_ARGS`` adds options (``--gil``: only the thread holding the GIL; ``--idle``)."""
+    ``BENCH_PYSPY_ARGS`` adds options (``--gil``: only the thread holding the GIL; ``--idle``).
+    Each bot process writes its own file, its pid before the suffix (``sg.txt`` → ``sg.1234.txt``):
+    a section that runs the bot on SQLite and then on PostgreSQL keeps both."""
     out = os.environ.get("BENCH_PYSPY")
     if not out:
         return None
+    out = str(Path(out).with_suffix(f".{pid}{Path(out).suffix}"))
     exe = Path(sys.executable).with_name("py-spy")
     fmt = "flamegraph" if out.endswith(".svg") else "raw"
     extra = os.environ.get("BENCH_PYSPY_ARGS", "").split()

@@ -3,8 +3,10 @@ bot's own process draws, and holds the games' renderers without Discord (issue 1
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -115,3 +117,58 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def slow_square(n: int, pause: float) -> int:
+    time.sleep(pause)
+    return n * n
+
+
+def explode(message: str) -> None:
+    raise ValueError(message)
+
+
+async def test_drawings_at_once_each_get_their_own_answer_and_a_drawing_error_is_raised_in_the_bot() -> None:
+    """Two workers, sixty drawings sent together, answers of varied speed: each caller gets the
+    answer to its own request (a worker answers in order on its socket), and an exception raised
+    by a drawing is raised to its caller only."""
+    renderer = Renderer(2)
+    try:
+        calls = [renderer(slow_square, n, (n % 3) / 1000) for n in range(60)]
+        assert await asyncio.gather(*calls) == [n * n for n in range(60)]
+        with pytest.raises(ValueError, match="no such board"):
+            await renderer(explode, "no such board")
+        assert await renderer(slow_square, 7, 0) == 49
+        assert len(set(renderer.pids())) == 2 and os.getpid() not in renderer.pids()
+    finally:
+        renderer.close()
+
+
+async def test_a_worker_killed_while_drawing_is_replaced_and_the_drawing_made_again() -> None:
+    renderer = Renderer(1)
+    try:
+        (first,) = renderer.pids() or [None]
+        assert await renderer(slow_square, 3, 0) == 9
+        (first,) = renderer.pids()
+        drawing = asyncio.ensure_future(renderer(slow_square, 4, 0.5))
+        await asyncio.sleep(0.2)  # sent, and being drawn
+        os.kill(first, signal.SIGKILL)
+        assert await drawing == 16, "drawn again by a new worker"
+        (second,) = renderer.pids()
+        assert second != first
+        assert await renderer(slow_square, 5, 0) == 25
+    finally:
+        renderer.close()
+
+
+async def test_a_closed_renderer_ends_its_workers_and_draws_no_more() -> None:
+    renderer = Renderer(1)
+    assert await renderer(slow_square, 2, 0) == 4
+    (worker,) = renderer.pids()
+    renderer.close()
+    deadline = time.monotonic() + 30
+    while alive(worker) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not alive(worker)
+    with pytest.raises(RuntimeError, match="closed"):
+        await renderer(slow_square, 2, 0)

@@ -7,6 +7,12 @@ and its arguments (the game's record and state: plain dataclasses, pickled betwe
 of the same code and never stored — what is stored stays JSON, DESIGN §8) and sends back the
 files' bytes.
 
+Each worker has a socket of its own to the bot, read and written by the event loop itself: a
+drawing is one write there and one read back, with no thread between. (``ProcessPoolExecutor``
+did the same through two threads of its own, a feeder and a manager, which woke for every
+drawing and took the GIL from the event loop: about a fifth of the bot's Python time besides the
+event loop's, docs/PERFORMANCE.md.) A worker draws its requests in order and answers in order.
+
 Workers are spawned (a clean interpreter, not a fork of the running bot with its threads and
 sockets) as the bot's own children, and end with it however it ends — a kill -9 included (Linux's
 parent-death signal): a stopped bot leaves no process behind. A worker imports the games' UI
@@ -24,11 +30,15 @@ import importlib
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
+import socket
+import struct
 import sys
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -80,55 +90,187 @@ def main_module_hidden() -> Iterator[None]:
             main.__file__ = file
 
 
+def serve(sock: socket.socket, parent: int, modules: Sequence[str]) -> None:
+    """A worker process's life: :func:`load_worker`, then draw each request read from ``sock``
+    (a pickled function and its arguments) and send back its result, or the exception it raised,
+    until the bot closes its end. Messages are framed as :class:`multiprocessing.connection.Connection`
+    frames them (:func:`frame`)."""
+    load_worker(parent, modules)
+    conn = Connection(sock.detach())
+    while True:
+        try:
+            request = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            fn, args = pickle.loads(request)
+            answer: tuple[bool, Any] = (True, fn(*args))
+        except Exception as exc:  # the drawing's error, raised again in the bot
+            answer = (False, exc)
+        try:
+            data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:
+            data = pickle.dumps((False, RuntimeError(f"a drawing's result could not be sent: {exc!r}")))
+        try:
+            conn.send_bytes(data)
+        except OSError:
+            return
+
+
+def frame(data: bytes) -> bytes:
+    """``data`` with :class:`multiprocessing.connection.Connection`'s header: its length in 4
+    bytes, or -1 and the length in 8 bytes from 2 GiB on."""
+    if len(data) > 0x7FFFFFFF:
+        return struct.pack("!iQ", -1, len(data)) + data
+    return struct.pack("!i", len(data)) + data
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended before it answered (killed, or out of memory)."""
+
+
+class Worker:
+    """One worker process and the bot's end of its socket: :meth:`draw` sends a request and waits
+    for its answer; a reader task on the event loop hands the answers out in order."""
+
+    def __init__(self, parent: int, modules: Sequence[str]) -> None:
+        ours, theirs = socket.socketpair()
+        context = multiprocessing.get_context("spawn")
+        self.process = context.Process(target=serve, args=(theirs, parent, tuple(modules)), daemon=True)
+        with main_module_hidden():
+            self.process.start()
+        theirs.close()  # the worker holds it now: its end closes when it ends, and we read EOF
+        self._sock = ours
+        self._opened: asyncio.Task[asyncio.StreamWriter] | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._waiting: deque[asyncio.Future[Any]] = deque()
+        self.dead = False
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+    @property
+    def load(self) -> int:
+        """Requests sent and not answered yet."""
+        return len(self._waiting)
+
+    async def draw(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        if self.dead:
+            raise WorkerDied(self.pid)
+        data = frame(pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL))
+        if self._opened is None:  # the socket joins the event loop once, at the first drawing
+            self._opened = asyncio.get_running_loop().create_task(self._open())
+        writer = await asyncio.shield(self._opened)
+        if self.dead:
+            raise WorkerDied(self.pid)
+        answer: asyncio.Future[tuple[bool, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting.append(answer)  # in the order written: the worker answers in that order
+        writer.write(data)
+        ok, value = await answer
+        if not ok:
+            raise value
+        result: T = value
+        return result
+
+    async def _open(self) -> asyncio.StreamWriter:
+        reader, writer = await asyncio.open_unix_connection(sock=self._sock)
+        self._reader = asyncio.get_running_loop().create_task(self._read(reader))
+        return writer
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                (size,) = struct.unpack("!i", await reader.readexactly(4))
+                if size == -1:
+                    (size,) = struct.unpack("!Q", await reader.readexactly(8))
+                data = await reader.readexactly(size)
+                waiting = self._waiting.popleft()
+                if waiting.done():  # its caller was cancelled
+                    continue
+                try:
+                    waiting.set_result(pickle.loads(data))
+                except Exception as exc:  # e.g. an exception whose class cannot be rebuilt here
+                    waiting.set_exception(RuntimeError(f"a drawing's answer could not be read: {exc!r}"))
+        except (asyncio.IncompleteReadError, ConnectionError, OSError) as exc:
+            self._died(exc)
+        except asyncio.CancelledError:
+            self._died(None)
+            raise
+
+    def _died(self, cause: BaseException | None) -> None:
+        self.dead = True
+        while self._waiting:
+            waiting = self._waiting.popleft()
+            if not waiting.done():
+                error = WorkerDied(self.pid)
+                error.__cause__ = cause
+                waiting.set_exception(error)
+
+    def close(self) -> None:
+        """Close the bot's end: the worker reads EOF and ends; a drawing still waited for fails."""
+        self.dead = True
+        if self._reader is not None:
+            self._reader.cancel()
+        if self._opened is not None and self._opened.done() and not self._opened.cancelled():
+            self._opened.result().close()
+        else:
+            self._sock.close()
+        if self.process.is_alive():
+            self.process.terminate()
+
+
 class Renderer:
     """Runs a drawing function away from the event loop: ``await renderer(fn, *args)``.
 
     ``processes``: how many worker processes (``RENDER_PROCESSES``); 0 draws in one thread of
     this process (the tests' default: no process to start per bot). ``modules``: what a worker
-    imports before its first drawing (the games' UI modules)."""
+    imports before its first drawing (the games' UI modules). A drawing goes to the worker with
+    the fewest waiting; a worker that dies is replaced and the drawing made once more."""
 
     def __init__(self, processes: int = 0, modules: Sequence[str] = ()) -> None:
         if processes < 0:
             raise ValueError("processes must be 0 (a thread) or more")
         self.processes = processes
         self.modules = tuple(modules)
-        self._pool = self._new_pool()
-        self._started = False
-
-    def _new_pool(self) -> Executor:
-        if not self.processes:
-            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
-        context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(
-            max_workers=self.processes,
-            mp_context=context,
-            initializer=load_worker,
-            initargs=(os.getpid(), self.modules),
-        )
+        self._thread = None if processes else ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskovka-render")
+        self._workers: list[Worker] = []
+        self._closed = False
 
     def start(self) -> None:
         """Start the workers now (their imports) instead of at the first image."""
-        if self.processes:
-            with main_module_hidden():
-                for _ in range(self.processes):
-                    self._pool.submit(int)
-        self._started = True
+        if self._closed:
+            raise RuntimeError("the renderer is closed")
+        while len(self._workers) < self.processes:
+            self._workers.append(Worker(os.getpid(), self.modules))
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none when drawing in a thread)."""
+        return [w.pid for w in self._workers if w.pid is not None]
 
     async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
-        if not self._started:
-            self.start()
-        loop = asyncio.get_running_loop()
-        call = functools.partial(fn, *args)
-        pool = self._pool
+        if self._thread is not None:
+            return await asyncio.get_running_loop().run_in_executor(self._thread, functools.partial(fn, *args))
+        self.start()
+        worker = min(self._workers, key=lambda w: w.load)
         try:
-            return await loop.run_in_executor(pool, call)
-        except BrokenProcessPool:
-            if self._pool is pool:  # the first caller to see it replaces it
-                log.warning("a render worker died; starting a new one and drawing again")
-                pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = self._new_pool()
-                self.start()
-            return await loop.run_in_executor(self._pool, call)
+            return await worker.draw(fn, args)
+        except WorkerDied:
+            log.warning("a render worker died; starting a new one and drawing again")
+            return await self._replace(worker).draw(fn, args)
+
+    def _replace(self, worker: Worker) -> Worker:
+        """A live worker in ``worker``'s place (the first caller to see it dead starts it)."""
+        if worker in self._workers:
+            worker.close()
+            self._workers[self._workers.index(worker)] = Worker(os.getpid(), self.modules)
+        self.start()
+        return min(self._workers, key=lambda w: w.load)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._closed = True
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+        for worker in self._workers:
+            worker.close()
+        self._workers = []

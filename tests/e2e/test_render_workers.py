@@ -13,8 +13,7 @@ from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
 
 
 def worker_pids(t) -> list[int]:
-    pool = t.bot.table.renderer._pool
-    return [p.pid for p in (pool._processes or {}).values()]
+    return t.bot.table.renderer.pids()
 
 
 async def test_a_stratego_game_drawn_by_a_worker_process_and_one_that_dies(tmp_path: Path) -> None:
