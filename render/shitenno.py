@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_size, text_width
-from render.png import RGB, encode_png
+from render.png import RGB, encode_png, paste_mapped, row_canvas, rows_png
 from render.shitenno_sprites import (
     ALERT,
     BORDER,
@@ -410,8 +410,38 @@ def compose_board(view: ShitennoView, words: Words, names: Sequence[str]) -> Ima
 def render_board(view: ShitennoView, words: Words, names: Sequence[str]) -> bytes:
     """The public board (SH-4.1) for ``view`` as PNG bytes, its labels from ``words`` (the
     ``img.sh.*`` keys in one language) and its players by ``names`` (display names by seat);
-    never reads ``view.hand``."""
-    return encode_png(compose_board(view, words, names), PALETTE)
+    never reads ``view.hand``.
+
+    The same pixels as ``encode_png(compose_board(...), PALETTE)``, mapped to the palette in parts:
+    the static board is mapped once and cached, so only what is drawn over it (the header and the
+    players, each province's positions, tile and cost, the footer) is mapped per image."""
+    im = compose_board(view, words, names)
+    top = _provinces_top(view)
+    rows = _board_rows(_province_key(view), top, words).copy()
+    for box in _drawn_boxes(view, top, im.height):
+        paste_mapped(rows, im, box, PALETTE)
+    return rows_png(rows)
+
+
+@functools.lru_cache(maxsize=16)
+def _board_rows(
+    provinces: tuple[tuple[str, str, int, tuple[int, ...]], ...], top: int, words: Words
+) -> Image.Image:
+    """:func:`_board_background` mapped to the palette, as PNG rows (``render.png.row_canvas``)."""
+    background = _board_background(provinces, top, words)
+    return row_canvas(background.quantize(palette=PALETTE, dither=Image.Dither.NONE))
+
+
+def _drawn_boxes(view: ShitennoView, top: int, height: int) -> list[tuple[int, int, int, int]]:
+    """Where :func:`compose_board` draws over the static board: everything above the provinces,
+    in each province everything below its name line (positions, stones, tile, cost), the footer."""
+    boxes = [(0, 0, WIDTH, top)]
+    for i in range(min(len(view.provinces), 8)):
+        x, y = _province_origin(i, top)
+        boxes.append((x, y + SLOT_Y0 - 8, x + PROV_W, y + PROV_H))
+    footer = top + len(view.provinces) * (PROV_H + PROV_GAP)
+    boxes.append((0, footer, WIDTH, height))
+    return boxes
 
 
 # --- the sharing table ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from PIL import Image
 
 from cogs.shitenno.ui import image_words
 from render import shitenno
+from render.shitenno_sprites import PALETTE
 from rules.shitenno.view import (
     CardView,
     ControlView,
@@ -304,6 +305,19 @@ def test_every_image_renders(n: int, phase: str, kind: str) -> None:
         _check_png(RENDERERS[kind](view))
         if seed == 0:
             _check_png(RENDERERS[kind](replace(view, viewer=None, hand=())))
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_board_png_maps_every_pixel_as_the_whole_image_mapped_at_once(phase: str, locale: str) -> None:
+    """render_board maps only what is drawn over the cached static board: a part it forgot to map
+    would show the empty board beneath it. Its pixels are those of the whole composed image mapped
+    to the palette, for 2-4 players in every phase."""
+    for seed in range(12):
+        view = random_view(seed, 2 + seed % 3, phase)
+        fast = Image.open(io.BytesIO(render_board(view, locale)))
+        whole = shitenno.compose_board(view, image_words(locale), NAMES)
+        assert fast.tobytes() == whole.quantize(palette=PALETTE, dither=Image.Dither.NONE).tobytes(), seed
 
 
 def test_random_views_are_consistent() -> None:
