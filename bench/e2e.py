@@ -93,7 +93,7 @@ def cpu_seconds(pid: int) -> float:
 
 def workers_seconds(pid: int) -> float:
     """User + system CPU time so far of the processes below ``pid``: the bot's render workers,
-    which do nothing but draw (a drawing's arguments and its PNG cross a pipe: their pickling is
+    which do nothing but draw (a drawing's arguments and its PNG cross a socket: their pickling is
     counted too). Per decision, the measured floor of its images."""
     return sum(stat_seconds(Path(f"/proc/{member}/stat")) for member in family(pid)[1:])
 
