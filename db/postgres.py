@@ -21,11 +21,12 @@ connection of their own, made again when it is lost (:meth:`PostgresBackend.list
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -109,6 +110,16 @@ class PgConn:
         return PgCursor(-1)
 
 
+async def nothing_to_reset(conn: Any) -> None:
+    """The pool's reset of a connection given back: nothing beyond asyncpg's own rollback of an
+    open transaction. asyncpg's default runs one more statement after every transaction
+    (``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``): a round trip for session
+    state the store never leaves on a pooled connection. Its settings are ``SET LOCAL`` (they end
+    with the transaction), it listens on a connection of its own (:meth:`PostgresBackend.listen`),
+    opens no cursor, and takes its one session lock, the migrations', on a connection of its own
+    (:meth:`PostgresBackend.alone`)."""
+
+
 class PostgresBackend:
     """A pool of connections to one PostgreSQL database (see the module's docstring)."""
 
@@ -126,8 +137,26 @@ class PostgresBackend:
 
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
-        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, reset=nothing_to_reset)
         return cls(pool, dsn)
+
+    @contextlib.asynccontextmanager
+    async def alone(self) -> AsyncIterator[Any]:
+        """A connection outside the pool, closed after the block, with whatever session state the
+        block left (the migrations' advisory lock); for a backend made from a pool alone, a pooled
+        connection given back through asyncpg's full reset."""
+        if self.dsn is None:
+            async with self.pool.acquire() as pooled:
+                try:
+                    yield pooled
+                finally:
+                    await pooled.reset()
+            return
+        conn = await asyncpg.connect(self.dsn)
+        try:
+            yield conn
+        finally:
+            await conn.close()
 
     async def run(self, body: Body[T], *, write: bool, game_id: int | None = None, relaxed: bool = False) -> T:
         isolation = "serializable" if write else "repeatable_read"

@@ -191,7 +191,7 @@ class GameStore:
         (``db/migrations/postgresql``)."""
         backend = await PostgresBackend.connect(dsn, min_size=min_size, max_size=max_size)
         try:
-            async with backend.pool.acquire() as conn:
+            async with backend.alone() as conn:
                 applied = await migrate_postgres(conn, clock=clock)
         except BaseException:
             await backend.close()

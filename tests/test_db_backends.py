@@ -138,3 +138,31 @@ async def test_a_database_that_stays_unreachable_is_store_busy(
         assert info.value.game_id == 5 and len(runs) == 3, "run once, then once after each pause"
     finally:
         await backend.close()
+
+
+async def test_a_pooled_connection_goes_back_without_a_reset_statement_and_the_migration_lock_is_gone(
+    postgres_dsn: str,
+) -> None:
+    """A transaction is its own statements and no more: the pool gives a connection back without
+    asyncpg's default reset (one round trip after every transaction, for session state the store
+    never leaves). So a session setting would outlive its transaction, which is why the store's
+    are SET LOCAL; and the migrations take their session lock on a connection of their own, so
+    none is held once the store is open."""
+    store = await GameStore.open_postgres(postgres_dsn, GAMES, clock, min_size=1, max_size=1)
+    backend = store.transactions
+    assert isinstance(backend, PostgresBackend)
+
+    async def set_name(db: Conn) -> None:
+        await db.execute("SET application_name = 'kept'")
+
+    async def name(db: Conn) -> str:
+        rows = await db.execute_fetchall("SELECT current_setting('application_name')")
+        return str(rows[0][0])
+
+    try:
+        locks = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+        assert postgres_query(postgres_dsn, locks) == [(0,)], "the migrations' lock is held"
+        await backend.run(set_name, write=True)
+        assert await backend.run(name, write=False) == "kept", "the pool ran a reset statement"
+    finally:
+        await store.close()
