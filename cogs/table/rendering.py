@@ -212,8 +212,9 @@ class Worker:
         self.dead = True
         if self._reader is not None:
             self._reader.cancel()
-        if self._opened is not None and self._opened.done() and not self._opened.cancelled():
-            self._opened.result().close()
+        opened = self._opened
+        if opened is not None and opened.done() and not opened.cancelled() and opened.exception() is None:
+            opened.result().close()
         else:
             self._sock.close()
         if self.process.is_alive():
@@ -256,12 +257,12 @@ class Renderer:
         try:
             return await worker.draw(fn, args)
         except WorkerDied:
-            log.warning("a render worker died; starting a new one and drawing again")
             return await self._replace(worker).draw(fn, args)
 
     def _replace(self, worker: Worker) -> Worker:
         """A live worker in ``worker``'s place (the first caller to see it dead starts it)."""
         if worker in self._workers:
+            log.warning("a render worker died; starting a new one and drawing again")
             worker.close()
             self._workers[self._workers.index(worker)] = Worker(os.getpid(), self.modules)
         self.start()
