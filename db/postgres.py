@@ -125,13 +125,13 @@ class PostgresBackend:
 
     name = "postgresql"
 
-    def __init__(self, pool: Any, dsn: str | None = None) -> None:
+    def __init__(self, pool: Any, dsn: str) -> None:
         self.pool = pool
         self.dsn = dsn
         self._heard: dict[str, list[Callable[[str | None], None]]] = {}
         """Channel → who listens to it in this process."""
         self._listening: Any = None
-        """The connection that LISTENs (its own, outside the pool: a pooled one is reset)."""
+        """The connection that LISTENs (its own, outside the pool, whose connections every transaction borrows)."""
         self._relisten: asyncio.Task[None] | None = None
         self._closed = False
 
@@ -142,16 +142,8 @@ class PostgresBackend:
 
     @contextlib.asynccontextmanager
     async def alone(self) -> AsyncIterator[Any]:
-        """A connection outside the pool, closed after the block, with whatever session state the
-        block left (the migrations' advisory lock); for a backend made from a pool alone, a pooled
-        connection given back through asyncpg's full reset."""
-        if self.dsn is None:
-            async with self.pool.acquire() as pooled:
-                try:
-                    yield pooled
-                finally:
-                    await pooled.reset()
-            return
+        """A connection outside the pool, closed after the block with whatever session state the
+        block left (the migrations' advisory lock)."""
         conn = await asyncpg.connect(self.dsn)
         try:
             yield conn

@@ -22,6 +22,8 @@ from isal import isal_zlib
 from PIL import Image
 
 RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+"""A pixel box (x0, y0, x1, y1), x1 and y1 exclusive."""
 
 COMPRESS_LEVEL = 1
 """ISA-L's deflate level (0–3): on boards 1 and 2 give the same bytes as zlib's 3 in a seventh of
@@ -69,7 +71,19 @@ def palette_image(colours: Sequence[RGB], ramps: Iterable[tuple[RGB, RGB]], step
 def encode_png(image: Image.Image, palette: Image.Image, compress_level: int = COMPRESS_LEVEL) -> bytes:
     """``image`` (RGB) as PNG bytes, each pixel mapped to its nearest ``palette`` colour, no dithering
     (dithering would speckle flat areas and bloat the file)."""
-    return indexed_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
+    return indexed_png(mapped(image, palette), compress_level)
+
+
+def mapped(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """``image`` (RGB) as a "P" image, each pixel mapped to its nearest ``palette`` colour, no
+    dithering. Pixel by pixel: a part of an image maps to the indices it has in the whole."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def mapped_rows(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """``image`` mapped to ``palette`` as a row canvas (:func:`row_canvas`): how a renderer keeps
+    the static part of its picture, to paste the rest over (:func:`paste_mapped`)."""
+    return row_canvas(mapped(image, palette))
 
 
 def indexed_png(indexed: Image.Image, compress_level: int = COMPRESS_LEVEL) -> bytes:
@@ -90,12 +104,11 @@ def row_canvas(indexed: Image.Image) -> Image.Image:
     return rows
 
 
-def paste_mapped(rows: Image.Image, image: Image.Image, box: tuple[int, int, int, int], palette: Image.Image) -> None:
-    """``box`` of the RGB ``image``, mapped to ``palette`` as :func:`encode_png` maps a whole image
-    (pixel by pixel, so a part gives the same indices as the whole), into the row canvas ``rows``
-    (:func:`row_canvas`)."""
-    part = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
-    rows.paste(part, (box[0] + 1, box[1]))
+def paste_mapped(rows: Image.Image, image: Image.Image, boxes: Iterable[Box], palette: Image.Image) -> None:
+    """Each of ``boxes`` of the RGB ``image``, mapped to ``palette`` (:func:`mapped`), into the row
+    canvas ``rows`` (:func:`row_canvas`) at the same place."""
+    for box in boxes:
+        rows.paste(mapped(image.crop(box), palette), (box[0] + 1, box[1]))
 
 
 def rows_png(rows: Image.Image, compress_level: int = COMPRESS_LEVEL) -> bytes:

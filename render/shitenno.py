@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_size, text_width
-from render.png import RGB, encode_png, paste_mapped, row_canvas, rows_png
+from render.png import RGB, Box, encode_png, mapped_rows, paste_mapped, rows_png
 from render.shitenno_sprites import (
     ALERT,
     BORDER,
@@ -418,8 +418,7 @@ def render_board(view: ShitennoView, words: Words, names: Sequence[str]) -> byte
     im = compose_board(view, words, names)
     top = _provinces_top(view)
     rows = _board_rows(_province_key(view), top, words).copy()
-    for box in _drawn_boxes(view, top, im.height):
-        paste_mapped(rows, im, box, PALETTE)
+    paste_mapped(rows, im, _drawn_boxes(view, top, im.height), PALETTE)
     return rows_png(rows)
 
 
@@ -427,12 +426,11 @@ def render_board(view: ShitennoView, words: Words, names: Sequence[str]) -> byte
 def _board_rows(
     provinces: tuple[tuple[str, str, int, tuple[int, ...]], ...], top: int, words: Words
 ) -> Image.Image:
-    """:func:`_board_background` mapped to the palette, as PNG rows (``render.png.row_canvas``)."""
-    background = _board_background(provinces, top, words)
-    return row_canvas(background.quantize(palette=PALETTE, dither=Image.Dither.NONE))
+    """:func:`_board_background` mapped to the palette, as PNG rows (``render.png.mapped_rows``)."""
+    return mapped_rows(_board_background(provinces, top, words), PALETTE)
 
 
-def _drawn_boxes(view: ShitennoView, top: int, height: int) -> list[tuple[int, int, int, int]]:
+def _drawn_boxes(view: ShitennoView, top: int, height: int) -> list[Box]:
     """Where :func:`compose_board` draws over the static board: everything above the provinces,
     in each province everything below its name line (positions, stones, tile, cost), the footer."""
     boxes = [(0, 0, WIDTH, top)]

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_size, text_width
-from render.png import RGB, paste_mapped, row_canvas, rows_png
+from render.png import RGB, Box, mapped, mapped_rows, paste_mapped, rows_png
 from render.stratego_sprites import (
     ARMY,
     ARROW_PAD,
@@ -191,9 +191,6 @@ def warm_up() -> None:
             _background(flipped, hidden)
 
 
-Box = tuple[int, int, int, int]
-"""A pixel box (x0, y0, x1, y1), x1 and y1 exclusive."""
-
 HEADER_BAND: Box = (0, 0, WIDTH, FRAME_Y)
 PANEL_BAND: Box = (0, FRAME_Y + FRAME_W, WIDTH, HEIGHT)
 """Above and below the board's frame: the header and the panel, drawn anew for every image."""
@@ -212,27 +209,23 @@ def render_board(view: StrategoView, words: Words, names: Sequence[str]) -> byte
     im = compose(view, words, names, marks)
     flipped = is_flipped(view)
     rows = _background_rows(flipped, _hidden_zones(view)).copy()
-    own = _own(view)
-    for sq, piece in enumerate(view.board):
-        if piece is not None:
-            x, y = square_origin(sq, flipped)
-            rows.paste(_mapped_tile(*_tile(piece, own)), (x + INSET + 1, y + INSET))
-    for box in (HEADER_BAND, PANEL_BAND, *marks):
-        paste_mapped(rows, im, box, PALETTE)
+    for tile, (x, y) in _placed_tiles(view, flipped):
+        rows.paste(_mapped_tile(*tile), (x + 1, y))
+    paste_mapped(rows, im, (HEADER_BAND, PANEL_BAND, *marks), PALETTE)
     return rows_png(rows)
 
 
 @functools.lru_cache(maxsize=8)
 def _background_rows(flipped: bool, hidden: frozenset[str]) -> Image.Image:
     """:func:`_background` mapped to the palette, as PNG rows (``render.png.row_canvas``)."""
-    return row_canvas(_background(flipped, hidden).quantize(palette=PALETTE, dither=Image.Dither.NONE))
+    return mapped_rows(_background(flipped, hidden), PALETTE)
 
 
 @functools.cache
 def _mapped_tile(colour: str, rank: str | None, moved: bool, known: bool) -> Image.Image:
     """:func:`tile_sprite` mapped to the palette (a tile is pasted opaque, so mapped alone it
     gives the indices it would get in the whole image)."""
-    return tile_sprite(colour, rank, moved, known).quantize(palette=PALETTE, dither=Image.Dither.NONE)
+    return mapped(tile_sprite(colour, rank, moved, known), PALETTE)
 
 
 def compose(view: StrategoView, words: Words, names: Sequence[str], marks: list[Box] | None = None) -> Image.Image:
@@ -267,20 +260,25 @@ def _hidden_zones(view: StrategoView) -> frozenset[str]:
     return frozenset((_other(view.viewer_colour),))
 
 
-def _own(view: StrategoView) -> Colour | None:
-    return view.viewer_colour if view.viewer is not None else None
-
-
 def _pieces(im: Image.Image, view: StrategoView, flipped: bool) -> None:
-    own = _own(view)
+    for tile, xy in _placed_tiles(view, flipped):
+        im.paste(tile_sprite(*tile), xy)
+
+
+Tile = tuple[Colour, str | None, bool, bool]
+""":func:`tile_sprite`'s arguments: colour, rank, moved, known."""
+
+
+def _placed_tiles(view: StrategoView, flipped: bool) -> Iterator[tuple[Tile, tuple[int, int]]]:
+    """Each piece's tile (:func:`tile_sprite`'s arguments) and where it goes in the image."""
+    own = view.viewer_colour if view.viewer is not None else None
     for sq, piece in enumerate(view.board):
-        if piece is None:
-            continue
-        x, y = square_origin(sq, flipped)
-        im.paste(tile_sprite(*_tile(piece, own)), (x + INSET, y + INSET))
+        if piece is not None:
+            x, y = square_origin(sq, flipped)
+            yield _tile(piece, own), (x + INSET, y + INSET)
 
 
-def _tile(piece: PieceView, own: Colour | None) -> tuple[Colour, str | None, bool, bool]:
+def _tile(piece: PieceView, own: Colour | None) -> Tile:
     """The tile of ``piece`` (:func:`tile_sprite`'s arguments). The eye marks the viewer's own
     pieces the opponent has identified; it means nothing on the opponent's pieces (their known
     ranks are simply shown)."""

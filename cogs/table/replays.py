@@ -30,6 +30,7 @@ from typing import Any
 from PIL import Image
 
 from db.records import GameRecord, LoggedAction
+from render.png import mapped
 from rules.protocol import Game
 
 MAX_FRAMES = 120
@@ -200,7 +201,7 @@ def _scaled(f: Image.Image, scale: float) -> Image.Image:
         return small
     palette = Image.new("P", (1, 1))  # back onto the game's palette: its colours, no dithering speckle
     palette.putpalette(f.getpalette() or [])
-    return small.quantize(palette=palette, dither=Image.Dither.NONE)
+    return mapped(small, palette)
 
 
 def durations(count: int) -> list[int]:
