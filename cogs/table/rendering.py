@@ -36,10 +36,10 @@ import socket
 import struct
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -275,3 +275,23 @@ class Renderer:
         for worker in self._workers:
             worker.close()
         self._workers = []
+
+
+class Drawing(Generic[T]):
+    """Images drawn from the moment a telling knows it needs them, so that the drawing overlaps
+    what is told before them (a page's edits, the DMs); no images: none (``files`` is empty)."""
+
+    def __init__(self, images: Coroutine[Any, Any, list[T]] | None) -> None:
+        self._task = asyncio.ensure_future(images) if images is not None else None
+
+    async def files(self) -> list[T]:
+        return [] if self._task is None else await self._task
+
+    def cancel(self) -> None:
+        """Stop a drawing nobody will post (the telling failed before its post)."""
+        if self._task is None:
+            return
+        if not self._task.done():
+            self._task.cancel()
+        elif not self._task.cancelled():
+            self._task.exception()  # its error, if any, is the telling's: not "never retrieved"

@@ -35,7 +35,7 @@ from cogs.table.pages import Page
 from cogs.table.ratings import Ratings
 from cogs.table.rematch import VERB as REMATCH
 from cogs.table.rematch import Rematches, rematch_button
-from cogs.table.rendering import Renderer
+from cogs.table.rendering import Drawing, Renderer
 from cogs.table.respond import (
     Answer,
     Refusal,
@@ -649,14 +649,24 @@ class Table:
         rec = change.record
         ui, locale, state = self.ui(rec.kind), self.game_locale(rec), change.state
         events = list(change.events)
-        ping = await self.tell_seats(rec, state, change, list(change.newly_waiting), progress)
-        if progress.made("post"):
-            return
-        if change.caught_up and await self.shown_before(rec, change.version):
-            return
-        lines = ui.event_lines(rec, state, events, locale)
-        lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-        public = await self.public_images(rec, state, locale) if ui.board_changed(events) else []
+        # Drawn while the seats are told: the board waits for no DM. (A catch-up draws it once it
+        # knows the post is still to be made.)
+        early = ui.board_changed(events) and not progress.made("post") and not change.caught_up
+        drawing = Drawing(self.public_images(rec, state, locale) if early else None)
+        try:
+            ping = await self.tell_seats(rec, state, change, list(change.newly_waiting), progress)
+            if progress.made("post"):
+                return
+            if change.caught_up and await self.shown_before(rec, change.version):
+                return
+            lines = ui.event_lines(rec, state, events, locale)
+            lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
+            if early:
+                public = await drawing.files()
+            else:
+                public = await self.public_images(rec, state, locale) if ui.board_changed(events) else []
+        finally:
+            drawing.cancel()
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
         # the last step: the change is marked told next (Table.tell), so no step of its own
@@ -729,31 +739,45 @@ class Table:
         """Private notices: each newly waiting seat by DM and/or a ping, as it chose (``/game
         notify``); a seat whose private view changed gets its new view by DM. Returns the users
         the thread must ping (they chose a mention, or their DM failed). A DM already sent for
-        this change (before a crash) is not sent again."""
-        ui, ping = self.ui(rec.kind), set()
+        this change (before a crash) is not sent again. The seats are told side by side: each
+        one's images, DM and note of it wait for nothing of another's."""
+        ui = self.ui(rec.kind)
         events = list(change.events)
         changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(events, s)]
-        for seat in [*seats, *changed]:
-            user, waiting = rec.players[seat], seat in seats
-            if progress.made(f"ping:{seat}"):
-                ping.add(user)
-            if progress.made(f"dm:{seat}") or progress.made(f"ping:{seat}"):
-                continue
-            prefs = await self.prefs(user)
-            wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
-            pinged = waiting and (prefs.notify in ("mention", "both") or not wants_dm)
-            if wants_dm:
-                locale = prefs_locale(prefs)
-                notice = ui.turn_notice(rec, state, seat, events, locale) if waiting else ""
-                due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
-                sent = await self.dm_private(rec, state, seat, locale, notice, due, progress.nonce(f"dm:{seat}"))
-                if not sent and waiting:
-                    pinged = True
-            if pinged:
-                ping.add(user)
-            if wants_dm or pinged:
-                await progress.mark(f"ping:{seat}" if pinged else f"dm:{seat}")
-        return ping
+        told = [(seat, seat in seats) for seat in [*seats, *changed]]
+        if len(told) == 1:  # the usual case: no task to make
+            pinged = [await self.tell_seat(rec, state, events, seat, waiting, progress) for seat, waiting in told]
+        else:
+            async with asyncio.TaskGroup() as group:
+                tasks = [
+                    group.create_task(self.tell_seat(rec, state, events, seat, waiting, progress))
+                    for seat, waiting in told
+                ]
+            pinged = [task.result() for task in tasks]
+        return {rec.players[seat] for (seat, _), ping in zip(told, pinged, strict=True) if ping}
+
+    async def tell_seat(
+        self, rec: GameRecord, state: Any, events: list[Any], seat: int, waiting: bool, progress: Progress
+    ) -> bool:
+        """One seat's private notice (:meth:`tell_seats`); whether the thread must ping it."""
+        if progress.made(f"ping:{seat}"):
+            return True
+        if progress.made(f"dm:{seat}"):
+            return False
+        user = rec.players[seat]
+        prefs = await self.prefs(user)
+        wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
+        pinged = waiting and (prefs.notify in ("mention", "both") or not wants_dm)
+        if wants_dm:
+            ui, locale = self.ui(rec.kind), prefs_locale(prefs)
+            notice = ui.turn_notice(rec, state, seat, events, locale) if waiting else ""
+            due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
+            sent = await self.dm_private(rec, state, seat, locale, notice, due, progress.nonce(f"dm:{seat}"))
+            if not sent and waiting:
+                pinged = True
+        if wants_dm or pinged:
+            await progress.mark(f"ping:{seat}" if pinged else f"dm:{seat}")
+        return pinged
 
     async def dm_private(
         self,

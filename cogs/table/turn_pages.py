@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,6 +20,7 @@ from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.pages import Page, fold
+from cogs.table.rendering import Drawing
 from cogs.table.respond import Answer, acknowledge_by, answering, fit, locale_of, pings, settled
 from cogs.table.ui import FileSpec, Story, TurnPagesUI, mention
 from cogs.texts import t
@@ -48,26 +48,6 @@ class Held:
     """A telling's hold on a game's page: ``saved`` once the page was saved, which let go of it."""
 
     saved: bool = False
-
-
-class Drawing:
-    """A new page's public images, drawn (in the render worker) from the moment the telling knows
-    it needs them, so that drawing overlaps the page's edits and DMs; no images: none."""
-
-    def __init__(self, images: Coroutine[Any, Any, list[FileSpec]] | None) -> None:
-        self._task = asyncio.ensure_future(images) if images is not None else None
-
-    async def files(self) -> list[FileSpec]:
-        return [] if self._task is None else await self._task
-
-    def cancel(self) -> None:
-        """Stop a drawing nobody will post (the telling failed before the page was posted)."""
-        if self._task is None:
-            return
-        if not self._task.done():
-            self._task.cancel()
-        elif not self._task.cancelled():
-            self._task.exception()  # its error, if any, is the telling's: not "never retrieved"
 
 
 class TurnPages:
@@ -197,7 +177,7 @@ class TurnPages:
         prompts: list[str],
         view: discord.ui.View | None,
         ping: set[int],
-        drawing: Drawing,
+        drawing: Drawing[FileSpec],
         progress: Progress,
     ) -> tuple[bool, bool]:
         """Post pages not shown yet; the current one with the prompts, the decisions and the

@@ -124,6 +124,44 @@ async def test_a_move_is_answered_by_its_news_in_one_response_deferred_only_when
         t.fake.assert_clean()
 
 
+async def test_the_board_is_drawn_while_the_next_players_dm_is_under_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18 §7: a move's telling waits for its slowest part, not for their sum: the public
+    board is drawn while the DM to the next player (its own image, its request) is under way,
+    so the answer comes one drawing sooner. Here the DM is held until the board's drawing has
+    begun; told one after the other, the DM would wait for a drawing that waits for it."""
+    drawing_public = asyncio.Event()
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        assert t.bot is not None
+        tbl = t.bot.table
+        render, dm = tbl.render, tbl.dm
+
+        async def recording_render(fn, *args):  # type: ignore[no-untyped-def]
+            if getattr(fn, "__name__", "") == "public_files":
+                drawing_public.set()
+            return await render(fn, *args)
+
+        async def held_dm(*args, **kwargs):  # type: ignore[no-untyped-def]
+            await asyncio.wait_for(drawing_public.wait(), 5)
+            return await dm(*args, **kwargs)
+
+        monkeypatch.setattr(tbl, "render", recording_render)
+        monkeypatch.setattr(tbl, "dm", held_dm)
+        reply = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        assert not reply.ephemeral and reply.attachments and "from E4 to E5" in reply.content
+        notice = await t.fake.wait_for(
+            lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None), "blue's turn DM"
+        )
+        assert notice.attachments
+        await t.bot.table.quiet()
+        rec = await t.bot.store.get(game)
+        assert rec.version == rec.announced
+        t.fake.assert_clean()
+
+
 async def test_no_legal_move_ends_the_game(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread, red, blue = await t.challenge(t.bob, t.alice)
