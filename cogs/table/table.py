@@ -606,8 +606,11 @@ class Table:
 
     async def render(self, fn: Callable[..., list[FileSpec]], *args: Any) -> list[FileSpec]:
         """Images are drawn away from the event loop (``cogs/table/rendering.py``: worker
-        processes, or one thread), so the loop keeps answering interactions meanwhile."""
-        return await self.renderer(fn, *args)
+        processes, or one thread), so the loop keeps answering interactions meanwhile. A record
+        goes without its stored JSON: the state goes beside it, and a second copy of it would only
+        be pickled, sent and read (a Shitenno drawing's request: 18 KB instead of 7)."""
+        sent = (dataclasses.replace(a, state_json=None) if isinstance(a, GameRecord) else a for a in args)
+        return await self.renderer(fn, *sent)
 
     @contextlib.asynccontextmanager
     async def busy(self) -> AsyncIterator[None]:
