@@ -9,13 +9,14 @@ Stratego's ramp) and the rows they have in common.
 from __future__ import annotations
 
 import asyncio
+import collections
 import random
 import subprocess
 import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,9 @@ class Game:
     state: Any
     rnd: random.Random
     stuck: bool = False  # only game-ending decisions left: left out
+    planned: collections.deque[tuple[Any, int, Any, Any]] = field(default_factory=collections.deque)
+    """Decisions drawn ahead (:meth:`Bench.plan`): (the state it is drawn in, seat, action, the
+    state after), each following the one before."""
 
     @property
     def n(self) -> int:
@@ -153,13 +157,39 @@ class Bench:
 
     def __init__(self, fake: FakeDiscord, bot: asyncio.subprocess.Process, games: list[Any]) -> None:
         self.fake, self.bot, self.games = fake, bot, games
+        self.drawn_late = 0
+        """Decisions drawn while the clock ran (none planned for that state)."""
 
     def draw(self, game: Game, seat: int) -> tuple[Any, Any] | None:
-        """``random_action`` for ``seat``; none left marks the game stuck."""
+        """The game's next decision, by ``seat``: drawn ahead by :meth:`plan` if it was, else
+        ``random_action`` now; none left marks the game stuck."""
+        if game.planned and game.planned[0][0] is game.state and game.planned[0][1] == seat:
+            _, _, action, nxt = game.planned.popleft()
+            return action, nxt
+        game.planned.clear()  # drawn from another state (a page's button was pressed instead)
+        self.drawn_late += 1
         picked = random_action(self.engine, game.state, seat, game.rnd)
         if picked is None:
             game.stuck = True
         return picked
+
+    def plan(self, games: list[Game], decisions: int) -> None:
+        """Draw ``decisions`` of these games ahead, spread over them, before the clock starts: a
+        player's choice is made on the player's device, so what the driver takes to choose (for
+        Shitenno, every legal payment of every province: up to tens of ms in a large hand) must
+        neither hold the stand-in's event loop nor count in an answer's time."""
+        if not games:
+            return
+        depth = -(-decisions // len(games)) + 2
+        for game in games:
+            state = game.planned[-1][3] if game.planned else game.state
+            while len(game.planned) < depth:
+                seat = self.engine.to_act(state)[0]
+                picked = random_action(self.engine, state, seat, game.rnd)
+                if picked is None:
+                    break
+                game.planned.append((state, seat, picked[0], picked[1]))
+                state = picked[1]
 
     async def decide(self, game: Any, due: float | None = None) -> Sample | None:
         raise NotImplementedError
@@ -189,6 +219,8 @@ class Bench:
         return [g for g in self.games if g.n == n and not g.stuck]
 
     async def burst(self, n: int) -> Measured:
+        self.plan(self.of(n), len(self.of(n)))
+
         async def work(_: Measured) -> list[Sample | None]:
             return list(await asyncio.gather(*self.sends(self.of(n))))
 
@@ -197,6 +229,8 @@ class Bench:
     async def paced(self, n: int, rate: float, seconds: float) -> Measured:
         """Open loop as in ``bench/e2e.py``: decision k is due at ``k / rate`` s, in the game of
         ``n`` players idle longest; latency counts from the due time."""
+
+        self.plan(self.of(n), round(rate * seconds))
 
         async def work(out: Measured) -> list[Sample | None]:
             return await open_loop(list(self.of(n)), rate, seconds, self.decide, out)
@@ -252,6 +286,8 @@ def closing_rows(section: str, games: int, r: dict[str, Any]) -> list[Row]:
     rows = [Row(section, f"memory of the bot and its render workers (PSS), {games} games, MB", f"{r['rss']:.0f}")]
     if r["stuck"]:
         rows.append(Row(section, "games with only game-ending decisions left (left out)", str(r["stuck"])))
+    if r["drawn_late"]:
+        rows.append(Row(section, "decisions the driver drew on the clock (not planned ahead)", str(r["drawn_late"])))
     if r["problems"]:
         rows.append(Row(section, "problems the stand-in recorded", str(len(r["problems"])), "0", False))
     return rows

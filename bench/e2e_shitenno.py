@@ -200,7 +200,7 @@ async def _run(quick: bool) -> dict[str, Any]:
             steps = await bench.capacity(CAPACITY_PLAYERS, quick)
             await asyncio.sleep(IDLE)
             times = await autocomplete(w.fake, positions)
-            memory = rss_mb(bot.pid)
+            memory, drawn_late = rss_mb(bot.pid), bench.drawn_late
             problems = w.fake.problems()
     return {
         "results": results,
@@ -211,6 +211,7 @@ async def _run(quick: bool) -> dict[str, Any]:
         "rss": memory,
         "problems": problems,
         "stuck": sum(g.stuck for g in games),
+        "drawn_late": drawn_late,
     }
 
 

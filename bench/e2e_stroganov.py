@@ -119,6 +119,11 @@ class Bench(e2e_games.Bench):
         self.press = False
         self.fallbacks = 0
 
+    def plan(self, games: list[e2e_games.Game], decisions: int) -> None:
+        """Pressing, the decision is one the page offers, chosen when it is sent."""
+        if not self.press:
+            super().plan(games, decisions)
+
     def pick(self, game: Game, press: bool) -> Plan | None:
         seat = GAME.to_act(game.state)[0]
         if press:
@@ -231,7 +236,7 @@ async def _run(quick: bool) -> dict[str, Any]:
                     results[(n, kind)] = await bench.round(n, quick)
             bench.press = False
             steps = await bench.capacity(CAPACITY_PLAYERS, quick)
-            memory = rss_mb(bot.pid)
+            memory, drawn_late = rss_mb(bot.pid), bench.drawn_late
             problems = w.fake.problems()
     return {
         "results": results,
@@ -241,6 +246,7 @@ async def _run(quick: bool) -> dict[str, Any]:
         "rss": memory,
         "problems": problems,
         "stuck": sum(g.stuck for g in games),
+        "drawn_late": drawn_late,
     }
 
 

@@ -1,0 +1,47 @@
+"""The turn-based games' bench draws its decisions before the clock starts (``Bench.plan``): the
+decisions sent are those planned, in order, each legal where it is made, and none is drawn on the
+clock unless the plan was left (benches are not part of the suite; this keeps the driver honest)."""
+
+from __future__ import annotations
+
+import random
+
+from bench.e2e_games import Bench, Game, random_action
+from rules.shitenno import GAME
+
+
+class ShitennoBench(Bench):
+    engine = GAME
+
+
+def games(n: int) -> list[Game]:
+    return [
+        Game(thread=None, users=[None] * 3, state=GAME.new(3, {}, seed), rnd=random.Random(seed)) for seed in range(n)
+    ]
+
+
+def test_planned_decisions_are_sent_in_order_and_none_is_drawn_on_the_clock() -> None:
+    planned, fresh = games(4), games(4)
+    bench = ShitennoBench(None, None, planned)  # type: ignore[arg-type]  # no stand-in, no bot: only drawing
+    bench.plan(planned, 20)  # 5 each, and 2 to spare
+    assert all(len(g.planned) == 7 for g in planned)
+    for game, same in zip(planned, fresh, strict=True):
+        for _ in range(7):
+            seat = GAME.to_act(game.state)[0]
+            action, after = bench.draw(game, seat)  # type: ignore[misc]
+            expected = random_action(GAME, same.state, seat, same.rnd)  # what the driver drew on the clock
+            assert expected is not None and action == expected[0]
+            assert GAME.dump(after) == GAME.dump(expected[1])
+            game.state, same.state = after, expected[1]
+    assert bench.drawn_late == 0
+
+
+def test_a_game_that_left_its_plan_is_drawn_on_the_clock_and_counted() -> None:
+    (game,) = games(1)
+    bench = ShitennoBench(None, None, [game])  # type: ignore[arg-type]
+    bench.plan([game], 3)
+    seat = GAME.to_act(game.state)[0]
+    _, after = bench.draw(game, seat)  # type: ignore[misc]
+    game.state = GAME.load(GAME.dump(after))  # the same position, another object: not the planned one
+    picked = bench.draw(game, GAME.to_act(game.state)[0])
+    assert picked is not None and bench.drawn_late == 1 and not game.planned
