@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_size, text_width
-from render.png import RGB, Box, encode_png, mapped_rows, paste_mapped, rows_png
+from render.png import RGB, Box, encode_png, mapped, mapped_rows, paste_mapped, rows_png
 from render.shitenno_sprites import (
     ALERT,
     BORDER,
@@ -270,17 +270,52 @@ def _players(
         _player_box(im, draw, view, words, names, p, (x, top, x + w - 1, top + PLAYER_H - 8))
 
 
-def _cards_row(im: Image.Image, cards: Sequence[CardView], x0: int, y0: int, x1: int, words: Words) -> int:
-    """Cards laid left to right from (x0, y0), wrapping before x1; returns the y below them."""
+Placed = list[tuple[int, int, "CardView"]]
+"""Cards to paste already mapped (:func:`_cards_row`), with their places."""
+
+
+def _cards_row(
+    im: Image.Image,
+    cards: Sequence[CardView],
+    x0: int,
+    y0: int,
+    x1: int,
+    words: Words,
+    placed: Placed | None = None,
+) -> int:
+    """Cards laid left to right from (x0, y0), wrapping before x1; returns the y below them.
+    With ``placed``, the cards are not pasted but listed there with their places (the caller
+    pastes them already mapped: :func:`_mapped_card`)."""
     per_row = max(1, (x1 - x0 + CARD_GAP) // (CARD_W + CARD_GAP))
     koku = words("img.sh.koku")
     for i, c in enumerate(cards):
         x = x0 + (i % per_row) * (CARD_W + CARD_GAP)
         y = y0 + (i // per_row) * (CARD_H + CARD_GAP)
+        if placed is not None:
+            placed.append((x, y, c))
+            continue
         sprite = card_sprite(c.label, c.kind, tuple(c.symbols), c.koku, koku)
         im.paste(sprite, (x, y), sprite)
     rows = (len(cards) + per_row - 1) // per_row
     return y0 + rows * (CARD_H + CARD_GAP)
+
+
+@functools.lru_cache(maxsize=128)
+def _mapped_card(label: str, kind: str, symbols: tuple[str, ...], koku: int, koku_word: str) -> Image.Image:
+    """A card lying on the page, mapped to the palette: the same indices as the card's pixels in
+    a whole image mapped at once (mapping is pixel by pixel)."""
+    sprite = card_sprite(label, kind, symbols, koku, koku_word)
+    on_page = Image.new("RGB", sprite.size, PAGE)
+    on_page.paste(sprite, (0, 0), sprite)
+    return mapped(on_page, PALETTE)
+
+
+@functools.cache
+def _page_index() -> int:
+    """The palette index the page's colour maps to."""
+    index = mapped(Image.new("RGB", (1, 1), PAGE), PALETTE).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
 
 
 def _cards_height(count: int, width: int) -> int:
@@ -571,6 +606,12 @@ KEPT_W = TILE + 130
 
 def compose_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> Image.Image:
     """A player's private image in RGB (:func:`render_hand` encodes it)."""
+    return _hand(view, words, names)
+
+
+def _hand(view: ShitennoView, words: Words, names: Sequence[str], placed: Placed | None = None) -> Image.Image:
+    """:func:`compose_hand`; with ``placed``, the cards in hand are listed there instead of pasted
+    (:func:`_cards_row`)."""
     me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(view.players) else None
     full = WIDTH - 2 * PAD
     if me is None:
@@ -607,7 +648,7 @@ def compose_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> Imag
     koku = sum(c.koku for c in cards if c.kind == "koku")
     y = _section(draw, 138, words("img.sh.in_hand", n=len(cards), koku=koku))
     if cards:
-        _cards_row(im, cards, PAD, y, WIDTH - PAD, words)
+        _cards_row(im, cards, PAD, y, WIDTH - PAD, words, placed)
     else:
         _line(draw, (PAD, y + 18), words("img.sh.no_cards_in_hand"), full, 20, MUTED)
     y += cards_h
@@ -627,8 +668,24 @@ def compose_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> Imag
 
 def render_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> bytes:
     """The viewer's private image (SH-4.2) as PNG bytes: his hand from ``view.hand``, his kept
-    tiles, title and power (SH-2.2), stones and score; a "no hand" note for the public view."""
-    return encode_png(compose_hand(view, words, names), PALETTE)
+    tiles, title and power (SH-2.2), stones and score; a "no hand" note for the public view.
+
+    The same pixels as ``encode_png(compose_hand(...), PALETTE)``, mapped in parts: the cards come
+    mapped from a cache, on the page that fills the band of their rows (nothing else is drawn in
+    it); only what is above and below that band is mapped per image."""
+    placed: Placed = []
+    im = _hand(view, words, names, placed)
+    if not placed:
+        return encode_png(im, PALETTE)
+    top, bottom = placed[0][1], placed[-1][1] + CARD_H
+    rows = Image.new("P", (im.width + 1, im.height), _page_index())
+    rows.putpalette(PALETTE.getpalette() or [])
+    rows.paste(0, (0, 0, 1, im.height))  # each row's filter byte (render.png.row_canvas)
+    paste_mapped(rows, im, [(0, 0, im.width, top), (0, bottom, im.width, im.height)], PALETTE)
+    koku = words("img.sh.koku")
+    for x, y, c in placed:
+        rows.paste(_mapped_card(c.label, c.kind, tuple(c.symbols), c.koku, koku), (x + 1, y))
+    return rows_png(rows)
 
 
 def warm_up() -> None:

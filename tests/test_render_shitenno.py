@@ -320,6 +320,24 @@ def test_the_board_png_maps_every_pixel_as_the_whole_image_mapped_at_once(phase:
         assert fast.tobytes() == whole.quantize(palette=PALETTE, dither=Image.Dither.NONE).tobytes(), seed
 
 
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_hand_png_maps_every_pixel_as_the_whole_image_mapped_at_once(phase: str, locale: str) -> None:
+    """render_hand pastes its cards mapped from a cache and maps only what is above and below
+    their rows: a card mapped on the wrong ground, or a band cut short, would differ from the whole
+    composed image mapped to the palette. 2-4 players, hands of every size (none, one card, rows)."""
+    sizes = set()
+    for seed in range(16):
+        view = random_view(seed, 2 + seed % 3, phase)
+        if seed % 4 == 0:
+            view = replace(view, hand=view.hand[:1])
+        sizes.add(len(view.hand))
+        fast = Image.open(io.BytesIO(render_hand(view, locale)))
+        whole = shitenno.compose_hand(view, image_words(locale), NAMES)
+        assert fast.tobytes() == whole.quantize(palette=PALETTE, dither=Image.Dither.NONE).tobytes(), seed
+    assert len(sizes) >= 3 and 0 in sizes, sizes
+
+
 def test_random_views_are_consistent() -> None:
     """The factory keeps every card in one place (SH-13.1, SH-13.2) and stones per SH-13.4."""
     for seed in range(40):
