@@ -666,7 +666,7 @@ class Table:
             lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
             if early:
                 public = await drawing.files()
-            else:
+            else:  # a catch-up that is to post, or no board to show
                 public = await self.public_images(rec, state, locale) if ui.board_changed(events) else []
         finally:
             drawing.cancel()
@@ -748,7 +748,7 @@ class Table:
         events = list(change.events)
         changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(events, s)]
         told = [(seat, seat in seats) for seat in [*seats, *changed]]
-        if len(told) == 1:  # the usual case: no task to make
+        if len(told) <= 1:  # the usual case: no task to make
             pinged = [await self.tell_seat(rec, state, events, seat, waiting, progress) for seat, waiting in told]
         else:
             async with asyncio.TaskGroup() as group:
