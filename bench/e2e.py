@@ -41,6 +41,7 @@ from typing import Any
 from bench.bot_process import answering, guilds_on_shards, spawn
 from bench.database import fill
 from bench.databases import Where, new_database, open_at, postgres, unavailable
+from bench.disk import DiskProbe
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
 from cogs.stratego.ui import image_words
@@ -174,6 +175,7 @@ class Measured:
     wall: float = 0.0
     rest: int = 0  # REST calls besides the interaction responses
     lag: float = 0.0  # worst delay between an arrival's due time and its sending
+    disk: float | None = None  # a ramp's step: the disk's slowest fsync meanwhile, s (bench/disk.py)
     parts: dict[str, float] = field(default_factory=dict)
     """CPU seconds by process: ``bot 0``, ``bot 1``… (each with its render workers), ``postgres``;
     ``machine``: every process on the machine (other work included)."""
@@ -326,14 +328,18 @@ async def open_loop(
 async def ramp(paced: Callable[[float], Awaitable[Measured]]) -> list[tuple[int, Measured]]:
     """Capacity, the same way for every game: ``paced(rate)`` (open-loop arrivals at ``rate`` per
     second, :func:`open_loop`) for each of ``RATES`` in turn, the bot idle ``IDLE`` s before each,
-    until the final answer's p99 passes ``FINAL_P99_MS`` (that step is kept too)."""
+    until the final answer's p99 passes ``FINAL_P99_MS`` (that step is kept too). Each step notes
+    the slowest fsync of the disk meanwhile (``bench/disk.py``)."""
     steps: list[tuple[int, Measured]] = []
-    for rate in RATES:
-        await asyncio.sleep(IDLE)
-        m = await paced(rate)
-        steps.append((rate, m))
-        if m.ms("final", 99) > FINAL_P99_MS:
-            break
+    with DiskProbe() as disk:
+        for rate in RATES:
+            await asyncio.sleep(IDLE)
+            start = time.perf_counter()
+            m = await paced(rate)
+            m.disk = disk.slowest(start, time.perf_counter())
+            steps.append((rate, m))
+            if m.ms("final", 99) > FINAL_P99_MS:
+                break
     return steps
 
 
@@ -357,11 +363,12 @@ def capacity_rows(
         Row(
             section,
             f"steady {rate} {unit}/s, {m.wall:.1f} s: final p50 / p99, first p99 ms; bot CPU ms/{unit[:-1]}, cores"
-            " (its event loop's); the stand-in's cores",
+            " (its event loop's); the stand-in's cores; the disk's slowest fsync, ms",
             f"{m.ms('final', 50):.1f} / {m.ms('final', 99):.1f}, {m.ms('first', 99):.1f}; "
             f"{m.cpu_ms:.1f}, {m.cpu / max(m.wall, 1e-9):.2f} ({m.cores('loop 0'):.2f}); "
             f"{m.bench_cpu / max(m.wall, 1e-9):.2f}"
-            + (f" (sent up to {m.lag * 1000:.0f} ms late)" if m.lag > 0.05 else ""),
+            + (f" (sent up to {m.lag * 1000:.0f} ms late)" if m.lag > 0.05 else "")
+            + (f"; {m.disk * 1000:.0f}" if m.disk is not None else ""),
         )
         for rate, m in steps
     ]
