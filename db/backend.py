@@ -6,8 +6,8 @@ placeholders, a cursor whose ``rowcount`` is read) and touching nothing but the 
 backend may run it however suits it, and run it again:
 
 * :class:`SQLiteBackend` runs it whole on aiosqlite's thread in one hop (``db/one_hop.py``), inside
-  ``BEGIN IMMEDIATE`` (writes) or ``BEGIN DEFERRED`` (reads), one transaction at a time per store
-  (an :class:`asyncio.Lock`: SQLite transactions belong to the connection).
+  ``BEGIN IMMEDIATE`` (writes) or ``BEGIN DEFERRED`` (reads), one transaction at a time per store:
+  each is one call on aiosqlite's thread, which makes its calls one after the other, in order.
 * ``db.postgres.PostgresBackend`` runs it on a pooled connection in a SERIALIZABLE transaction and
   reruns the whole body when PostgreSQL reports a serialization failure or a deadlock.
 
@@ -17,7 +17,6 @@ unpack as tuples.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -79,44 +78,44 @@ def is_busy(exc: BaseException) -> bool:
 
 
 class SQLiteBackend:
-    """One aiosqlite connection shared by every coroutine of the bot; an :class:`asyncio.Lock`
-    keeps the statements of different transactions from interleaving (see the module's docstring)."""
+    """One aiosqlite connection shared by every coroutine of the bot. Each transaction (and each
+    lone statement or query) is a single call on aiosqlite's thread, which runs its calls one after
+    the other in the order they came: transactions never interleave, and the next one starts as
+    soon as the last one ends, without waiting for the event loop to hand the connection on (an
+    :class:`asyncio.Lock` here did that, and under load the store waited on a busy event loop
+    between every two transactions, docs/PERFORMANCE.md)."""
 
     name = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         db.row_factory = sqlite3.Row
         self.db = db
-        self.lock = asyncio.Lock()
 
     async def run(self, body: Body[T], *, write: bool, game_id: int | None = None, relaxed: bool = False) -> T:
         mode = "IMMEDIATE" if write else "DEFERRED"
-        async with self.lock:
-            try:
-                return await on_thread(self.db, direct(body), mode, relaxed=relaxed)
-            except sqlite3.OperationalError as exc:
-                if is_busy(exc):
-                    raise StoreBusy(game_id) from exc
-                raise
+        try:
+            return await on_thread(self.db, direct(body), mode, relaxed=relaxed)
+        except sqlite3.OperationalError as exc:
+            if is_busy(exc):
+                raise StoreBusy(game_id) from exc
+            raise
 
     async def statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> Cursor:
         """SQLite's autocommit: atomic, as durable as a COMMIT, one round trip instead of three."""
-        async with self.lock:
-            try:
-                return await self.db.execute(sql, params)
-            except sqlite3.OperationalError as exc:
-                if is_busy(exc):
-                    raise StoreBusy(game_id) from exc
-                raise
+        try:
+            return await self.db.execute(sql, params)
+        except sqlite3.OperationalError as exc:
+            if is_busy(exc):
+                raise StoreBusy(game_id) from exc
+            raise
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.lock:
-            try:
-                return list(await self.db.execute_fetchall(sql, params))
-            except sqlite3.OperationalError as exc:
-                if is_busy(exc):
-                    raise StoreBusy(None) from exc
-                raise
+        try:
+            return list(await self.db.execute_fetchall(sql, params))
+        except sqlite3.OperationalError as exc:
+            if is_busy(exc):
+                raise StoreBusy(None) from exc
+            raise
 
     def json_text(self, column: str, key: str) -> str:
         return f"json_extract({column}, '$.{key}')"
@@ -130,6 +129,6 @@ class SQLiteBackend:
         """Nothing to listen to (see :meth:`notify`)."""
 
     async def close(self) -> None:
-        """Close the connection once no transaction is using it."""
-        async with self.lock:
-            await self.db.close()
+        """Close the connection after the transactions already sent to it (its thread runs them in
+        order)."""
+        await self.db.close()

@@ -5,6 +5,7 @@ awaits anything else is refused; an exception rolls everything back."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -113,3 +114,28 @@ async def test_a_turn_page_read_held_saved_and_let_go_in_one_hop_each(store: Gam
     await store.release_turn_page(rec.id)
     assert await store.turn_page(rec.id) == page
     assert hops[0] == 5
+
+
+async def test_transactions_sent_together_run_one_after_the_other_while_the_event_loop_is_busy(
+    store: GameStore,
+) -> None:
+    """The SQLite thread runs the transactions sent to it in order, each whole: the next one
+    starts when the last one ends, without waiting for the event loop to hand the connection on
+    (a busy event loop used to hold every transaction queued behind the one before)."""
+    ran: list[int] = []
+
+    def body(n: int) -> Any:
+        async def read(db: Any) -> int:
+            await db.execute_fetchall("SELECT 1")
+            ran.append(n)
+            return n
+
+        return read
+
+    sent = [asyncio.ensure_future(store._backend.run(body(n), write=False)) for n in range(4)]
+    await asyncio.sleep(0)  # each is sent to the thread
+    deadline = time.monotonic() + 5
+    while len(ran) < 4 and time.monotonic() < deadline:  # the event loop kept busy (a long callback)
+        time.sleep(0.001)
+    assert ran == [0, 1, 2, 3], "the thread went on alone, in order"
+    assert await asyncio.gather(*sent) == [0, 1, 2, 3]
