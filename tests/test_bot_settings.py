@@ -139,6 +139,7 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
     (nobody else calls it: ``async with`` sees the bot closed): the store's thread stops — while it
     runs, the process cannot end."""
     import asyncio
+    import threading
 
     from tests.e2e.harness import table
 
@@ -146,15 +147,18 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
         bot = t.bot
         assert bot is not None
         store: Any = bot.store
-        async with store._backend.lock:  # a transaction in progress
-            first = asyncio.ensure_future(bot.close())
-            for _ in range(200):
-                if bot.is_closed():
-                    break
-                await asyncio.sleep(0.01)
-            for _ in range(20):
-                await asyncio.sleep(0)
-            first.cancel()  # as asyncio.run does to tasks left when run() returns
+        ended = threading.Event()
+        running = asyncio.ensure_future(store._backend.db._execute(ended.wait))  # a transaction on the store's thread
+        first = asyncio.ensure_future(bot.close())
+        for _ in range(200):
+            if bot.is_closed():
+                break
+            await asyncio.sleep(0.01)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        first.cancel()  # as asyncio.run does to tasks left when run() returns
+        ended.set()
+        await running
         for _ in range(500):
             if store._backend.db._connection is None:
                 break

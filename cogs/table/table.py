@@ -472,23 +472,25 @@ class Table:
         DMs, the game-over — then mark it told and let the listeners react. Each step players see
         is written down as it is made, so the catch-up after a crash repeats none of them. A failure
         never reports the change as failed: the actor hears it stands, the catch-up tries again.
-        ``show``: how the place that made the change shows it (a lobby's message, the start)."""
+        ``show``: how the place that made the change shows it (a lobby's message, the start).
+        The listeners' work is part of it too: a closing bot waits for it, and so does
+        :meth:`quiet`."""
         rec = change.record
         progress = Progress(self.store, change)
-        self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
-        try:
-            async with self.busy():
+        async with self.busy():
+            self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
+            try:
                 with views_kept():  # the telling asks for the same views again and again
                     await self._tell(change, interaction, show, progress)
-        finally:
-            self._telling[rec.id] -= 1
-            if not self._telling[rec.id]:
-                del self._telling[rec.id]
-        await self.listeners.changed(change)
-        try:
-            await self.close_ended(change)
-        except Exception:
-            log.exception("game %s: thread not closed after version %s", rec.id, change.version)
+            finally:
+                self._telling[rec.id] -= 1
+                if not self._telling[rec.id]:
+                    del self._telling[rec.id]
+            await self.listeners.changed(change)
+            try:
+                await self.close_ended(change)
+            except Exception:
+                log.exception("game %s: thread not closed after version %s", rec.id, change.version)
 
     async def _tell(
         self,
