@@ -127,10 +127,10 @@ async def test_a_move_is_answered_by_its_news_in_one_response_deferred_only_when
 async def test_the_board_is_drawn_while_the_next_players_dm_is_under_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 18 §7: a move's telling waits for its slowest part, not for their sum: the public
-    board is drawn while the DM to the next player (its own image, its request) is under way,
-    so the answer comes one drawing sooner. Here the DM is held until the board's drawing has
-    begun; told one after the other, the DM would wait for a drawing that waits for it."""
+    """Issue 18 §7: the public board is drawn while the DM to the next player (its own image,
+    its request, its note in the store) is under way, not after it. Here the DM is held until
+    the board's drawing has begun; told one after the other, the DM would wait for a drawing
+    that waits for it."""
     drawing_public = asyncio.Event()
     async with table(tmp_path) as t:
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
