@@ -164,6 +164,9 @@ class PostgresBackend:
                 return result
             except RETRYABLE as exc:
                 if attempt == ATTEMPTS - 1:
+                    log.warning(
+                        "game %s: %s gave up after %d serialization failures (%s)", game_id, _named(body), ATTEMPTS, exc
+                    )
                     raise StoreBusy(game_id) from exc
                 # A short random pause so that the transactions that collided do not collide again.
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
@@ -174,6 +177,9 @@ class PostgresBackend:
                 if committing and write:
                     raise
                 if lost == len(LOST_PAUSES):
+                    log.warning(
+                        "game %s: %s gave up, its connection lost %d times (%s)", game_id, _named(body), lost + 1, exc
+                    )
                     raise StoreBusy(game_id) from exc
                 log.warning("the database connection was lost (%s); running the transaction again", exc)
                 await asyncio.sleep(LOST_PAUSES[lost])
@@ -249,3 +255,8 @@ class PostgresBackend:
             listening.remove_termination_listener(self._lost)
             await listening.close()
         await self.pool.close()
+
+
+def _named(body: Any) -> str:
+    """A transaction body by its name (``GameStore.append.<locals>.write``), for the log."""
+    return getattr(body, "__qualname__", None) or repr(body)

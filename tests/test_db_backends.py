@@ -105,8 +105,9 @@ async def test_an_aborted_run_reruns_the_whole_body_and_leaves_nothing(
 
 
 async def test_serialization_failures_that_keep_coming_are_store_busy(
-    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Busy, and the log names the transaction that gave up and why (a player was told "busy")."""
     monkeypatch.setattr(postgres, "ATTEMPTS", 2)
     backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
 
@@ -117,12 +118,14 @@ async def test_serialization_failures_that_keep_coming_are_store_busy(
         with pytest.raises(StoreBusy) as info:
             await backend.run(body, write=True, game_id=5)
         assert info.value.game_id == 5
+        (gave_up,) = [r.getMessage() for r in caplog.records if "gave up" in r.getMessage()]
+        assert "game 5:" in gave_up and "body" in gave_up and "2 serialization failures" in gave_up
     finally:
         await backend.close()
 
 
 async def test_a_database_that_stays_unreachable_is_store_busy(
-    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(postgres, "LOST_PAUSES", (0.0, 0.0))
     backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
@@ -136,6 +139,7 @@ async def test_a_database_that_stays_unreachable_is_store_busy(
         with pytest.raises(StoreBusy) as info:
             await backend.run(body, write=True, game_id=5)
         assert info.value.game_id == 5 and len(runs) == 3, "run once, then once after each pause"
+        assert any("gave up, its connection lost 3 times" in r.getMessage() for r in caplog.records)
     finally:
         await backend.close()
 
