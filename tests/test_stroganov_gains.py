@@ -11,10 +11,23 @@ import pytest
 
 from rules.stroganov import GAME
 from rules.stroganov.actions import Hunt
-from rules.stroganov.core import COUNTED, LISTED, MARK, snapshot
-from rules.stroganov.state import TIGER
+from rules.stroganov.core import COUNTED, LISTED, MARK
+from rules.stroganov.state import TIGER, StroganovState
 from tests.stroganov_play import decisions
 from tests.stroganov_positions import give_turn, place, started
+
+
+def snapshot(st: StroganovState) -> list[dict]:
+    """Every cossack's numbers and lists, read from the state as it is now."""
+    return [
+        {
+            **{k: getattr(c, k) for k in COUNTED},
+            **{k: list(getattr(c, k)) for k in LISTED},
+            "position": c.position,
+            "built": [r + 1 for r, slots in enumerate(st.outposts) if i in slots],
+        }
+        for i, c in enumerate(st.cossacks)
+    ]
 
 
 def gains(e: dict, ci: int) -> dict:
@@ -43,7 +56,7 @@ def test_gains_add_up_to_what_changed(players: int) -> None:
                     if key == "score" and GAME.outcome(st) is not None:
                         continue  # final scoring is the scoring table's, on no entry
                     assert _total(events, who, key) == new[key] - old[key], (key, events)
-                for key in LISTED:
+                for key in (*LISTED, "built"):
                     came = Counter(x for e in events for x in gains(e, who).get(key, []))
                     went = Counter(x for e in events for x in gains(e, who).get(f"{key}_spent", []))
                     net = Counter(new[key])
@@ -51,6 +64,13 @@ def test_gains_add_up_to_what_changed(players: int) -> None:
                     net.subtract(came)
                     net.update(went)
                     assert not +net and not -net, (key, events)
+                where = old["position"]
+                for e in events:
+                    if "position" in gains(e, who):
+                        was, now = gains(e, who)["position"]
+                        assert was == where and now != was, events
+                        where = now
+                assert where == new["position"], events
 
 
 def test_a_hunt_shows_the_furs_it_took_on_its_own_entry() -> None:

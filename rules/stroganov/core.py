@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rules.stroganov.content import CONTENT, Reward, Track
@@ -33,26 +35,35 @@ def log(st: StroganovState, events: Events, kind: str, ci: int | None = None, **
     logged *before* the change it describes, so what each cossack gained or spent until the next
     entry is that entry's ``gains`` (see :func:`close`). Returns the event, which the caller may
     complete with what it learns while carrying the change out (a refresh)."""
-    close(st, events)
+    now = mark(st)
+    close(st, events, now)
     event: Event = {"type": kind, **(who(st, ci) if ci is not None else {}), **params}
     st.log.append(event)
-    event[MARK] = snapshot(st)
+    event[MARK] = now
     events.append(event)
     return event
 
 
-def close(st: StroganovState, events: Events) -> None:
+def close(st: StroganovState, events: Events, now: Mark | None = None) -> None:
     """Give the latest entry its ``gains``: a list, per cossack that changed, of ``{"cossack":
     index, ...}`` with what changed since it was logged (numbers as differences; furs, tiles,
     wishes and songs as lists of what came and went). Later changes belong to no entry until the
-    next one."""
+    next one. ``now`` is :func:`mark` of ``st`` if the caller has it already."""
     entry = next((e for e in reversed(events) if MARK in e), None)
     if entry is None:
         return
-    before = entry.pop(MARK)
+    before: Mark = entry.pop(MARK)
+    after = mark(st) if now is None else now
+    outposts_same = before[1] == after[1]
     gains = []
-    for ci, (old, new) in enumerate(zip(before, snapshot(st), strict=True)):
-        d = resource_changes(old, new)
+    for ci, (old, new) in enumerate(zip(before[0], after[0], strict=True)):
+        if old == new and outposts_same:  # most entries change one cossack, or none
+            continue
+        d = changes(st.cossacks[ci], old, new)
+        if not outposts_same:
+            _listed_change(d, "built", built_in(before[1], ci), built_in(after[1], ci))
+        if old[2] != new[2]:
+            d["position"] = [old[2], new[2]]
         if d:
             gains.append({"cossack": ci, **d})
     if gains:
@@ -60,40 +71,61 @@ def close(st: StroganovState, events: Events) -> None:
 
 
 COUNTED = ("coins", "horses", "tigers", "banners", "stories", "trophy", "supply", "reserve", "score")
+"""A cossack's numbers, which an entry's ``gains`` give as differences."""
 LISTED = ("furs", "tiles", "held", "fulfilled", "songs")
+"""A cossack's lists, which an entry's ``gains`` give as what came (``furs``) and went
+(``furs_spent``); so are ``built``, the regions of his outposts."""
+_KEPT = tuple(k for k in COUNTED if k != "score")
+_counted = operator.attrgetter(*_KEPT)
+_listed = operator.attrgetter(*LISTED)
+
+Mark = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[int | None, ...], ...]]
+"""What :func:`log` keeps on an entry until :func:`close`: per cossack his numbers but the score,
+his lists, his position and how many scoring events he has (they are only ever appended, so they
+give the score then), and after them the outposts. Tuples, so an unchanged cossack compares equal
+at once (a snapshot of dicts made every entry cost a fifth of a playout)."""
 
 
-def snapshot(st: StroganovState) -> list[dict[str, Any]]:
-    return [
-        {
-            **{k: getattr(c, k) for k in COUNTED},
-            **{k: list(getattr(c, k)) for k in LISTED},
-            "position": c.position,
-            "built": built(st, i),
-        }
-        for i, c in enumerate(st.cossacks)
-    ]
+def mark(st: StroganovState) -> Mark:
+    return (
+        tuple([(_counted(c), tuple(map(tuple, _listed(c))), c.position, len(c.events)) for c in st.cossacks]),
+        tuple(map(tuple, st.outposts)),
+    )
 
 
-def resource_changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """``{"coins": 1, "furs": [5], "furs_spent": [3], "position": [2, 7], ...}``; empty if nothing changed."""
+def changes(c: Cossack, old: tuple[Any, ...], new: tuple[Any, ...]) -> dict[str, Any]:
+    """``{"coins": 1, "furs": [5], "furs_spent": [3], ...}``: cossack ``c``'s numbers and lists
+    between two of his marks (in the order of ``COUNTED`` and ``LISTED``)."""
     out: dict[str, Any] = {}
-    for k in COUNTED:
-        if new[k] != old[k]:
-            out[k] = new[k] - old[k]
-    for k in (*LISTED, "built"):
-        if new[k] == old[k]:  # most lists do not change (and comparing is cheap; counting is not)
-            continue
-        came, went = Counter(new[k]), Counter(old[k])
-        came.subtract(Counter(old[k]))
-        went.subtract(Counter(new[k]))
-        if +came:
-            out[k] = sorted((+came).elements())
-        if +went:
-            out[f"{k}_spent"] = sorted((+went).elements())
-    if new["position"] != old["position"]:
-        out["position"] = [old["position"], new["position"]]
+    if old[0] != new[0]:
+        for k, was, now in zip(_KEPT, old[0], new[0], strict=True):
+            if was != now:
+                out[k] = now - was
+    if old[3] != new[3]:
+        score = sum(e[2] for e in c.events[old[3] : new[3]])
+        if score:
+            out["score"] = score
+    if old[1] != new[1]:
+        for k, was, now in zip(LISTED, old[1], new[1], strict=True):
+            _listed_change(out, k, was, now)
     return out
+
+
+def _listed_change(out: dict[str, Any], key: str, was: Sequence[Any], now: Sequence[Any]) -> None:
+    if was == now:  # most lists do not change (and comparing is cheap; counting is not)
+        return
+    came, went = Counter(now), Counter(was)
+    came.subtract(was)
+    went.subtract(now)
+    if +came:
+        out[key] = sorted((+came).elements())
+    if +went:
+        out[f"{key}_spent"] = sorted((+went).elements())
+
+
+def built_in(outposts: Sequence[Sequence[int | None]], ci: int) -> list[int]:
+    """Regions (1–5) holding an outpost of cossack ``ci``."""
+    return [r + 1 for r, slots in enumerate(outposts) if ci in slots]
 
 
 def region_of(position: int) -> int | None:
@@ -118,7 +150,7 @@ def _abilities(fulfilled: tuple[str, ...]) -> frozenset[str]:
 
 def built(st: StroganovState, ci: int) -> list[int]:
     """Regions (1–5) holding an outpost of this cossack."""
-    return [r + 1 for r, slots in enumerate(st.outposts) if ci in slots]
+    return built_in(st.outposts, ci)
 
 
 def accessible(st: StroganovState, ci: int) -> list[int]:
