@@ -418,7 +418,8 @@ def _header_details(view: StrategoView, words: Words, who: dict[str, str]) -> li
     parts = []
     if view.last_move is not None:
         name = _short(who[view.last_move.colour])
-        parts.append(words("img.sg.last_move", name=name, notation=view.last_move.notation))
+        frm, to = square_name(view.last_move.frm), square_name(view.last_move.to)
+        parts.append(words("img.sg.last_move", name=name, frm=frm, to=to))
     rescue = _latest_rescue(view)
     if rescue is not None:
         name = _short(who[rescue.colour])
@@ -538,8 +539,8 @@ def _battle_box(im: Image.Image, draw: ImageDraw.ImageDraw, move: MoveView, word
     room = PANEL_X + PANEL_W - tx
     outcome, osize = _fit(words(f"img.sg.battle.{battle.result}"), room, 20, bold=True)
     draw_text(draw, (tx, y + 11), outcome, osize, INK, "lm", bold=True)
-    notation, nsize = _fit(move.notation, room, 19)
-    draw_text(draw, (tx, y + 34), notation, nsize, MUTED, "lm")
+    squares, nsize = _fit(f"{square_name(move.frm)} → {square_name(move.to)}", room, 19)
+    draw_text(draw, (tx, y + 34), squares, nsize, MUTED, "lm")
     return y + size + 14
 
 

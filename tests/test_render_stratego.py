@@ -297,6 +297,28 @@ def test_every_kind_of_view_renders_a_small_png(kind: str, seed: int) -> None:
     _check_png(render_board(random_view(random.Random(f"{kind}/{seed}"), kind)))
 
 
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("seed", range(12))
+def test_the_image_words_moves_by_squares_never_in_notation(
+    seed: int, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The header's last move and the last battle's box say the squares ("E8 → E7"), not the
+    engine's notation ("E8xE7 (8x6)"), which players do not read."""
+    view = random_view(random.Random(f"notation/{seed}"), "public")
+    moves = [m for m in (view.last_move, view.last_battle) if m is not None]
+    assert moves and any("x" in m.notation or "-" in m.notation for m in moves)
+    drawn: list[str] = []
+    real = stratego.draw_text
+    monkeypatch.setattr(
+        stratego, "draw_text", lambda draw, at, text, *a, **k: drawn.append(text) or real(draw, at, text, *a, **k)
+    )
+    compose(view, locale)
+    for m in moves:
+        assert not any(m.notation in text for text in drawn), (m.notation, drawn)
+        squares = f"{name(m.frm)} → {name(m.to)}"
+        assert any(squares in text for text in drawn), (squares, drawn)
+
+
 @pytest.mark.parametrize("kind", ["public", "red", "blue", "over"])
 @pytest.mark.parametrize("seed", range(6))
 def test_silent_defence_with_unknown_captured_ranks_renders(kind: str, seed: int) -> None:

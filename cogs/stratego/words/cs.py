@@ -174,7 +174,7 @@ TEXTS: dict[str, str] = {
     "img.sg.hidden_not_ready": "rozestavení skryté, ještě není hotovo",
     "img.sg.ready": "hotovo",
     "img.sg.not_ready": "ještě není hotovo",
-    "img.sg.last_move": "Poslední tah: {name} {notation}",
+    "img.sg.last_move": "Poslední tah: {name}, {frm} → {to}",
     "img.sg.rescued": "{name} zachraňuje figurku ({rank}) na pole {square}",
     "img.sg.rescue_declined": "{name} se záchrany vzdává",
     "img.sg.draw_offer": "{name} nabízí remízu",

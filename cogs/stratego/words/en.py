@@ -166,7 +166,7 @@ TEXTS: dict[str, str] = {
     "img.sg.hidden_not_ready": "setup hidden, not ready yet",
     "img.sg.ready": "ready",
     "img.sg.not_ready": "not ready yet",
-    "img.sg.last_move": "Last move: {name} {notation}",
+    "img.sg.last_move": "Last move: {name}, {frm} → {to}",
     "img.sg.rescued": "{name} rescued a {rank} to {square}",
     "img.sg.rescue_declined": "{name} declined a rescue",
     "img.sg.draw_offer": "{name} offers a draw",
