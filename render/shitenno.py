@@ -235,7 +235,7 @@ def _player_box(
     if view.phase == "control" and p.joker_used:
         tags.append("joker_used")
     if tags:
-        tag = " ".join(words(f"img.sh.tag.{t}") for t in tags)
+        tag = " · ".join(words(f"img.sh.tag.{t}") for t in tags)
         _line(draw, (nx, y0 + 42), tag, x1 - nx - 8, 15, ALERT, bold=True)
     if p.title:
         general = words("img.sh.general_title", general=_general(p), title=p.title, seals=p.seals)

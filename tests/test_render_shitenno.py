@@ -278,6 +278,26 @@ def random_view(seed: int, n: int | None = None, phase: str | None = None, viewe
     )
 
 
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_a_players_tags_are_set_apart(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tags on one player ("to act", "joker used") read as separate words, not as one run of
+    capitals, and fit a four-player box."""
+    view = random_view(3, n=4, phase="control")
+    acting = view.to_act[0]
+    players = tuple(replace(p, tairo=False, joker_used=True) if p.seat == acting else p for p in view.players)
+    view = replace(view, players=players)
+    drawn: list[str] = []
+    real = shitenno.draw_text
+    monkeypatch.setattr(
+        shitenno, "draw_text", lambda draw, at, text, *a, **k: drawn.append(text) or real(draw, at, text, *a, **k)
+    )
+    render_board(view, locale)
+    words = image_words(locale)
+    tags = [words(f"img.sh.tag.{t}") for t in ("to_act", "joker_used")]
+    line = next(text for text in drawn if text.startswith(tags[0]))
+    assert line == " · ".join(tags), line
+
+
 # --- properties ------------------------------------------------------------------------------------
 
 RENDERERS: dict[str, Callable[..., bytes]] = {
