@@ -32,6 +32,7 @@ from cogs.games import ENGINES
 from cogs.stroganov.ui import StroganovUI
 from cogs.table.buttons import buttons
 from cogs.table.pages import Page, fold
+from cogs.table.views_kept import views_kept
 from db.store import GameStore
 from rules.stroganov import GAME
 
@@ -80,7 +81,7 @@ async def play(path: Path, players: int, games: int, decisions: int, seed: int) 
             with c.piece("append"):
                 result = await store.append(rec.id, rec.version, seat, action)
             state, version = result.state, result.version
-            with c.piece("turn page + told"):
+            with c.piece("turn page + told"), views_kept():  # as the table tells a change
                 held = await store.hold_turn_page(rec.id)
                 assert held is not None
                 page = Page.of(held)

@@ -783,7 +783,7 @@ def decision_components(
     state: StroganovState, seat: int, acts: Sequence[Action], version: int, locale: str
 ) -> list[ButtonSpec | SelectSpec]:
     """Buttons for moves, trophy choices, songs and End; a select per kind of the other decisions."""
-    view = view_of(GAME, state, seat)
+    view = view_of(GAME, state)  # everyone sees the same (ST-4.4): the telling has this view already
     out: list[ButtonSpec | SelectSpec] = []
     buttons: list[ButtonSpec] = []
     groups: dict[str, list[Action]] = {}
@@ -845,7 +845,7 @@ def group_page(state: StroganovState, seat: int, group: str, page: int, version:
     acts = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign) and group_of(a) == group]
     if not acts:
         return None
-    return group_select(state, view_of(GAME, state, seat), seat, group, acts, page, version, locale)
+    return group_select(state, view_of(GAME, state), seat, group, acts, page, version, locale)
 
 
 def group_of(a: Action) -> str:

@@ -446,8 +446,8 @@ async def test_decisions_told_late_are_deferred_first_and_still_answered_once(
 
 async def test_a_told_decision_computes_each_view_once(tmp_path: Path) -> None:
     """Issue 18 §7: the story, the prompt, the decision components and the DM's notice of one
-    decision share the views of its state (cogs/table/views_kept.py): at most one per seat and one
-    public, not one per use."""
+    decision share the views of its state (cogs/table/views_kept.py), not one per use; and as
+    everyone sees the same (ST-4.4), that is the one public view, not one per seat too."""
     async with table(tmp_path) as t:
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)
@@ -456,6 +456,7 @@ async def test_a_told_decision_computes_each_view_once(tmp_path: Path) -> None:
             answer, views = await t.views_while_told(user, thread, "stroganov act", GAME, action=action)
             assert "Done" in answer.content, answer.content
             assert views and len(views) == len(set(views)), views
+            assert all(seat is None for _, seat in views), views
         t.fake.assert_clean()
 
 
