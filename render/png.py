@@ -98,9 +98,18 @@ def row_canvas(indexed: Image.Image) -> Image.Image:
     """``indexed`` one column wider, pasted one pixel right of a column of 0s: PNG's rows as
     :func:`rows_png` writes them, each starting with its filter byte 0 ("none"). A renderer that
     keeps its static parts in this form pastes the rest at x + 1 and skips this copy."""
-    rows = Image.new("P", (indexed.width + 1, indexed.height), 0)
+    rows = blank_rows(indexed.width, indexed.height, 0, indexed)
     rows.paste(indexed, (1, 0))
-    rows.putpalette(indexed.getpalette() or [])
+    return rows
+
+
+def blank_rows(width: int, height: int, index: int, palette: Image.Image) -> Image.Image:
+    """The row canvas (:func:`row_canvas`) of a ``width`` × ``height`` image of ``palette``'s
+    colour ``index`` all over."""
+    rows = Image.new("P", (width + 1, height), index)
+    rows.putpalette(palette.getpalette() or [])
+    if index:
+        rows.paste(0, (0, 0, 1, height))  # each row's filter byte
     return rows
 
 

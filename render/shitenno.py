@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_size, text_width
-from render.png import RGB, Box, encode_png, mapped, mapped_rows, paste_mapped, rows_png
+from render.png import RGB, Box, blank_rows, encode_png, mapped, mapped_rows, paste_mapped, rows_png
 from render.shitenno_sprites import (
     ALERT,
     BORDER,
@@ -678,9 +678,7 @@ def render_hand(view: ShitennoView, words: Words, names: Sequence[str]) -> bytes
     if not placed:
         return encode_png(im, PALETTE)
     top, bottom = placed[0][1], placed[-1][1] + CARD_H
-    rows = Image.new("P", (im.width + 1, im.height), _page_index())
-    rows.putpalette(PALETTE.getpalette() or [])
-    rows.paste(0, (0, 0, 1, im.height))  # each row's filter byte (render.png.row_canvas)
+    rows = blank_rows(im.width, im.height, _page_index(), PALETTE)
     paste_mapped(rows, im, [(0, 0, im.width, top), (0, bottom, im.width, im.height)], PALETTE)
     koku = words("img.sh.koku")
     for x, y, c in placed:

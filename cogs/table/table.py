@@ -666,10 +666,9 @@ class Table:
                 return
             lines = ui.event_lines(rec, state, events, locale)
             lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-            if early:
-                public = await drawing.files()
-            else:  # a catch-up that is to post, or no board to show
-                public = await self.public_images(rec, state, locale) if ui.board_changed(events) else []
+            if not early and ui.board_changed(events):  # a catch-up that is to post
+                drawing = Drawing(self.public_images(rec, state, locale))
+            public = await drawing.files()
         finally:
             drawing.cancel()
         view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))

@@ -54,16 +54,12 @@ def close(st: StroganovState, events: Events, now: Mark | None = None) -> None:
         return
     before: Mark = entry.pop(MARK)
     after = mark(st) if now is None else now
-    outposts_same = before[1] == after[1]
+    outposts = None if before[1] == after[1] else (before[1], after[1])
     gains = []
     for ci, (old, new) in enumerate(zip(before[0], after[0], strict=True)):
-        if old == new and outposts_same:  # most entries change one cossack, or none
+        if old == new and outposts is None:  # most entries change one cossack, or none
             continue
-        d = changes(st.cossacks[ci], old, new)
-        if not outposts_same:
-            _listed_change(d, "built", built_in(before[1], ci), built_in(after[1], ci))
-        if old[2] != new[2]:
-            d["position"] = [old[2], new[2]]
+        d = changes(st.cossacks[ci], ci, old, new, outposts)
         if d:
             gains.append({"cossack": ci, **d})
     if gains:
@@ -93,21 +89,33 @@ def mark(st: StroganovState) -> Mark:
     )
 
 
-def changes(c: Cossack, old: tuple[Any, ...], new: tuple[Any, ...]) -> dict[str, Any]:
-    """``{"coins": 1, "furs": [5], "furs_spent": [3], ...}``: cossack ``c``'s numbers and lists
-    between two of his marks (in the order of ``COUNTED`` and ``LISTED``)."""
+def changes(
+    c: Cossack,
+    ci: int,
+    old: tuple[Any, ...],
+    new: tuple[Any, ...],
+    outposts: tuple[tuple[tuple[int | None, ...], ...], tuple[tuple[int | None, ...], ...]] | None,
+) -> dict[str, Any]:
+    """``{"coins": 1, "furs": [5], "furs_spent": [3], "position": [2, 7], ...}``: what cossack
+    ``c`` (number ``ci``) gained and spent between two of his marks, in the order of ``COUNTED``,
+    ``LISTED``, ``built`` and ``position``; ``outposts``: the marks' outposts, if they differ."""
+    (counted, listed, position, scored), (counted_now, listed_now, position_now, scored_now) = old, new
     out: dict[str, Any] = {}
-    if old[0] != new[0]:
-        for k, was, now in zip(_KEPT, old[0], new[0], strict=True):
+    if counted != counted_now:
+        for k, was, now in zip(_KEPT, counted, counted_now, strict=True):
             if was != now:
                 out[k] = now - was
-    if old[3] != new[3]:
-        score = sum(e[2] for e in c.events[old[3] : new[3]])
+    if scored != scored_now:
+        score = sum(e[2] for e in c.events[scored:scored_now])
         if score:
             out["score"] = score
-    if old[1] != new[1]:
-        for k, was, now in zip(LISTED, old[1], new[1], strict=True):
+    if listed != listed_now:
+        for k, was, now in zip(LISTED, listed, listed_now, strict=True):
             _listed_change(out, k, was, now)
+    if outposts is not None:
+        _listed_change(out, "built", built_in(outposts[0], ci), built_in(outposts[1], ci))
+    if position != position_now:
+        out["position"] = [position, position_now]
     return out
 
 
