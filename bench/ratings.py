@@ -25,7 +25,8 @@ from bench.stats import Row, median, percentile
 from cogs.games import ENGINES, KINDS
 from cogs.table import standings
 from cogs.table.rendering import Renderer
-from db.store import GameStore, dumps
+from db.json_text import dumps
+from db.store import GameStore
 from rules.protocol import Ending, Outcome
 
 GUILD = 1

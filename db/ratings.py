@@ -16,7 +16,6 @@ transactions (the ``db`` arguments); nothing here opens a transaction.
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from db.conn import Conn
+from db.json_text import loads
 from rules.protocol import Ending, Game, Outcome
 
 MODEL = PlackettLuce()
@@ -200,14 +200,14 @@ async def load_ended(db: Conn, engines: Mapping[str, Game[Any]], game_id: int) -
     engine = engines.get(row["kind"])
     resigned: tuple[int, ...] = ()
     if row["state"] is not None and engine is not None:
-        resigned = tuple(engine.resigned(engine.load(json.loads(row["state"]))))
+        resigned = tuple(engine.resigned(engine.load(loads(row["state"]))))
     return Ended(
         game_id=game_id,
         guild_id=row["guild_id"],
         kind=row["kind"],
         players=tuple(int(r[0]) for r in seats),
-        outcome=Outcome.from_json(json.loads(row["outcome"])),
-        options=json.loads(row["options"]),
+        outcome=Outcome.from_json(loads(row["outcome"])),
+        options=loads(row["options"]),
         resigned=resigned,
         ended_at=row["ended_at"] if row["ended_at"] is not None else row["updated_at"],
     )

@@ -3,11 +3,11 @@ a user's preferences. Plain data; only :meth:`GameRecord.load_state` touches an 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from db.errors import NoState, UnknownGameKind
+from db.json_text import loads
 from rules.protocol import Game, Outcome
 
 STATUSES = ("lobby", "active", "finished", "cancelled", "expired")
@@ -116,7 +116,7 @@ class GameRecord:
             raise NoState(self.id, self.status)
         if self.engine is None:
             raise UnknownGameKind(self.kind)
-        return self.engine.load(json.loads(self.state_json))
+        return self.engine.load(loads(self.state_json))
 
     def waiting(self) -> list[SeatClock]:
         """The seats waiting for their player (not played by the table), longest-waiting first."""

@@ -12,11 +12,11 @@ the actions no takeback undid, in order (:func:`standing`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from db.errors import CorruptLog, TakebackRefused
+from db.json_text import loads
 from rules.errors import RuleError
 from rules.protocol import Game
 
@@ -40,7 +40,7 @@ def decode_entry(game_id: int, seq: int, raw: Any) -> str | int:
     """A logged entry: the notation of an action (``str``, stored as ``{"n": "<notation>"}``), or
     the ``seq`` a takeback undid (``int``)."""
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except (TypeError, ValueError) as exc:
         raise CorruptLog(game_id, seq, "json", str(exc)) from exc
     if isinstance(data, dict) and TAKEBACK in data:

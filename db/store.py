@@ -24,12 +24,11 @@ Why it looks the way it does:
   another process writes.
 * The store is engine-agnostic: engines come from a ``games`` mapping (the bot's registry, or a
   test's toy game).
-* Only JSON is stored (``json.dumps`` compact, no NaN), never pickle.
+* Only JSON is stored (compact, by orjson: db/json_text.py), never pickle.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 import time
@@ -52,6 +51,7 @@ from db.errors import (
     VacationLimit,
     WrongStatus,
 )
+from db.json_text import dumps, loads
 from db.migrate import migrate, migrate_postgres
 from db.postgres import PostgresBackend
 from db.records import (
@@ -97,14 +97,6 @@ PREFS_CHANNEL = "deskovka_prefs"
 """Where processes tell each other a player's preferences changed (PostgreSQL NOTIFY; the user id)."""
 CLOCKS_MIGRATION = 4
 """The migration that added turn clocks (0004_clocks.sql)."""
-
-
-def dumps(value: Any) -> str:
-    """Compact, strict JSON: the only serialisation the store writes. What it writes is trees
-    (engine states, events, pages), so the encoder's check for circular references is left out:
-    it was a quarter of the time of writing a Stroganov state (issue 18 §7); a cycle would still
-    fail, with a RecursionError."""
-    return json.dumps(value, separators=(",", ":"), allow_nan=False, check_circular=False)
 
 
 def _in_int64(value: Any) -> bool:
@@ -268,7 +260,7 @@ class GameStore:
 
         row = await self._run(read, write=False, game_id=game_id)
         try:
-            game.load(json.loads(row["state"]))
+            game.load(loads(row["state"]))
         except RuleError:
             return False
         return True
@@ -286,7 +278,7 @@ class GameStore:
                 game = self._mapping().get(row["kind"])
                 if game is None:
                     continue
-                seats = list(game.to_act(game.load(json.loads(row["state"]))))
+                seats = list(game.to_act(game.load(loads(row["state"]))))
                 await db.executemany(
                     "UPDATE seats SET since = ? WHERE game_id = ? AND seat = ?",
                     [(row["turn_since"], row["id"], seat) for seat in seats],
@@ -406,11 +398,11 @@ class GameStore:
             message_id=row["message_id"],
             creator_id=row["creator_id"],
             status=row["status"],
-            options=json.loads(row["options"]),
+            options=loads(row["options"]),
             seed=row["seed"],
             version=row["version"],
             players=tuple(int(r["user_id"]) for r in seats),
-            outcome=Outcome.from_json(json.loads(outcome)) if outcome is not None else None,
+            outcome=Outcome.from_json(loads(outcome)) if outcome is not None else None,
             cancelled_by=row["cancelled_by"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
@@ -621,7 +613,7 @@ class GameStore:
             self._check(row, expected_version, ("lobby",))
             seated = list(players) if players is not None else list(await self._players(db, game_id))
             game = self.engine(row["kind"])
-            state = game.new(len(seated), json.loads(row["options"]), seed)
+            state = game.new(len(seated), loads(row["options"]), seed)
             state_json = dumps(game.dump(state))
             now = self._clock()
             await self._bump(
@@ -742,7 +734,7 @@ class GameStore:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, expected_version, ("active",))
             game = self.engine(row["kind"])
-            state = game.load(json.loads(row["state"]))
+            state = game.load(loads(row["state"]))
             move = parse_notation(game, action, state) if isinstance(action, str) else action
             notation = self._loggable(game, game_id, move, state)
             before = game.to_act(state)
@@ -857,7 +849,7 @@ class GameStore:
                     decode_seat(game_id, r["seq"], r["seat"]),
                     entry if isinstance(entry, str) else "",
                     r["created_at"],
-                    tuple(json.loads(r["events"])) if r["events"] is not None else None,
+                    tuple(loads(r["events"])) if r["events"] is not None else None,
                     takeback=entry if isinstance(entry, int) else None,
                 )
             )
@@ -878,7 +870,7 @@ class GameStore:
         """Whether replaying the log gives exactly the stored state (as JSON values)."""
         stored, state = await self._replay(game_id)
         game = self.engine(stored["kind"])
-        return bool(json.loads(dumps(game.dump(state))) == json.loads(stored["state"]))
+        return bool(loads(dumps(game.dump(state))) == loads(stored["state"]))
 
     def _with_log(
         self, game_id: int, *, with_state: bool
@@ -897,7 +889,7 @@ class GameStore:
         if row["seed"] is None:
             raise NoState(game_id, row["status"])
         game = self.engine(row["kind"])
-        return row, replay_log(game, game_id, len(players), json.loads(row["options"]), row["seed"], log)
+        return row, replay_log(game, game_id, len(players), loads(row["options"]), row["seed"], log)
 
     # -- user preferences --------------------------------------------------------------------
 
@@ -1018,7 +1010,7 @@ class GameStore:
             row = rows[0]
             if row["lobby_challenge"] is None:
                 return None
-            invited = tuple(json.loads(row["lobby_invited"] or "[]"))
+            invited = tuple(loads(row["lobby_invited"] or "[]"))
             return LobbyShape(bool(row["lobby_challenge"]), invited, row["rematch_of"])
 
         return await self._run(body, write=False, game_id=game_id)
@@ -1076,9 +1068,9 @@ class GameStore:
         r = rows[0]
         return TurnPage(
             message_id=r["message_id"],
-            lines=tuple(json.loads(r["lines"])),
+            lines=tuple(loads(r["lines"])),
             turn=r["turn"],
-            parts=tuple(json.loads(r["parts"])),
+            parts=tuple(loads(r["parts"])),
             had_turn=bool(r["had_turn"]),
             opened=bool(r["opened"]),
             version=r["version"],
@@ -1472,9 +1464,9 @@ class GameStore:
             version=r["version"],
             kind=r["kind"],
             seat=r["seat"],
-            events=tuple(json.loads(r["events"])),
-            waiting_before=tuple(json.loads(r["waiting_before"])),
-            done=frozenset(json.loads(r["done"])),
+            events=tuple(loads(r["events"])),
+            waiting_before=tuple(loads(r["waiting_before"])),
+            done=frozenset(loads(r["done"])),
             claimed_at=r["claimed_at"],
             tries=r["tries"],
         )
@@ -1510,7 +1502,7 @@ class GameStore:
             )
             if not rows:
                 return 0
-            done = sorted({*json.loads(rows[0]["done"]), step})
+            done = sorted({*loads(rows[0]["done"]), step})
             cur = await db.execute(
                 "UPDATE changes SET done = ? WHERE game_id = ? AND version = ?", (dumps(done), game_id, version)
             )
@@ -1688,7 +1680,7 @@ class GameStore:
                 await clocks.stop_clock(db, game_id, seat)
             else:
                 game = self.engine(row["kind"])
-                to_act = game.to_act(game.load(json.loads(row["state"])))
+                to_act = game.to_act(game.load(loads(row["state"])))
                 await clocks.update_clocks(db, game_id, row["pace"], await self._seats(db, game_id), to_act, now)
             return await self._fetch(db, game_id)
 
@@ -1811,7 +1803,7 @@ class GameStore:
         row, players, log = await self._run(self._with_log(game_id, with_state=False), write=False, game_id=game_id)
         self._check(row, expected_version, ("active",))
         game = self.engine(row["kind"])
-        seq, state = plan_takeback(game, game_id, len(players), json.loads(row["options"]), row["seed"], log, seat)
+        seq, state = plan_takeback(game, game_id, len(players), loads(row["options"]), row["seed"], log, seat)
         return row["version"], seq, state
 
     async def take_back(self, game_id: int, expected_version: int, seat: int) -> AppendResult:
@@ -1827,7 +1819,7 @@ class GameStore:
             row = await self._row(db, game_id, with_state=True)
             self._check(row, expected_version, ("active",))
             game = self.engine(row["kind"])
-            before = game.to_act(game.load(json.loads(row["state"])))
+            before = game.to_act(game.load(loads(row["state"])))
             after = game.to_act(state)
             now = self._clock()
             await clocks.update_clocks(db, game_id, row["pace"], await self._seats(db, game_id), after, now)
@@ -1979,7 +1971,7 @@ class GameStore:
             seq=r["seq"],
             seat=r["seat"],
             user_id=r["user_id"],
-            agreed=tuple(int(u) for u in json.loads(r["agreed"])),
+            agreed=tuple(int(u) for u in loads(r["agreed"])),
             channel_id=r["channel_id"],
             message_id=r["message_id"],
             text=r["text"],
