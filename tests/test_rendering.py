@@ -172,3 +172,28 @@ async def test_a_closed_renderer_ends_its_workers_and_draws_no_more() -> None:
     assert not alive(worker)
     with pytest.raises(RuntimeError, match="closed"):
         await renderer(slow_square, 2, 0)
+
+
+def test_a_worker_gives_freed_memory_back_at_most_every_few_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cogs.table import rendering
+
+    trims: list[int] = []
+    now = [1000.0]
+    monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
+    monkeypatch.setattr(rendering.time, "monotonic", lambda: now[0])
+    maybe = rendering.heap_trimmer()
+    maybe()
+    assert trims == [0]  # the first idle moment trims
+    now[0] += rendering.TRIM_EVERY - 0.01
+    maybe()
+    assert trims == [0]  # not again so soon: each trim costs about a millisecond
+    now[0] += 0.01
+    maybe()
+    assert trims == [0, 0]
+
+
+def test_without_malloc_trim_a_worker_trims_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cogs.table import rendering
+
+    monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace())
+    rendering.heap_trimmer()()  # no error where the C library has no malloc_trim
