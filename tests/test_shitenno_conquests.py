@@ -302,16 +302,22 @@ def test_the_brute_force_shortcuts_lose_nothing() -> None:
     assert checked >= 60 and with_tiles >= 20
 
 
+def listed_per_kind(every: list[ConquerTroops | ConquerKoku]) -> list[ConquerTroops | ConquerKoku]:
+    """What ``legal`` lists of a province's payments: the first ``CONQUEST_CAP`` troop payments,
+    then the first ``CONQUEST_CAP`` koku payments."""
+    troops = [a for a in every if isinstance(a, ConquerTroops)]
+    koku = [a for a in every if isinstance(a, ConquerKoku)]
+    return troops[: engine.CONQUEST_CAP] + koku[: engine.CONQUEST_CAP]
+
+
 def test_legal_lists_the_enumeration_up_to_the_cap() -> None:
-    """``legal`` lists, per province, the first ``CONQUEST_CAP`` payments of ``conquest_payments``
-    (all of them below the cap); the other seats get no payment, and a wrong province is a typed
-    error (SH-2.4)."""
+    """``legal`` lists, per province, the first ``CONQUEST_CAP`` troop payments and koku payments
+    of ``conquest_payments`` (all of them below the cap); the other seats get no payment, and a
+    wrong province is a typed error (SH-2.4)."""
     for data, seat in positions(60, 4, 10_000):
         st = load(data)
         listed = [a for a in GAME.legal(st, seat) if isinstance(a, ConquerTroops | ConquerKoku)]
-        want = [
-            a for prov in CONTENT.provinces for a in engine.conquest_payments(st, seat, prov.id)[: engine.CONQUEST_CAP]
-        ]
+        want = [a for prov in CONTENT.provinces for a in listed_per_kind(engine.conquest_payments(st, seat, prov.id))]
         assert listed == want
         assert GAME.conquest_payments(st, seat, "KANTO") == engine.conquest_payments(st, seat, "KANTO")
         for other in range(-1, st.n + 1):
@@ -366,8 +372,9 @@ def test_two_exchanges_and_every_target_are_offered() -> None:
 
 def test_legal_caps_a_huge_hand_at_the_simplest_payments() -> None:
     """With 20 troop cards, 6 koku and 6 tiles some provinces have thousands of payments: ``legal``
-    lists the first ``CONQUEST_CAP`` of each (fewest tiles first), the same as
-    ``conquest_payments`` cut there."""
+    lists the first ``CONQUEST_CAP`` troop payments of each (fewest tiles first) and the first
+    ``CONQUEST_CAP`` koku payments, the same as ``conquest_payments`` cut there: a province whose
+    troop payments pass the cap still offers buying it."""
     rnd = random.Random(4)
     st = control_state(["Hatamoto", "Daimyo"], 0)
     p = st.players[0]
@@ -377,12 +384,15 @@ def test_legal_caps_a_huge_hand_at_the_simplest_payments() -> None:
     take(st, *troops, *koku, *kept)
     p.troops, p.koku, p.kept = troops, koku, kept
     listed = [a for a in GAME.legal(st, 0) if isinstance(a, ConquerTroops | ConquerKoku)]
-    capped = 0
+    capped = bought = 0
     for prov in CONTENT.provinces:
         every = engine.conquest_payments(st, 0, prov.id)
-        capped += len(every) > engine.CONQUEST_CAP
-        assert [a for a in listed if a.province == prov.id] == every[: engine.CONQUEST_CAP]
+        mine = [a for a in listed if a.province == prov.id]
+        troop_count = sum(isinstance(a, ConquerTroops) for a in every)
+        capped += troop_count > engine.CONQUEST_CAP
+        bought += troop_count > engine.CONQUEST_CAP and any(isinstance(a, ConquerKoku) for a in mine)
+        assert mine == listed_per_kind(every)
         tiles = [len(a.plus) + len(a.exchanges) + (getattr(a, "joker", None) is not None) for a in every]
         troops = [t for t, a in zip(tiles, every, strict=True) if isinstance(a, ConquerTroops)]
         assert troops == sorted(troops)
-    assert capped >= 4
+    assert capped >= 4 and bought >= 1

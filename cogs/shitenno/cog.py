@@ -410,7 +410,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             notations = [a.notation() for a in GAME.legal(state, seat)]
             words = current.split()
             if len(words) >= 2 and words[0].lower() in ("conquer", "buy"):
-                # legal() lists at most 200 payments a province: the typed one gets all of them.
+                # legal() lists the first payments of each province (CONQUEST_CAP): the typed one gets all.
                 notations += [a.notation() for a in self.ways(state, seat, words[1])]
             pairs = complete(notations, current, lambda n: action_label(n, locale))
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]

@@ -733,9 +733,13 @@ def apply(st: ShitennoState, seat: int, a: Action) -> list[Event]:
     return events
 
 
-CONQUEST_CAP = 200
-""":func:`legal` lists at most this many payments per province (the simplest first); a hand with
-more (many tiles and cards) still reaches them all through :func:`conquest_payments`."""
+CONQUEST_CAP = 26
+""":func:`legal` lists at most this many troop payments and this many koku payments per province,
+the simplest first: one more than a Discord list shows (25), so a list made of them still sees
+that there are more, and every province and way to pay (conquer, buy) is there. A hand with more
+(many tiles and cards: thousands) reaches them all through :func:`conquest_payments`; enumerating
+them all for every province took tens of milliseconds in such hands (the ``act`` autocomplete,
+docs/PERFORMANCE.md)."""
 
 
 def conquest_payments(
@@ -753,9 +757,12 @@ def conquest_payments(
     return _payments(st, st.players[seat], province, limit)
 
 
-def _payments(st: ShitennoState, p: Player, province: str, cap: int | None = None) -> list[ConquerTroops | ConquerKoku]:
+def _payments(
+    st: ShitennoState, p: Player, province: str, cap: int | None = None, *, per_kind: bool = False
+) -> list[ConquerTroops | ConquerKoku]:
     """Troop payments then koku payments, each fewest tiles first; with ``cap`` the first ``cap``
-    of that list (found without enumerating the rest: a hand of many cards and tiles has tens of
+    of that list, or (``per_kind``) the first ``cap`` troop payments and the first ``cap`` koku
+    payments (found without enumerating the rest: a hand of many cards and tiles has tens of
     thousands)."""
     if p.conquests >= 2 or p.supply <= 0:
         return []
@@ -770,8 +777,8 @@ def _payments(st: ShitennoState, p: Player, province: str, cap: int | None = Non
 
     out: list[ConquerTroops | ConquerKoku] = []
     out += payment.troop_payments(province, req, p.troops, p.koku, plus, exch, joker, cap)
-    if cap is None or len(out) < cap:
-        rest = None if cap is None else cap - len(out)
+    if cap is None or per_kind or len(out) < cap:
+        rest = None if cap is None else cap if per_kind else cap - len(out)
         out += payment.koku_payments(province, cost, p.koku, plus, exch, p.troops, rest)
     return out
 
@@ -797,7 +804,8 @@ def legal(st: ShitennoState, seat: int) -> list[Action]:
     seat still playing (SH-R.1). Complete except for FORM_LOT and SPLIT, whose combinations
     explode: FORM_LOT lists every tile with each pool prefix, suffix and single card; SPLIT every
     ordered tile pair with each prefix/suffix cut of the pool. Conquests are every distinct legal
-    payment (:func:`conquest_payments`), at most ``CONQUEST_CAP`` per province."""
+    payment (:func:`conquest_payments`), at most ``CONQUEST_CAP`` troop payments and as many koku
+    payments per province."""
     if st.phase == "finished" or not 0 <= seat < st.n or seat in st.resigned:
         return []
     if seat not in to_act(st):
@@ -828,7 +836,7 @@ def _decisions(st: ShitennoState, seat: int) -> list[Action]:
         return out
     p = st.players[seat]
     for prov in CONTENT.provinces:
-        out += _payments(st, p, prov.id, CONQUEST_CAP)
+        out += _payments(st, p, prov.id, CONQUEST_CAP, per_kind=True)
     if st.troop_deck or st.discard:
         out += [UseDraw(t) for t in p.kept if CONTENT.tiles[t][1] == "DRAW"]
     if p.title == "Sensei" and not p.flipped:
