@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cogs.table.completion import MAX_CHOICES, complete
+from cogs.table.completion import MAX_CHOICES, KeptByVersion, complete
 
 ACTIONS = [f"conquer {p} T{i} T{j}" for p in ("KANTO", "KYUSHU", "CHUBU") for i in range(1, 6) for j in range(6, 10)]
 ACTIONS += ["end", "draw B3", "buy KANTO K1 K2"]
@@ -35,3 +35,22 @@ def test_every_action_is_reached_by_choosing_word_after_word() -> None:
             typed = next(v for v in values if target.startswith(v + " ")) + " "
         else:
             raise AssertionError(f"{target!r} not reached")
+
+
+def test_kept_by_version_works_a_key_out_once_and_drops_the_least_recently_asked() -> None:
+    worked: list[tuple[int, int]] = []
+
+    def ask(kept: KeptByVersion, key: tuple[int, int]) -> str:
+        return kept.get(key, lambda: worked.append(key) or f"list of {key}")
+
+    kept = KeptByVersion(2)
+    assert ask(kept, (1, 5)) == "list of (1, 5)"
+    assert ask(kept, (1, 5)) == "list of (1, 5)"
+    assert worked == [(1, 5)]
+    ask(kept, (1, 6))  # the game moved on: a new version is worked out anew
+    ask(kept, (1, 5))  # asked again: now the most recent
+    ask(kept, (2, 1))  # a third key: (1, 6), the least recently asked, goes
+    assert worked == [(1, 5), (1, 6), (2, 1)]
+    ask(kept, (1, 5))
+    ask(kept, (1, 6))
+    assert worked == [(1, 5), (1, 6), (2, 1), (1, 6)]

@@ -16,7 +16,7 @@ from cogs.shitenno import picks
 from cogs.shitenno.picks import card_words
 from cogs.shitenno.ui import ShitennoUI, cards_words, sharing_decision
 from cogs.table.buttons import Press, require_current, show_pick
-from cogs.table.completion import complete
+from cogs.table.completion import KeptByVersion, complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, locale_of
 from cogs.table.table import Table
@@ -94,6 +94,9 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         self.bot = bot
         self.table: Table = bot.table
         self.ui = ShitennoUI()
+        self.kept = KeptByVersion(16)
+        """The act and with autocompletes' notations of a version (thousands in a hand of many
+        cards): typing asks at every keystroke."""
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -303,6 +306,17 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             return []
         return conquest_payments(state, seat, province)
 
+    def way_notations(self, rec: GameRecord, seat: int, province: str) -> list[str]:
+        """:meth:`ways` in notation, kept for the version (:attr:`kept`): the ``with`` and ``act``
+        autocompletes ask for them at every keystroke."""
+        province = province.strip().upper()
+        if province not in CONTENT.province:
+            return []  # a name being typed: nothing to list, nothing to keep
+        return self.kept.get(
+            (rec.id, rec.version, seat, "ways", province),
+            lambda: [a.notation() for a in self.ways(rec.load_state(), seat, province)],
+        )
+
     @conquer.autocomplete("province")
     async def _province_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
@@ -327,10 +341,9 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _payment_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
             rec, seat = await self.mine(interaction, interaction.namespace.game)
-            state: ShitennoState = rec.load_state()
             locale = locale_of(interaction)
-            ways = self.ways(state, seat, str(interaction.namespace.province or ""))
-            full = {payment_part(a.notation()): a.notation() for a in ways}
+            ways = self.way_notations(rec, seat, str(interaction.namespace.province or ""))
+            full = {payment_part(n): n for n in ways}
             pairs = complete(full, current, lambda part: payment_label(part, locale))
             return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
 
@@ -405,13 +418,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         async def work() -> list[app_commands.Choice[str]]:
             rec, seat = await self.mine(interaction, interaction.namespace.game)
-            state: ShitennoState = rec.load_state()
             locale = locale_of(interaction)
-            notations = [a.notation() for a in GAME.legal(state, seat)]
+            notations = self.kept.get(
+                (rec.id, rec.version, seat, "act"), lambda: [a.notation() for a in GAME.legal(rec.load_state(), seat)]
+            )
             words = current.split()
             if len(words) >= 2 and words[0].lower() in ("conquer", "buy"):
                 # legal() lists the first payments of each province (CONQUEST_CAP): the typed one gets all.
-                notations += [a.notation() for a in self.ways(state, seat, words[1])]
+                notations = notations + self.way_notations(rec, seat, words[1])
             pairs = complete(notations, current, lambda n: action_label(n, locale))
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 

@@ -4,9 +4,37 @@ offers the distinct next words instead, so every legal action stays reachable wo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
 
 MAX_CHOICES = 25
+
+T = TypeVar("T")
+
+
+class KeptByVersion:
+    """What an autocomplete worked out from a game's state, kept by its key (the game, its
+    version, the seat, …): Discord asks again at every keystroke, and the next ask on the same
+    version reads it instead of listing every legal action again (a Shitenno hand of many cards
+    lists thousands of payments, tens of milliseconds). A version never changes once stored, so
+    nothing kept goes stale; at most ``size`` keys are kept, the least recently asked dropped
+    first. Per process: another process works its own out, which is harmless."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[Hashable, ...], Any] = OrderedDict()
+
+    def get(self, key: tuple[Hashable, ...], work: Callable[[], T]) -> T:
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            kept: T = self._kept[key]
+            return kept
+        value = work()
+        self._kept[key] = value
+        if len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return value
 
 
 def complete(

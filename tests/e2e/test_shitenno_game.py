@@ -78,6 +78,36 @@ async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
         t.fake.assert_clean()
 
 
+async def test_typing_asks_the_engine_once_per_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord asks the act autocomplete at every keystroke: the legal list of a version is worked
+    out once, and a new version is never answered from the old one."""
+    from cogs.shitenno import cog
+
+    asked: list[int] = []
+    engine_legal = GAME.legal
+    monkeypatch.setattr(cog.GAME, "legal", lambda state, seat: asked.append(seat) or engine_legal(state, seat))
+    async with table(tmp_path) as t:
+        seated = [t.alice, t.bob]
+        game, thread = await start(t, seated)
+        users = {u.id: u for u in seated}
+        rnd = random.Random(5)
+        for _ in range(3):
+            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            state = rec.load_state()
+            seat = GAME.to_act(state)[0]
+            user = users[rec.players[seat]]
+            want = sorted(a.notation() for a in engine_legal(state, seat) if a.notation() != "resign")
+            before = len(asked)
+            for typed in ("", want[0][:1], want[0][:2], want[0]):
+                offered = await t.fake.autocomplete(user, thread, "shitenno act", focused="action", action=typed)
+                assert offered and all(c.value.startswith(typed) for c in offered), typed
+            assert len(asked) - before == 1, "one legal list for four keystrokes on one version"
+            assert any(c.value == want[0] for c in offered)
+            answer = await t.slash(user, thread, "shitenno act", action=rnd.choice(want))
+            assert not answer.ephemeral, answer.content
+        t.fake.assert_clean()
+
+
 async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await start(t, [t.alice, t.bob, t.carol])
