@@ -30,6 +30,7 @@ from cogs.texts.commands import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.errors import StoreUnavailable
+from db.json_text import dumps, loads
 from db.records import Shards
 from db.url import Database, open_store
 from db.url import parse as parse_database_url
@@ -37,6 +38,20 @@ from db.url import parse as parse_database_url
 log = logging.getLogger("deskovka")
 COGS = ("cogs.table.game", "cogs.help")
 """The game-agnostic cogs; each game's own comes from its registration (``cogs.games``)."""
+
+
+def json_for_discord() -> None:
+    """discord.py's JSON (every gateway event, every REST request and answer) by the store's
+    functions (db/json_text.py): orjson, as discord.py would use it by itself once installed, and
+    the standard library for what orjson refuses. orjson alone cannot read an unpaired surrogate
+    (``"\\ud800"``, valid JSON): an interaction carrying one went unanswered and the shard answered
+    nothing more (tests/e2e/test_stratego_table.py). discord.py 2.7.1 reads both names from
+    ``discord.utils`` at every call (pinned in requirements.txt)."""
+    setattr(discord.utils, "_from_json", loads)  # noqa: B010  # a private name: no type to check
+    setattr(discord.utils, "_to_json", dumps)  # noqa: B010
+
+
+json_for_discord()
 
 
 NO_TOKEN = """\

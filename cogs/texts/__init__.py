@@ -102,8 +102,9 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 
 def quote(text: str, locale: Locale, limit: int = QUOTE_LIMIT) -> str:
-    """User input as code, shortened, and named as empty when it is."""
-    text = " ".join(str(text).split())
+    """User input as code, shortened, and named as empty when it is; an unpaired surrogate (text
+    JSON can carry but UTF-8 cannot) becomes "?", so the answer quoting it can be sent."""
+    text = " ".join(str(text).encode("utf-8", "replace").decode("utf-8").split())
     if not text:
         return t("empty_input", locale)
     return "`" + shorten(text.replace("`", "'"), limit) + "`"

@@ -197,3 +197,17 @@ async def test_move_from_the_channel_goes_to_the_thread(tmp_path: Path) -> None:
         posted = await thread.wait_for_message(lambda m: "from E4 to E5" in m.content)
         assert posted.attachments and f"<@{blue.id}>" in posted.content
         t.fake.assert_clean()
+
+
+async def test_text_json_carries_but_utf8_cannot_is_answered_and_the_bot_goes_on(tmp_path: Path) -> None:
+    """An unpaired surrogate (``"\\ud800"`` in the gateway's JSON: valid JSON, not UTF-8) in a
+    command: orjson alone refused the whole event, the command went unanswered and the shard
+    answered nothing more. It is read, the refusal quotes it with "?", and the next command is
+    answered."""
+    async with table(tmp_path) as t:
+        game, thread, red, _blue = await t.challenge(t.alice, t.bob)
+        odd = await t.slash(red, thread, "stratego move", from_="A\ud800", to="B1")
+        assert odd.ephemeral and "`A?` is not a square" in odd.content, ascii(odd.content)
+        log = await t.slash(red, thread, "game log")
+        assert f"game #{game}" in log.content
+        t.fake.assert_clean()
