@@ -777,8 +777,8 @@ def _payments(
 
     out: list[ConquerTroops | ConquerKoku] = []
     out += payment.troop_payments(province, req, p.troops, p.koku, plus, exch, joker, cap)
-    if cap is None or per_kind or len(out) < cap:
-        rest = None if cap is None else cap if per_kind else cap - len(out)
+    rest = cap if cap is None or per_kind else cap - len(out)
+    if rest is None or rest > 0:
         out += payment.koku_payments(province, cost, p.koku, plus, exch, p.troops, rest)
     return out
 
