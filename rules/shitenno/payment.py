@@ -435,74 +435,138 @@ def troop_payments(
     def removable(q: _Part, have: tuple[int, ...]) -> bool:
         return all(have[j] - q.gain[j] >= want[j] for j in range(n_types))
 
-    def build(ps: list[_Part]) -> None:
-        taken = [0] * len(caps)
-        t_out: list[str] = []
-        k_out: list[str] = []
-        p_out: list[tuple[str, str]] = []
-        x_out: list[tuple[str, str, str]] = []
-        jk = None
-        for q in ps:
-            if q.what == "joker":
-                jk = q.ty
-                continue
-            card = cards_of[q.group][taken[q.group]]
-            taken[q.group] += 1
-            if q.what == "koku":
-                k_out.append(card)
-                x_out.append((exch_tiles[len(x_out)], card, q.ty))
-                continue
-            t_out.append(card)
-            for i, m in enumerate(q.mods, 1):
-                if m == "+":
-                    p_out.append((plus_tiles[len(p_out)], f"{card}.{i}"))
-                elif m:
-                    x_out.append((exch_tiles[len(x_out)], f"{card}.{i}", m))
-        a = ConquerTroops(province, tuple(t_out), tuple(k_out), tuple(p_out), tuple(x_out), jk)
-        found.append((len(p_out) + len(x_out) + (jk is not None), len(t_out) + len(k_out), a))
-        budget.found(found[-1][0])
+    # The payment being built, kept along with ``chosen``: its troop and koku cards, the symbols
+    # its PLUS_ONE tiles go on, the (target, new type) of its EXCHANGE tiles, and the joker's type.
+    # The tiles themselves are the first ones in hand order.
+    t_out: list[str] = []
+    k_out: list[str] = []
+    p_syms: list[str] = []
+    x_targets: list[tuple[str, str]] = []
+    joker_ty: list[str | None] = [None]
+    exch_firsts = [(tile,) for tile in exch_tiles]
+    tiles_on: dict[tuple[int, str], tuple[list[str], list[tuple[str, str]]]] = {}
+    """Per part (by index) and troop card: the symbols its PLUS_ONE tiles go on and its
+    (symbol, new type) exchanges."""
+
+    def tiles_of(i: int, q: _Part, card: str) -> tuple[list[str], list[tuple[str, str]]]:
+        plus = [sym for (sym, _ty), m in zip(SYMBOLS[card], q.mods, strict=True) if m == "+"]
+        exch = [(sym, m) for (sym, _ty), m in zip(SYMBOLS[card], q.mods, strict=True) if m not in ("", "+")]
+        tiles_on[i, card] = plus, exch
+        return plus, exch
+
+    def build() -> None:
+        jk = joker_ty[0]
+        a = ConquerTroops(
+            province,
+            tuple(t_out),
+            tuple(k_out),
+            tuple(zip(plus_tiles, p_syms, strict=False)),
+            tuple(map(add, exch_firsts, x_targets)),
+            jk,
+        )
+        tiles = len(p_syms) + len(x_targets) + (jk is not None)
+        found.append((tiles, len(t_out) + len(k_out), a))
+        budget.found(tiles)
 
     parts.sort(key=lambda q: q.plus + q.exch + (q.what == "joker"))  # payments with few tiles first
-    useful = {m: [i for i, q in enumerate(parts) if q.mask & m] for m in range(1, 1 << n_types)}
-    """Per set of still short types: the parts that yield one of them, by index."""
+    useful: dict[tuple[int, int, int], list[int]] = {}
+    """Per set of still short types and the PLUS_ONE and EXCHANGE tiles left (2 meaning 2 or
+    more: a part takes at most 2 of a kind): the parts that yield one of those types and fit in
+    the tiles left, by index."""
+
+    def fitting(short: int, plus_left: int, exch_left: int) -> list[int]:
+        key = short, min(plus_left, 2), min(exch_left, 2)
+        if key not in useful:
+            useful[key] = [
+                i for i, q in enumerate(parts) if q.mask & short and q.plus <= plus_left and q.exch <= exch_left
+            ]
+        return useful[key]
 
     budget = _Budget(first, n_plus + n_exch + 1)
+
+    coverage: dict[tuple[int, ...], tuple[int, int]] = {}
+    """Per yield: the required types still short (bits) and those in surplus (bits); a search
+    meets the same few yields again and again."""
+
+    def classify(now: tuple[int, ...]) -> tuple[int, int]:
+        left = over = 0
+        for j in range(n_types):
+            if now[j] < want[j]:
+                left |= 1 << j
+            elif now[j] > want[j]:
+                over |= 1 << j
+        coverage[now] = left, over
+        return left, over
+
+    def minimal(now: tuple[int, ...], over: int, nt: int) -> bool:
+        """No chosen part can be taken out (SH-8.7.2): one yielding a type not in surplus
+        cannot, nor the only troop card; the rest only if the surplus covers all it yields."""
+        for c in chosen:
+            if c.mask & ~over or (nt == 1 and c.what == "troop"):
+                continue
+            if removable(c, now):
+                return False
+        return True
 
     def rec(
         start: int, have: tuple[int, ...], short: int, np_: int, ne: int, n_troop: int, tight: int, jk: int
     ) -> None:
-        cands = useful[short]
+        cands = fitting(short, n_plus - np_, n_exch - ne)
         for i in cands[bisect_left(cands, start) :]:
             q = parts[i]
-            if used[q.group] >= caps[q.group] or np_ + q.plus > n_plus or ne + q.exch > n_exch:
+            g = q.group
+            if used[g] >= caps[g]:
                 continue
+            p2, e2 = np_ + q.plus, ne + q.exch
             jq = jk + (q.what == "joker")
-            if np_ + q.plus + ne + q.exch + jq > budget.most:
+            if p2 + e2 + jq > budget.most:
                 continue
             now = tuple(map(add, have, q.gain))
-            left = over = 0
-            for j in range(n_types):
-                if now[j] < want[j]:
-                    left |= 1 << j
-                elif now[j] > want[j]:
-                    over |= 1 << j
+            left, over = coverage.get(now) or classify(now)
             t = tight | q.tight
             if t & over:
                 continue  # a symbol tile's type is already in surplus: that tile is removable
-            nt = n_troop + (q.what == "troop")
-            used[q.group] += 1
+            what = q.what
+            nt = n_troop + (what == "troop")
+            if what == "troop":
+                card = cards_of[g][used[g]]
+                t_out.append(card)
+                if q.plus or q.exch:
+                    plus, exch = tiles_on.get((i, card)) or tiles_of(i, q, card)
+                    p_syms.extend(plus)
+                    x_targets.extend(exch)
+            elif what == "koku":
+                card = cards_of[g][used[g]]
+                k_out.append(card)
+                x_targets.append((card, q.ty))
+            else:
+                joker_ty[0] = q.ty
+            used[g] += 1
             chosen.append(q)
             if left:
-                rec(i, now, left, np_ + q.plus, ne + q.exch, nt, t, jq)
-            elif not any((nt > 1 or c.what != "troop") and removable(c, now) for c in chosen):
+                rec(i, now, left, p2, e2, nt, t, jq)
+            elif minimal(now, over, nt):
                 if nt:
-                    build(chosen)
+                    build()
                 else:  # the only troop card then yields nothing required (else a koku or joker is removable)
-                    for g, (syms, _cards) in enumerate(kinds):
+                    for syms, cards in kinds:
                         if not set(syms) & set(types):
-                            build([*chosen, _Part(g, (0,) * n_types, 0, 0, 0, "troop", ("",) * len(syms))])
-            used[q.group] -= 1
+                            t_out.append(cards[0])
+                            build()
+                            t_out.pop()
+            used[g] -= 1
             chosen.pop()
+            if what == "troop":
+                t_out.pop()
+                if q.plus:
+                    del p_syms[-q.plus :]
+                if q.exch:
+                    del x_targets[-q.exch :]
+            elif what == "koku":
+                k_out.pop()
+                x_targets.pop()
+            else:
+                joker_ty[0] = None
 
     rec(0, (0,) * n_types, (1 << n_types) - 1, 0, 0, 0, 0, 0)
     found.sort(key=lambda f: (f[0], f[1]))
@@ -548,13 +612,16 @@ def koku_payments(
 
     By SH-8.7.2 a payment whose koku cards reach the cost alone takes no tile and no troop card,
     and is legal when it is one card or no card is worth the surplus; otherwise PLUS_ONE tiles and
-    exchanged symbols make up exactly the missing koku (any surplus would make a tile removable)."""
+    exchanged symbols make up exactly the missing koku (any surplus would make a tile removable).
+    Such a payment is legal as built: every unit taken out would leave it short, and each
+    exchange is on a distinct symbol of a troop card it names (tests/test_shitenno_conquests.py:
+    ``apply`` accepts every payment listed, and the list is exactly the brute force's)."""
     by_value: dict[int, list[str]] = {}
     for k in koku:
         by_value.setdefault(CONTENT.koku[k], []).append(k)
     values = sorted(by_value)
     kinds = list(_kinds(troops).items())
-    fills: dict[int, list[list[tuple[str, int]]]] = {}
+    fills: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]] = {}
     budget = _Budget(first, len(plus_tiles) + len(exch_tiles))
     out: list[tuple[int, int, ConquerKoku]] = []
     for counts in product(*(range(len(by_value[v]) + 1) for v in values)):
@@ -563,9 +630,9 @@ def koku_payments(
         total = sum(v * n for v, n in zip(values, counts, strict=True))
         cards = tuple(c for v, n in zip(values, counts, strict=True) for c in by_value[v][:n])
         if total >= cost:
-            a = ConquerKoku(province, cards)
-            if check_koku(a, cost) is None:
-                out.append((0, len(cards), a))
+            cheapest = next(v for v, n in zip(values, counts, strict=True) if n)
+            if len(cards) == 1 or cheapest > total - cost:  # no card is worth the surplus
+                out.append((0, len(cards), ConquerKoku(province, cards)))
                 budget.found(0)
             continue
         missing = cost - total
@@ -576,15 +643,21 @@ def koku_payments(
             if x > len(exch_tiles):
                 continue
             if x not in fills:
-                fills[x] = _fills(kinds, x)
-            for fill in fills[x]:
-                exch: list[tuple[str, str]] = []
-                for card, n in fill:
-                    for i in range(1, n + 1):
-                        exch.append((exch_tiles[len(exch)], f"{card}.{i}"))
-                a = ConquerKoku(province, cards, tuple(plus_tiles[:np_]), tuple(c for c, _ in fill), tuple(exch))
-                if check_koku(a, cost) is None:
-                    out.append((missing, len(cards) + len(fill), a))
-                    budget.found(missing)
+                fills[x] = [_exchanges(fill, exch_tiles) for fill in _fills(kinds, x)]
+            plus = tuple(plus_tiles[:np_])
+            for targets, exch in fills[x]:
+                out.append((missing, len(cards) + len(targets), ConquerKoku(province, cards, plus, targets, exch)))
+                budget.found(missing)
     out.sort(key=lambda f: (f[0], f[1]))
     return [a for _t, _c, a in out[:first]]
+
+
+def _exchanges(
+    fill: list[tuple[str, int]], exch_tiles: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A fill of :func:`_fills` as a koku payment's troop cards and (tile, symbol) exchanges."""
+    exch: list[tuple[str, str]] = []
+    for card, n in fill:
+        for i in range(1, n + 1):
+            exch.append((exch_tiles[len(exch)], f"{card}.{i}"))
+    return tuple(card for card, _ in fill), tuple(exch)
