@@ -54,3 +54,14 @@ def test_kept_by_version_works_a_key_out_once_and_drops_the_least_recently_asked
     ask(kept, (1, 5))
     ask(kept, (1, 6))
     assert worked == [(1, 5), (1, 6), (2, 1), (1, 6)]
+
+
+def test_next_words_are_shown_in_words_when_asked() -> None:
+    def in_words(n: str) -> str:
+        return n.replace("conquer", "take").replace("end", "end the turn")
+
+    offered = complete(ACTIONS, "", label=in_words, words=in_words)
+    assert offered[:2] == [("take …", "conquer"), ("end the turn", "end")], "a whole action by its label"
+    assert complete(ACTIONS, "", label=in_words)[0] == ("conquer …", "conquer"), "without words, as typed"
+    long = complete(ACTIONS, "conquer", words=lambda n: n + " x" * 80)
+    assert all(len(name) <= 100 and name.endswith(" …") for name, _ in long), "Discord's 100 characters"

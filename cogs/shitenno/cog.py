@@ -6,6 +6,7 @@ any decision in the engine's notation. The table (cogs/table/table.py) does the 
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -342,9 +343,15 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         async def work() -> list[app_commands.Choice[str]]:
             rec, seat = await self.mine(interaction, interaction.namespace.game)
             locale = locale_of(interaction)
-            ways = self.way_notations(rec, seat, str(interaction.namespace.province or ""))
-            full = {payment_part(n): n for n in ways}
-            pairs = complete(full, current, lambda part: payment_label(part, locale))
+            province = str(interaction.namespace.province or "").strip().upper()
+            if province not in CONTENT.province:
+                return []  # a name being typed: nothing to pay for yet
+            full = self.kept.get(
+                (rec.id, rec.version, seat, "with", province),
+                lambda: {payment_part(n): n for n in self.way_notations(rec, seat, province)},
+            )
+            in_words = partial(payment_label, locale=locale)
+            pairs = complete(full, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
 
         return await self.table.autocomplete(interaction, work)
@@ -426,7 +433,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             if len(words) >= 2 and words[0].lower() in ("conquer", "buy"):
                 # legal() lists the first payments of each province (CONQUEST_CAP): the typed one gets all.
                 notations = notations + self.way_notations(rec, seat, words[1])
-            pairs = complete(notations, current, lambda n: action_label(n, locale))
+            in_words = partial(action_label, locale=locale)
+            pairs = complete(notations, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
         return await self.table.autocomplete(interaction, work)

@@ -38,20 +38,33 @@ class KeptByVersion:
 
 
 def complete(
-    notations: Iterable[str], typed: str, label: Callable[[str], str] | None = None, limit: int = MAX_CHOICES
+    notations: Iterable[str],
+    typed: str,
+    label: Callable[[str], str] | None = None,
+    limit: int = MAX_CHOICES,
+    *,
+    words: Callable[[str], str] | None = None,
 ) -> list[tuple[str, str]]:
     """``(label, value)`` pairs: whole actions when they fit, else each distinct continuation to
-    the end of the next word (labelled with "…", since more words must follow)."""
+    the end of the next word, marked "…" since more words must follow. ``label`` puts a whole
+    action in words, ``words`` the first words of one (else they show as typed)."""
     text = " ".join(typed.split()).lower()
     if typed.endswith(" ") and text:
         text += " "
     matching = list(dict.fromkeys(n for n in notations if n.lower().startswith(text)))
     if len(matching) <= limit:
         return [((label(n) if label else n)[:100], n[:100]) for n in matching]
-    words: dict[str, bool] = {}
+    heads: dict[str, bool] = {}
     for n in matching:
         cut = n.find(" ", len(text))
         if cut == len(text):  # typed a whole word: complete the next one
             cut = n.find(" ", len(text) + 1)
-        words.setdefault(n if cut < 0 else n[:cut], cut >= 0)
-    return [((w + " …" if more else w)[:100], w[:100]) for w, more in list(words.items())[:limit]]
+        heads.setdefault(n if cut < 0 else n[:cut], cut >= 0)
+    out = []
+    for head, more in list(heads.items())[:limit]:
+        if more:
+            shown = (words(head) if words else head)[:98] + " …"
+        else:
+            shown = label(head) if label else head
+        out.append((shown[:100], head[:100]))
+    return out
