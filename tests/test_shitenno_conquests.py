@@ -241,6 +241,8 @@ def compare(st: ShitennoState, seat: int) -> None:
     assert len(accepted(st, seat, iter(got))) == len(got), "an offered payment is refused"
     truth = brute_force(st, seat)
     assert set(keys) == truth, (sorted(truth - set(keys))[:3], sorted(set(keys) - truth)[:3])
+    for prov in CONTENT.provinces:  # what the "Conquer…" button and the province lists ask
+        assert engine.can_conquer(st, seat, prov.id) == any(a.province == prov.id for a in got), prov.id
     for a in got:
         SEEN["payment"] += 1
         if isinstance(a, ConquerTroops):

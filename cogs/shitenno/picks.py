@@ -23,7 +23,7 @@ from cogs.table.ui import ButtonSpec, Pick, SelectSpec
 from cogs.texts import join_words, shorten, t, tn
 from rules.shitenno.actions import ConquerKoku, ConquerTroops
 from rules.shitenno.content import CONTENT
-from rules.shitenno.engine import conquest_payments
+from rules.shitenno.engine import can_conquer, conquest_payments
 from rules.shitenno.state import ShitennoState
 
 MAX_OPTIONS = 25
@@ -177,7 +177,12 @@ def payment_label(a: Payment, locale: str) -> str:
 
 def conquerable(state: ShitennoState, seat: int) -> list[str]:
     """The provinces ``seat`` can take a position in now (one payment found is enough)."""
-    return [p.id for p in CONTENT.provinces if conquest_payments(state, seat, p.id, limit=1)]
+    return [p.id for p in CONTENT.provinces if can_conquer(state, seat, p.id)]
+
+
+def may_conquer(state: ShitennoState, seat: int) -> bool:
+    """Whether ``seat`` can take a position in some province now (the "Conquer…" button)."""
+    return any(can_conquer(state, seat, p.id) for p in CONTENT.provinces)
 
 
 def province_pick(state: ShitennoState, seat: int, version: int, locale: str) -> Pick:

@@ -9,8 +9,8 @@ from typing import Any
 
 from cogs.shitenno.picks import (
     card_words,
-    conquerable,
     koku_total,
+    may_conquer,
     province_words,
     title_words,
     troops_words,
@@ -200,7 +200,7 @@ class ShitennoUI(GameUI[ShitennoState]):
             seat = view.control.active
             me = view.players[seat]
             specs: list[ButtonSpec] = []
-            if conquerable(state, seat):  # nothing is offered that cannot be taken
+            if may_conquer(state, seat):  # nothing is offered that cannot be taken
                 specs.append(ButtonSpec("conquer_start", t("btn.conquer", locale), "primary", version))
             for tile in me.kept_tiles:
                 if tile.effect == "DRAW":

@@ -742,28 +742,42 @@ them all for every province took tens of milliseconds in such hands (the ``act``
 docs/PERFORMANCE.md)."""
 
 
-def conquest_payments(
-    st: ShitennoState, seat: int, province: str, limit: int | None = None
-) -> list[ConquerTroops | ConquerKoku]:
+def conquest_payments(st: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
     """Every conquest of ``province`` that ``apply`` accepts from ``seat`` now: each distinct
     legal payment once (:func:`rules.shitenno.payment.payment_key`: the same up to identical cards
-    and tiles), troop payments (SH-8.5) then koku payments (SH-8.6), simplest first; with ``limit``
-    only the first ``limit`` of them (``limit=1``: can he take it at all?). Empty when the seat
-    cannot conquer now (not its control turn, 2 conquests made, no stone, province full); an
-    unknown province raises ``unknown_province``."""
+    and tiles), troop payments (SH-8.5) then koku payments (SH-8.6), simplest first. Empty when
+    the seat cannot conquer now (not its control turn, 2 conquests made, no stone, province full);
+    an unknown province raises ``unknown_province``."""
     _check_province(province)
-    if st.phase != "control" or not 0 <= seat < st.n or seat in st.resigned or to_act(st) != (seat,):
+    if not _controls(st, seat):
         return []
-    return _payments(st, st.players[seat], province, limit)
+    return _payments(st, st.players[seat], province)
+
+
+def can_conquer(st: ShitennoState, seat: int, province: str) -> bool:
+    """Whether ``seat`` can take a position in ``province`` now, by any payment
+    (:func:`conquest_payments` is not empty): the search stops at the first payment it finds."""
+    _check_province(province)
+    return _controls(st, seat) and bool(_payments(st, st.players[seat], province, any_one=True))
+
+
+def _controls(st: ShitennoState, seat: int) -> bool:
+    return st.phase == "control" and 0 <= seat < st.n and seat not in st.resigned and to_act(st) == (seat,)
 
 
 def _payments(
-    st: ShitennoState, p: Player, province: str, cap: int | None = None, *, per_kind: bool = False
+    st: ShitennoState,
+    p: Player,
+    province: str,
+    cap: int | None = None,
+    *,
+    per_kind: bool = False,
+    any_one: bool = False,
 ) -> list[ConquerTroops | ConquerKoku]:
     """Troop payments then koku payments, each fewest tiles first; with ``cap`` the first ``cap``
     of that list, or (``per_kind``) the first ``cap`` troop payments and the first ``cap`` koku
     payments (found without enumerating the rest: a hand of many cards and tiles has tens of
-    thousands)."""
+    thousands); with ``any_one``, the first payment the search finds, whichever it is."""
     if p.conquests >= 2 or p.supply <= 0:
         return []
     req = requirement(st, province)
@@ -776,8 +790,10 @@ def _payments(
     assert cost is not None
 
     out: list[ConquerTroops | ConquerKoku] = []
-    out += payment.troop_payments(province, req, p.troops, p.koku, plus, exch, joker, cap)
-    rest = cap if cap is None or per_kind else cap - len(out)
+    out += payment.troop_payments(province, req, p.troops, p.koku, plus, exch, joker, cap, any_one=any_one)
+    if any_one and out:
+        return out
+    rest = 1 if any_one else cap if cap is None or per_kind else cap - len(out)
     if rest is None or rest > 0:
         out += payment.koku_payments(province, cost, p.koku, plus, exch, p.troops, rest)
     return out

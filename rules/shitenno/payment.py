@@ -308,6 +308,10 @@ class _Budget:
                 return
 
 
+class _Enough(Exception):
+    """A search asked for any one payment has found it."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Part:
     """One troop card with the tiles on its symbols, one koku card with its EXCHANGE, or the joker:
@@ -379,11 +383,14 @@ def troop_payments(
     exch_tiles: Sequence[str],
     joker: bool,
     first: int | None = None,
+    *,
+    any_one: bool = False,
 ) -> list[ConquerTroops]:
     """Every legal troop payment (SH-8.5, SH-8.7) from this hand, one per :func:`payment_key`,
     using the first cards of each kind and the first tiles in hand order; fewest tiles (the joker
     counts as one) first, then fewest cards; with ``first``, only the first that many of this list
-    (found without looking for payments with more tiles than they need).
+    (found without looking for payments with more tiles than they need); with ``any_one``, the
+    first payment the search finds, whichever it is (is there one at all?).
 
     A payment is built from parts (:class:`_Part`): troop cards with their tiles, exchanged koku
     cards, the joker. Their yields add up, so in a legal payment each part, taken in any fixed
@@ -467,6 +474,8 @@ def troop_payments(
         tiles = len(p_syms) + len(x_targets) + (jk is not None)
         found.append((tiles, len(t_out) + len(k_out), a))
         budget.found(tiles)
+        if any_one:
+            raise _Enough
 
     parts.sort(key=lambda q: q.plus + q.exch + (q.what == "joker"))  # payments with few tiles first
     useful: dict[tuple[int, int, int], list[int]] = {}
@@ -568,7 +577,10 @@ def troop_payments(
             else:
                 joker_ty[0] = None
 
-    rec(0, (0,) * n_types, (1 << n_types) - 1, 0, 0, 0, 0, 0)
+    try:
+        rec(0, (0,) * n_types, (1 << n_types) - 1, 0, 0, 0, 0, 0)
+    except _Enough:
+        return [found[0][2]]
     found.sort(key=lambda f: (f[0], f[1]))
     return [a for _t, _c, a in found[:first]]
 
