@@ -4,23 +4,29 @@ bot's own process draws, and holds the games' renderers without Discord (issue 1
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import os
+import pickle
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
 from cogs import games
 from cogs.table.rendering import Renderer
+from cogs.table.table import Table
 from cogs.table.ui import FileSpec
+from db.json_text import dumps
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
+from tests.game_records import game_record
 
 ROOT = Path(__file__).resolve().parent.parent
 UI_MODULES = [type(k.ui).__module__ for k in games.KINDS.values() if k.cog.startswith("cogs.")]
@@ -54,6 +60,35 @@ async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
         there.close()
 
 
+async def test_a_game_drawing_carries_the_state_drawn_as_json_not_as_an_object() -> None:
+    """``Table.render``, to worker processes: a pickled state object cost the event loop five times what its JSON
+    does (docs/PERFORMANCE.md), so the request carries the JSON, in the record; the worker draws
+    the state given (here an older one, as a replay does), not the record's own."""
+    older = a_started_game()
+    newer = a_started_game()
+    GAME.apply(newer, 0, GAME.legal(newer, 0)[0])
+    ui = games.ui("stratego")
+    rec = dataclasses.replace(game_record("stratego", 2, 9), state_json=dumps(GAME.dump(newer)), engine=GAME)
+    names = ("alice", "bob")
+    requests: list[bytes] = []
+    there = Renderer(1, UI_MODULES)
+
+    class Watched:
+        processes = there.processes
+
+        async def __call__(self, fn: Any, *args: Any) -> Any:
+            requests.append(pickle.dumps((fn, args)))
+            return await there(fn, *args)
+
+    try:
+        drawn = await Table.render(SimpleNamespace(renderer=Watched()), ui.public_files, rec, older, names, "en")  # type: ignore[arg-type]
+    finally:
+        there.close()
+    assert drawn == ui.public_files(rec, older, names, "en"), "the state given is drawn"
+    assert drawn != ui.public_files(rec, newer, names, "en")
+    assert len(requests) == 1 and b"StrategoState" not in requests[0], "no state object is pickled"
+
+
 def differences(here: list[FileSpec], there: list[FileSpec]) -> list[str]:
     """Where two drawings differ, file by file: names, sizes, and the box of differing pixels."""
     out = []
@@ -75,6 +110,7 @@ WORKER_SCRIPT = """
 import asyncio, sys
 import discord  # the bot's main module imports Discord; its workers must not
 from cogs.table.rendering import Renderer
+from cogs.table.table import Table
 
 async def main():
     renderer = Renderer(1, ["cogs.stratego.ui"])

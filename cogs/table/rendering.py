@@ -155,6 +155,12 @@ def frame(data: bytes) -> bytes:
     return struct.pack("!i", len(data)) + data
 
 
+def drawn_with_state(fn: Callable[..., T], rec: Any, *rest: Any) -> T:
+    """``fn(rec, state, *rest)``, the state read from the record's JSON where the drawing is made
+    (:meth:`cogs.table.table.Table.render` sends a game's drawing so)."""
+    return fn(rec, rec.load_state(), *rest)
+
+
 class WorkerDied(RuntimeError):
     """A worker process ended before it answered (killed, or out of memory)."""
 
