@@ -61,23 +61,9 @@ def payment_verb(tokens: str) -> str:
 
 
 def payment_label(part: str, locale: str) -> str:
-    """A payment in words: cards with what they are, then tiles and the joker."""
-    words = []
-    for token in part.split():
-        if CARD.match(token):
-            words.append(card_words(token, locale))
-        elif token.startswith("+"):
-            words.append(
-                t("sh.pay_plus", locale, tile=token[1:].split("@")[0], on=token.split("@")[1] if "@" in token else "")
-            )
-        elif token.startswith("x"):
-            tile, rest = token[1:].split("@", 1)
-            words.append(t("sh.pay_exchange", locale, tile=tile, rest=rest.replace("=", " → ")))
-        elif token.startswith("joker="):
-            words.append(t("sh.pay_joker", locale, troop=token.split("=")[1]))
-        else:
-            words.append(token)
-    return " + ".join(words)
+    """A payment's notation in words, part by part (``T31 (bushi + sōhei) + +1 (B12) on T31``), as
+    the conquest picker words it."""
+    return " + ".join(picks.token_words(token, locale) for token in part.split())
 
 
 def action_label(notation: str, locale: str) -> str:

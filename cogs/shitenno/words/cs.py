@@ -148,7 +148,6 @@ TEXTS: dict[str, str] = {
     "sh.province_choice": "{province} — pozice {position} ({vp} VB)",
     "sh.payment_for_other": "Tahle platba patří k jiné provincii než {province}.",
     "sh.pay_plus": "+1 ({tile}) na {on}",
-    "sh.pay_exchange": "{tile}: {rest}",
     "sh.pay_joker": "žolík jako {troop}",
     "sh.pay_plus_koku": "+1 koku ({tile})",
     "sh.pay_exchange_to": "{tile}: {on} → {troop}",

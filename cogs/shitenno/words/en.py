@@ -126,7 +126,6 @@ TEXTS: dict[str, str] = {
     "sh.province_choice": "{province} — position {position} ({vp} VP)",
     "sh.payment_for_other": "That payment is for another province than {province}.",
     "sh.pay_plus": "+1 ({tile}) on {on}",
-    "sh.pay_exchange": "{tile}: {rest}",
     "sh.pay_joker": "joker as {troop}",
     "sh.pay_plus_koku": "+1 koku ({tile})",
     "sh.pay_exchange_to": "{tile}: {on} → {troop}",
