@@ -27,8 +27,6 @@ from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.actions import (
     Accept,
     Choose,
-    ConquerKoku,
-    ConquerTroops,
     EndTurn,
     FormLot,
     Refuse,
@@ -285,23 +283,19 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         """The provinces ``seat`` can take a position in now (one payment found is enough)."""
         return picks.conquerable(state, seat)
 
-    @staticmethod
-    def ways(state: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
-        """Every way ``seat`` can pay for ``province`` now; nothing for a name that is none."""
+    def ways(self, rec: GameRecord, seat: int, province: str) -> dict[str, str]:
+        """Every way ``seat`` can pay for ``province`` now, as the notation after the province and
+        the whole action's (``T1 T4`` → ``conquer KANTO T1 T4``); nothing for a name that is none.
+        Kept for the version (:attr:`kept`): the ``with`` and ``act`` autocompletes ask at every
+        keystroke."""
         province = province.strip().upper()
         if province not in CONTENT.province:
-            return []
-        return conquest_payments(state, seat, province)
-
-    def way_notations(self, rec: GameRecord, seat: int, province: str) -> list[str]:
-        """:meth:`ways` in notation, kept for the version (:attr:`kept`): the ``with`` and ``act``
-        autocompletes ask for them at every keystroke."""
-        province = province.strip().upper()
-        if province not in CONTENT.province:
-            return []  # a name being typed: nothing to list, nothing to keep
+            return {}  # a name being typed: nothing to list, nothing to keep
         return self.kept.get(
             (rec.id, rec.version, seat, "ways", province),
-            lambda: [a.notation() for a in self.ways(rec.load_state(), seat, province)],
+            lambda: {
+                payment_part(n): n for n in (a.notation() for a in conquest_payments(rec.load_state(), seat, province))
+            },
         )
 
     @conquer.autocomplete("province")
@@ -329,13 +323,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         async def work() -> list[app_commands.Choice[str]]:
             rec, seat = await self.mine(interaction, interaction.namespace.game)
             locale = locale_of(interaction)
-            province = str(interaction.namespace.province or "").strip().upper()
-            if province not in CONTENT.province:
-                return []  # a name being typed: nothing to pay for yet
-            full = self.kept.get(
-                (rec.id, rec.version, seat, "with", province),
-                lambda: {payment_part(n): n for n in self.way_notations(rec, seat, province)},
-            )
+            full = self.ways(rec, seat, str(interaction.namespace.province or ""))
             in_words = partial(payment_label, locale=locale)
             pairs = complete(full, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
@@ -418,7 +406,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             words = current.split()
             if len(words) >= 2 and words[0].lower() in ("conquer", "buy"):
                 # legal() lists the first payments of each province (CONQUEST_CAP): the typed one gets all.
-                notations = notations + self.way_notations(rec, seat, words[1])
+                notations = [*notations, *self.ways(rec, seat, words[1]).values()]
             in_words = partial(action_label, locale=locale)
             pairs = complete(notations, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]

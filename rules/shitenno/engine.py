@@ -791,9 +791,11 @@ def _payments(
 
     out: list[ConquerTroops | ConquerKoku] = []
     out += payment.troop_payments(province, req, p.troops, p.koku, plus, exch, joker, cap, any_one=any_one)
-    if any_one and out:
+    if any_one:
+        if not out:
+            out += payment.koku_payments(province, cost, p.koku, plus, exch, p.troops, 1)
         return out
-    rest = 1 if any_one else cap if cap is None or per_kind else cap - len(out)
+    rest = cap if cap is None or per_kind else cap - len(out)
     if rest is None or rest > 0:
         out += payment.koku_payments(province, cost, p.koku, plus, exch, p.troops, rest)
     return out
