@@ -89,13 +89,18 @@ def test_every_method_taking_a_game_id_is_covered() -> None:
     assert taking == set(CALLS)
 
 
-@pytest.mark.parametrize("game_id", [10**30, -(10**30), 2**63, -(2**63) - 1, -1, 0, 2**63 - 1])
+IMPOSSIBLE_OR_UNKNOWN = (10**30, -(10**30), 2**63, -(2**63) - 1, -1, 0, 2**63 - 1)
+
+
 @pytest.mark.parametrize("name", list(CALLS))
-async def test_an_impossible_or_unknown_id_is_game_not_found(store: GameStore, name: str, game_id: int) -> None:
-    with pytest.raises(GameNotFound) as info:
-        await CALLS[name](store, game_id)
-    assert info.value.game_id == game_id
-    assert (await store.get(1)).version == 0, "the store stays usable and the real game untouched"
+async def test_an_impossible_or_unknown_id_is_game_not_found(store: GameStore, name: str) -> None:
+    """Every id of ``IMPOSSIBLE_OR_UNKNOWN`` on one store (a fresh store per id made this file
+    a sixth of the suite's time on PostgreSQL)."""
+    for game_id in IMPOSSIBLE_OR_UNKNOWN:
+        with pytest.raises(GameNotFound) as info:
+            await CALLS[name](store, game_id)
+        assert info.value.game_id == game_id
+        assert (await store.get(1)).version == 0, f"{game_id}: the store stays usable and the real game untouched"
 
 
 async def test_an_impossible_user_id_is_no_player(store: GameStore) -> None:
