@@ -133,6 +133,10 @@ class Table:
         self._names: dict[tuple[int | None, int], tuple[float, str]] = {}
         """Display names by (server, user), with when they were seen (a cache: a stale name is
         harmless, and it spares a REST call per player and image)."""
+        self._dm_channels: dict[int, int] = {}
+        """User → their DM channel with the bot (a cache: that channel is theirs for good, so it is
+        never stale). discord.py keeps only the 128 latest DM channels, and opening one is a REST
+        call of its own: once more than 128 players had DMs, every DM cost two calls."""
         self._telling: dict[int, int] = {}
         """Games this process is telling a change of right now (how many tellings): the catch-up
         leaves them alone, however long the telling takes."""
@@ -1082,8 +1086,7 @@ class Table:
         if nonce is not None:
             kwargs["nonce"] = nonce
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(**kwargs)
+            await (await self.dm_channel(user_id)).send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to %s for game %s refused: %s", user_id, rec.id, exc)
@@ -1097,6 +1100,15 @@ class Table:
             log.warning("DM to %s for game %s failed", user_id, rec.id, exc_info=True)
             return False
         return True
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel, opened (a REST call) only the first time this process DMs them."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is not None:
+            return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        self._dm_channels[user_id] = channel.id
+        return channel
 
     # -- buttons ------------------------------------------------------------------------------
 

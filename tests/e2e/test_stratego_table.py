@@ -211,3 +211,26 @@ async def test_text_json_carries_but_utf8_cannot_is_answered_and_the_bot_goes_on
         log = await t.slash(red, thread, "game log")
         assert f"game #{game}" in log.content
         t.fake.assert_clean()
+
+
+async def test_a_player_dmed_before_gets_the_next_dms_without_a_dm_channel_opened_again(tmp_path: Path) -> None:
+    """discord.py keeps the 128 latest DM channels only; a bot with more players than that opened
+    one (a REST call) before every DM. The table keeps each player's channel: after the first DMs,
+    with discord.py's cache emptied (as 128 other players would), turns are still told by DM and no
+    DM channel is opened again."""
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        connection = t.bot._connection
+        connection._private_channels.clear()
+        connection._private_channels_by_user.clear()
+        since = len(t.fake.requests.records)
+        before = len(t.fake.dms(blue)), len(t.fake.dms(red))
+        await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        await t.fake.wait_for(lambda: len(t.fake.dms(blue)) > before[0], "blue's turn DM")
+        await t.slash(blue, thread, "stratego move", from_="J7", to="J6")
+        await t.fake.wait_for(lambda: len(t.fake.dms(red)) > before[1], "red's turn DM")
+        assert "your move" in t.fake.dms(red)[-1].content and t.fake.dms(red)[-1].attachments
+        opened = [r for r in t.fake.requests.records[since:] if r.route == "/users/@me/channels"]
+        assert opened == []
+        t.fake.assert_clean()
