@@ -18,6 +18,7 @@ from rules.stratego import GAME
 from rules.stratego.board import BLUE, COLOURS, RED
 from rules.stratego.record import record, replay
 from rules.stratego.state import StrategoState, dump, load
+from rules.stratego.view import RECENT, history, recent
 from tests.playouts import playouts
 from tests.stratego_play import VARIANTS, random_actions, start
 
@@ -106,6 +107,16 @@ class Knowledge:
                 assert shown == +self.captured[v][colour], (v, colour, shown, self.captured[v][colour])
 
 
+def check_recent(st: StrategoState) -> None:
+    """``recent`` (what messages read of the latest actions) is the end of the whole history as
+    each viewer may read it, and what a view carries."""
+    for seat in (None, 0, 1):
+        whole = history(st, seat)
+        for count in (1, 2, RECENT, len(whole) + 1):
+            assert recent(st, seat, count) == whole[-count:], (seat, count)
+        assert GAME.view(st, seat).history == whole[-RECENT:]
+
+
 def on_board(st: StrategoState) -> list[int]:
     counts = [0, 0]
     for p in st.pieces:
@@ -141,8 +152,10 @@ def play_checked(options: dict[str, Any], seed: int) -> StrategoState:
             know.check(st)
         if steps % 97 == 0:
             assert load(json.loads(json.dumps(dump(st)))) == st
+            check_recent(st)
     assert st.phase == "over" and GAME.outcome(st) is not None
     assert load(json.loads(json.dumps(dump(st)))) == st
+    check_recent(st)
     assert dump(replay(record(st, None, seed=seed))) == dump(st), "replaying the record equals the final state"
     return st
 

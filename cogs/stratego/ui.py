@@ -20,7 +20,7 @@ from rules.stratego.board import COLOURS
 from rules.stratego.board import name as square_name
 from rules.stratego.record import record
 from rules.stratego.stratados import game_file
-from rules.stratego.view import MoveView, RescueView, StrategoView
+from rules.stratego.view import MoveView, RescueView, recent
 
 ADDS_ENTRY = frozenset({"move", "rescue", "rescue_declined"})
 """Engine event types that each add one history entry."""
@@ -165,7 +165,7 @@ class StrategoUI(GameUI[StrategoState]):
     ) -> list[MoveView | RescueView]:
         """The history entries one action added, as ``seat`` may see them."""
         added = sum(1 for e in events if e["type"] in ADDS_ENTRY)
-        return list(view_of(GAME, state, seat).history[-added:]) if added else []
+        return list(recent(state, seat, added)) if added else []
 
     def event_lines(
         self, rec: GameRecord, state: StrategoState, events: list[dict[str, Any]], locale: str
@@ -275,8 +275,7 @@ class StrategoUI(GameUI[StrategoState]):
         return [] if text is None else [FileSpec(text.encode(), f"stratego-{rec.id}-stratados2.xml")]
 
     def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> list[str]:
-        view: StrategoView = view_of(GAME, state, seat)
-        return [f"{h.ply}. {self.entry_line(rec, state, h, locale)}" for h in view.history[-10:]]
+        return [f"{h.ply}. {self.entry_line(rec, state, h, locale)}" for h in recent(state, seat, 10)]
 
     def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
         """Squares as A1–J10, ranks as names, the two-squares count as an ordinal, setup counts."""

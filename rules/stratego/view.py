@@ -151,8 +151,7 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
             captured[p.colour].append(p.rank if over or p.colour == me or p.revealed else None)
     for lst in captured:
         lst.sort(key=_CAPTURE_ORDER.__getitem__)
-    start = max(0, len(st.history) - RECENT)
-    recent = tuple(_entry_view(i, st.history[i], me, over) for i in range(start, len(st.history)))
+    latest = recent(st, seat, RECENT)
     return StrategoView(
         viewer=seat,
         viewer_colour=COLOURS[me] if me is not None else None,
@@ -164,10 +163,10 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
         ready=(st.ready[0], st.ready[1]),
         to_move=COLOURS[st.turn] if st.phase == "play" else None,
         captured=(tuple(captured[0]), tuple(captured[1])),
-        history=recent,
+        history=latest,
         ply=st.ply,
-        last_move=_last(st, recent, me, over, battle=False),
-        last_battle=_last(st, recent, me, over, battle=True),
+        last_move=_last(st, latest, me, over, battle=False),
+        last_battle=_last(st, latest, me, over, battle=True),
         rescue_pending=COLOURS[st.turn] if st.rescue_from >= 0 else None,
         rescues_used=(st.rescues[0], st.rescues[1]),
         draw_offer=COLOURS[st.draw_offer] if st.draw_offer >= 0 else None,
@@ -185,6 +184,15 @@ def history(st: StrategoState, seat: int | None) -> tuple[MoveView | RescueView,
     me = None if seat is None else st.seat_colour[seat]
     over = st.phase == "over"
     return tuple(_entry_view(i, e, me, over) for i, e in enumerate(st.history))
+
+
+def recent(st: StrategoState, seat: int | None, count: int) -> tuple[MoveView | RescueView, ...]:
+    """The last ``count`` entries of :func:`history` (oldest first), without the rest of a view:
+    what a message about the latest actions needs."""
+    me = None if seat is None else st.seat_colour[seat]
+    over = st.phase == "over"
+    start = max(0, len(st.history) - count)
+    return tuple(_entry_view(i, st.history[i], me, over) for i in range(start, len(st.history)))
 
 
 def _last(
