@@ -83,10 +83,12 @@ def test_placeholders_are_numbered_outside_quotes_and_sqlite_hints_dropped() -> 
     ],
     ids=["serialization failure", "connection lost before the commit"],
 )
+@pytest.mark.parametrize("relaxed", [False, True], ids=["durable", "relaxed"])
 async def test_an_aborted_run_reruns_the_whole_body_and_leaves_nothing(
-    postgres_dsn: str, error: Exception, failed_runs: int
+    postgres_dsn: str, error: Exception, failed_runs: int, relaxed: bool
 ) -> None:
-    """What the aborted runs wrote is gone; the run that commits is the only one that counts."""
+    """What the aborted runs wrote is gone; the run that commits is the only one that counts (also
+    for the telling's bookkeeping, whose transaction is begun by hand)."""
     backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
     runs: list[int] = []
 
@@ -98,8 +100,42 @@ async def test_an_aborted_run_reruns_the_whole_body_and_leaves_nothing(
         return len(runs)
 
     try:
-        assert await backend.run(body, write=True) == failed_runs + 1
+        assert await backend.run(body, write=True, relaxed=relaxed) == failed_runs + 1
         assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == [f"k{failed_runs + 1}"]
+    finally:
+        await backend.close()
+
+
+async def test_a_relaxed_write_is_serializable_and_alone_commits_without_waiting_for_the_flush(
+    postgres_dsn: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bookkeeping's transactions (``relaxed``) run SERIALIZABLE with ``synchronous_commit``
+    off for themselves only: the next transaction on the same connection waits for the flush
+    again, and one that fails is rolled back and leaves the connection clean."""
+    postgres_query(
+        postgres_dsn,
+        "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET synchronous_commit = on', current_database()); END $$",
+    )
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=1)
+    settings = "SELECT current_setting('transaction_isolation'), current_setting('synchronous_commit')"
+
+    async def body(db: Conn) -> tuple[str, str]:
+        await db.execute("INSERT INTO meta (key, value, updated_at) VALUES ('k', 'v', 0)")
+        (row,) = await db.execute_fetchall(settings)
+        return row[0], row[1]
+
+    async def failing(db: Conn) -> None:
+        await db.execute("INSERT INTO meta (key, value, updated_at) VALUES ('gone', 'v', 0)")
+        raise RuntimeError("the body failed")
+
+    try:
+        assert await backend.run(body, write=True, relaxed=True) == ("serializable", "off")
+        (after,) = await backend.query(settings)
+        assert tuple(after) == ("repeatable read", "on")
+        with pytest.raises(RuntimeError):
+            await backend.run(failing, write=True, relaxed=True)
+        assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == ["k"]
+        assert not [r for r in caplog.records if "active transaction" in r.getMessage()]
     finally:
         await backend.close()
 
