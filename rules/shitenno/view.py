@@ -7,6 +7,7 @@ hand, the deck order, the tiles below a stack's top, or the generator state (SH-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from rules.errors import NotYourTurn
 from rules.shitenno.content import CONTENT
@@ -179,15 +180,23 @@ def public_log(st: ShitennoState) -> tuple[Event, ...]:
     return tuple(st.log)
 
 
+@cache
 def card_view(cid: str) -> CardView:
+    """Views of cards, tiles and positions are immutable and few: each is made once."""
     if cid.startswith("T"):
         return CardView(cid, "troop", CONTENT.troop[cid], 0)
     return CardView(cid, "koku", (), CONTENT.koku[cid])
 
 
+@cache
 def tile_view(tid: str) -> TileView:
     troop, effect = CONTENT.tiles[tid]
     return TileView(tid, troop, effect)
+
+
+@cache
+def _position(number: int, value: int, stone: tuple[int, bool] | None) -> PositionView:
+    return PositionView(number, value, StoneView(stone[0], stone[1]) if stone is not None else None)
 
 
 def view(st: ShitennoState, seat: int | None) -> ShitennoView:
@@ -229,12 +238,7 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
     for prov in CONTENT.provinces:
         stones = st.board[prov.id]
         positions = tuple(
-            PositionView(
-                i + 1,
-                prov.values[i],
-                StoneView(stones[i][0], stones[i][1]) if i < len(stones) else None,
-            )
-            for i in range(4)
+            _position(i + 1, prov.values[i], stones[i] if i < len(stones) else None) for i in range(4)
         )
         stack = st.stacks[prov.id]
         provinces.append(
