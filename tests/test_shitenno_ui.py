@@ -36,8 +36,12 @@ def test_every_state_of_random_games_has_words(players: int) -> None:
             seat = GAME.to_act(st)[0]
             action = Resign() if players > 2 and rnd.random() < 0.003 else random_move(GAME, st, seat, rnd)
             events = GAME.apply(st, seat, action)
-            for line in UI.event_lines(rec, st, events, "en"):
+            lines = UI.event_lines(rec, st, events, "en")
+            for line in lines:
                 check(line)
+            for e, line in zip(events, lines, strict=True):
+                if e["type"] == "round_started":
+                    assert "is the Tairō and shares out" in line, line
             if GAME.outcome(st) is not None:
                 break
             for s in GAME.to_act(st):

@@ -250,7 +250,9 @@ class ShitennoUI(GameUI[ShitennoState]):
 
     def event_lines(self, rec: GameRecord, state: ShitennoState, events: list[Event], locale: str) -> list[str]:
         view = view_of(GAME, state)
-        tairos = {e["round"]: seat for e, seat in with_tairo(public_log(state)) if e["type"] == "round_started"}
+        tairos: dict[int, int | None] = {}
+        if any(e["type"] == "round_started" for e in events):  # who is Tairō, from the whole log
+            tairos = {e["round"]: seat for e, seat in with_tairo(public_log(state)) if e["type"] == "round_started"}
         who = self.names(rec, view)
         return [self.event_words(e, who, locale, tairos.get(e.get("round", -1))) for e in events]
 
