@@ -89,6 +89,13 @@ _COLUMNS = (
     "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced, language"
 )
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
+_GAME_WITH_SEATS = (
+    f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, g.state,"
+    f" {', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))}"
+    " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+)
+"""A game's row with its state, once per seat with that seat's columns (one row of NULL seat
+columns for a game without seats)."""
 
 _INT64 = (-(2**63), 2**63 - 1)
 RATE_BATCH = 200
@@ -672,12 +679,17 @@ class GameStore:
     # -- reading -----------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameRecord:
-        """The game with its raw state JSON (parse with ``record.load_state()``)."""
-
-        async def read(db: Conn) -> GameRecord:
-            return await self._fetch(db, game_id)
-
-        return await self._run(read, write=False, game_id=game_id)
+        """The game with its raw state JSON (parse with ``record.load_state()``): its row and its
+        seats read by one statement (one snapshot without a transaction around it: on PostgreSQL
+        one round trip instead of four; every command, button and autocomplete reads its game)."""
+        if not _in_int64(game_id):
+            raise GameNotFound(game_id)
+        rows = await self._query(_GAME_WITH_SEATS, (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        row = rows[0]
+        seats = [r for r in rows if r["seat"] is not None]
+        return self._record(row, seats, row["state"])
 
     async def list_games(
         self,

@@ -124,14 +124,17 @@ async def test_a_relaxed_write_is_serializable_and_alone_commits_without_waiting
         (row,) = await db.execute_fetchall(settings)
         return row[0], row[1]
 
+    async def reads_settings(db: Conn) -> tuple[str, str]:
+        (row,) = await db.execute_fetchall(settings)
+        return row[0], row[1]
+
     async def failing(db: Conn) -> None:
         await db.execute("INSERT INTO meta (key, value, updated_at) VALUES ('gone', 'v', 0)")
         raise RuntimeError("the body failed")
 
     try:
         assert await backend.run(body, write=True, relaxed=True) == ("serializable", "off")
-        (after,) = await backend.query(settings)
-        assert tuple(after) == ("repeatable read", "on")
+        assert await backend.run(reads_settings, write=True) == ("serializable", "on")
         with pytest.raises(RuntimeError):
             await backend.run(failing, write=True, relaxed=True)
         assert [r[0] for r in await backend.query("SELECT key FROM meta ORDER BY key")] == ["k"]
@@ -204,5 +207,36 @@ async def test_a_pooled_connection_goes_back_without_a_reset_statement_and_the_m
         assert postgres_query(postgres_dsn, locks) == [(0,)], "the migrations' lock is held"
         await backend.run(set_name, write=True)
         assert await backend.run(name, write=False) == "kept", "the pool ran a reset statement"
+    finally:
+        await store.close()
+
+
+async def test_reading_a_game_is_one_statement_without_a_transaction(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command, button and autocomplete reads its game: on PostgreSQL that is one round trip
+    (its row and seats in one statement, no BEGIN and COMMIT around it), not four."""
+    store = await GameStore.open_postgres(postgres_dsn, GAMES, clock)
+    sent: list[str] = []
+    # What goes to the server: a statement with arguments through _execute, one without (BEGIN,
+    # COMMIT) as a simple query through execute.
+    for method in ("execute", "_execute"):
+        real = getattr(asyncpg.Connection, method)
+
+        def counted(real: Any = real, method: str = method) -> Any:
+            async def call(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+                if method == "_execute" or not args:
+                    sent.append(query.split()[0])
+                return await real(self, query, *args, **kwargs)
+
+            return call
+
+        monkeypatch.setattr(asyncpg.Connection, method, counted())
+    try:
+        rec = await store.create("count", [BOB, ALICE], {}, 7, None, 10, ALICE)
+        sent.clear()
+        got = await store.get(rec.id)
+        assert sent == ["SELECT"]
+        assert got.players == (BOB, ALICE) and got.version == rec.version and got.state_json == rec.state_json
     finally:
         await store.close()
