@@ -5,9 +5,9 @@ calls it makes on SQLite (db/conn.py), numbering the placeholders ``$1, $2, …`
 reading a statement's row count from its status ("UPDATE 1"). :class:`PostgresBackend` runs each
 body on a pooled connection in a SERIALIZABLE transaction (a read in a REPEATABLE READ READ ONLY
 one: one snapshot, never a serialization failure to retry; a read of one statement, such as a
-game with its seats, in none: a statement sees one snapshot by itself) and runs the *whole body again* when
-PostgreSQL aborts it with a serialization failure or a deadlock: the body only talks to the
-database, so nothing it did outside survives the rollback. What SQLite's database-wide write lock
+game with its seats, in none: a statement sees one snapshot by itself) and runs the *whole body
+again* when PostgreSQL aborts it with a serialization failure or a deadlock: the body only talks
+to the database, so nothing it did outside survives the rollback. What SQLite's database-wide write lock
 gave for free (no two writers interleave) SERIALIZABLE gives here: a transaction either commits as
 if it ran alone or is rerun. Still busy after :data:`ATTEMPTS` runs is :class:`StoreBusy`.
 
