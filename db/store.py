@@ -424,8 +424,17 @@ class GameStore:
         )
 
     async def _fetch(self, db: Conn, game_id: int) -> GameRecord:
-        row = await self._row(db, game_id, with_state=True)
-        return self._record(row, await self._seats(db, game_id), row["state"])
+        """The game with its seats and state, read on ``db`` by one statement."""
+        rows = list(await db.execute_fetchall(_GAME_WITH_SEATS, (game_id,))) if _in_int64(game_id) else []
+        return self._game(game_id, rows)
+
+    def _game(self, game_id: int, rows: Sequence[Row]) -> GameRecord:
+        """The record from the rows of :data:`_GAME_WITH_SEATS`; none is :class:`GameNotFound`
+        (as is an id that no game can have, never read: beyond SQLite's 64-bit INTEGER)."""
+        if not rows:
+            raise GameNotFound(game_id)
+        row = rows[0]
+        return self._record(row, [r for r in rows if r["seat"] is not None], row["state"])
 
     async def _write_seats(self, db: Conn, game_id: int, players: Sequence[int]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -682,14 +691,8 @@ class GameStore:
         """The game with its raw state JSON (parse with ``record.load_state()``): its row and its
         seats read by one statement (one snapshot without a transaction around it: on PostgreSQL
         one round trip instead of four; every command, button and autocomplete reads its game)."""
-        if not _in_int64(game_id):
-            raise GameNotFound(game_id)
-        rows = await self._query(_GAME_WITH_SEATS, (game_id,))
-        if not rows:
-            raise GameNotFound(game_id)
-        row = rows[0]
-        seats = [r for r in rows if r["seat"] is not None]
-        return self._record(row, seats, row["state"])
+        rows = await self._query(_GAME_WITH_SEATS, (game_id,)) if _in_int64(game_id) else []
+        return self._game(game_id, rows)
 
     async def list_games(
         self,
