@@ -224,6 +224,12 @@ def check_koku_reference(p: ConquerKoku, cost: int) -> str | None:
     return None
 
 
+def a_card_spare(values: Sequence[int], slack: int) -> bool:
+    """SH-8.7.2 for a payment's koku cards (their ``values``) with ``slack`` koku beyond the cost:
+    one of several cards could be taken out."""
+    return len(values) > 1 and min(values) <= slack
+
+
 def check_koku(p: ConquerKoku, cost: int) -> str | None:
     """The rule a koku payment breaks for this cost, or ``None`` if it is legal. A removal keeps
     the shape valid unless it takes the last koku card or a troop card's only EXCHANGE."""
@@ -234,7 +240,7 @@ def check_koku(p: ConquerKoku, cost: int) -> str | None:
     if total < cost:
         return "SH-8.6.4"
     slack = total - cost
-    if len(p.koku) > 1 and any(CONTENT.koku[k] <= slack for k in p.koku):
+    if a_card_spare([CONTENT.koku[k] for k in p.koku], slack):
         return "SH-8.7.2"
     if p.plus and slack >= 1:
         return "SH-8.7.2"
@@ -642,8 +648,7 @@ def koku_payments(
         total = sum(v * n for v, n in zip(values, counts, strict=True))
         cards = tuple(c for v, n in zip(values, counts, strict=True) for c in by_value[v][:n])
         if total >= cost:
-            cheapest = next(v for v, n in zip(values, counts, strict=True) if n)
-            if len(cards) == 1 or cheapest > total - cost:  # no card is worth the surplus
+            if not a_card_spare([CONTENT.koku[c] for c in cards], total - cost):
                 out.append((0, len(cards), ConquerKoku(province, cards)))
                 budget.found(0)
             continue

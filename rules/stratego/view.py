@@ -181,9 +181,7 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
 
 def history(st: StrategoState, seat: int | None) -> tuple[MoveView | RescueView, ...]:
     """SG-7.5: every move and rescue so far, as ``seat`` (or the public) may read it."""
-    me = None if seat is None else st.seat_colour[seat]
-    over = st.phase == "over"
-    return tuple(_entry_view(i, e, me, over) for i, e in enumerate(st.history))
+    return recent(st, seat, len(st.history))
 
 
 def recent(st: StrategoState, seat: int | None, count: int) -> tuple[MoveView | RescueView, ...]:
