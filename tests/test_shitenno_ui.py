@@ -65,9 +65,9 @@ def test_every_state_of_random_games_has_words(players: int) -> None:
 def test_a_typed_payment_is_labelled_in_words_not_codes(locale: str, words: list[str]) -> None:
     """The autocompletes' labels of a payment name the troops an exchange or the joker gives, in the
     player's language, as the conquest picker does (not the type codes SA and SH)."""
-    from cogs.shitenno.cog import action_label, payment_label
+    from cogs.shitenno.cog import action_label, part_words
 
-    label = payment_label("T31 T13 K4 +B12@T31.1 xB17@T13.2=SA joker=SH", locale)
+    label = part_words("T31 T13 K4 +B12@T31.1 xB17@T13.2=SA joker=SH", locale)
     assert all(w in label for w in words), label
     assert "SA" not in label and "SH" not in label and "T13.2" not in label, label
     joker = {"en": "joker as shinobi", "cs": "žolík jako šinobi"}[locale]

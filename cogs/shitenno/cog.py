@@ -58,7 +58,7 @@ def payment_verb(tokens: str) -> str:
     return "buy" if cards and all(c.startswith("K") for c in cards) else "conquer"
 
 
-def payment_label(part: str, locale: str) -> str:
+def part_words(part: str, locale: str) -> str:
     """A payment's notation in words, part by part (``T31 (bushi + sōhei) + +1 (B12) on T31``), as
     the conquest picker words it."""
     return " + ".join(picks.token_words(token, locale) for token in part.split())
@@ -68,7 +68,7 @@ def action_label(notation: str, locale: str) -> str:
     """The notation, and what its cards and tiles are (``offer Shomyo T3 — T3 (SA)``)."""
     words = notation.split()
     if words[0] in ("conquer", "buy") and len(words) > 2:
-        return f"{notation} — {payment_label(' '.join(words[2:]), locale)}"
+        return f"{notation} — {part_words(' '.join(words[2:]), locale)}"
     if words[0] == "offer" and len(words) > 2:
         return f"{notation} — {cards_words(words[2:], locale)}"
     return notation
@@ -324,7 +324,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             rec, seat = await self.mine(interaction, interaction.namespace.game)
             locale = locale_of(interaction)
             full = self.ways(rec, seat, str(interaction.namespace.province or ""))
-            in_words = partial(payment_label, locale=locale)
+            in_words = partial(part_words, locale=locale)
             pairs = complete(full, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
 
