@@ -125,7 +125,9 @@ def acknowledge_by(
 
     def due() -> None:
         state.deadline = None
-        if not interaction.response.is_done():
+        # A bot closed meanwhile (stopped, or restarting) has no session left to answer with: the
+        # request would raise, in a task nobody awaits.
+        if not interaction.response.is_done() and not interaction.client.is_closed():
             state.acknowledging = asyncio.ensure_future(acknowledge())
 
     limit = ANSWER_WITHIN if within is None else within
