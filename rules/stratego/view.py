@@ -7,12 +7,13 @@ has not had revealed, another player's draft, or the seed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from rules.stratego.board import COLOURS, ZONE_ORDER, name
 from rules.stratego.pieces import RANKS
 from rules.stratego.setup import EMPTY
-from rules.stratego.state import Entry, MoveEntry, Phase, StrategoState
+from rules.stratego.state import Phase, StrategoState
 
 Colour = Literal["red", "blue"]
 BattleResult = Literal["attacker", "defender", "both"]
@@ -190,7 +191,8 @@ def recent(st: StrategoState, seat: int | None, count: int) -> tuple[MoveView | 
     me = None if seat is None else st.seat_colour[seat]
     over = st.phase == "over"
     start = max(0, len(st.history) - count)
-    return tuple(_entry_view(i, st.history[i], me, over) for i in range(start, len(st.history)))
+    history = st.history
+    return tuple(_entry_view(i, tuple(history[i]), me, over) for i in range(start, len(history)))
 
 
 def _last(
@@ -202,11 +204,14 @@ def _last(
     for i in range(len(st.history) - len(recent) - 1, -1, -1):
         e = st.history[i]
         if e[0] == "m" and (not battle or e[5] >= 0):
-            return _move_view(i, e, me, over)
+            return _move_view(i, tuple(e), me, over)
     return None
 
 
-def _entry_view(i: int, e: Entry, me: int | None, over: bool) -> MoveView | RescueView:
+@lru_cache(maxsize=8192)
+def _entry_view(i: int, e: tuple[Any, ...], me: int | None, over: bool) -> MoveView | RescueView:
+    """Entries never change once made and their views are immutable: a recent entry's view is made
+    once per viewer, not once per view and message (the cache is bounded; a miss only rebuilds)."""
     if e[0] == "r":
         colour = COLOURS[e[1]]
         _, _, piece, rank, sq = e
@@ -216,7 +221,7 @@ def _entry_view(i: int, e: Entry, me: int | None, over: bool) -> MoveView | Resc
     return _move_view(i, e, me, over)
 
 
-def _move_view(i: int, e: MoveEntry, me: int | None, over: bool) -> MoveView:
+def _move_view(i: int, e: tuple[Any, ...], me: int | None, over: bool) -> MoveView:
     colour = COLOURS[e[1]]
     _, c, _, frm, to, defender, a_rank, d_rank, result, d_revealed, scout_revealed = e
     if defender < 0:
