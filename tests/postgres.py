@@ -27,6 +27,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
@@ -132,6 +133,41 @@ async def _admin(server: Server, *statements: str) -> None:
         await conn.close()
 
 
+class _AdminLink:
+    """One connection to a running server's ``postgres`` database, on an event loop of its own
+    thread: making and dropping each test's database is then one statement, not a new loop, a new
+    connection and the statement (about 40 ms a test)."""
+
+    def __init__(self, server: Server) -> None:
+        import asyncpg
+
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="postgres-admin", daemon=True)
+        self._thread.start()
+        self._conn = self.run(asyncpg.connect(server.dsn("postgres")))
+        self.copy = " STRATEGY FILE_COPY" if self._conn.get_server_version().major >= 15 else ""
+        """PostgreSQL 15's default copies a template block by block through the WAL; copying its
+        files is about twice as fast for the tests' small databases (15 and later only)."""
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def execute(self, statement: str) -> None:
+        self.run(self._conn.execute(statement))
+
+    def close(self) -> None:
+        try:
+            self.run(self._conn.close())
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join()
+            self._loop.close()
+
+
+_links: dict[Server, _AdminLink] = {}
+"""The admin link of each server :func:`running` has up (every server here comes from it)."""
+
+
 async def _make_template(server: Server) -> None:
     import asyncpg
 
@@ -162,8 +198,12 @@ def running(durable: bool = False) -> Iterator[Server]:
         raise Unavailable(f"PostgreSQL unavailable: {exc}") from exc
     try:
         _run(_make_template(server))
+        _links[server] = _AdminLink(server)
         yield server
     finally:
+        link = _links.pop(server, None)
+        if link is not None:
+            link.close()
         stop(data)
         shutil.rmtree(base, ignore_errors=True)
 
@@ -171,8 +211,13 @@ def running(durable: bool = False) -> Iterator[Server]:
 def create_database(server: Server, name: str, template: str = TEMPLATE) -> str:
     """A new database ``name``, a copy of ``template`` (by default the migrated empty one: nobody
     may be connected to it meanwhile); its DSN."""
-    _run(_admin(server, f"CREATE DATABASE {name} TEMPLATE {template}"))
+    link = _links[server]
+    link.execute(f"CREATE DATABASE {name} TEMPLATE {template}{link.copy}")
     return server.dsn(name)
+
+
+def drop_database(server: Server, name: str) -> None:
+    _links[server].execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 def postmaster_pid(server: Server) -> int | None:
@@ -221,4 +266,4 @@ def postgres_dsn(postgres_server: Server) -> Iterator[str]:
     """A fresh database, migrated (a copy of the session's template), dropped after the test."""
     name = f"t{os.getpid()}_{next(_numbers)}"
     yield create_database(postgres_server, name)
-    _run(_admin(postgres_server, f"DROP DATABASE {name} WITH (FORCE)"))
+    drop_database(postgres_server, name)
