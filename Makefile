@@ -1,6 +1,6 @@
 # Deskovka: `make run` starts the bot, `make test` runs lint, the type checker and the whole suite,
 # `make quick` the same without the tests marked slow (the long random playouts), `make soak` those
-# playouts with three times the games `make test` plays (tests/playouts.py).
+# playouts with five times the games `make test` plays (tests/playouts.py).
 # Each creates the virtual environment and installs what it needs first: `run` only the pinned
 # runtime dependencies (requirements.txt), the others the test tools too (requirements-dev.txt).
 PYTHON ?= python3

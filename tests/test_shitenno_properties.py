@@ -1,7 +1,7 @@
 """Seeded random Shitenno games played to the end, checking the SH-13 invariants after every action.
 
 3 player counts x 10 chunks x ``GAMES_PER_CHUNK`` games; chunks let pytest-xdist spread the work
-(``tests/playouts.py``: a third of the games under ``make test``).
+(``tests/playouts.py``: a fifth of the games under ``make test``).
 Now and then a seat resigns (``RESIGN_P`` per action, SH-R in docs/shitenno.md), so the invariants
 are checked in games that lose players too.
 """

@@ -163,7 +163,7 @@ def play_checked(options: dict[str, Any], seed: int) -> StrategoState:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     """SG-1 … SG-9: 1,200 games in all under ``make soak`` (every combination of SG-8.4 about 19
-    times), 390 under ``make test`` (13 a chunk)."""
+    times), 240 under ``make test`` (8 a chunk)."""
     per = GAMES // CHUNKS
     for n in range(chunk * per, (chunk + 1) * per):
         options = dict(VARIANTS[n % len(VARIANTS)], no_capture_limit=LIMITS[n % len(LIMITS)])

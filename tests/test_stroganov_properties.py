@@ -1,7 +1,7 @@
 """Seeded random Stroganov games played to the end, checking the ST-20 invariants after every action.
 
 4 player counts x ``CHUNKS`` chunks x ``GAMES_PER_CHUNK`` games; chunks let pytest-xdist spread the
-work (``tests/playouts.py``: a third of the games under ``make test``). Solo games cycle through the
+work (``tests/playouts.py``: a fifth of the games under ``make test``). Solo games cycle through the
 difficulties and strategy pairs.
 
 After every action: ST-20.1–20.8 on the state, the notation round trip, a wrong seat's attempt
