@@ -28,13 +28,15 @@ from rules.stroganov import GAME as STROGANOV
 from rules.stroganov import actions as sa
 from rules.stroganov.auto import auto_action as stroganov_auto
 from rules.stroganov.engine import DIFFICULTIES, affordable_songs, trophy_payable
+from tests.playouts import playouts
 from tests.shitenno_play import control_state, find_koku, four_player_sharing, random_actions, sharing_state, take
 from tests.stroganov_play import random_player
 
 LIMIT = 2000
 """Actions a whole game may take (measured: at most about 250 with 4 players)."""
 SEEDS = range(6)
-SLOW_SEEDS = range(6, 60)
+SLOW_SEEDS = range(6, 6 + playouts(150))
+"""The many-seeds tests' seeds: 30 under ``make test``, 150 under ``make soak`` (tests/playouts.py)."""
 RESIGN_P = 0.02
 """Per action of a random seat, the chance that a random seat still playing, other than the automatic
 one, resigns (SH-R, ST-R in docs/)."""
