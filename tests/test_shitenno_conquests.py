@@ -259,6 +259,7 @@ def compare(st: ShitennoState, seat: int) -> None:
             SEEN["buy with plus"] += bool(a.plus)
 
 
+@pytest.mark.slow
 def test_conquests_match_the_brute_force() -> None:
     """SH-8.5 to SH-8.8: on 300 random positions under ``make soak``, the first 150 under ``make
     test`` (hands cut to 5 troop and 2 koku cards so the brute force stays small, up to 2 tiles
