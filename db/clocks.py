@@ -77,13 +77,20 @@ async def start_clock(
     """The seat's clock starts now: it waits ``since`` then (default: now, a seat that starts
     waiting); with a pace, the clock runs from now (or from the end of the player's vacation,
     ``away``) and the seat's timers are set."""
+    await _drop_timers(db, game_id, [seat])
+    await _run_clock(db, game_id, seat, pace, now, away, since)
+
+
+async def _run_clock(
+    db: Conn, game_id: int, seat: int, pace: int | None, now: float, away: float | None, since: float | None
+) -> None:
+    """:func:`start_clock` on a seat that has no timers left."""
     start = clock_start(now, away)
     deadline = start + pace if pace else None
     await db.execute(
         "UPDATE seats SET since = ?, deadline = ? WHERE game_id = ? AND seat = ?",
         (now if since is None else since, deadline, game_id, seat),
     )
-    await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
     if pace:
         await db.executemany(
             "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)",
@@ -92,8 +99,20 @@ async def start_clock(
 
 
 async def stop_clock(db: Conn, game_id: int, seat: int) -> None:
-    await db.execute("UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
-    await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+    await _stop_clocks(db, game_id, [seat])
+    await _drop_timers(db, game_id, [seat])
+
+
+async def _stop_clocks(db: Conn, game_id: int, seats: Sequence[int]) -> None:
+    marks = ", ".join("?" * len(seats))
+    await db.execute(
+        f"UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat IN ({marks})", (game_id, *seats)
+    )
+
+
+async def _drop_timers(db: Conn, game_id: int, seats: Sequence[int]) -> None:
+    marks = ", ".join("?" * len(seats))
+    await db.execute(f"DELETE FROM timers WHERE game_id = ? AND seat IN ({marks})", (game_id, *seats))
 
 
 async def update_clocks(
@@ -121,12 +140,14 @@ async def update_clocks(
         for r in seats
         if r["seat"] in acting and r["absent"] is None and (r["since"] is None or (solo and r["seat"] == actor))
     ]
+    stopping = [r["seat"] for r in seats if r["seat"] not in acting and r["since"] is not None]
+    if stopping:
+        await _stop_clocks(db, game_id, stopping)
+    if stopping or starting:  # one statement for every seat whose timers go (a move: two seats)
+        await _drop_timers(db, game_id, [*stopping, *(r["seat"] for r in starting)])
     away = await away_until(db, (r["user_id"] for r in starting))
-    for r in seats:
-        if r["seat"] not in acting and r["since"] is not None:
-            await stop_clock(db, game_id, r["seat"])
     for r in starting:
-        await start_clock(db, game_id, r["seat"], pace, now, away.get(r["user_id"]), since=r["since"])
+        await _run_clock(db, game_id, r["seat"], pace, now, away.get(r["user_id"]), r["since"])
 
 
 async def clear_game(db: Conn, game_id: int) -> None:
