@@ -16,7 +16,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from db.conn import Conn
+from db.conn import Conn, marks
 
 DAY = 86400.0
 PACES = {"none": None, "1d": 1 * 86400, "3d": 3 * 86400, "7d": 7 * 86400}
@@ -58,9 +58,10 @@ async def away_until(db: Conn, users: Iterable[int]) -> dict[int, float]:
     wanted = sorted(set(users))
     if not wanted:
         return {}
-    marks = ", ".join("?" * len(wanted))
     rows = await db.execute_fetchall(
-        f"SELECT user_id, away_until FROM user_prefs WHERE user_id IN ({marks}) AND away_until IS NOT NULL", wanted
+        f"SELECT user_id, away_until FROM user_prefs WHERE user_id IN ({marks(len(wanted))})"
+        " AND away_until IS NOT NULL",
+        wanted,
     )
     return {int(r[0]): float(r[1]) for r in rows}
 
@@ -104,15 +105,14 @@ async def stop_clock(db: Conn, game_id: int, seat: int) -> None:
 
 
 async def _stop_clocks(db: Conn, game_id: int, seats: Sequence[int]) -> None:
-    marks = ", ".join("?" * len(seats))
     await db.execute(
-        f"UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat IN ({marks})", (game_id, *seats)
+        f"UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat IN ({marks(len(seats))})",
+        (game_id, *seats),
     )
 
 
 async def _drop_timers(db: Conn, game_id: int, seats: Sequence[int]) -> None:
-    marks = ", ".join("?" * len(seats))
-    await db.execute(f"DELETE FROM timers WHERE game_id = ? AND seat IN ({marks})", (game_id, *seats))
+    await db.execute(f"DELETE FROM timers WHERE game_id = ? AND seat IN ({marks(len(seats))})", (game_id, *seats))
 
 
 async def update_clocks(

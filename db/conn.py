@@ -33,5 +33,10 @@ class Conn(Protocol):
     async def executemany(self, sql: str, params: Iterable[Sequence[Any]], /) -> Cursor: ...
 
 
+def marks(count: int) -> str:
+    """``count`` placeholders for a list in SQL: ``?, ?, ?``."""
+    return ", ".join("?" * count)
+
+
 Body = Callable[[Conn], Coroutine[Any, Any, T]]
 """A transaction: it touches only the database, so a backend may run it again."""

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from db.backend import Backend
-from db.conn import Conn, Row
+from db.conn import Conn, Row, marks
 from db.store import STATE_FORMATS, GameStore
 from db.url import open_store, parse
 from rules.protocol import Game
@@ -86,8 +86,7 @@ async def _insert(backend: Backend, table: str, rows: Sequence[Row]) -> None:
     if not rows:
         return
     columns = list(rows[0].keys())
-    marks = ", ".join("?" * len(columns))
-    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks(len(columns))})"
     if table == "meta":  # opening the target wrote its state formats already
         sql += " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
     for start in range(0, len(rows), BATCH):

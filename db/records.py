@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from db.conn import marks
 from db.errors import NoState, UnknownGameKind
 from db.json_text import loads
 from rules.protocol import Game, Outcome
@@ -52,8 +53,7 @@ class Shards:
 
     def condition(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
         """The same test as :meth:`owns` in portable SQL on ``guild_column``, with its parameters."""
-        marks = ", ".join("?" for _ in self.ids)
-        on_ours = f"(({guild_column} >> 22) % ?) IN ({marks})"
+        on_ours = f"(({guild_column} >> 22) % ?) IN ({marks(len(self.ids))})"
         if 0 in self.ids:
             on_ours = f"({guild_column} IS NULL OR {on_ours})"
         return on_ours, (self.count, *self.ids)

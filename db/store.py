@@ -39,7 +39,7 @@ from typing import Any
 
 from db import clocks, ratings
 from db.backend import Backend, SQLiteBackend
-from db.conn import Body, Conn, Cursor, Row, T
+from db.conn import Body, Conn, Cursor, Row, T, marks
 from db.connection import Synchronous, connect
 from db.errors import (
     GameNotFound,
@@ -966,12 +966,11 @@ class GameStore:
         if values:
             values["updated_at"] = self._clock()
             cols = ", ".join(values)
-            marks = ", ".join("?" * len(values))
             updates = ", ".join(f"{c} = excluded.{c}" for c in values)
 
             async def body(db: Conn) -> UserPrefs:
                 await db.execute(
-                    f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks})"
+                    f"INSERT INTO user_prefs (user_id, {cols}) VALUES (?, {marks(len(values))})"
                     f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
                     (user_id, *values.values()),
                 )
