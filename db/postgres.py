@@ -162,6 +162,9 @@ class PostgresBackend:
         """The connection that LISTENs (its own, outside the pool, whose connections every transaction borrows)."""
         self._relisten: asyncio.Task[None] | None = None
         self._closed = False
+        self.reruns = 0
+        """Bodies run again after a serialization failure or a deadlock, since the pool opened (a
+        busy database shows it; migration 0002 keeps games on different rows from causing them)."""
 
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
@@ -197,6 +200,7 @@ class PostgresBackend:
                     committing = True
                 return result
             except RETRYABLE as exc:
+                self.reruns += 1
                 if attempt == ATTEMPTS - 1:
                     log.warning(
                         "game %s: %s gave up after %d serialization failures (%s)", game_id, _named(body), ATTEMPTS, exc
