@@ -73,8 +73,10 @@ LAST_LINES_ROOM = 1800
 """``/game log`` shows at most this many lines, within this many characters."""
 
 
+@functools.lru_cache(maxsize=256)
 def fur(value: int, locale: str) -> str:
-    """``a 5 Sable``; ``a tiger`` for 0."""
+    """``a 5 Sable``; ``a tiger`` for 0 (kept: every cost and payment on the page's buttons
+    names furs, a few distinct ones)."""
     if value == 0:
         return t("sv.tiger", locale)
     key = f"sv.fur.{value}" if has(f"sv.fur.{value}", locale) else "sv.fur"
