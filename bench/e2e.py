@@ -45,12 +45,18 @@ from bench.disk import DiskProbe
 from bench.moves import stratego_mid_game
 from bench.stats import Row, median, percentile
 from cogs.stratego.ui import image_words
+from db.clocks import DEFAULT_PACE, PACES
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
 from rules.stratego.actions import Move, Ready
 from rules.stratego.board import name
 from tests.fakediscord import FakeDiscord
 from tests.postgres import postmaster_pid
+
+PACE = PACES[DEFAULT_PACE]
+"""The games played here have the turn clock ``/… new`` gives by default (three days a turn), so
+each decision stops a clock and starts the next one as in the players' games (before issue 18's
+fifteenth pass they had none)."""
 
 GAMES = 200
 RATES = (10, 25, 50, 75, 100, 125, 150, 200, 250, 300, 400)
@@ -443,6 +449,7 @@ async def start(fake: FakeDiscord, where: Where, n_games: int, shards: int = 1, 
             channel_id=channel.id,
             creator_id=red.id,
             thread_id=thread.id,
+            pace=PACE,
         )
         v = (await store.append(rec.id, rec.version, 0, Ready())).version
         result = await store.append(rec.id, v, 1, Ready())

@@ -91,6 +91,7 @@ class World:
             channel_id=self.channel.id,
             creator_id=users[0].id,
             thread_id=thread.id,
+            pace=e2e.PACE,
         )
         return rec, thread
 
