@@ -13,18 +13,21 @@
 --   keeps room for the new version, so those updates write no index page. This applies to
 --   pages written from now on: an existing database's full pages stay full until their rows
 --   move.
--- * Timers are deleted and inserted by each move with a turn clock, and an insert always writes
---   its indexes. Their lookup by game becomes a hash index, whose reads PostgreSQL tracks by
---   bucket rather than by page of neighbouring ids. Moves with a turn clock still abort each
---   other now and then (while there are few timers, many games share a bucket; and a heap page once a move has read
---   three timers on it), about half as often as before.
+-- * Timers are deleted and made by each move with a turn clock (the default), and an insert
+--   always writes its indexes. Their lookup by game becomes a hash index, whose reads PostgreSQL
+--   tracks by bucket rather than by a page of neighbouring ids, with few entries a bucket (its
+--   fillfactor) so that games seldom share one; the table keeps few rows a page, so that the
+--   timers a move reads seldom share a page with another game's.
 --
--- Measured (docs/PERFORMANCE.md, issue 18's fifteenth pass): the local Discord's benchmark ran
--- 513 moves again before and 1 after; 40 games with a turn clock moving at once, 531 runs again
--- for 240 moves before and 267 after.
+-- Measured (docs/PERFORMANCE.md, issue 18's fifteenth pass): in the local Discord's quick
+-- benchmark, games without a turn clock ran 513 moves again before and 1 after; with the default
+-- clock 1,855 before, and 139 with the hash index but not the two fillfactors of timers; two
+-- shard processes 205 runs again without those two, 36 with them. tests/test_db_backends.py: 240 moves of 40 games
+-- at once, 111 runs again before and none after, with turn clocks 369 before and 7 to 20 after.
 ALTER TABLE games SET (fillfactor = 50);
 ALTER TABLE seats SET (fillfactor = 50);
 ALTER TABLE changes SET (fillfactor = 50);
 ALTER TABLE turn_pages SET (fillfactor = 50);
 DROP INDEX timers_game;
-CREATE INDEX timers_game ON timers USING hash (game_id);
+ALTER TABLE timers SET (fillfactor = 10);
+CREATE INDEX timers_game ON timers USING hash (game_id) WITH (fillfactor = 10);
