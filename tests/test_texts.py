@@ -8,6 +8,8 @@ import ast
 import re
 from pathlib import Path
 
+import babel
+import babel.localedata
 import pytest
 
 from cogs import texts
@@ -152,6 +154,17 @@ def test_plural_categories_are_cldr_s() -> None:
     assert plural_category(1.5, "cs") == "many"
     assert plural_category(-2, "cs") == "few" and plural_category(3, "cs-CZ") == "few"
     assert plural_category(2, "xx") == "other", "an unknown locale counts as English"
+
+
+def test_only_a_locales_plural_rule_stays_in_memory() -> None:
+    """Babel keeps the whole data of every locale it loads (about 5 MB for English and Czech);
+    once a locale's plural rule is copied out, that data is let go (docs/PERFORMANCE.md)."""
+    assert isinstance(babel.localedata._cache, dict), "the cache forget_locale_data empties is Babel's"
+    assert babel.Locale.parse("de").plural_form(1) == "one"
+    assert "de" in babel.localedata._cache, "Babel keeps what it loaded"
+    assert plural_category(3, "sk") == "few"  # a locale not asked before
+    assert not babel.localedata._cache
+    assert plural_category(5, "sk") == "other" and plural_category(1.5, "sk") == "many"
 
 
 def test_tn_picks_the_form_and_falls_back_to_other(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import babel
+import babel.localedata
+from babel.plural import PluralRule
 
 from cogs.texts.tables import locale_folders, merged_tables
 
@@ -70,11 +72,26 @@ def t(key: str, locale: Locale, /, **params: Any) -> str:
 
 
 @functools.cache
-def _plural_rule(locale: Locale) -> babel.Locale:
+def _plural_rule(locale: Locale) -> PluralRule:
+    """CLDR's plural rule for ``locale`` (English's for a locale Babel does not know), from Babel.
+    Only the rule is kept: Babel keeps the whole data of every locale it has loaded (about 5 MB
+    for English and Czech, all but the rule unused here; the largest item tracemalloc showed in
+    the bot process after a benchmark with turn clocks, docs/PERFORMANCE.md), so its cache is
+    emptied once the rule is copied out. Babel's version is pinned (requirements.txt); tests/test_texts.py checks that the
+    cache it empties is Babel's."""
     try:
-        return babel.Locale.parse(locale.replace("-", "_"))
+        rules = babel.Locale.parse(locale.replace("-", "_")).plural_form.rules
     except (ValueError, babel.UnknownLocaleError):
-        return babel.Locale.parse(DEFAULT_LOCALE)
+        rules = babel.Locale.parse(DEFAULT_LOCALE).plural_form.rules
+    finally:
+        forget_locale_data()
+    return PluralRule(rules)
+
+
+def forget_locale_data() -> None:
+    """Empty Babel's cache of loaded locale data (``babel.localedata._cache``, under its lock)."""
+    with babel.localedata._cache_lock:
+        babel.localedata._cache.clear()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -82,7 +99,7 @@ def plural_category(n: float, locale: Locale) -> str:
     """CLDR's plural category of ``n`` in ``locale`` (``one``, ``few``, ``many``, ``other`` …),
     kept for the numbers asked again (the counts of every label and line: Babel's rule takes
     about ten times as long as the lookup)."""
-    return str(_plural_rule(locale).plural_form(abs(n)))
+    return str(_plural_rule(locale)(abs(n)))
 
 
 def tn(key: str, n: int, locale: Locale, /, **params: Any) -> str:
