@@ -247,8 +247,8 @@ async def test_reading_a_game_is_one_statement_without_a_transaction(
 async def test_moves_in_games_side_by_side_are_not_run_again(postgres_dsn: str, pace: int | None) -> None:
     """Games made one after another sit side by side on the pages of their indexes, and PostgreSQL
     tracks a SERIALIZABLE transaction's reads there by the page. Moves of such games made at once
-    used to abort each other (a serialization failure: the move run again): 117 runs again for
-    these 240 moves, 531 with turn clocks. Migration 0002 updates games and seats in place, writing
+    used to abort each other (a serialization failure: the move run again): 111 runs again for
+    these 240 moves, 369 with turn clocks. Migration 0002 updates games and seats in place, writing
     no index page, and spreads the timers each move deletes and makes: none, and 7 to 20."""
     store = await GameStore.open_postgres(postgres_dsn, GAMES, clock, max_size=10)
     backend = store.transactions

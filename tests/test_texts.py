@@ -159,7 +159,7 @@ def test_plural_categories_are_cldr_s() -> None:
 def test_only_a_locales_plural_rule_stays_in_memory() -> None:
     """Babel keeps the whole data of every locale it loads (about 5 MB for English and Czech);
     once a locale's plural rule is copied out, that data is let go (docs/PERFORMANCE.md)."""
-    assert isinstance(babel.localedata._cache, dict), "the cache forget_locale_data empties is Babel's"
+    assert isinstance(babel.localedata._cache, dict), "the cache _plural_rule empties is Babel's"
     assert babel.Locale.parse("de").plural_form(1) == "one"
     assert "de" in babel.localedata._cache, "Babel keeps what it loaded"
     assert plural_category(3, "sk") == "few"  # a locale not asked before

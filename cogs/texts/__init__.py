@@ -77,18 +77,18 @@ def _plural_rule(locale: Locale) -> PluralRule:
     Only the rule is kept: Babel keeps the whole data of every locale it has loaded (about 5 MB
     for English and Czech, all but the rule unused here; the largest item tracemalloc showed in
     the bot process after a benchmark with turn clocks, docs/PERFORMANCE.md), so its cache is
-    emptied once the rule is copied out. Babel's version is pinned (requirements.txt); tests/test_texts.py checks that the
-    cache it empties is Babel's."""
+    emptied once the rule is copied out. Babel's version is pinned (requirements.txt);
+    tests/test_texts.py checks that the cache it empties is Babel's."""
     try:
         rules = babel.Locale.parse(locale.replace("-", "_")).plural_form.rules
     except (ValueError, babel.UnknownLocaleError):
         rules = babel.Locale.parse(DEFAULT_LOCALE).plural_form.rules
     finally:
-        forget_locale_data()
+        _forget_locale_data()
     return PluralRule(rules)
 
 
-def forget_locale_data() -> None:
+def _forget_locale_data() -> None:
     """Empty Babel's cache of loaded locale data (``babel.localedata._cache``, under its lock)."""
     with babel.localedata._cache_lock:
         babel.localedata._cache.clear()
