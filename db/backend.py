@@ -40,8 +40,12 @@ class Backend(Protocol):
         need not wait for the disk (the last ones may be lost on a power cut, never on a crash)."""
         ...
 
-    async def statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> Cursor:
-        """One write statement as a transaction of its own (it reads nothing first)."""
+    async def statement(
+        self, sql: str, params: Sequence[Any] = (), game_id: int | None = None, *, relaxed: bool = False
+    ) -> Cursor:
+        """One write statement as a transaction of its own (it reads nothing first, or only the
+        rows it changes). ``relaxed``: bookkeeping, as for :meth:`run`, and idempotent: it may be
+        run again when the connection is lost while it was sent."""
         ...
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
@@ -100,9 +104,15 @@ class SQLiteBackend:
                 raise StoreBusy(game_id) from exc
             raise
 
-    async def statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> Cursor:
-        """SQLite's autocommit: atomic, as durable as a COMMIT, one round trip instead of three."""
+    async def statement(
+        self, sql: str, params: Sequence[Any] = (), game_id: int | None = None, *, relaxed: bool = False
+    ) -> Cursor:
+        """SQLite's autocommit: atomic, as durable as a COMMIT, one round trip instead of three;
+        ``relaxed``: in one hop with ``synchronous`` NORMAL for it alone (db/one_hop.py)."""
         try:
+            if relaxed:
+                cursor: Cursor = await on_thread(self.db, lambda raw: raw.execute(sql, params), relaxed=True)
+                return cursor
             return await self.db.execute(sql, params)
         except sqlite3.OperationalError as exc:
             if is_busy(exc):

@@ -12,7 +12,10 @@ gave for free (no two writers interleave) SERIALIZABLE gives here: a transaction
 if it ran alone or is rerun. Still busy after :data:`ATTEMPTS` runs is :class:`StoreBusy`.
 
 Bookkeeping (``relaxed``) commits with ``synchronous_commit = off``, as SQLite's ``synchronous =
-NORMAL``: a crash of the server may lose the last such commits, never a game's own.
+NORMAL``: a crash of the server may lose the last such commits, never a game's own. A relaxed lone
+statement (the telling's step and its end, two a move) runs on a pool of its own whose connections
+have that setting and SERIALIZABLE by default: one round trip instead of four (BEGIN, a read,
+the write, COMMIT).
 
 Processes sharing the database tell each other what their caches must forget with PostgreSQL's
 ``NOTIFY`` inside the transaction that changed it (delivered once it commits) and ``LISTEN`` on one
@@ -48,6 +51,9 @@ closed by the server or a pooler)."""
 LOST_PAUSES = (0.0, 0.1, 0.4)
 """Seconds before each new run of a body whose connection was lost before it committed; then
 :class:`StoreBusy` (within a second: a player's interaction is still answered in time)."""
+RELAXED_SETTINGS = {"synchronous_commit": "off", "default_transaction_isolation": "serializable"}
+"""The session of a connection for relaxed lone statements: each statement is a SERIALIZABLE
+transaction of its own (autocommit) that commits without waiting for the WAL's flush."""
 RELISTEN_PAUSES = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """Seconds between attempts to make the listening connection again after it was lost (the last one
 repeats)."""
@@ -128,9 +134,10 @@ async def _transaction(
     """The block as one transaction: asyncpg's, or for a ``relaxed`` write one that commits without
     waiting for the WAL's flush (``synchronous_commit`` off), begun with that setting in the same
     round trip (asyncpg's transaction would take one more for the ``SET LOCAL``; the telling's
-    bookkeeping, two such transactions a move). A ``single`` read statement needs none."""
+    bookkeeping). A ``single`` statement needs none: a read, or a relaxed write on a connection
+    whose session makes it so (:data:`RELAXED_SETTINGS`)."""
     if single:
-        assert not write, "a write is one transaction with its own BEGIN"
+        assert relaxed or not write, "a durable write is one transaction with its own BEGIN"
         yield
         return
     if not relaxed:
@@ -153,9 +160,12 @@ class PostgresBackend:
 
     name = "postgresql"
 
-    def __init__(self, pool: Any, dsn: str) -> None:
+    def __init__(self, pool: Any, dsn: str, relaxed_pool: Any = None) -> None:
         self.pool = pool
         self.dsn = dsn
+        self.relaxed_pool = pool if relaxed_pool is None else relaxed_pool
+        """Where a relaxed lone statement runs (:meth:`statement`): connections committing without
+        waiting for the flush, SERIALIZABLE by default (:data:`RELAXED_SETTINGS`); made on demand."""
         self._heard: dict[str, list[Callable[[str | None], None]]] = {}
         """Channel → who listens to it in this process."""
         self._listening: Any = None
@@ -169,7 +179,14 @@ class PostgresBackend:
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, reset=nothing_to_reset)
-        return cls(pool, dsn)
+        try:
+            relaxed = await asyncpg.create_pool(
+                dsn, min_size=0, max_size=max_size, reset=nothing_to_reset, server_settings=RELAXED_SETTINGS
+            )
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, dsn, relaxed)
 
     @contextlib.asynccontextmanager
     async def alone(self) -> AsyncIterator[Any]:
@@ -187,15 +204,17 @@ class PostgresBackend:
     async def _run(
         self, body: Body[T], *, write: bool, game_id: int | None = None, relaxed: bool = False, single: bool = False
     ) -> T:
-        """:meth:`run`; ``single``: the body is one read statement, run without a transaction
-        around it (PostgreSQL's autocommit: one statement sees one snapshot), one round trip
-        instead of three."""
+        """:meth:`run`; ``single``: the body is one statement, run without a transaction around it
+        (PostgreSQL's autocommit: one statement sees one snapshot and is atomic), one round trip
+        instead of three — a read, or a relaxed write on :attr:`relaxed_pool`, whose sessions make
+        it SERIALIZABLE and relaxed."""
         isolation = "serializable" if write else "repeatable_read"
+        pool = self.relaxed_pool if single and write else self.pool
         lost = 0
         for attempt in range(ATTEMPTS):
             committing = False
             try:
-                async with self.pool.acquire() as conn, _transaction(conn, isolation, write, relaxed, single):
+                async with pool.acquire() as conn, _transaction(conn, isolation, write, relaxed, single):
                     result = await body(PgConn(conn))
                     committing = True
                 return result
@@ -224,11 +243,15 @@ class PostgresBackend:
                 lost += 1
         raise AssertionError("unreachable")
 
-    async def statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> PgCursor:
+    async def statement(
+        self, sql: str, params: Sequence[Any] = (), game_id: int | None = None, *, relaxed: bool = False
+    ) -> PgCursor:
         async def one(db: Any) -> PgCursor:
             cur: PgCursor = await db.execute(sql, params)
             return cur
 
+        if relaxed:  # one round trip on the relaxed pool; rerun if its connection is lost (idempotent)
+            return await self._run(one, write=True, game_id=game_id, relaxed=True, single=True)
         return await self.run(one, write=True, game_id=game_id)
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
@@ -293,6 +316,8 @@ class PostgresBackend:
             listening.remove_termination_listener(self._lost)
             await listening.close()
         await self.pool.close()
+        if self.relaxed_pool is not self.pool:
+            await self.relaxed_pool.close()
 
 
 def _named(body: Any) -> str:

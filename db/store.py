@@ -30,6 +30,7 @@ Why it looks the way it does:
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -104,6 +105,10 @@ PREFS_CHANNEL = "deskovka_prefs"
 """Where processes tell each other a player's preferences changed (PostgreSQL NOTIFY; the user id)."""
 CLOCKS_MIGRATION = 4
 """The migration that added turn clocks (0004_clocks.sql)."""
+STEP = re.compile(r"[a-z0-9:]{1,64}")
+"""What a step of telling a change is named with (:meth:`GameStore.change_step`)."""
+TOLD = "UPDATE games SET announced = CASE WHEN announced > ? THEN announced ELSE ? END WHERE id = ?"
+"""A game's changes told up to a version (never lowered); migration 0016's trigger deletes them."""
 
 
 def _in_int64(value: Any) -> bool:
@@ -328,11 +333,14 @@ class GameStore:
         elsewhere is :class:`StoreBusy` for ``game_id``."""
         return await self._backend.run(body, write=write, game_id=game_id)
 
-    async def _statement(self, sql: str, params: Sequence[Any] = (), game_id: int | None = None) -> Cursor:
+    async def _statement(
+        self, sql: str, params: Sequence[Any] = (), game_id: int | None = None, *, relaxed: bool = False
+    ) -> Cursor:
         """One statement as a transaction of its own (SQLite's autocommit: atomic, and as durable as a
         COMMIT): one round trip instead of three (BEGIN, it, COMMIT). Only for a write that reads
-        nothing first; busy is :class:`StoreBusy`."""
-        return await self._backend.statement(sql, params, game_id)
+        nothing first (or only the rows it changes); busy is :class:`StoreBusy`. ``relaxed``:
+        bookkeeping (:meth:`_bookkeeping`) that may be run again (db/backend.py)."""
+        return await self._backend.statement(sql, params, game_id, relaxed=relaxed)
 
     async def _bookkeeping(self, write: Body[T], game_id: int) -> T:
         """A write that only says how far the telling of a change got (a step made, a change told,
@@ -1502,49 +1510,39 @@ class GameStore:
         return await self._run(body, write=True, game_id=game_id)
 
     async def change_step(self, game_id: int, version: int, step: str) -> None:
-        """A step of telling a change was made (a DM sent, the post made): never made again. The step
-        is added to the change's sorted set of steps in one transaction (one round trip on SQLite),
-        as the telling of every decision writes its steps."""
+        """A step of telling a change was made (a DM sent, the post made): never made again. One
+        relaxed statement adds the step to the change's JSON list of steps (one round trip on
+        either database), as the telling of every decision writes its steps; a step added twice
+        (a teller after a crash) is read once (:meth:`_pending` reads a set). ``step``: letters,
+        digits and colons ("post", "dm:1", "over:<user id>"), so it needs no JSON escaping."""
         if not _in_int64(game_id):
             raise GameNotFound(game_id)
-
-        async def write(db: Conn) -> int:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT done FROM changes WHERE game_id = ? AND version = ?", (game_id, version)
-                )
-            )
-            if not rows:
-                return 0
-            done = sorted({*loads(rows[0]["done"]), step})
-            cur = await db.execute(
-                "UPDATE changes SET done = ? WHERE game_id = ? AND version = ?", (dumps(done), game_id, version)
-            )
-            return cur.rowcount
-
-        if await self._bookkeeping(write, game_id) != 1:
+        if not STEP.fullmatch(step):
+            raise ValueError(f"not a step of telling: {step!r}")
+        cur = await self._statement(
+            "UPDATE changes SET done = CASE WHEN done = '[]' THEN '[\"' || ? || '\"]'"
+            " ELSE substr(done, 1, length(done) - 1) || ',\"' || ? || '\"]' END"
+            " WHERE game_id = ? AND version = ?",
+            (step, step, game_id, version),
+            game_id,
+            relaxed=True,
+        )
+        if cur.rowcount != 1:
             await self._exists(game_id)  # no such change (told already): fine; no such game: not found
 
     async def told(self, game_id: int, version: int) -> None:
-        """Every change of the game up to ``version`` has been told."""
+        """Every change of the game up to ``version`` has been told: one relaxed statement (one round
+        trip), the database forgetting those changes itself (migration 0016's trigger)."""
         if not _in_int64(game_id):
             raise GameNotFound(game_id)
-
-        async def write(db: Conn) -> int:
-            return await self._told(db, game_id, version)
-
-        if await self._bookkeeping(write, game_id) != 1:
+        cur = await self._statement(TOLD, (version, version, game_id), game_id, relaxed=True)
+        if cur.rowcount != 1:
             raise GameNotFound(game_id)
 
     @staticmethod
     async def _told(db: Conn, game_id: int, version: int) -> int:
-        """:meth:`told`'s writes in the transaction ``db``; the number of games updated."""
-        updated = await db.execute(
-            "UPDATE games SET announced = CASE WHEN announced > ? THEN announced ELSE ? END WHERE id = ?",
-            (version, version, game_id),
-        )
-        if updated.rowcount == 1:
-            await db.execute("DELETE FROM changes WHERE game_id = ? AND version <= ?", (game_id, version))
+        """:meth:`told`'s write in the transaction ``db``; the number of games updated."""
+        updated = await db.execute(TOLD, (version, version, game_id))
         return updated.rowcount
 
     async def due_timers(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[Timer]:

@@ -19,6 +19,7 @@ from db.store import GameStore
 from db.url import open_store, parse
 from tests.db_fixtures import ALICE, BOB, GAMES, clock
 from tests.postgres import postgres_query
+from tests.toygame import Add
 
 
 def sqlite_columns(path: Path) -> dict[str, set[tuple[str, bool]]]:
@@ -142,6 +143,70 @@ async def test_a_relaxed_write_is_serializable_and_alone_commits_without_waiting
         assert not [r for r in caplog.records if "active transaction" in r.getMessage()]
     finally:
         await backend.close()
+
+
+async def test_a_relaxed_lone_statement_is_one_serializable_round_trip_that_skips_the_flush(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``statement(..., relaxed=True)`` (the telling's step and its end, issue 18 §7) runs on the
+    relaxed pool: one round trip, a SERIALIZABLE transaction of its own with ``synchronous_commit``
+    off, while the other pool's writes still wait for the flush."""
+    postgres_query(
+        postgres_dsn,
+        "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET synchronous_commit = on', current_database()); END $$",
+    )
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
+    record = (
+        "INSERT INTO meta (key, value, updated_at) SELECT ? || current_setting('transaction_isolation'),"
+        " current_setting('synchronous_commit'), 0"
+    )
+    try:
+        sent = round_trips(monkeypatch)
+        cur = await backend.statement(record, ("relaxed ",), relaxed=True)
+        assert cur.rowcount == 1 and len(sent) == 1, sent
+        await backend.statement(record, ("durable ",))
+        rows = await backend.query("SELECT key, value FROM meta ORDER BY key")
+        assert [tuple(r) for r in rows] == [("durable serializable", "on"), ("relaxed serializable", "off")]
+    finally:
+        await backend.close()
+
+
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the statements every asyncpg connection sends, one entry a round trip (asyncpg's
+    transactions send their BEGIN and COMMIT through ``execute`` too)."""
+    sent: list[str] = []
+    for name in ("execute", "fetch", "fetchrow", "fetchval", "executemany"):
+        method = getattr(asyncpg.connection.Connection, name)
+
+        def counted(self: Any, query: str, *args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            sent.append(query)
+            return _method(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, name, counted)
+    return sent
+
+
+async def test_a_tellings_step_and_its_end_are_one_round_trip_each(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18 §7: every decision marks a step of its telling (a DM sent) and then the change told;
+    each was a transaction of four round trips (BEGIN, a read, a write, COMMIT). Now one statement
+    each, and the database forgets the changes told by itself (migration 0003's trigger)."""
+    store = await GameStore.open_postgres(postgres_dsn, GAMES, clock)
+    try:
+        rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+        first = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+        second = await store.append(rec.id, first.version, first.to_act[0], Add(1))
+        sent = round_trips(monkeypatch)
+        await store.change_step(rec.id, second.version, "dm:1")
+        assert len(sent) == 1, sent
+        await store.told(rec.id, first.version)
+        assert len(sent) == 2, sent
+        assert [(c.version, c.done) for c in await store.changes_of(rec.id)] == [(second.version, frozenset({"dm:1"}))]
+        await store.told(rec.id, second.version)
+        assert await store.changes_of(rec.id) == []
+    finally:
+        await store.close()
 
 
 async def test_serialization_failures_that_keep_coming_are_store_busy(
