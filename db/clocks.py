@@ -141,13 +141,35 @@ async def update_clocks(
         if r["seat"] in acting and r["absent"] is None and (r["since"] is None or (solo and r["seat"] == actor))
     ]
     stopping = [r["seat"] for r in seats if r["seat"] not in acting and r["since"] is not None]
-    if stopping:
-        await _stop_clocks(db, game_id, stopping)
-    if stopping or starting:  # one statement for every seat whose timers go (a move: two seats)
-        await _drop_timers(db, game_id, [*stopping, *(r["seat"] for r in starting)])
+    if not (stopping or starting):
+        return
     away = await away_until(db, (r["user_id"] for r in starting))
+    clocks: list[tuple[int, float | None, float | None]] = [(seat, None, None) for seat in stopping]
+    timers: list[tuple[int, int, str, float]] = []
     for r in starting:
-        await _run_clock(db, game_id, r["seat"], pace, now, away.get(r["user_id"]), r["since"])
+        start = clock_start(now, away.get(r["user_id"]))
+        clocks.append((r["seat"], now if r["since"] is None else r["since"], start + pace if pace else None))
+        timers += [(game_id, r["seat"], kind, due) for kind, due in (timers_for(start, pace) if pace else ())]
+    # One statement for every seat's clock and one for every seat's timers (a move: two seats).
+    await _set_clocks(db, game_id, clocks)
+    await _drop_timers(db, game_id, [seat for seat, _, _ in clocks])
+    if timers:
+        await db.executemany("INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)", timers)
+
+
+async def _set_clocks(db: Conn, game_id: int, clocks: Sequence[tuple[int, float | None, float | None]]) -> None:
+    """Each seat's ``since`` and ``deadline`` (``None``: its clock stops) in one statement."""
+    cases = " ".join("WHEN ? THEN CAST(? AS DOUBLE PRECISION)" for _ in clocks)
+    await db.execute(
+        f"UPDATE seats SET since = CASE seat {cases} END, deadline = CASE seat {cases} END"
+        f" WHERE game_id = ? AND seat IN ({marks(len(clocks))})",
+        (
+            *(v for seat, since, _ in clocks for v in (seat, since)),
+            *(v for seat, _, deadline in clocks for v in (seat, deadline)),
+            game_id,
+            *(seat for seat, _, _ in clocks),
+        ),
+    )
 
 
 async def clear_game(db: Conn, game_id: int) -> None:

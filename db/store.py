@@ -97,6 +97,13 @@ _GAME_WITH_SEATS = (
 )
 """A game's row with its state, once per seat with that seat's columns (one row of NULL seat
 columns for a game without seats)."""
+_GAME_FOR_A_MOVE = _GAME_WITH_SEATS.replace(
+    " FROM games g",
+    ", EXISTS (SELECT 1 FROM takeback_requests t WHERE t.game_id = g.id) AS takeback_open FROM games g",
+    1,
+)
+"""What a move reads (:meth:`GameStore.append`) in one statement: :data:`_GAME_WITH_SEATS` and
+whether a takeback is asked for (one round trip on PostgreSQL where there were three)."""
 
 _INT64 = (-(2**63), 2**63 - 1)
 RATE_BATCH = 200
@@ -378,6 +385,14 @@ class GameStore:
         if not rows:
             raise GameNotFound(game_id)
         return next(iter(rows))
+
+    async def _row_for_a_move(self, db: Conn, game_id: int) -> tuple[Row, list[Row]]:
+        """The game's row with its state and whether a takeback is asked (``takeback_open``), and
+        its seats' rows: :data:`_GAME_FOR_A_MOVE`, one statement (GameNotFound as :meth:`_row`)."""
+        rows = list(await db.execute_fetchall(_GAME_FOR_A_MOVE, (game_id,))) if _in_int64(game_id) else []
+        if not rows:
+            raise GameNotFound(game_id)
+        return rows[0], [r for r in rows if r["seat"] is not None]
 
     @staticmethod
     async def _keep_open(db: Conn, game_id: int, now: float) -> None:
@@ -754,7 +769,7 @@ class GameStore:
         the engine's ``RuleError`` when it refuses; in every such case nothing changes."""
 
         async def write(db: Conn) -> AppendResult:
-            row = await self._row(db, game_id, with_state=True)
+            row, seats = await self._row_for_a_move(db, game_id)
             self._check(row, expected_version, ("active",))
             game = self.engine(row["kind"])
             state = game.load(loads(row["state"]))
@@ -765,7 +780,6 @@ class GameStore:
             after = game.to_act(state)
             outcome = game.outcome(state)
             now = self._clock()
-            seats = await self._seats(db, game_id)
             waiting_since = next((r["since"] for r in seats if r["seat"] == seat and r["absent"] is None), None)
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
@@ -795,9 +809,15 @@ class GameStore:
                 (game_id, version, seat, dumps({"n": notation}), now, events_json, waiting_since),
             )
             await self._changed(db, game_id, version, "act", now, seat, events_json, before)
-            asked = await self._takeback(db, game_id) is not None
             return AppendResult(
-                game_id, version, events, state, tuple(after), outcome, tuple(before), takeback_open=asked
+                game_id,
+                version,
+                events,
+                state,
+                tuple(after),
+                outcome,
+                tuple(before),
+                takeback_open=bool(row["takeback_open"]),
             )
 
         return await self._run(write, write=True, game_id=game_id)

@@ -51,17 +51,26 @@ def concurrent_writer_after_read(store: GameStore, monkeypatch: pytest.MonkeyPat
     """Let "another writer" bump the game's version right after the store read the row, inside the
     store's own transaction: what READ COMMITTED allows between a SELECT and an UPDATE. Only the
     ``AND version = ?`` predicate can notice it; SQLite's file lock does not."""
-    original = store._row
+    original, original_for_a_move = store._row, store._row_for_a_move
     fired: list[int] = []
 
-    async def row_then_concurrent_write(db: Any, game_id: int, *, with_state: bool) -> sqlite3.Row:
-        row = await original(db, game_id, with_state=with_state)
+    async def concurrent_write(db: Any, game_id: int) -> None:
         if not fired:
             fired.append(game_id)
             await db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+
+    async def row_then_concurrent_write(db: Any, game_id: int, *, with_state: bool) -> sqlite3.Row:
+        row = await original(db, game_id, with_state=with_state)
+        await concurrent_write(db, game_id)
         return row
 
+    async def move_rows_then_concurrent_write(db: Any, game_id: int) -> tuple[Any, list[Any]]:
+        rows = await original_for_a_move(db, game_id)
+        await concurrent_write(db, game_id)
+        return rows
+
     monkeypatch.setattr(store, "_row", row_then_concurrent_write)
+    monkeypatch.setattr(store, "_row_for_a_move", move_rows_then_concurrent_write)
 
 
 Write = Callable[[GameStore, GameRecord], Awaitable[Any]]
