@@ -43,7 +43,7 @@ from bench.database import fill
 from bench.databases import Where, new_database, open_at, postgres, unavailable
 from bench.disk import DiskProbe
 from bench.moves import stratego_mid_game
-from bench.stats import Row, median, percentile
+from bench.stats import Row, collector_paused, median, percentile
 from cogs.stratego.ui import image_words
 from db.clocks import DEFAULT_PACE, PACES
 from render.stratego import render_board, warm_up
@@ -263,9 +263,10 @@ class Bench:
     async def measure(self, work: Any) -> Measured:
         await self.dms_landed()
         out = Measured()
-        t0, cpu0, own0 = time.perf_counter(), self.cpu_parts(), time.process_time()
-        out.samples = [s for s in await work(out) if s is not None]
-        await self.dms_landed()
+        with collector_paused():
+            t0, cpu0, own0 = time.perf_counter(), self.cpu_parts(), time.process_time()
+            out.samples = [s for s in await work(out) if s is not None]
+            await self.dms_landed()
         out.wall = time.perf_counter() - t0
         out.parts = {part: seconds - cpu0[part] for part, seconds in self.cpu_parts().items()}
         out.cpu = sum(seconds for part, seconds in out.parts.items() if part.startswith("bot"))

@@ -22,7 +22,7 @@ from typing import Any
 
 from bench import e2e
 from bench.e2e import IDLE, Sample, cpu_seconds, launch, loop_seconds, members, open_loop, stop, workers_seconds
-from bench.stats import Row
+from bench.stats import Row, collector_paused
 from cogs.games import ENGINES
 from db.store import GameStore
 from rules.errors import RuleError
@@ -203,7 +203,8 @@ class Bench:
         t0, cpu0, loop0 = time.perf_counter(), cpu_seconds(self.bot.pid), loop_seconds(self.bot.pid)
         workers0 = workers_seconds(self.bot.pid)
         own0 = time.process_time()
-        out.samples = [s for s in await work(out) if s is not None]
+        with collector_paused():
+            out.samples = [s for s in await work(out) if s is not None]
         out.wall = time.perf_counter() - t0
         if self.settle:
             await asyncio.sleep(self.settle)

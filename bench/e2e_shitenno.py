@@ -35,7 +35,7 @@ from bench import e2e, e2e_games
 from bench.e2e import IDLE, Sample, pyspy, rss_mb
 from bench.e2e_games import RATE, Game, World, both, late, random_action, rest_row
 from bench.moves import random_move
-from bench.stats import Row, percentile
+from bench.stats import Row, collector_paused, percentile
 from rules.shitenno import GAME
 from rules.shitenno.actions import EndTurn
 from rules.shitenno.content import CONTENT
@@ -199,7 +199,8 @@ async def _run(quick: bool) -> dict[str, Any]:
             results = {n: await bench.round(n, quick) for n in COUNTS}
             steps = await bench.capacity(CAPACITY_PLAYERS, quick)
             await asyncio.sleep(IDLE)
-            times = await autocomplete(w.fake, positions)
+            with collector_paused():
+                times = await autocomplete(w.fake, positions)
             memory, drawn_late = rss_mb(bot.pid), bench.drawn_late
             problems = w.fake.problems()
     return {

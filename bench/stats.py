@@ -2,8 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import statistics
+from collections.abc import Iterator
 from dataclasses import dataclass
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The block timed without this (the measuring) process's cyclic garbage collector: collected
+    first, then off until the block ends, as ``timeit`` does. The local Discord runs in this
+    process and keeps every message it was sent, so a full collection here came to walk hundreds
+    of thousands of objects: a pause of 174 ms that held up the bot's answers as they arrived and
+    was counted as the bot's (an autocomplete's worst answer, 176.8 ms; docs/PERFORMANCE.md,
+    sixteenth pass). The bot's own process keeps its collector."""
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def percentile(values: list[float], p: float) -> float:

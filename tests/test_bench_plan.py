@@ -45,3 +45,24 @@ def test_a_game_that_left_its_plan_is_drawn_on_the_clock_and_counted() -> None:
     game.state = GAME.load(GAME.dump(after))  # the same position, another object: not the planned one
     picked = bench.draw(game, GAME.to_act(game.state)[0])
     assert picked is not None and bench.drawn_late == 1 and not game.planned
+
+
+def test_the_measuring_process_does_not_collect_while_it_times() -> None:
+    """bench.stats.collector_paused: the local Discord's heap is not walked while answers are timed
+    (a full collection there was counted as a 174 ms answer of the bot), and the collector comes back
+    as it was."""
+    import gc
+
+    from bench.stats import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled(), "left off when it was off"
+    finally:
+        gc.enable()
