@@ -78,37 +78,66 @@ async def start_clock(
     """The seat's clock starts now: it waits ``since`` then (default: now, a seat that starts
     waiting); with a pace, the clock runs from now (or from the end of the player's vacation,
     ``away``) and the seat's timers are set."""
-    await _drop_timers(db, game_id, [seat])
-    await _run_clock(db, game_id, seat, pace, now, away, since)
+    await _set(db, game_id, pace, now, [(seat, away, since)], [])
 
 
-async def _run_clock(
-    db: Conn, game_id: int, seat: int, pace: int | None, now: float, away: float | None, since: float | None
-) -> None:
-    """:func:`start_clock` on a seat that has no timers left."""
+Clock = tuple[int, float | None, float | None]
+"""A seat's clock as its row keeps it: the seat, since when it waits and its deadline (both
+``None``: it does not wait)."""
+Timer = tuple[int, int, str, float]
+"""A timer's row: the game, the seat, its kind and when it is due."""
+
+
+def _started(
+    game_id: int, seat: int, pace: int | None, now: float, away: float | None, since: float | None
+) -> tuple[Clock, list[Timer]]:
+    """The clock and timers of a seat that starts waiting (see :func:`start_clock`)."""
     start = clock_start(now, away)
-    deadline = start + pace if pace else None
+    timers = [(game_id, seat, kind, due) for kind, due in timers_for(start, pace)] if pace else []
+    return (seat, now if since is None else since, start + pace if pace else None), timers
+
+
+async def _set(
+    db: Conn,
+    game_id: int,
+    pace: int | None,
+    now: float,
+    starting: Sequence[tuple[int, float | None, float | None]],
+    stopping: Sequence[int],
+) -> None:
+    """Clocks of the ``starting`` seats (each with its player's vacation's end and since when it
+    waits: :func:`_started`) set and of the ``stopping`` ones cleared, every such seat's old timers
+    dropped and the new ones made: one statement each, whatever the number of seats (a move: two)."""
+    clocks: list[Clock] = [(seat, None, None) for seat in stopping]
+    timers: list[Timer] = []
+    for seat, away, since in starting:
+        clock, its_timers = _started(game_id, seat, pace, now, away, since)
+        clocks.append(clock)
+        timers += its_timers
+    await _set_clocks(db, game_id, clocks)
+    await _drop_timers(db, game_id, [seat for seat, _, _ in clocks])
+    if timers:
+        await db.executemany("INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)", timers)
+
+
+async def _set_clocks(db: Conn, game_id: int, clocks: Sequence[Clock]) -> None:
+    """Each seat's ``since`` and ``deadline`` in one statement."""
+    cases = " ".join("WHEN ? THEN CAST(? AS DOUBLE PRECISION)" for _ in clocks)
     await db.execute(
-        "UPDATE seats SET since = ?, deadline = ? WHERE game_id = ? AND seat = ?",
-        (now if since is None else since, deadline, game_id, seat),
+        f"UPDATE seats SET since = CASE seat {cases} END, deadline = CASE seat {cases} END"
+        f" WHERE game_id = ? AND seat IN ({marks(len(clocks))})",
+        (
+            *(v for seat, since, _ in clocks for v in (seat, since)),
+            *(v for seat, _, deadline in clocks for v in (seat, deadline)),
+            game_id,
+            *(seat for seat, _, _ in clocks),
+        ),
     )
-    if pace:
-        await db.executemany(
-            "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)",
-            [(game_id, seat, kind, due) for kind, due in timers_for(start, pace)],
-        )
 
 
 async def stop_clock(db: Conn, game_id: int, seat: int) -> None:
-    await _stop_clocks(db, game_id, [seat])
+    await _set_clocks(db, game_id, [(seat, None, None)])
     await _drop_timers(db, game_id, [seat])
-
-
-async def _stop_clocks(db: Conn, game_id: int, seats: Sequence[int]) -> None:
-    await db.execute(
-        f"UPDATE seats SET since = NULL, deadline = NULL WHERE game_id = ? AND seat IN ({marks(len(seats))})",
-        (game_id, *seats),
-    )
 
 
 async def _drop_timers(db: Conn, game_id: int, seats: Sequence[int]) -> None:
@@ -144,32 +173,7 @@ async def update_clocks(
     if not (stopping or starting):
         return
     away = await away_until(db, (r["user_id"] for r in starting))
-    clocks: list[tuple[int, float | None, float | None]] = [(seat, None, None) for seat in stopping]
-    timers: list[tuple[int, int, str, float]] = []
-    for r in starting:
-        start = clock_start(now, away.get(r["user_id"]))
-        clocks.append((r["seat"], now if r["since"] is None else r["since"], start + pace if pace else None))
-        timers += [(game_id, r["seat"], kind, due) for kind, due in (timers_for(start, pace) if pace else ())]
-    # One statement for every seat's clock and one for every seat's timers (a move: two seats).
-    await _set_clocks(db, game_id, clocks)
-    await _drop_timers(db, game_id, [seat for seat, _, _ in clocks])
-    if timers:
-        await db.executemany("INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, ?, ?)", timers)
-
-
-async def _set_clocks(db: Conn, game_id: int, clocks: Sequence[tuple[int, float | None, float | None]]) -> None:
-    """Each seat's ``since`` and ``deadline`` (``None``: its clock stops) in one statement."""
-    cases = " ".join("WHEN ? THEN CAST(? AS DOUBLE PRECISION)" for _ in clocks)
-    await db.execute(
-        f"UPDATE seats SET since = CASE seat {cases} END, deadline = CASE seat {cases} END"
-        f" WHERE game_id = ? AND seat IN ({marks(len(clocks))})",
-        (
-            *(v for seat, since, _ in clocks for v in (seat, since)),
-            *(v for seat, _, deadline in clocks for v in (seat, deadline)),
-            game_id,
-            *(seat for seat, _, _ in clocks),
-        ),
-    )
+    await _set(db, game_id, pace, now, [(r["seat"], away.get(r["user_id"]), r["since"]) for r in starting], stopping)
 
 
 async def clear_game(db: Conn, game_id: int) -> None:
