@@ -108,6 +108,40 @@ async def test_an_aborted_run_reruns_the_whole_body_and_leaves_nothing(
         await backend.close()
 
 
+@pytest.mark.parametrize(
+    "error",
+    [
+        asyncpg.SerializationError("could not serialize access"),
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+    ],
+    ids=["serialization failure", "connection lost"],
+)
+async def test_a_relaxed_lone_statement_is_sent_again_after_a_failure(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    """The telling's one-statement bookkeeping runs outside a transaction of its own making; a
+    serialization failure or a lost connection still sends it again (it is idempotent)."""
+    backend = await PostgresBackend.connect(postgres_dsn, max_size=2)
+    original = postgres.PgConn.execute
+    calls: list[str] = []
+
+    async def failing_once(self: Any, sql: str, params: Any = ()) -> Any:
+        calls.append(sql)
+        if len(calls) == 1:
+            raise error
+        return await original(self, sql, params)
+
+    monkeypatch.setattr(postgres.PgConn, "execute", failing_once)
+    try:
+        cur = await backend.statement(
+            "INSERT INTO meta (key, value, updated_at) VALUES (?, 'v', 0)", ("k",), relaxed=True
+        )
+        assert cur.rowcount == 1 and len(calls) == 2
+        assert [r[0] for r in await backend.query("SELECT key FROM meta")] == ["k"]
+    finally:
+        await backend.close()
+
+
 async def test_a_relaxed_write_is_serializable_and_alone_commits_without_waiting_for_the_flush(
     postgres_dsn: str, caplog: pytest.LogCaptureFixture
 ) -> None:
