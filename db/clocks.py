@@ -78,7 +78,7 @@ async def start_clock(
     """The seat's clock starts now: it waits ``since`` then (default: now, a seat that starts
     waiting); with a pace, the clock runs from now (or from the end of the player's vacation,
     ``away``) and the seat's timers are set."""
-    await _set(db, game_id, pace, now, [(seat, away, since)], [])
+    await _change_clocks(db, game_id, pace, now, [(seat, away, since)], [])
 
 
 Clock = tuple[int, float | None, float | None]
@@ -97,7 +97,7 @@ def _started(
     return (seat, now if since is None else since, start + pace if pace else None), timers
 
 
-async def _set(
+async def _change_clocks(
     db: Conn,
     game_id: int,
     pace: int | None,
@@ -173,7 +173,8 @@ async def update_clocks(
     if not (stopping or starting):
         return
     away = await away_until(db, (r["user_id"] for r in starting))
-    await _set(db, game_id, pace, now, [(r["seat"], away.get(r["user_id"]), r["since"]) for r in starting], stopping)
+    started = [(r["seat"], away.get(r["user_id"]), r["since"]) for r in starting]
+    await _change_clocks(db, game_id, pace, now, started, stopping)
 
 
 async def clear_game(db: Conn, game_id: int) -> None:

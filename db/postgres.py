@@ -160,10 +160,10 @@ class PostgresBackend:
 
     name = "postgresql"
 
-    def __init__(self, pool: Any, dsn: str, relaxed_pool: Any = None) -> None:
+    def __init__(self, pool: Any, dsn: str, relaxed_pool: Any) -> None:
         self.pool = pool
         self.dsn = dsn
-        self.relaxed_pool = pool if relaxed_pool is None else relaxed_pool
+        self.relaxed_pool = relaxed_pool
         """Where a relaxed lone statement runs (:meth:`statement`): connections committing without
         waiting for the flush, SERIALIZABLE by default (:data:`RELAXED_SETTINGS`); made on demand."""
         self._heard: dict[str, list[Callable[[str | None], None]]] = {}
@@ -316,8 +316,7 @@ class PostgresBackend:
             listening.remove_termination_listener(self._lost)
             await listening.close()
         await self.pool.close()
-        if self.relaxed_pool is not self.pool:
-            await self.relaxed_pool.close()
+        await self.relaxed_pool.close()
 
 
 def _named(body: Any) -> str:

@@ -90,19 +90,24 @@ _COLUMNS = (
     "version, outcome, cancelled_by, created_at, updated_at, turn_since, pace, nudged_at, announced, language"
 )
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
-_GAME_WITH_SEATS = (
-    f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, g.state,"
-    f" {', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))}"
-    " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+
+
+def _game_with_seats(extra: str = "") -> str:
+    """A statement reading a game's row with its state (and the ``extra`` columns), once per seat
+    with that seat's columns (one row of NULL seat columns for a game without seats)."""
+    return (
+        f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, g.state,"
+        f" {', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))}{extra}"
+        " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+    )
+
+
+_GAME_WITH_SEATS = _game_with_seats()
+"""A game with its seats, by one statement (:func:`_game_with_seats`)."""
+_GAME_FOR_A_MOVE = _game_with_seats(
+    ", EXISTS (SELECT 1 FROM takeback_requests t WHERE t.game_id = g.id) AS takeback_open"
 )
-"""A game's row with its state, once per seat with that seat's columns (one row of NULL seat
-columns for a game without seats)."""
-_GAME_FOR_A_MOVE = _GAME_WITH_SEATS.replace(
-    " FROM games g",
-    ", EXISTS (SELECT 1 FROM takeback_requests t WHERE t.game_id = g.id) AS takeback_open FROM games g",
-    1,
-)
-"""What a move reads (:meth:`GameStore.append`) in one statement: :data:`_GAME_WITH_SEATS` and
+"""What a move reads (:meth:`GameStore.append`) in one statement: the game with its seats and
 whether a takeback is asked for (one round trip on PostgreSQL where there were three)."""
 
 _INT64 = (-(2**63), 2**63 - 1)
