@@ -17,6 +17,7 @@ from bench import (
     e2e_shitenno,
     e2e_stroganov,
     engine,
+    library_floor,
     ratings,
     reminders,
     render,
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         "dispatcher",
         "reminders",
         "e2e",
+        "library-floor",
         "e2e-shitenno",
         "e2e-stroganov",
         "ratings",
@@ -95,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += reminders.run(args.quick)
     if "e2e" in parts:
         rows += e2e.run(args.quick)
+    if "library-floor" in parts:
+        rows += library_floor.run(args.quick)
     if "e2e-shitenno" in parts and "shitenno" in games:
         rows += e2e_shitenno.run(args.quick)
     if "e2e-stroganov" in parts and "stroganov" in games:

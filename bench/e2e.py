@@ -332,14 +332,16 @@ async def open_loop(
     return list(await asyncio.gather(*tasks))
 
 
-async def ramp(paced: Callable[[float], Awaitable[Measured]]) -> list[tuple[int, Measured]]:
+async def ramp(
+    paced: Callable[[float], Awaitable[Measured]], rates: tuple[int, ...] = RATES
+) -> list[tuple[int, Measured]]:
     """Capacity, the same way for every game: ``paced(rate)`` (open-loop arrivals at ``rate`` per
-    second, :func:`open_loop`) for each of ``RATES`` in turn, the bot idle ``IDLE`` s before each,
+    second, :func:`open_loop`) for each of ``rates`` in turn, the bot idle ``IDLE`` s before each,
     until the final answer's p99 passes ``FINAL_P99_MS`` (that step is kept too). Each step notes
     the slowest fsync of the disk meanwhile (``bench/disk.py``)."""
     steps: list[tuple[int, Measured]] = []
     with DiskProbe() as disk:
-        for rate in RATES:
+        for rate in rates:
             await asyncio.sleep(IDLE)
             start = time.perf_counter()
             m = await paced(rate)

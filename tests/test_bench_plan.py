@@ -66,3 +66,48 @@ def test_the_measuring_process_does_not_collect_while_it_times() -> None:
         assert not gc.isenabled(), "left off when it was off"
     finally:
         gc.enable()
+
+
+async def test_the_library_floor_answers_a_move_as_the_bot_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """bench/library_floor.py measures discord.py alone doing a move's Discord work: its process must
+    answer ``/stratego move`` with the board and the bot's two buttons, and DM the private board,
+    or it would measure less than the bot's floor."""
+    import asyncio
+    import sys
+
+    from bench.bot_process import answering
+    from bench.library_floor import pictures
+    from tests.fakediscord import FakeDiscord
+
+    public, private = pictures()
+    assert public.startswith(b"\x89PNG") and private.startswith(b"\x89PNG") and public != private
+    files = [tmp_path / "public.png", tmp_path / "private.png"]
+    files[0].write_bytes(public)
+    files[1].write_bytes(private)
+    async with FakeDiscord(interaction_deadline=None, timeout=30) as fake:
+        guild = fake.add_guild("bench")
+        channel = guild.add_text_channel("games")
+        user = fake.add_user("p0")
+        guild.add_member(user)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bench.library_floor",
+            fake.server.api_base,
+            fake.server.gateway_url,
+            str(guild.id),
+            *map(str, files),
+        )
+        try:
+            await answering(fake, user, channel, guild=guild, timeout=30)
+            thread = channel.create_thread("game", owner=user)
+            answer = await (await fake.slash(user, thread, "stratego move", from_="I4", to="I5")).response()
+            await fake.wait_for(lambda: len(fake.dms(user)) == 1, "the private board", timeout=30)
+        finally:
+            process.terminate()
+            await process.wait()
+    assert [a.data for a in answer.attachments] == [public]
+    labels = [c["label"] for row in answer.components for c in row["components"]]
+    assert labels == ["Move…", "My pieces"]
+    (dm,) = fake.dms(user)
+    assert [a.data for a in dm.attachments] == [private] and "your move" in dm.content
