@@ -22,18 +22,25 @@ import io
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bench.bot_process import answering
-from bench.e2e import GAMES, Bench, Game, Measured, floor, members, mid_game, ramp
+from bench.e2e import GAMES, Bench, Game, Measured, Sample, floor, members, mid_game, ramp
+from bench.e2e_games import random_action
 from bench.stats import Row
 from cogs.stratego.ui import image_words
+from cogs.stroganov.ui import StroganovUI
+from cogs.table.ui import SelectSpec
+from db.json_text import dumps, loads
 from render.stratego import render_board
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
+from rules.stroganov import GAME as STROGANOV
 from tests.fakediscord import FakeDiscord, discord_urls
 
 SECTION = "library floor"
@@ -47,8 +54,10 @@ DM = (
 )
 
 
-def serve(api: str, gateway: str, guild_id: int, public: bytes, private: bytes) -> None:
-    """The process: a client with the one command, answering every move as the bot does."""
+def serve(api: str, gateway: str, guild_id: int, public: bytes, private: bytes, page: dict[str, Any]) -> None:
+    """The process: a client with ``/stratego move``, answering every move as the bot does, and
+    ``/stroganov act``, answering with a turn page (``page``: its words and components, as
+    :func:`page_spec` wrote them) as the bot answers a press that adds to the page."""
 
     async def main() -> None:
         with discord_urls(api, gateway):
@@ -58,6 +67,7 @@ def serve(api: str, gateway: str, guild_id: int, public: bytes, private: bytes) 
             dms: dict[int, discord.DMChannel] = {}
             group = app_commands.Group(name="stratego", description="Play Stratego")
             game = app_commands.Group(name="game", description="Games")
+            act_group = app_commands.Group(name="stroganov", description="Play Stroganov")
 
             @group.command(name="move", description="Move or attack: from one square to another")
             @app_commands.rename(frm="from")
@@ -74,12 +84,26 @@ def serve(api: str, gateway: str, guild_id: int, public: bytes, private: bytes) 
                 private_file = discord.File(io.BytesIO(private), "stratego-1-1-you.png")
                 await channel.send(DM.format(user=user.id), file=private_file)
 
+            @act_group.command(name="act", description="Take a decision")
+            async def act(interaction: discord.Interaction, action: str) -> None:
+                view = discord.ui.View(timeout=None)
+                for k, item in enumerate(page["components"]):
+                    if "options" in item:
+                        options = [discord.SelectOption(label=a, value=b, description=c) for a, b, c in item["options"]]
+                        view.add_item(
+                            discord.ui.Select(custom_id=f"dk:1:7:do:{k}", placeholder=item["label"], options=options)
+                        )
+                    else:
+                        view.add_item(discord.ui.Button(label=item["label"], custom_id=f"dk:1:7:b:{k}"))
+                await interaction.response.send_message(page["content"], view=view)
+
             @game.command(name="list", description="Games")
             async def listing(interaction: discord.Interaction) -> None:
                 await interaction.response.send_message("No games.", ephemeral=True)
 
             tree.add_command(group, guild=guild)
             tree.add_command(game, guild=guild)
+            tree.add_command(act_group, guild=guild)
 
             @client.event
             async def setup_hook() -> None:
@@ -103,12 +127,75 @@ def pictures() -> tuple[bytes, bytes]:
     return render_board(GAME.view(state, None), words, names), render_board(GAME.view(state, seat), words, names)
 
 
-async def _run(quick: bool) -> list[tuple[int, Measured]]:
+PAGE_WORDS = (
+    "**Year 1, summer** — Player 1's turn\n"
+    "Player 1 moved 3 spaces along the river to Tobolsk (2 horses).\n"
+    "Player 1 hunted: 2 sables, 1 fox (1 hunter).\n"
+    "Player 1 traded 2 sables for 3 silver at the market of Tobolsk.\n"
+    "Player 1 claimed the fort of Tobolsk (3 silver, 1 gold): 4 VP.\n"
+    "Ivan moved to Berezov and took 1 ermine.\n"
+    "Player 2 takes the next turn."
+)
+"""Words of a turn page of about the usual length (what they say costs discord.py nothing)."""
+
+
+def page_spec() -> dict[str, Any]:
+    """A Stroganov turn page of a 4-player game 60 random decisions in: the components the bot
+    shows there (two selects of 7 and 5 decisions, End turn, Full board) and :data:`PAGE_WORDS`."""
+    rnd, state = random.Random(2), STROGANOV.new(4, {"difficulty": "normal"}, 2)
+    for _ in range(60):
+        picked = random_action(STROGANOV, state, STROGANOV.to_act(state)[0], rnd)
+        if picked is None:
+            break
+        state = picked[1]
+    specs = StroganovUI().public_buttons(None, state, 7, "en")  # type: ignore[arg-type]  # no record is read
+    components = [
+        {"label": c.placeholder, "options": c.options} if isinstance(c, SelectSpec) else {"label": c.label}
+        for c in specs
+    ]
+    return {"content": PAGE_WORDS, "components": components}
+
+
+class PageBench(Bench):
+    """``/stroganov act`` in each game's thread, answered with the page: no DM to wait for."""
+
+    async def move(self, game: Game, due: float | None = None) -> Sample | None:
+        start = time.perf_counter()
+        i = await self.fake.slash(game.players[0], game.thread, "stroganov act", action="x")
+        answer = await i.response()
+        took = time.perf_counter() - (start if due is None else due)
+        assert answer.components and i.latency is not None, answer.content
+        return Sample(i.latency, took)
+
+
+async def spawn_floor(fake: FakeDiscord, guild: Any, files: list[Path]) -> asyncio.subprocess.Process:
+    """This module as a process against ``fake``, its commands synced to ``guild``."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.library_floor",
+        fake.server.api_base,
+        fake.server.gateway_url,
+        str(guild.id),
+        *map(str, files),
+    )
+
+
+def inputs(folder: Path) -> list[Path]:
+    """The floor process's arguments as files: the public and private board, the page."""
+    files = [folder / "public.png", folder / "private.png", folder / "page.json"]
     public, private = pictures()
+    files[0].write_bytes(public)
+    files[1].write_bytes(private)
+    files[2].write_text(dumps(page_spec()))
+    return files
+
+
+async def _run(quick: bool) -> dict[str, list[tuple[int, Measured]]]:
+    """The ramp of Stratego moves, then of Stroganov pages, on one floor process."""
+    seconds = 1.5 if quick else 4.0
     with tempfile.TemporaryDirectory() as tmp:
-        files = [Path(tmp) / "public.png", Path(tmp) / "private.png"]
-        for path, data in zip(files, (public, private), strict=True):
-            path.write_bytes(data)
+        files = inputs(Path(tmp))
         async with FakeDiscord(interaction_deadline=None, timeout=120) as fake:
             guild, channel, users = members(fake, 100)
             games = []
@@ -118,21 +205,17 @@ async def _run(quick: bool) -> list[tuple[int, Measured]]:
                 GAME.apply(state, 0, Ready())
                 GAME.apply(state, 1, Ready())
                 games.append(Game(channel.create_thread(f"game {g}", owner=red), (red, blue), state, random.Random(g)))
-            process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bench.library_floor",
-                fake.server.api_base,
-                fake.server.gateway_url,
-                str(guild.id),
-                *map(str, files),
-            )
+            process = await spawn_floor(fake, guild, files)
             try:
                 await answering(fake, users[0], channel, guild=guild)
-                bench = Bench(fake, [process], games, users)
+                moves = Bench(fake, [process], games, users)
                 for _ in range(2):  # every player's DM channel opened, as in bench/e2e.py
-                    await bench.burst()
-                return await ramp(lambda rate: bench.paced(rate, 1.5 if quick else 4.0), RATES)
+                    await moves.burst()
+                out = {"move": await ramp(lambda rate: moves.paced(rate, seconds), RATES)}
+                pages = PageBench(fake, [process], games, users)
+                await pages.burst()
+                out["page"] = await ramp(lambda rate: pages.paced(rate, seconds), RATES)
+                return out
             finally:
                 process.terminate()
                 await process.wait()
@@ -143,31 +226,48 @@ RATES = (10, 25, 50, 75, 100)
 and past them it would be measured at rates the bot never reaches."""
 
 
+def per_decision(steps: list[tuple[int, Measured]]) -> float:
+    """CPU ms per decision over a ramp's steps."""
+    return sum(m.cpu for _, m in steps) / max(1, sum(len(m.samples) for _, m in steps)) * 1000
+
+
 def run(quick: bool) -> list[Row]:
-    steps = asyncio.run(_run(quick))
+    ramps = asyncio.run(_run(quick))
     pub, priv = floor(mid_game(40 if quick else 150))
     images = pub + priv
+    what = {
+        "move": "a Stratego move (the bot's answer and DM, two PNGs drawn beforehand)",
+        "page": "a Stroganov decision (its turn page answered: words, two selects, two buttons; no file)",
+    }
     rows = [
         Row(
             SECTION,
-            f"discord.py alone, no game (the bot's answer and DM, two PNGs drawn beforehand): steady {rate} "
-            "moves/s: final p50 / p99 ms; CPU ms/move",
+            f"discord.py alone, {what[kind]}: steady {rate}/s: final p50 / p99 ms; CPU ms",
             f"{m.ms('final', 50):.1f} / {m.ms('final', 99):.1f}; {m.cpu_ms:.1f}",
         )
+        for kind, steps in ramps.items()
         for rate, m in steps
     ]
-    n = sum(len(m.samples) for _, m in steps)
-    cpu = sum(m.cpu for _, m in steps) / max(1, n) * 1000
-    rows.append(
+    move, page = per_decision(ramps["move"]), per_decision(ramps["page"])
+    rows += [
         Row(
             SECTION,
-            "discord.py alone against a move's images (public + private PNG of mid-game positions, drawn here), "
-            "the ramp's steps: (images + its CPU) / images; what 1.5x leaves for the store and the game, ms",
-            f"({images:.1f} + {cpu:.1f}) / {images:.1f} = {(images + cpu) / images:.2f}x; {0.5 * images - cpu:.1f}",
-        )
-    )
+            "discord.py alone against a Stratego move's images (public + private PNG of mid-game positions, drawn "
+            "here), the ramp's steps: (images + its CPU) / images; what 1.5x leaves for the store and the game, ms",
+            f"({images:.1f} + {move:.1f}) / {images:.1f} = {(images + move) / images:.2f}x; {0.5 * images - move:.1f}",
+        ),
+        Row(
+            SECTION,
+            "discord.py alone, a Stroganov decision's page, the ramp's steps: CPU ms; the images per decision "
+            "under which 1.5x cannot be met (twice it), ms",
+            f"{page:.1f}; {2 * page:.1f}",
+        ),
+    ]
     return rows
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4]).read_bytes(), Path(sys.argv[5]).read_bytes())
+    public, private, page = (Path(a) for a in sys.argv[4:7])
+    serve(
+        sys.argv[1], sys.argv[2], int(sys.argv[3]), public.read_bytes(), private.read_bytes(), loads(page.read_text())
+    )

@@ -68,46 +68,38 @@ def test_the_measuring_process_does_not_collect_while_it_times() -> None:
         gc.enable()
 
 
-async def test_the_library_floor_answers_a_move_as_the_bot_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """bench/library_floor.py measures discord.py alone doing a move's Discord work: its process must
-    answer ``/stratego move`` with the board and the bot's two buttons, and DM the private board,
-    or it would measure less than the bot's floor."""
-    import asyncio
-    import sys
-
+async def test_the_library_floor_answers_as_the_bot_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """bench/library_floor.py measures discord.py alone doing a decision's Discord work: its process
+    must answer ``/stratego move`` with the board and the bot's two buttons and DM the private
+    board, and answer ``/stroganov act`` with a turn page's words and the bot's components, or it
+    would measure less than the bot's floor."""
     from bench.bot_process import answering
-    from bench.library_floor import pictures
+    from bench.library_floor import inputs, page_spec, spawn_floor
     from tests.fakediscord import FakeDiscord
 
-    public, private = pictures()
+    files = inputs(tmp_path)
+    public, private = files[0].read_bytes(), files[1].read_bytes()
     assert public.startswith(b"\x89PNG") and private.startswith(b"\x89PNG") and public != private
-    files = [tmp_path / "public.png", tmp_path / "private.png"]
-    files[0].write_bytes(public)
-    files[1].write_bytes(private)
+    page = page_spec()
     async with FakeDiscord(interaction_deadline=None, timeout=30) as fake:
         guild = fake.add_guild("bench")
         channel = guild.add_text_channel("games")
         user = fake.add_user("p0")
         guild.add_member(user)
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bench.library_floor",
-            fake.server.api_base,
-            fake.server.gateway_url,
-            str(guild.id),
-            *map(str, files),
-        )
+        process = await spawn_floor(fake, guild, files)
         try:
             await answering(fake, user, channel, guild=guild, timeout=30)
             thread = channel.create_thread("game", owner=user)
-            answer = await (await fake.slash(user, thread, "stratego move", from_="I4", to="I5")).response()
+            move = await (await fake.slash(user, thread, "stratego move", from_="I4", to="I5")).response()
             await fake.wait_for(lambda: len(fake.dms(user)) == 1, "the private board", timeout=30)
+            turn = await (await fake.slash(user, thread, "stroganov act", action="x")).response()
         finally:
             process.terminate()
             await process.wait()
-    assert [a.data for a in answer.attachments] == [public]
-    labels = [c["label"] for row in answer.components for c in row["components"]]
-    assert labels == ["Move…", "My pieces"]
+    assert [a.data for a in move.attachments] == [public]
+    assert [c["label"] for row in move.components for c in row["components"]] == ["Move…", "My pieces"]
     (dm,) = fake.dms(user)
     assert [a.data for a in dm.attachments] == [private] and "your move" in dm.content
+    shown = [c.get("placeholder") or c.get("label") for row in turn.components for c in row["components"]]
+    assert shown == [c["label"] for c in page["components"]] and len(shown) >= 3
+    assert turn.content == page["content"] and not turn.attachments
