@@ -1,17 +1,21 @@
-"""What discord.py alone costs a Stratego move, with no game behind it (issue 18 §7).
+"""What discord.py alone costs a decision, with no game behind it (issue 18 §7).
 
 Issue 18 asks each game's bot CPU per decision to be within 1.5 times of the images it draws. A
-move's images are drawn by the render workers; everything else is the event loop's: the
-interaction received over the gateway, its answer with the board, the DM with the private board,
-the store's transaction and the game's words. This part measures the least of that which any bot
-on discord.py pays: a process of its own (``python -m bench.library_floor API GATEWAY GUILD
-PUBLIC PRIVATE``) with nothing but a ``/stratego move`` command that answers as the bot does — the
-bot's words, the board's PNG and its two buttons — and sends the bot's DM with the private PNG, both
-PNGs drawn once beforehand (no store, no engine, no drawing). The same driver as ``bench/e2e.py``
-sends it the same moves at the same steady rates.
+decision's images are drawn by the render workers; everything else is the bot process's: the
+interaction received over the gateway, its answer, the DMs, the store's transactions and the game's
+words. This part measures the least of that which any bot on discord.py pays, in a process of its
+own (``python -m bench.library_floor API GATEWAY GUILD PUBLIC PRIVATE PAGE``) with no store, no
+engine and no drawing:
 
-Its CPU per move against the images' floor (``bench/e2e.py`` ``floor``) is the ratio no bot on
-discord.py can go below on this machine; the bot's own part is its CPU beyond this one's.
+- ``/stratego move`` answers as the bot does — the bot's words, the board's PNG and its two
+  buttons — and sends the bot's DM with the private PNG, both PNGs drawn once beforehand;
+- ``/stroganov act`` answers with a turn page as the bot does for a press that adds to the page:
+  words and the bot's selects and buttons of a mid-game position, no file.
+
+The same driver as ``bench/e2e.py`` sends them at the same steady rates. A move's CPU against its
+images (``bench/e2e.py`` ``floor``) is the ratio no bot on discord.py goes below on this machine,
+and 1.5 times the images less it is what the target leaves for the store and the game; a page's
+CPU is what a Stroganov decision costs before any of the bot's own work, images or not.
 """
 
 from __future__ import annotations
