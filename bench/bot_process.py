@@ -108,14 +108,21 @@ async def spawn(
 ) -> asyncio.subprocess.Process:
     """This module as a process against ``fake``, on database ``db``; ``env`` adds to the
     environment (the settings above). It returns at once: the caller waits for what it needs."""
+    return await spawn_module(fake, "bench.bot_process", str(db), str(guild or 0), env=env)
+
+
+async def spawn_module(
+    fake: FakeDiscord, module: str, *args: str, env: Mapping[str, str] | None = None
+) -> asyncio.subprocess.Process:
+    """``python -m module API GATEWAY *args`` with ``fake``'s addresses; ``env`` adds to the
+    environment. It returns at once."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bench.bot_process",
+        module,
         fake.server.api_base,
         fake.server.gateway_url,
-        str(db),
-        str(guild or 0),
+        *args,
         env={**os.environ, **(env or {})},
     )
 

@@ -33,7 +33,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bench.bot_process import answering
+from bench.bot_process import answering, spawn_module
 from bench.e2e import GAMES, Bench, Game, Measured, Sample, floor, members, mid_game, ramp
 from bench.e2e_games import random_action
 from bench.stats import Row
@@ -174,15 +174,7 @@ class PageBench(Bench):
 
 async def spawn_floor(fake: FakeDiscord, guild: Any, files: list[Path]) -> asyncio.subprocess.Process:
     """This module as a process against ``fake``, its commands synced to ``guild``."""
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bench.library_floor",
-        fake.server.api_base,
-        fake.server.gateway_url,
-        str(guild.id),
-        *map(str, files),
-    )
+    return await spawn_module(fake, "bench.library_floor", str(guild.id), *map(str, files))
 
 
 def inputs(folder: Path) -> list[Path]:
