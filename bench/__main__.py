@@ -89,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += database.run(args.quick)
     if "catch-up" in parts:
         rows += catch_up.run(args.quick)
-    if "decision" in parts and "stroganov" in games:
-        rows += decision.run(args.quick)
+    if "decision" in parts:
+        rows += decision.run(args.quick, tuple(k for k in decision.KINDS if k in games))
     if "dispatcher" in parts:
         rows += dispatcher.run(args.quick)
     if "reminders" in parts:

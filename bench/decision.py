@@ -1,18 +1,27 @@
-"""CPU of one Stroganov decision in the bot, outside Discord, piece by piece, against its image
-floor (issue 18 §7: the bot's CPU per decision within 1.5x of the images it draws).
+"""CPU of one decision in the bot, outside Discord, piece by piece, against its image floor (issue
+18 §7: the bot's CPU per decision within 1.5x of the images it draws), for the two games whose
+decisions are many a turn: Stroganov and Shitenno.
 
-The pieces are those the bot runs for ``/stroganov act`` in a game's thread (``cogs/table/table.py``
-``play`` and ``tell``, ``cogs/table/turn_pages.py``), on a real store (a file in a temporary directory,
-``synchronous=FULL`` as the bot runs): find the game (``store.get``; the command parses no state
-since issue 18's sixth pass); ``store.append``; the turn page and the telling's end (``hold_turn_page``, which
-reads the page, the story, ``fold``, prompts, the decision components and their
-``discord.ui.View``, ``set_turn_page``, which marks the decision told). What discord.py and
-aiohttp do (the interaction, the page edit or post) is left out: the end-to-end rows have it. CPU
-is this process's (every thread: the SQLite one included), by ``time.process_time``, so a loaded
-machine disturbs it less than wall time.
+The pieces are those the bot runs for ``/<game> act`` in a game's thread (``cogs/table/table.py``
+``play`` and ``tell``), on a real store (a file in a temporary directory, ``synchronous=FULL`` as the
+bot runs): find the game (``store.get``; the command parses no state since issue 18's sixth pass);
+``store.append``; then the telling, as each game is told:
 
-The floor is the public images (board and tableaux) drawn for the decisions that begin a new page,
-divided by all the decisions: the images' CPU per decision.
+- Stroganov, on its turn page (``cogs/table/turn_pages.py``): ``hold_turn_page``, which reads the page,
+  the story, ``fold``, prompts, the decision components and their ``discord.ui.View``,
+  ``set_turn_page``, which marks the decision told;
+- Shitenno, as :meth:`Table.announce` tells a change: the DMs of the seats now waiting and of those
+  whose hand changed (the notice or the hand in words, the DM's components, the state written as
+  JSON for the render worker, the DM marked made), the thread's lines, prompts and buttons (and the
+  state for the board's worker when the board changed), and the change marked told.
+
+What discord.py and aiohttp do (the interaction, the posts and DMs) is left out: the end-to-end rows
+have it, and ``library-floor`` has it alone. CPU is this process's (every thread: the SQLite one
+included), by ``time.process_time``, so a loaded machine disturbs it less than wall time.
+
+The floor is the images those decisions have the render workers draw (Stroganov: board and tableaux
+on the decisions that begin a new page; Shitenno: the public images when the board changed, each DM's
+hand), divided by all the decisions: the images' CPU per decision.
 """
 
 from __future__ import annotations
@@ -22,21 +31,27 @@ import random
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.e2e_games import random_action
 from bench.stats import Row
 from cogs.games import ENGINES
+from cogs.shitenno.ui import ShitennoUI
 from cogs.stroganov.ui import StroganovUI
 from cogs.table.buttons import buttons
+from cogs.table.core.change import Change
 from cogs.table.pages import Page, fold
+from cogs.table.ui import ButtonSpec
 from cogs.table.views_kept import views_kept
+from db.json_text import dumps
+from db.records import AppendResult, GameRecord
 from db.store import GameStore
-from rules.stroganov import GAME
 
-PIECES = ("get", "append", "turn page + told")
+NAMES = ("Ana", "Bo", "Cyril", "Dana")
 
 
 class Clock:
@@ -52,78 +67,154 @@ class Clock:
             self.cpu[name] += time.process_time() - t0
 
 
-async def play(path: Path, players: int, games: int, decisions: int, seed: int) -> tuple[Clock, int, int]:
+Tell = Callable[[GameStore, GameRecord, AppendResult, int, Clock, bool], Awaitable[None]]
+"""How a game's decision is told: (store, record, the append's result, the seat, clock, whether its
+images are drawn on the clock's "floor")."""
+
+
+async def tell_stroganov(
+    store: GameStore, rec: GameRecord, result: AppendResult, seat: int, clock: Clock, floor: bool
+) -> None:
+    ui, state, version = StroganovUI(), result.state, result.version
+    with clock.piece("turn page + told"), views_kept():  # as the table tells a change
+        held = await store.hold_turn_page(rec.id)
+        assert held is not None
+        page = Page.of(held)
+        pages = fold(page, ui.story(rec, state, list(result.events), "en"))
+        prompts = [p for s in result.to_act if (p := ui.prompt(rec, state, s, "en"))]
+        view = buttons(rec.id, ui.public_buttons(rec, state, version, "en"))
+        current = pages[-1]
+        if current is not pages[0]:
+            current.message = 1
+        text = "\n".join([current.text(), *prompts])
+        await store.set_turn_page(rec.id, current.stored(), told=version)
+    del view, text
+    if floor and len(pages) > 1:
+        clock.cpu["new pages"] += 1
+        with clock.piece("floor"):
+            ui.public_files(rec, state, NAMES[: len(rec.players)], "en")
+
+
+async def tell_shitenno(
+    store: GameStore, rec: GameRecord, result: AppendResult, seat: int, clock: Clock, floor: bool
+) -> None:
+    ui, state, version = ShitennoUI(), result.state, result.version
+    change = Change.of_action(rec, result, None, seat)
+    events, names = list(change.events), NAMES[: len(rec.players)]
+    waiting = list(change.newly_waiting)
+    changed = [s for s in range(len(rec.players)) if s not in waiting and ui.private_changed(events, s)]
+    with views_kept():  # as the table tells a change
+        for s in [*waiting, *changed]:
+            with clock.piece("DMs"):
+                notice = ui.turn_notice(rec, state, s, events, "en") if s in waiting else ""
+                text = notice or ui.private_text(rec, state, s, "en")
+                dm = buttons(rec.id, ui.private_buttons(rec, state, s, "en"))
+                sent = dumps(ui.engine.dump(state))  # the state as the render worker gets it
+                await store.change_step(rec.id, version, f"dm:{s}")
+            del text, dm, sent
+            if floor:
+                with clock.piece("floor"):
+                    ui.private_files(rec, state, s, names, "en")
+        with clock.piece("thread"):
+            board = ui.board_changed(events)
+            sent = dumps(ui.engine.dump(state)) if board else ""
+            lines = ui.event_lines(rec, state, events, "en")
+            lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, "en"))]
+            specs = [*ui.public_buttons(rec, state, version, "en"), ButtonSpec("hand", ui.private_label("en"))]
+            view = buttons(rec.id, specs)
+            text = "\n".join(lines)
+        del sent, view, text
+        with clock.piece("told"):
+            await store.told(rec.id, version)
+        if floor and board:
+            with clock.piece("floor"):
+                ui.public_files(rec, state, names, "en")
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    options: dict[str, Any]
+    pieces: tuple[str, ...]
+    tell: Tell
+    warm_up: Callable[[int], int]
+    """Decisions made before timing, by player count."""
+    floor_words: str
+
+
+KINDS = {
+    "stroganov": Kind(
+        "stroganov",
+        {"difficulty": "normal"},
+        ("get", "append", "turn page + told"),
+        tell_stroganov,
+        lambda players: 40 if players > 1 else 10,
+        "board + tableaux x {new}/{n} new pages",
+    ),
+    "shitenno": Kind(
+        "shitenno",
+        {},
+        ("get", "append", "DMs", "thread", "told"),
+        tell_shitenno,
+        lambda players: 30,
+        "the board when it changed, each DM's hand",
+    ),
+}
+
+
+async def play(kind: Kind, path: Path, players: int, games: int, decisions: int, seed: int) -> tuple[Clock, int]:
     """``decisions`` random decisions (not ending the game) in each of ``games`` games of
-    ``players``, 40 decisions in (4 players; 10 solo) before timing. Returns the clock, the
-    decisions timed and how many began a new page (their images timed as "floor")."""
+    ``players``, after the warm-up's. Returns the clock and the decisions timed."""
     store = await GameStore.open(path, ENGINES)
-    ui = StroganovUI()
+    engine = ENGINES[kind.name]
     clock = Clock()
-    timed = new_pages = 0
+    timed = 0
     for g in range(games):
         users = list(range(1, players + 1))
-        rec = await store.create(
-            "stroganov", users, {"difficulty": "normal"}, seed + g, guild_id=1, channel_id=2, creator_id=1
-        )
+        rec = await store.create(kind.name, users, kind.options, seed + g, guild_id=1, channel_id=2, creator_id=1)
         rnd = random.Random(seed + g)
-        state, version = rec.load_state(), rec.version
-        await store.set_turn_page(rec.id, Page(lines=["start"], fresh=False, message=1).stored())
-        for k in range(-(40 if players > 1 else 10), decisions):
-            seat = GAME.to_act(state)[0]
-            picked = random_action(GAME, state, seat, rnd)
+        state = rec.load_state()
+        if kind.name == "stroganov":
+            await store.set_turn_page(rec.id, Page(lines=["start"], fresh=False, message=1).stored())
+        for k in range(-kind.warm_up(players), decisions):
+            seat = engine.to_act(state)[0]
+            picked = random_action(engine, state, seat, rnd)
             if picked is None:
                 break
-            action = picked[0]
             measuring = k >= 0
             c = clock if measuring else Clock()
             with c.piece("get"):
                 rec = await store.get(rec.id)
             with c.piece("append"):
-                result = await store.append(rec.id, rec.version, seat, action)
-            state, version = result.state, result.version
-            with c.piece("turn page + told"), views_kept():  # as the table tells a change
-                held = await store.hold_turn_page(rec.id)
-                assert held is not None
-                page = Page.of(held)
-                pages = fold(page, ui.story(rec, state, list(result.events), "en"))
-                prompts = [p for s in result.to_act if (p := ui.prompt(rec, state, s, "en"))]
-                view = buttons(rec.id, ui.public_buttons(rec, state, version, "en"))
-                current = pages[-1]
-                if current is not pages[0]:
-                    current.message = 1
-                text = "\n".join([current.text(), *prompts])
-                await store.set_turn_page(rec.id, current.stored(), told=version)
-            del view, text
-            if measuring:
-                timed += 1
-                if len(pages) > 1:
-                    new_pages += 1
-                    with clock.piece("floor"):
-                        ui.public_files(rec, state, ("Ana", "Bo", "Cyril", "Dana")[: len(rec.players)], "en")
+                result = await store.append(rec.id, rec.version, seat, picked[0])
+            state = result.state
+            await kind.tell(store, rec, result, seat, c, measuring)
+            timed += measuring
     await store.close()
-    return clock, timed, new_pages
+    return clock, timed
 
 
-def run(quick: bool) -> list[Row]:
+def run(quick: bool, kinds: tuple[str, ...] = ("stroganov", "shitenno")) -> list[Row]:
     rows = []
-    for players in (1, 4):
-        with tempfile.TemporaryDirectory() as tmp:
-            clock, n, new = asyncio.run(
-                play(Path(tmp) / "d.db", players, 3 if quick else 8, 30 if quick else 60, 1_000)
-            )
-        per = {k: v / max(1, n) * 1000 for k, v in clock.cpu.items()}
-        bot = sum(per[p] for p in PIECES)
-        who = "1 player (solo)" if players == 1 else f"{players} players"
-        rows += [
-            Row(
-                "decision",
-                f"stroganov {who}: CPU per decision outside Discord, ms: " + " + ".join(PIECES),
-                f"{bot:.2f} = " + " + ".join(f"{per[p]:.2f}" for p in PIECES),
-            ),
-            Row(
-                "decision",
-                f"stroganov {who}: image floor per decision (board + tableaux x {new}/{n} new pages), ms",
-                f"{per.get('floor', 0.0):.2f}",
-            ),
-        ]
+    for name in kinds:
+        kind = KINDS[name]
+        for players in (1, 4) if name == "stroganov" else (2, 4):
+            with tempfile.TemporaryDirectory() as tmp:
+                clock, n = asyncio.run(
+                    play(kind, Path(tmp) / "d.db", players, 3 if quick else 8, 30 if quick else 60, 1_000)
+                )
+            per = {k: v / max(1, n) * 1000 for k, v in clock.cpu.items() if k != "new pages"}
+            bot = sum(per.get(p, 0.0) for p in kind.pieces)
+            who = "1 player (solo)" if players == 1 else f"{players} players"
+            floor = kind.floor_words.format(new=int(clock.cpu["new pages"]), n=n)
+            rows += [
+                Row(
+                    "decision",
+                    f"{name} {who}: CPU per decision outside Discord, ms: " + " + ".join(kind.pieces),
+                    f"{bot:.2f} = " + " + ".join(f"{per.get(p, 0.0):.2f}" for p in kind.pieces),
+                ),
+                Row(
+                    "decision", f"{name} {who}: image floor per decision ({floor}), ms", f"{per.get('floor', 0.0):.2f}"
+                ),
+            ]
     return rows
