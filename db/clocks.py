@@ -13,7 +13,7 @@ The rules of time, in one place:
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from db.conn import Conn, marks
@@ -152,6 +152,7 @@ async def update_clocks(
     to_act: Iterable[int],
     now: float,
     actor: int | None = None,
+    away: Mapping[int, float] | None = None,
 ) -> None:
     """Bring the seats' clocks in line with who must act now: a seat that starts waiting (it was
     not among the seats to act) gets its clock, one that stopped loses it, one still waiting keeps
@@ -161,7 +162,9 @@ async def update_clocks(
     not moved by actions that leave its part unfinished, or a player could postpone it for ever
     (issue 18 §5). Only in a solo game, where nobody else waits, the acting seat's clock starts
     again (its reminders follow the player's last action). ``seats`` are the seat rows (seat,
-    user_id, since, absent); a seat the table plays (absent) never has a clock."""
+    user_id, since, absent); a seat the table plays (absent) never has a clock. ``away``: each
+    player's vacation end as :func:`away_until` reads it, when the caller read it already (a move
+    reads it with its game, in the same transaction); otherwise it is read here."""
     acting = set(to_act)
     solo = len({r["user_id"] for r in seats}) == 1
     starting = [
@@ -172,7 +175,8 @@ async def update_clocks(
     stopping = [r["seat"] for r in seats if r["seat"] not in acting and r["since"] is not None]
     if not (stopping or starting):
         return
-    away = await away_until(db, (r["user_id"] for r in starting))
+    if away is None:
+        away = await away_until(db, (r["user_id"] for r in starting))
     started = [(r["seat"], away.get(r["user_id"]), r["since"]) for r in starting]
     await _change_clocks(db, game_id, pace, now, started, stopping)
 

@@ -92,23 +92,26 @@ _COLUMNS = (
 _SEAT_COLUMNS = "seat, user_id, since, deadline, absent"
 
 
-def _game_with_seats(extra: str = "") -> str:
-    """A statement reading a game's row with its state (and the ``extra`` columns), once per seat
-    with that seat's columns (one row of NULL seat columns for a game without seats)."""
+def _game_with_seats(extra: str = "", join: str = "") -> str:
+    """A statement reading a game's row with its state (and the ``extra`` columns, from the tables
+    ``join`` adds), once per seat with that seat's columns (one row of NULL seat columns for a game
+    without seats)."""
     return (
         f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, g.state,"
         f" {', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))}{extra}"
-        " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+        f" FROM games g LEFT JOIN seats s ON s.game_id = g.id{join} WHERE g.id = ? ORDER BY s.seat"
     )
 
 
 _GAME_WITH_SEATS = _game_with_seats()
 """A game with its seats, by one statement (:func:`_game_with_seats`)."""
 _GAME_FOR_A_MOVE = _game_with_seats(
-    ", EXISTS (SELECT 1 FROM takeback_requests t WHERE t.game_id = g.id) AS takeback_open"
+    ", EXISTS (SELECT 1 FROM takeback_requests t WHERE t.game_id = g.id) AS takeback_open, p.away_until",
+    " LEFT JOIN user_prefs p ON p.user_id = s.user_id",
 )
-"""What a move reads (:meth:`GameStore.append`) in one statement: the game with its seats and
-whether a takeback is asked for (one round trip on PostgreSQL where there were three)."""
+"""What a move reads (:meth:`GameStore.append`) in one statement: the game with its seats, whether
+a takeback is asked for, and each seat's player's vacation end (for a clock that starts: one round
+trip on PostgreSQL where there were four)."""
 
 _INT64 = (-(2**63), 2**63 - 1)
 RATE_BATCH = 200
@@ -789,7 +792,8 @@ class GameStore:
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
             else:
-                await clocks.update_clocks(db, game_id, row["pace"], seats, after, now, actor=seat)
+                away = {int(r["user_id"]): float(r["away_until"]) for r in seats if r["away_until"] is not None}
+                await clocks.update_clocks(db, game_id, row["pace"], seats, after, now, actor=seat, away=away)
             newly_waiting = bool(set(after) - set(before))
             version = await self._bump(
                 db,
