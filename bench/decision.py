@@ -57,6 +57,8 @@ NAMES = ("Ana", "Bo", "Cyril", "Dana")
 class Clock:
     def __init__(self) -> None:
         self.cpu: dict[str, float] = defaultdict(float)
+        self.new_pages = 0
+        """Stroganov: the decisions timed that began a new page (their images are the floor)."""
 
     @contextmanager
     def piece(self, name: str) -> Iterator[None]:
@@ -90,7 +92,7 @@ async def tell_stroganov(
         await store.set_turn_page(rec.id, current.stored(), told=version)
     del view, text
     if floor and len(pages) > 1:
-        clock.cpu["new pages"] += 1
+        clock.new_pages += 1
         with clock.piece("floor"):
             ui.public_files(rec, state, NAMES[: len(rec.players)], "en")
 
@@ -203,10 +205,10 @@ def run(quick: bool, kinds: tuple[str, ...] = ("stroganov", "shitenno")) -> list
                 clock, n = asyncio.run(
                     play(kind, Path(tmp) / "d.db", players, 3 if quick else 8, 30 if quick else 60, 1_000)
                 )
-            per = {k: v / max(1, n) * 1000 for k, v in clock.cpu.items() if k != "new pages"}
+            per = {k: v / max(1, n) * 1000 for k, v in clock.cpu.items()}
             bot = sum(per.get(p, 0.0) for p in kind.pieces)
             who = "1 player (solo)" if players == 1 else f"{players} players"
-            floor = kind.floor_words.format(new=int(clock.cpu["new pages"]), n=n)
+            floor = kind.floor_words.format(new=clock.new_pages, n=n)
             rows += [
                 Row(
                     "decision",
