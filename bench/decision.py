@@ -45,7 +45,7 @@ from cogs.stroganov.ui import StroganovUI
 from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.pages import Page, fold
-from cogs.table.ui import ButtonSpec
+from cogs.table.ui import thread_buttons
 from cogs.table.views_kept import views_kept
 from db.json_text import dumps
 from db.records import AppendResult, GameRecord
@@ -122,8 +122,7 @@ async def tell_shitenno(
             sent = dumps(ui.engine.dump(state)) if board else ""
             lines = ui.event_lines(rec, state, events, "en")
             lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, "en"))]
-            specs = [*ui.public_buttons(rec, state, version, "en"), ButtonSpec("hand", ui.private_label("en"))]
-            view = buttons(rec.id, specs)
+            view = buttons(rec.id, thread_buttons(ui, rec, state, version, "en"))
             text = "\n".join(lines)
         del sent, view, text
         with clock.piece("told"):
@@ -131,6 +130,11 @@ async def tell_shitenno(
         if floor and board:
             with clock.piece("floor"):
                 ui.public_files(rec, state, names, "en")
+
+
+async def first_page(store: GameStore, game_id: int) -> None:
+    """A Stroganov game's turn page as the bot's start leaves it (posted, nothing on it yet)."""
+    await store.set_turn_page(game_id, Page(lines=["start"], fresh=False, message=1).stored())
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,8 @@ class Kind:
     warm_up: Callable[[int], int]
     """Decisions made before timing, by player count."""
     floor_words: str
+    begin: Callable[[GameStore, int], Awaitable[None]] | None = None
+    """What the table leaves in the store at a game's start that the telling reads."""
 
 
 KINDS = {
@@ -152,6 +158,7 @@ KINDS = {
         tell_stroganov,
         lambda players: 40 if players > 1 else 10,
         "board + tableaux x {new}/{n} new pages",
+        first_page,
     ),
     "shitenno": Kind(
         "shitenno",
@@ -176,8 +183,8 @@ async def play(kind: Kind, path: Path, players: int, games: int, decisions: int,
         rec = await store.create(kind.name, users, kind.options, seed + g, guild_id=1, channel_id=2, creator_id=1)
         rnd = random.Random(seed + g)
         state = rec.load_state()
-        if kind.name == "stroganov":
-            await store.set_turn_page(rec.id, Page(lines=["start"], fresh=False, message=1).stored())
+        if kind.begin is not None:
+            await kind.begin(store, rec.id)
         for k in range(-kind.warm_up(players), decisions):
             seat = engine.to_act(state)[0]
             picked = random_action(engine, state, seat, rnd)

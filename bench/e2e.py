@@ -367,6 +367,11 @@ async def ramp(
     return steps
 
 
+def stalled(m: Measured) -> str:
+    """What a ramp step's row adds when the disk spoiled it (:func:`ramp`)."""
+    return " (the disk stalled: measured again)" if m.spoiled else ""
+
+
 def highest(steps: list[tuple[int, Measured]]) -> int:
     """The highest rate of a ramp before the first step whose final p99 passed ``FINAL_P99_MS``
     (a spoiled step counts for nothing: its rate was measured again)."""
@@ -396,7 +401,7 @@ def capacity_rows(
             f"{m.bench_cpu / max(m.wall, 1e-9):.2f}"
             + (f" (sent up to {m.lag * 1000:.0f} ms late)" if m.lag > 0.05 else "")
             + (f"; {m.disk * 1000:.0f}" if m.disk is not None else "")
-            + (" (the disk stalled: measured again)" if m.spoiled else ""),
+            + stalled(m),
         )
         for rate, m in steps
     ]

@@ -34,7 +34,7 @@ import discord
 from discord import app_commands
 
 from bench.bot_process import answering, spawn_module
-from bench.e2e import GAMES, Bench, Game, Measured, Sample, floor, members, mid_game, ramp
+from bench.e2e import GAMES, Bench, Game, Measured, Sample, floor, members, mid_game, ramp, stalled
 from bench.e2e_games import random_action
 from bench.stats import Row
 from cogs.stratego.ui import image_words
@@ -239,8 +239,7 @@ def run(quick: bool) -> list[Row]:
         Row(
             SECTION,
             f"discord.py alone, {what[kind]}: steady {rate}/s: final p50 / p99 ms; CPU ms",
-            f"{m.ms('final', 50):.1f} / {m.ms('final', 99):.1f}; {m.cpu_ms:.1f}"
-            + (" (the disk stalled: measured again)" if m.spoiled else ""),
+            f"{m.ms('final', 50):.1f} / {m.ms('final', 99):.1f}; {m.cpu_ms:.1f}{stalled(m)}",
         )
         for kind, steps in ramps.items()
         for rate, m in steps

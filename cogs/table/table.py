@@ -56,7 +56,7 @@ from cogs.table.respond import (
 )
 from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention, thread_buttons
 from cogs.table.views_kept import views_kept
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
@@ -656,11 +656,7 @@ class Table:
         self.renderer.close()
 
     def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec | SelectSpec]:
-        ui = self.ui(rec.kind)
-        specs = list(ui.public_buttons(rec, state, version, locale))
-        if ui.has_private:
-            specs.append(ButtonSpec("hand", ui.private_label(locale)))
-        return specs
+        return thread_buttons(self.ui(rec.kind), rec, state, version, locale)
 
     async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         """Event lines, the public files if they changed, the prompt of every seat that must act;

@@ -199,3 +199,14 @@ class TurnPagesUI(GameUI[S], Protocol[S]):
     def story(self, rec: GameRecord, state: S, events: list[dict[str, Any]], locale: str) -> list[Story]:
         """What these events did, as :class:`Story` items in order."""
         ...
+
+
+def thread_buttons(
+    ui: GameUI[S], rec: GameRecord, state: S, version: int, locale: str
+) -> list[ButtonSpec | SelectSpec]:
+    """The components under a game's news in its thread: the decision's own, then the private
+    button (``hand``) of a game with secrets."""
+    specs = list(ui.public_buttons(rec, state, version, locale))
+    if ui.has_private:
+        specs.append(ButtonSpec("hand", ui.private_label(locale)))
+    return specs
