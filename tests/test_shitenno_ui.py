@@ -72,3 +72,27 @@ def test_a_typed_payment_is_labelled_in_words_not_codes(locale: str, words: list
     assert "SA" not in label and "SH" not in label and "T13.2" not in label, label
     joker = {"en": "joker as shinobi", "cs": "žolík jako šinobi"}[locale]
     assert action_label("conquer KANTO T31 joker=SH", locale).endswith(joker), "the act autocomplete too"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_hand_goes_by_dm_again_only_when_it_changed(players: int) -> None:
+    """After a decision a seat gets its hand by DM again (``private_changed``) only when what that
+    DM shows changed: never after a split of the pool or a Sensei's flip, which leave the hand as it
+    was (they used to, and the DM repeated the hand the player already had). The one exception is
+    a received lot of a tile alone, whose title may stay the same (the thread tells the titles)."""
+    assert UI.private_text(record(players), GAME.new(players, None, 0), 0, "en").endswith("Tiles: no tiles")
+    dms = 0
+    for seed in range(6):
+        rec, st, rnd = record(players), GAME.new(players, None, seed), random.Random(seed)
+        while GAME.outcome(st) is None:
+            seat = GAME.to_act(st)[0]
+            before = [UI.private_text(rec, st, s, "en") for s in range(players)]
+            events = GAME.apply(st, seat, random_move(GAME, st, seat, rnd))
+            for s in range(players):
+                if not UI.private_changed(events, s):
+                    continue
+                dms += 1
+                tile_alone = any(e["type"] == "lot_received" and e["seat"] == s and not e["cards"] for e in events)
+                mine = sorted({e["type"] for e in events if e.get("seat") == s})
+                assert UI.private_text(rec, st, s, "en") != before[s] or tile_alone, (seed, mine)
+    assert dms > 20 * players, "hands went by DM when they changed"

@@ -49,16 +49,16 @@ HAND_EVENTS = frozenset(
     {
         "lot_accepted",
         "lot_received",
-        "pool_split",
         "lot_chosen",
         "position_conquered",
         "position_bought",
         "tile_taken",
         "draw_used",
-        "stone_flipped",
     }
 )
-"""Events of a seat after which its private view (hand, kept tiles, powers used) is worth a DM."""
+"""Events of a seat after which its private view (hand, kept tiles) is worth a DM. Not a split of the
+pool (the splitter's hand changes when the other lot is chosen: ``lot_received``) nor a Sensei's
+flip (a stone on the board): after those the DM would show the very hand the player already has."""
 
 Names = Callable[[int], str]
 """How a seat is named in words: a mention with the general in Discord, the general in a file."""
@@ -71,8 +71,9 @@ def sharing_decision(view: ShitennoView) -> str:
     return view.sharing.due
 
 
-def cards_words(labels: Sequence[str], locale: str) -> str:
-    return ", ".join(card_words(c, locale) for c in labels) if labels else t("sh.no_cards", locale)
+def cards_words(labels: Sequence[str], locale: str, empty: str = "sh.no_cards") -> str:
+    """The cards (or tiles) in words; ``empty``: the key of what an empty list is called."""
+    return ", ".join(card_words(c, locale) for c in labels) if labels else t(empty, locale)
 
 
 def event_payment(e: Event, locale: str) -> str:
@@ -176,7 +177,7 @@ class ShitennoUI(GameUI[ShitennoState]):
             title=title_words(me.title, locale) if me.title else "—",
             troops=cards_words(troops, locale),
             koku=cards_words(koku, locale),
-            tiles=cards_words(tiles, locale),
+            tiles=cards_words(tiles, locale, "sh.no_tiles"),
         )
 
     def private_buttons(self, rec: GameRecord, state: ShitennoState, seat: int, locale: str) -> list[ButtonSpec]:

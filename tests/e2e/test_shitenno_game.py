@@ -286,6 +286,8 @@ async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
             if "Split the pool" in labels:
                 refused = await t.click(other, news, "Split the pool")  # (an ephemeral picker only he sees)
                 assert refused.ephemeral and "Not your decision" in refused.content
+                await t.bot.table.quiet()  # type: ignore[union-attr]  # (the start's DMs have landed)
+                hands = len(t.fake.dms(user))
                 titles = await t.click(user, news, "Split the pool")
                 a = titles.buttons[-1].label  # the last free title: before issue 19, lot B got the first
                 second = await t.click(user, titles, a)
@@ -297,6 +299,7 @@ async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
                 assert (await t.bot.store.get(game)).version > rec.version  # type: ignore[union-attr]
                 split = next(m for m in reversed(thread.messages) if "splits the pool" in m.content)
                 assert f"lot A — {a}" in split.content and f"lot B — {b}" in split.content, split.content
+                assert len(t.fake.dms(user)) == hands, "the split leaves the splitter's hand as it was: no DM"
                 split_pairs.add((a, b))
                 continue
             if "Conquer…" in labels:

@@ -87,6 +87,7 @@ TEXTS: dict[str, str] = {
     "sh.pay_placeholder": "Tvá platba",
     "sh.pick_split_second": "Sestava A: **{title}**. Který titul patří k sestavě B?",
     "sh.no_cards": "žádné",
+    "sh.no_tiles": "žádné",
     "sh.hand": "**Shitenno #{game}** — tvé karty, generál {general} ({title}).\nKarty bojovníků: {troops}\n"
     "Karty koku: {koku}\nBonusové žetony: {tiles}",
     "sh.setup": "Počáteční tituly: {titles}.",

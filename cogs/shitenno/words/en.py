@@ -17,6 +17,7 @@ TEXTS: dict[str, str] = {
     "sh.effect.PLUS_ONE": "+1",
     "sh.effect.EXCHANGE": "exchange",
     "sh.no_cards": "no cards",
+    "sh.no_tiles": "no tiles",
     "sh.troop_card": "{label} ({kinds})",
     "sh.troop.BU": "bushi",
     "sh.troop.SA": "samurai",
