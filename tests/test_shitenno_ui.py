@@ -75,24 +75,39 @@ def test_a_typed_payment_is_labelled_in_words_not_codes(locale: str, words: list
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_hand_goes_by_dm_again_only_when_it_changed(players: int) -> None:
-    """After a decision a seat gets its hand by DM again (``private_changed``) only when what that
-    DM shows changed: never after a split of the pool or a Sensei's flip, which leave the hand as it
-    was (they used to, and the DM repeated the hand the player already had). The one exception is
-    a received lot of a tile alone, whose title may stay the same (the thread tells the titles)."""
+def test_a_hand_goes_by_dm_again_exactly_when_it_changed(players: int) -> None:
+    """After a decision a seat gets its hand by DM again (``private_changed``) exactly when what
+    that DM says changed — its cards, tiles or title. Before: a split of the pool and a Sensei's
+    flip sent the hand the player already had, and so did a lot of a tile alone whose title did
+    not change; a title changed at the end of the sharing was not sent to a seat that had received
+    no lot in that decision."""
     assert UI.private_text(record(players), GAME.new(players, None, 0), 0, "en").endswith("Tiles: no tiles")
-    dms = 0
+    dms = retitled = 0
     for seed in range(6):
         rec, st, rnd = record(players), GAME.new(players, None, seed), random.Random(seed)
         while GAME.outcome(st) is None:
             seat = GAME.to_act(st)[0]
             before = [UI.private_text(rec, st, s, "en") for s in range(players)]
             events = GAME.apply(st, seat, random_move(GAME, st, seat, rnd))
+            if GAME.outcome(st) is not None:
+                break  # (the game's end is told to everyone; no hand goes by DM then)
             for s in range(players):
-                if not UI.private_changed(events, s):
-                    continue
-                dms += 1
-                tile_alone = any(e["type"] == "lot_received" and e["seat"] == s and not e["cards"] for e in events)
+                changed = UI.private_text(rec, st, s, "en") != before[s]
                 mine = sorted({e["type"] for e in events if e.get("seat") == s})
-                assert UI.private_text(rec, st, s, "en") != before[s] or tile_alone, (seed, mine)
+                assert UI.private_changed(events, s) == changed, (seed, s, mine, changed)
+                dms += changed
+                retitled += changed and not mine
     assert dms > 20 * players, "hands went by DM when they changed"
+    assert retitled or players == 2, "titles too (with two players both seats receive a lot as they change)"
+
+
+def test_events_logged_before_titles_named_the_old_ones_are_told_as_they_were() -> None:
+    """A change stored by the older code and told now (the catch-up): its ``titles_assigned`` has
+    no ``before``, so a lot of a tile alone counts as a change of the hand, as it did."""
+    lot = {"type": "lot_received", "seat": 1, "tile": "Daimyo", "cards": []}
+    old = {"type": "titles_assigned", "titles": ["Sensei", "Daimyo"]}
+    assert UI.private_changed([lot, old], 1) and not UI.private_changed([lot, old], 0)
+    assert not UI.private_changed([lot], 1), "a tile alone, titles not yet assigned: nothing changed"
+    new = {**old, "before": ["Sensei", "Daimyo"]}
+    assert not UI.private_changed([lot, new], 1), "the same title as before"
+    assert UI.private_changed([{**new, "before": ["Daimyo", "Sensei"]}], 0), "a new title, no lot"

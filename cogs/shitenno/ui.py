@@ -45,20 +45,13 @@ BOARD_EVENTS = frozenset(
 """Events after which the public images are worth posting again: not after an offer, a refusal or
 an accepted lot, which are one line each; the end of a sharing phase posts them (``titles_assigned``)."""
 
-HAND_EVENTS = frozenset(
-    {
-        "lot_accepted",
-        "lot_received",
-        "lot_chosen",
-        "position_conquered",
-        "position_bought",
-        "tile_taken",
-        "draw_used",
-    }
-)
-"""Events of a seat after which its private view (hand, kept tiles) is worth a DM. Not a split of the
-pool (the splitter's hand changes when the other lot is chosen: ``lot_received``) nor a Sensei's
-flip (a stone on the board): after those the DM would show the very hand the player already has."""
+HAND_EVENTS = frozenset({"position_conquered", "position_bought", "tile_taken", "draw_used"})
+"""Events of a seat that always change its private view (hand, kept tiles): a DM shows it again.
+A received lot does when it has cards, a new title when it differs from the old
+(:meth:`ShitennoUI.private_changed`). Not a split of the pool (the splitter's hand changes when
+the other lot is chosen) nor a Sensei's flip (a stone on the board): a DM after those showed the
+very hand the player already had."""
+
 
 Names = Callable[[int], str]
 """How a seat is named in words: a mention with the general in Discord, the general in a file."""
@@ -216,8 +209,24 @@ class ShitennoUI(GameUI[ShitennoState]):
         return []
 
     def private_changed(self, events: list[Event], seat: int) -> bool:
-        """A seat's hand changes when it receives a lot, pays, takes or uses a tile (SH-7, SH-8)."""
-        return any(e["type"] in HAND_EVENTS and e.get("seat") == seat for e in events)
+        """What a seat's hand DM shows changed: its cards (a lot with cards; a payment), its tiles
+        (taken, used) or its title (SH-7.7, SH-8). A lot of a tile alone changes nothing until
+        the titles are assigned; events logged before ``titles_assigned`` named the old titles
+        count such a lot as a change, as they were told."""
+        lot_alone = False
+        for e in events:
+            kind = e["type"]
+            if kind in HAND_EVENTS and e["seat"] == seat:
+                return True
+            if kind == "lot_received" and e["seat"] == seat:
+                if e["cards"]:
+                    return True
+                lot_alone = True
+            elif kind == "titles_assigned":
+                retitled = lot_alone if "before" not in e else e["titles"][seat] != e["before"][seat]
+                if retitled:
+                    return True
+        return False
 
     def board_changed(self, events: list[Event]) -> bool:
         return any(e["type"] in BOARD_EVENTS for e in events)

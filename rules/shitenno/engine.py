@@ -171,10 +171,11 @@ def _end_sharing(st: ShitennoState, events: list[Event]) -> None:
     title (SH-R.3)."""
     sh = st.sharing
     assert sh is not None
+    before = [p.title for p in st.players]
     for p in st.players:
         p.title = None if p.seat in st.resigned else sh.received[p.seat]
     st.sharing = None
-    _log(st, events, {"type": "titles_assigned", "titles": [p.title for p in st.players]})
+    _log(st, events, {"type": "titles_assigned", "titles": [p.title for p in st.players], "before": before})
     st.phase = "control"
     st.order = rank_order(st)
     st.active = 0

@@ -22,7 +22,9 @@ type                      params
 ``tairo_changed``         ``seat``: the new Tairo (SH-7.4.4, SH-R.3.1)
 ``pool_split``            ``seat``, ``a_tile``, ``a_cards``, ``b_tile``, ``b_cards`` (SH-7.4.5)
 ``lot_chosen``            ``seat``, ``lot``: ``A`` or ``B`` (SH-7.4.5)
-``titles_assigned``       ``titles``: the title per seat, ``None`` for a resigned seat (SH-7.7)
+``titles_assigned``       ``titles``: the title per seat, ``None`` for a resigned seat (SH-7.7);
+                          ``before``: the titles they replace (absent in events logged before
+                          2026-12-04)
 ``position_conquered``    a conquest (SH-8.9) paid with troops (SH-8.5): ``seat``, ``province``,
                           ``position`` (1–4), ``vp``, ``bonus`` (title VP, SH-8.9.3), and the
                           payment, each part only when used: ``troops``, ``koku`` (card ids),
