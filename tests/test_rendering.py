@@ -233,3 +233,24 @@ def test_without_malloc_trim_a_worker_trims_nothing(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace())
     rendering.heap_trimmer()()  # no error where the C library has no malloc_trim
+
+
+async def test_the_table_gives_freed_memory_back_when_it_goes_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's own heap too: after the last telling of a burst, not while tellings overlap."""
+    import discord
+
+    from cogs.table import rendering
+    from cogs.table.table import Table
+    from db.clock import SystemClock
+
+    trims: list[int] = []
+    monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
+    table = Table(discord.Client(intents=discord.Intents.none()), lambda: None, SystemClock())  # type: ignore[arg-type, return-value]
+    try:
+        async with table.busy():
+            async with table.busy():
+                pass
+            assert trims == [], "another telling is still going on"
+        assert trims == [0], "the table went quiet"
+    finally:
+        table.close()

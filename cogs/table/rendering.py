@@ -66,10 +66,11 @@ TRIM_EVERY = 2.0
 
 
 def heap_trimmer() -> Callable[[], None]:
-    """What gives the C heap's free memory back to the system, when the worker waits for work:
-    a drawing frees megabytes of image buffers that glibc otherwise keeps (about 10 MB of a
-    Stroganov worker's 57, docs/PERFORMANCE.md). At most once per ``TRIM_EVERY`` seconds; nothing
-    where the C library has no ``malloc_trim``."""
+    """What gives the C heap's free memory back to the system, when a render worker waits for
+    work or the bot's table goes quiet: a drawing frees megabytes of image buffers that glibc
+    otherwise keeps (about 10 MB of a Stroganov worker's 57, docs/PERFORMANCE.md), a burst of
+    tellings a few MB of the bot's. At most once per ``TRIM_EVERY`` seconds; nothing where the C
+    library has no ``malloc_trim``."""
     try:
         trim = ctypes.CDLL(None).malloc_trim
     except (AttributeError, OSError):

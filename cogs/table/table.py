@@ -35,7 +35,7 @@ from cogs.table.pages import Page
 from cogs.table.ratings import Ratings
 from cogs.table.rematch import VERB as REMATCH
 from cogs.table.rematch import Rematches, rematch_button
-from cogs.table.rendering import Drawing, Renderer, drawn_with_state
+from cogs.table.rendering import Drawing, Renderer, drawn_with_state, heap_trimmer
 from cogs.table.respond import (
     Answer,
     Refusal,
@@ -122,6 +122,9 @@ class Table:
         self.ratings = Ratings(self)
         self._post_failures: set[tuple[int, int, int]] = set()
         self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
+        self._trim_heap = heap_trimmer()
+        """When the table goes quiet: the C heap's free memory back to the system (a burst of
+        tellings frees megabytes of images and payloads that glibc otherwise keeps)."""
         self._prefs: dict[int, tuple[float, UserPrefs]] = {}
         """Preferences read within ``PREFS_TTL`` (a cache: a choice made through another process
         is forgotten at once when the store can tell, else shows here within that time; until then
@@ -630,7 +633,8 @@ class Table:
 
     @contextlib.asynccontextmanager
     async def busy(self) -> AsyncIterator[None]:
-        """Work a closing bot waits for (a telling, an automatic player's run)."""
+        """Work a closing bot waits for (a telling, an automatic player's run). When the last of
+        it ends, the freed heap goes back to the system (at most every ``TRIM_EVERY`` seconds)."""
         self._busy += 1
         self._quiet.clear()
         try:
@@ -639,6 +643,7 @@ class Table:
             self._busy -= 1
             if not self._busy:
                 self._quiet.set()
+                self._trim_heap()
 
     async def quiet(self) -> None:
         """Wait until no telling or automatic player's run is in progress."""
