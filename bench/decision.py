@@ -45,7 +45,7 @@ from cogs.stroganov.ui import StroganovUI
 from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.pages import Page, fold
-from cogs.table.ui import thread_buttons
+from cogs.table.ui import seats_to_tell, thread_buttons
 from cogs.table.views_kept import views_kept
 from db.json_text import dumps
 from db.records import AppendResult, GameRecord
@@ -103,12 +103,10 @@ async def tell_shitenno(
     ui, state, version = ShitennoUI(), result.state, result.version
     change = Change.of_action(rec, result, None, seat)
     events, names = list(change.events), NAMES[: len(rec.players)]
-    waiting = list(change.newly_waiting)
-    changed = [s for s in range(len(rec.players)) if s not in waiting and ui.private_changed(events, s)]
     with views_kept():  # as the table tells a change
-        for s in [*waiting, *changed]:
+        for s, waiting in seats_to_tell(ui, len(rec.players), events, change.newly_waiting):
             with clock.piece("DMs"):
-                notice = ui.turn_notice(rec, state, s, events, "en") if s in waiting else ""
+                notice = ui.turn_notice(rec, state, s, events, "en") if waiting else ""
                 text = notice or ui.private_text(rec, state, s, "en")
                 dm = buttons(rec.id, ui.private_buttons(rec, state, s, "en"))
                 sent = dumps(ui.engine.dump(state))  # the state as the render worker gets it

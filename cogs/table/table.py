@@ -56,7 +56,7 @@ from cogs.table.respond import (
 )
 from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention, thread_buttons
+from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention, seats_to_tell, thread_buttons
 from cogs.table.views_kept import views_kept
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from db.clock import Clock
@@ -760,10 +760,8 @@ class Table:
         the thread must ping (they chose a mention, or their DM failed). A DM already sent for
         this change (before a crash) is not sent again. The seats are told side by side: each
         one's images, DM and note of it wait for nothing of another's."""
-        ui = self.ui(rec.kind)
         events = list(change.events)
-        changed = [s for s in range(len(rec.players)) if s not in seats and ui.private_changed(events, s)]
-        told = [(seat, seat in seats) for seat in [*seats, *changed]]
+        told = seats_to_tell(self.ui(rec.kind), len(rec.players), events, seats)
         if len(told) <= 1:  # the usual case: no task to make
             pinged = [await self.tell_seat(rec, state, events, seat, waiting, progress) for seat, waiting in told]
         else:

@@ -210,3 +210,12 @@ def thread_buttons(
     if ui.has_private:
         specs.append(ButtonSpec("hand", ui.private_label(locale)))
     return specs
+
+
+def seats_to_tell(
+    ui: GameUI[Any], players: int, events: list[dict[str, Any]], waiting: Sequence[int]
+) -> list[tuple[int, bool]]:
+    """Who gets a private notice after a change, in order, each with whether it is a turn notice:
+    the seats now waiting, then every other seat whose private view the events changed."""
+    changed = [s for s in range(players) if s not in waiting and ui.private_changed(events, s)]
+    return [(seat, seat in waiting) for seat in [*waiting, *changed]]

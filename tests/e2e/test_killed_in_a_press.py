@@ -22,8 +22,6 @@ from typing import Any
 
 from bench.databases import open_at
 from bench.e2e import Bench, Game, launch, name, start
-from rules.stratego import GAME
-from rules.stratego.actions import Move
 from tests.fakediscord import FakeDiscord
 
 GAMES = 12
@@ -35,15 +33,11 @@ TIMEOUT = 60.0
 """Generous: a process starting on a busy machine imports the whole bot before it connects."""
 
 
-def next_move(game: Game) -> tuple[int, Move]:
-    seat = GAME.to_act(game.state)[0]
-    legal = [m for m in GAME.legal(game.state, seat) if isinstance(m, Move) and not m.attack]
-    return seat, game.rnd.choice(legal)
-
-
 async def press(fake: FakeDiscord, game: Game) -> None:
     """The player to move moves, and waits for the bot's answer."""
-    seat, move = next_move(game)
+    picked = game.next_move()
+    assert picked is not None, "a game this young has a move that is no attack"
+    seat, move = picked
     i = await fake.slash(game.players[seat], game.thread, "stratego move", from_=name(move.frm), to=name(move.to))
     await i.response(timeout=TIMEOUT)
 
