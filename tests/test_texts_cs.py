@@ -39,7 +39,7 @@ SAME_AS_ENGLISH = {
     "img.sv.start": "'start' is the Czech word on a track too",
     "sv.ivan_turn": "the automa's name and a list",
     "sh.pay_plus_koku": "koku is the Czech rulebook's word too",
-    "sh.pay_exchange_koku": "koku is the Czech rulebook's word too",
+    "sh.koku_card": "koku is the Czech rulebook's word too",
     "sh.hier.Daimyo": "the titles' names are kept (docs/glossary-cs.md)",
     "sh.hier.Shomyo": "the titles' names are kept (docs/glossary-cs.md)",
     "sh.hier.Sensei": "the titles' names are kept (docs/glossary-cs.md)",

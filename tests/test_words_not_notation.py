@@ -51,6 +51,19 @@ def bad(text: str) -> list[str]:
     return found
 
 
+SHITENNO_IDS = re.compile(r"\b[TKB]\d{1,2}\b")
+"""Shitenno's card and tile ids (``T30``, ``K3``, ``B12``): the images print them, the words never
+(issue 44 §3); Stratego's squares (``B4``) are words there, so only Shitenno's texts are held to it."""
+
+
+def no_card_ids(texts: Iterable[str], where: str) -> None:
+    for text in texts:
+        found = [
+            m.group(0) for line in text.splitlines() if not line.startswith("-# ") for m in SHITENNO_IDS.finditer(line)
+        ]
+        assert not found, f"{where}: {found} in {text!r}"
+
+
 def record(kind: str, players: int) -> GameRecord:
     return game_record(kind, players, version=3)
 
@@ -89,20 +102,25 @@ def test_shitenno_speaks_words(players: int) -> None:
             events = SHITENNO.apply(st, seat, action)
             for locale in LOCALES:
                 check(ui.event_lines(rec, st, events, locale), "event")
+                no_card_ids(ui.event_lines(rec, st, events, locale), "event")
                 if SHITENNO.outcome(st) is not None:
                     check([ui.outcome_text(rec, st, locale), ui.status_line(rec, st, locale)], "end")
                     continue
                 check([ui.status_line(rec, st, locale)], "status")
                 check(labels(ui.public_buttons(rec, st, rec.version, locale)), "buttons")
+                no_card_ids(labels(ui.public_buttons(rec, st, rec.version, locale)), "buttons")
                 for s in SHITENNO.to_act(st):
                     check([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
                     check([ui.private_text(rec, st, s, locale)], "hand")
+                    no_card_ids([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
+                    no_card_ids([ui.private_text(rec, st, s, locale)], "hand")
                     if st.phase == "control" and rnd.random() < 0.2:
                         pick = picks.province_pick(st, s, rec.version, locale)
                         check([pick.text, *labels(pick.components)], "provinces")
                         for pid in picks.conquerable(st, s)[:2]:
                             pick = picks.payment_pick(st, s, pid, rec.version, locale)
                             check([pick.text, *labels(pick.components)], "payments")
+                            no_card_ids([pick.text, *labels(pick.components)], "payments")
         for locale in LOCALES:
             check(ui.last_lines(rec, st, None, locale), "log")
 

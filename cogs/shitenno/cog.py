@@ -59,9 +59,9 @@ def payment_verb(tokens: str) -> str:
 
 
 def part_words(part: str, locale: str) -> str:
-    """A payment's notation in words, part by part (``T31 (bushi + sōhei) + +1 (B12) on T31``), as
+    """A payment's notation in words, part by part (``bushi + sōhei, +1 on bushi + sōhei``), as
     the conquest picker words it."""
-    return " + ".join(picks.token_words(token, locale) for token in part.split())
+    return ", ".join(picks.token_words(token, locale) for token in part.split())
 
 
 def action_label(notation: str, locale: str) -> str:

@@ -48,23 +48,30 @@ def troop_word(troop: str, n: int, locale: str) -> str:
 
 
 def card_words(label: str, locale: str) -> str:
-    """``T9`` as ``T9 (samurai + bushi)``, ``K3`` as ``K3 (2 koku)``, a tile with what it does:
-    the label the images print, and what it is."""
+    """A card or tile in words, as players read it (issue 44 §3: no ids, DESIGN §5): ``T9`` as
+    ``samurai + bushi``, ``K3`` as ``2 koku``, a tile as what it does and its troop. Cards alike
+    in words are alike in play; the ids stay in the notation (``act``, options, the record)."""
     if label in CONTENT.troop:
         kinds = " + ".join(t(f"sh.troop.{x}", locale) for x in CONTENT.troop[label])
-        return t("sh.troop_card", locale, label=label, kinds=kinds)
+        return t("sh.troop_card", locale, kinds=kinds)
     if label in CONTENT.koku:
-        return t("sh.koku_card", locale, label=label, n=CONTENT.koku[label])
+        return t("sh.koku_card", locale, n=CONTENT.koku[label])
     if label in CONTENT.tiles:
         troop, effect = CONTENT.tiles[label]
-        return t(
-            "sh.tile",
-            locale,
-            label=label,
-            effect=t(f"sh.effect.{effect}", locale),
-            troop=t(f"sh.troop.{troop}", locale),
-        )
+        return t("sh.tile", locale, effect=t(f"sh.effect.{effect}", locale), troop=t(f"sh.troop.{troop}", locale))
     return label
+
+
+def cards_words(labels: Sequence[str], locale: str, empty: str = "sh.no_cards") -> str:
+    """Cards (or tiles) in words, alike ones counted once (``2× bushi, samurai + sōhei``), in
+    the order they first come; ``empty``: the key of what an empty list is called."""
+    counted: dict[str, int] = {}
+    for label in labels:
+        words = card_words(label, locale)
+        counted[words] = counted.get(words, 0) + 1
+    if not counted:
+        return t(empty, locale)
+    return ", ".join(words if n == 1 else t("sh.n_alike", locale, n=n, card=words) for words, n in counted.items())
 
 
 def yielded(
@@ -145,16 +152,16 @@ def token_words(token: str, locale: str) -> str:
     if token in CONTENT.troop or token in CONTENT.koku:
         return card_words(token, locale)
     if token.startswith("+"):
-        tile, _, on = token[1:].partition("@")
+        on = token[1:].partition("@")[2]
         return (
-            t("sh.pay_plus", locale, tile=tile, on=on.split(".")[0]) if on else t("sh.pay_plus_koku", locale, tile=tile)
+            t("sh.pay_plus", locale, on=card_words(on.split(".")[0], locale)) if on else t("sh.pay_plus_koku", locale)
         )
     if token.startswith("x"):
-        tile, _, rest = token[1:].partition("@")
-        on, _, to = rest.partition("=")
+        on, _, to = token[1:].partition("@")[2].partition("=")
+        card = card_words(on.split(".")[0], locale)
         if to:
-            return t("sh.pay_exchange_to", locale, tile=tile, on=on.split(".")[0], troop=t(f"sh.troop.{to}", locale))
-        return t("sh.pay_exchange_koku", locale, tile=tile, on=on.split(".")[0])
+            return t("sh.pay_exchange_to", locale, on=card, troop=t(f"sh.troop.{to}", locale))
+        return t("sh.pay_exchange_koku", locale, on=card)
     if token.startswith("joker="):
         return t("sh.pay_joker", locale, troop=t(f"sh.troop.{token.split('=')[1]}", locale))
     return token

@@ -9,6 +9,7 @@ from typing import Any
 
 from cogs.shitenno.picks import (
     card_words,
+    cards_words,
     koku_total,
     may_conquer,
     province_words,
@@ -62,11 +63,6 @@ def sharing_decision(view: ShitennoView) -> str:
     pool between the last two, or ``offer`` a lot."""
     assert view.sharing is not None
     return view.sharing.due
-
-
-def cards_words(labels: Sequence[str], locale: str, empty: str = "sh.no_cards") -> str:
-    """The cards (or tiles) in words; ``empty``: the key of what an empty list is called."""
-    return ", ".join(card_words(c, locale) for c in labels) if labels else t(empty, locale)
 
 
 def event_payment(e: Event, locale: str) -> str:
@@ -196,11 +192,13 @@ class ShitennoUI(GameUI[ShitennoState]):
             specs: list[ButtonSpec] = []
             if may_conquer(state, seat):  # nothing is offered that cannot be taken
                 specs.append(ButtonSpec("conquer_start", t("btn.conquer", locale), "primary", version))
-            for tile in me.kept_tiles:
-                if tile.effect == "DRAW":
-                    specs.append(
-                        ButtonSpec("draw", t("btn.draw", locale, tile=tile.label), "secondary", version, tile.label)
-                    )
+            draws = {
+                t("btn.draw", locale, troop=t(f"sh.troop.{x.troop}", locale)): x.label
+                for x in me.kept_tiles
+                if x.effect == "DRAW"
+            }
+            for label, tile in draws.items():  # two alike tiles: one button (either does the same)
+                specs.append(ButtonSpec("draw", label, "secondary", version, tile))
             simple = any(s == seat and not golden for stones in state.board.values() for s, golden in stones)
             if me.title == "Sensei" and not me.flipped and simple:
                 specs.append(ButtonSpec("flip_start", t("btn.flip", locale), "secondary", version))
