@@ -4,6 +4,7 @@ a user's preferences. Plain data; only :meth:`GameRecord.load_state` touches an 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
 from db.conn import marks
@@ -14,6 +15,39 @@ from rules.protocol import Game, Outcome
 STATUSES = ("lobby", "active", "finished", "cancelled", "expired")
 """``expired``: a lobby nobody started (issue 18); like ``cancelled``, no winner and no loss."""
 ENDED = ("finished", "cancelled", "expired")
+
+
+class Verdict(StrEnum):
+    """What the end of a game says, the one thing every place that states a result says the same
+    way (issue 44 §1: the thread's post and name, the DMs, ``/game history``, ``/game stats``,
+    the record file): read from the stored status and outcome alone (:meth:`GameRecord.verdict`)."""
+
+    WON = "won"
+    """The outcome's winners (seats) won: by the rules, a resignation or on time."""
+    AUTOMA_WON = "automa_won"
+    """The game's automa (Stroganov's Ivan) won: no player did."""
+    DRAW = "draw"
+    NO_WINNER = "no_winner"
+    """Finished without a winner, a draw or an automa (no game ends so by its rules)."""
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+def verdict_of(status: str, outcome: Outcome | None) -> Verdict | None:
+    """The verdict of a game with this ``status`` and ``outcome``; None while it is not over."""
+    if status == "cancelled":
+        return Verdict.CANCELLED
+    if status == "expired":
+        return Verdict.EXPIRED
+    if status != "finished" or outcome is None:
+        return None
+    if outcome.winners:
+        return Verdict.WON
+    if outcome.draw:
+        return Verdict.DRAW
+    return Verdict.AUTOMA_WON if outcome.automa_won else Verdict.NO_WINNER
+
+
 """The statuses of a game that is over, one way or another."""
 
 DEFAULT_DMS_ENABLED = True
@@ -109,6 +143,17 @@ class GameRecord:
     """The last version the Discord side fully told (``changes`` holds the ones after it)."""
     language: str | None = None
     """The locale of the game's thread and public words (``None``: a game made before issue 19)."""
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """What the game's end says (None while it is not over)."""
+        return verdict_of(self.status, self.outcome)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The users who won (each once, in seat order); empty unless the verdict is ``won``."""
+        seats = self.outcome.winners if self.verdict is Verdict.WON and self.outcome is not None else ()
+        return tuple(dict.fromkeys(self.players[s] for s in seats if s < len(self.players)))
 
     def load_state(self) -> Any:
         """The engine state object, parsed on demand (a fresh object on every call)."""

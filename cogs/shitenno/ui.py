@@ -405,9 +405,12 @@ class ShitennoUI(GameUI[ShitennoState]):
         who = join_words([self.player(rec, view, s) for s in view.to_act], locale)
         return t(f"sh.status.{view.phase}", locale, round=view.round, who=who, since=since)
 
+    def automa_name(self, locale: str) -> str | None:
+        return None
+
     def outcome_text(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
         view = view_of(GAME, state)
-        o = GAME.outcome(state)
+        o = rec.outcome or GAME.outcome(state)
         if o is None or o.scores is None:
             return t("finished", locale)
         winners = join_words([self.player(rec, view, s) for s in o.winners], locale)

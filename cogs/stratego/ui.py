@@ -250,14 +250,18 @@ class StrategoUI(GameUI[StrategoState]):
         return self.outcome_text(rec, state, locale)
 
     def outcome_text(self, rec: GameRecord, state: StrategoState, locale: str) -> str:
-        outcome = GAME.outcome(state)
-        if outcome is None:
+        outcome = rec.outcome or GAME.outcome(state)
+        if outcome is None or (not outcome.draw and not outcome.winners):
             return t("finished", locale)
         reason = t(f"sg.reason.{REASON_WORDS[outcome.ending, outcome.draw]}", locale)
         if outcome.draw:
             return t("sg.result.draw", locale, reason=reason)
-        winner = f"{self.player(rec, state, state.winner)} ({t(f'sg.colour.{COLOURS[state.winner]}', locale)})"
+        colour = state.seat_colour[outcome.winners[0]]
+        winner = f"{self.player(rec, state, colour)} ({t(f'sg.colour.{COLOURS[colour]}', locale)})"
         return t("sg.result.win", locale, winner=winner, reason=reason)
+
+    def automa_name(self, locale: str) -> str | None:
+        return None
 
     def record_text(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> str:
         return record(state, seat, seed=rec.seed if state.phase == "over" else None)

@@ -561,9 +561,12 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         season = t(f"sv.season.{view.season.lower()}", locale)
         return t("sv.status", locale, year=view.year, season=season, who=who, since=since)
 
+    def automa_name(self, locale: str) -> str | None:
+        return t("sv.ivan", locale)
+
     def outcome_text(self, rec: GameRecord, state: StroganovState, locale: str) -> str:
         view = view_of(GAME, state)
-        o = GAME.outcome(state)
+        o = rec.outcome or GAME.outcome(state)
         if o is None or view.result is None:
             return t("finished", locale)
         scores = ", ".join(

@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from cogs import games
-from cogs.table import respond, walkthrough
+from cogs.table import respond, results, walkthrough
 from cogs.table.buttons import Press, Router, buttons, custom_id
 from cogs.table.clocks import THREAD_ARCHIVE, Clocks
 from cogs.table.core.change import Change
@@ -65,7 +65,6 @@ from db.json_text import dumps
 from db.records import ENDED, GameRecord, Shards, UserPrefs
 from render.font_coverage import drawable
 from rules.errors import NotYourTurn, RuleError
-from rules.protocol import Ending
 
 if TYPE_CHECKING:
     from db.base import Store
@@ -301,14 +300,8 @@ class Table:
             return t("finished", locale)
 
     def outcome_words(self, rec: GameRecord, state: Any, locale: str) -> str:
-        """The result in words: the game's own, or the table's for an ending the engine never saw
-        (a win by timeout)."""
-        outcome = rec.outcome
-        if outcome is not None and outcome.ending is Ending.TIMEOUT:
-            winners = join_words([mention(rec.players[s]) for s in outcome.winners if s < len(rec.players)], locale)
-            losers = [mention(u) for s, u in enumerate(rec.players) if s not in outcome.winners]
-            return t("result.timeout", locale, winners=winners, losers=join_words(losers, locale))
-        return self.ui(rec.kind).outcome_text(rec, state, locale)
+        """The result in a sentence (``cogs/table/results.py``: one outcome, told one way)."""
+        return results.result_text(self.ui(rec.kind), rec, state, locale)
 
     async def resolve(
         self, interaction: discord.Interaction, game: str | None, *, statuses: tuple[str, ...] = ACTIVE
@@ -945,16 +938,12 @@ class Table:
         rec = await self.store.get(change.game_id)
         if rec.status not in ENDED or rec.seed is None:
             return
-        locale = self.game_locale(rec)
-        short = t("short.cancelled", locale) if rec.status == "cancelled" else await self.short_result(rec, locale)
-        await self.close_thread(rec, t("result_short", locale, result=short))
+        await self.close_thread(rec, t("result_short", self.game_locale(rec), result=await self.short_result(rec)))
 
-    async def short_result(self, rec: GameRecord, locale: str) -> str:
-        outcome = rec.outcome
-        if outcome is None or not outcome.winners:
-            return t("short.draw" if outcome is not None and outcome.draw else "short.no_winner", locale)
-        names = [await self.display_name(rec, rec.players[s]) for s in outcome.winners if s < len(rec.players)]
-        return t("short.won", locale, names=join_words(names, locale))
+    async def short_result(self, rec: GameRecord) -> str:
+        """The result in a few words in the game's language, the players by display name."""
+        names = [await self.display_name(rec, u) for u in rec.players]
+        return results.short_result(self.ui(rec.kind), rec, names, self.game_locale(rec))
 
     async def close_thread(self, rec: GameRecord, suffix: str) -> None:
         if rec.thread_id is None:

@@ -172,7 +172,12 @@ class GameUI(Protocol[S]):
         ...
 
     def outcome_text(self, rec: GameRecord, state: S, locale: str) -> str:
-        """The result in words (winner, reason, scores)."""
+        """The result in words (winner, reason, scores) of an ending the engine knows: from the
+        stored outcome (``rec.outcome``; the engine's while a record has none)."""
+        ...
+
+    def automa_name(self, locale: str) -> str | None:
+        """The name results give the game's automa when it wins (Stroganov's Ivan); None: none."""
         ...
 
     def record_text(self, rec: GameRecord, state: S, seat: int | None, locale: str) -> str:

@@ -104,6 +104,9 @@ class CountUI:
     def status_line(self, rec: GameRecord, state: CountState, locale: str) -> str:
         return f"total {state.total}/{state.target}, {mention(rec.players[state.turn])} to add"
 
+    def automa_name(self, locale: str) -> str | None:
+        return None
+
     def outcome_text(self, rec: GameRecord, state: CountState, locale: str) -> str:
         assert state.winner is not None
         return f"{mention(rec.players[state.winner])} wins ({state.reason})."

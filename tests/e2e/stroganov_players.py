@@ -7,11 +7,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cogs.texts import t as words
 from rules.stroganov import GAME
 from tests.e2e.harness import Table
 from tests.fakediscord import Message, Thread, User
 
 COMMANDS = {"hunt": "items", "claim": "landscape", "fulfil": "wish", "exchange": "furs"}
+
+DONE = tuple(words("done", locale).split(".")[0] for locale in ("en", "cs"))
+"""How a decision's private answer begins, in either language ("Done", "Hotovo")."""
 
 
 async def page(t: Table, thread: Thread, version: int) -> Message:
@@ -48,7 +52,7 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
         notation = await t.pick_by_words(user, thread, f"stroganov {command}", option, rnd)
         if notation is not None and notation != "resign":
             answer = await t.slash(user, thread, f"stroganov {command}", **{option: notation})
-            assert "Done" in answer.content, f"an offered {notation!r} was refused: {answer.content}"
+            assert answer.content.startswith(DONE), f"an offered {notation!r} was refused: {answer.content}"
             return notation
     current = await page(t, thread, rec.version)
     choices = offered(current, rec.version)
@@ -71,7 +75,7 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
             value = rnd.choice([o["value"] for o in fees.options])
             i = await t.fake.select(user, answer, fees.custom_id, [value])
             closed = await i.response()  # the picker itself, closed with the words
-            assert closed.id == answer.id and not closed.selects and "Done" in closed.content, closed.content
+            assert closed.id == answer.id and not closed.selects and closed.content.startswith(DONE), closed.content
     await t._check_watched()
     after = await t.bot.store.get(game)
     assert after.version == rec.version + 1, f"an offered decision was not applied: {kind} {value}"

@@ -16,14 +16,18 @@ The document (``format`` 1)::
      "options": {...}, "players": [user id of seat 0, ...], "seed": 123 | null,
      "created_at": 1700000000.0, "finished_at": 1700100000.0 | null,
      "outcome": {"winners": [0], "ending": "normal", "draw": false, "scores": null} | null,
+     "result": {"verdict": "won", "winners": [user id, ...]} | null,
      "actions": [{"seq": 1, "seat": 0, "notation": "A4-A5", "time": 1700000100.0,
                   "events": [{"type": "moved", ...}] | null}, ...]}
 
 Times are unix seconds (UTC). ``seq`` is the game version the action produced (it may skip
 numbers: seat changes, a finish or a cancel bump the version without an action). ``events`` is
 null for an action logged before events were kept. ``finished_at`` is when the game last changed
-once it is over (its end). The text puts one action per line: readable, and compact enough for
-Discord's attachment limit (a long Stroganov game is a few hundred kilobytes at most).
+once it is over (its end). ``result`` is what every place that states the result says (issue 44
+§1): the verdict — ``won``, ``automa_won``, ``draw``, ``no_winner``, ``cancelled`` or ``expired`` —
+and the users who won (empty but for ``won``); null while the game runs. The text puts one action
+per line: readable, and compact enough for Discord's attachment limit (a long Stroganov game is a
+few hundred kilobytes at most).
 """
 
 from __future__ import annotations
@@ -53,8 +57,14 @@ def record_document(rec: GameRecord, actions: Sequence[LoggedAction]) -> dict[st
         "created_at": rec.created_at,
         "finished_at": rec.updated_at if over else None,
         "outcome": rec.outcome.to_json() if rec.outcome is not None else None,
+        "result": _result(rec),
         "actions": [_entry(a) for a in actions],
     }
+
+
+def _result(rec: GameRecord) -> dict[str, Any] | None:
+    verdict = rec.verdict
+    return None if verdict is None else {"verdict": verdict.value, "winners": list(rec.winners)}
 
 
 def _entry(a: LoggedAction) -> dict[str, Any]:

@@ -84,6 +84,10 @@ TEXTS: dict[str, str] = {
     "short.draw": "remíza",
     "short.no_winner": "bez vítěze",
     "short.cancelled": "zrušeno",
+    "short.expired": "vypršela",
+    "short.automa": "automa",
+    "result.cancelled": "zrušena ({user}), nepočítá se jako výhra ani prohra",
+    "result.expired": "vypršela dřív, než začala",
     # --- lobbies and challenges --------------------------------------------------------------
     "new_in_server": "Nové hry se zakládají v kanálu na serveru.",
     "new_in_game_thread": "Toto vlákno patří hře #{game}. Novou hru založ tady: {where}.",

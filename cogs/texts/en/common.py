@@ -84,6 +84,10 @@ TEXTS: dict[str, str] = {
     "short.draw": "draw",
     "short.no_winner": "no winner",
     "short.cancelled": "cancelled",
+    "short.expired": "expired",
+    "short.automa": "the automa",
+    "result.cancelled": "cancelled by {user}, not counted as a win or a loss",
+    "result.expired": "expired before it started",
     # --- lobbies and challenges --------------------------------------------------------------
     "new_in_server": "New games are made in a server channel.",
     "new_in_game_thread": "This thread belongs to game #{game}. Start a new game in {where}.",
