@@ -26,7 +26,7 @@ from cogs.table.buttons import GameButton, GameSelect
 from cogs.table.dispatcher import FIRINGS_PER_SECOND, Dispatcher
 from cogs.table.respond import Tree
 from cogs.table.table import Table
-from cogs.texts.commands import CommandTranslator
+from cogs.texts.translator import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.errors import StoreUnavailable

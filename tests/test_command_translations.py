@@ -15,8 +15,9 @@ from discord import app_commands
 
 from bot import Deskovka, Settings
 from cogs import games
-from cogs.texts.commands import CommandTranslator, keys, tables
+from cogs.texts.commands import tables
 from cogs.texts.commands.cs import COMMANDS
+from cogs.texts.translator import CommandTranslator, keys
 
 NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 

@@ -14,6 +14,7 @@ from cogs.stroganov.ui import fur
 from cogs.table.clocks import pace_words
 from cogs.table.rule_words import describe
 from cogs.texts import TABLES, t, tn
+from cogs.texts.commands import command_name
 from rules.errors import BadNotation, IllegalAction
 from rules.stratego.board import parse_square
 
@@ -161,7 +162,8 @@ def test_furs_are_named_in_each_language() -> None:
 def test_the_pace_paragraph_is_said_once(locale: str) -> None:
     """``/game rules`` adds the shared ``rules_pace`` to a game's rules: no game's rules repeat it."""
     pace = t("rules_pace", locale)
-    assert "`/game away" in pace and "`/game nudge`" in pace
+    away, nudge = command_name("game away", locale), command_name("game nudge", locale)
+    assert f"`{away}" in pace and f"`{nudge}`" in pace
     for game in ("sg", "sh", "sv"):
         rules = t(f"{game}.rules", locale)
-        assert "/game away" not in rules and "/game nudge" not in rules and "`pace`" not in rules, game
+        assert away not in rules and nudge not in rules and "`pace`" not in rules, game

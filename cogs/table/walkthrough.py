@@ -8,14 +8,12 @@ Its words are the tables' ``walk.<kind>``; a game without them (the tests' toy g
 from __future__ import annotations
 
 import logging
-import string
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.table.respond import locale_of, prefs_locale, reply
-from cogs.texts import has, t, template
-from cogs.texts.commands import typed
+from cogs.texts import has, t
 from db.records import GameRecord
 
 if TYPE_CHECKING:
@@ -24,29 +22,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("deskovka.walkthrough")
 
 
-def words(template: str, locale: str) -> dict[str, str]:
-    """The values of a template's ``{cmd_game_hand}`` (the command ``/game hand`` as the reader's
-    Discord app names it) and ``{label_sg__btn__move}`` (the words of the key ``sg.btn.move``: a
-    button's label) placeholders, in ``locale``."""
-    out: dict[str, str] = {}
-    for _, name, _, _ in string.Formatter().parse(template):
-        if name and name.startswith("cmd_"):
-            out[name] = typed(name[4:].replace('_', ' '), locale)
-        elif name and name.startswith("label_"):
-            out[name] = t(name[6:].replace("__", "."), locale)
-    return out
-
-
-def says(key: str, locale: str) -> str:
-    return t(key, locale, **words(template(key, locale), locale))
-
-
 def text(kind: str, title: str, locale: str) -> str | None:
     """The walkthrough of ``kind`` in ``locale`` with its heading; None for a game without one."""
     key = f"walk.{kind}"
     if not has(key, locale):
         return None
-    return "\n".join((t("walk_head", locale, title=title), says(key, locale), says("walk_again", locale)))
+    return "\n".join((t("walk_head", locale, title=title), t(key, locale), t("walk_again", locale)))
 
 
 async def show_new(table: TableAPI, rec: GameRecord, interaction: discord.Interaction | None) -> None:

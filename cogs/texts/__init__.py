@@ -12,6 +12,7 @@ fractions; a key without the category falls back to ``key.other``).
 from __future__ import annotations
 
 import functools
+import string
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +20,7 @@ import babel
 import babel.localedata
 from babel.plural import PluralRule
 
+from cogs.texts.commands import named_words
 from cogs.texts.tables import locale_folders, merged_tables
 
 Locale = str
@@ -67,8 +69,22 @@ def template(key: str, locale: Locale) -> str:
 
 
 def t(key: str, locale: Locale, /, **params: Any) -> str:
-    """The sentence ``key`` in ``locale`` (English where the locale lacks it)."""
-    return template(key, locale).format(**params)
+    """The sentence ``key`` in ``locale`` (English where the locale lacks it). A command it names
+    (``{cmd_game_hand}``, ``{opt_…}``, ``{choice_…}``) is named as the reader's Discord app shows
+    it, from the command tables (:func:`cogs.texts.commands.named_words`, issue 44 §2); a button it
+    names (``{label_sg__btn__move}``: the key ``sg.btn.move``) by the button's own words."""
+    text = template(key, locale)
+    named = {**named_words(text, locale), **labels(text, locale)}
+    return text.format(**named, **params) if named else text.format(**params)
+
+
+@functools.lru_cache(maxsize=1024)
+def labels(text: str, locale: Locale) -> Mapping[str, str]:
+    """The values of the ``{label_…}`` placeholders in ``text``: the words of the key each names."""
+    if "{label_" not in text:
+        return {}
+    names = (name for _, name, _, _ in string.Formatter().parse(text) if name and name.startswith("label_"))
+    return {name: t(name[6:].replace("__", "."), locale) for name in names}
 
 
 @functools.cache

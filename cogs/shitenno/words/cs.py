@@ -10,7 +10,7 @@ TEXTS: dict[str, str] = {
     "sh.thread_name": "Shitenno #{game}: {names}",
     "sh.plays": "{user} hraje za generála **{general}** ({colour}), začíná s titulem {title}",
     "sh.started": "**Shitenno #{game}** začíná.\n{players}\n"
-    "Karty v ruce ti přijdou do DM (nebo **Moje karty** / `/game hand`); vyložené karty, sestavy a plán "
+    "Karty v ruce ti přijdou do DM (nebo **Moje karty** / `{cmd_game_hand}`); vyložené karty, sestavy a plán "
     "vidí všichni.",
     "sh.generals_in_order": "generálové v pořadí přihlášení",
     "sh.generals_picked": "generálové: {picks}",
@@ -127,7 +127,7 @@ TEXTS: dict[str, str] = {
     "sh.record_player": "{general} ({colour}): {user}",
     "sh.record_seed": "Seed: {seed}",
     "sh.prompt_offer": "{who}: jako Tairó nabídni sestavu hráči {to} — vyber titul a libovolné vyložené karty "
-    "(**Nabídnout sestavu**, nebo `/shitenno offer`).",
+    "(**Nabídnout sestavu**, nebo `{cmd_shitenno_offer}`).",
     "sh.prompt_split": "{who}: jako Tairó rozděl vyložené karty na sestavy A a B pro sebe a hráče {other} — "
     "vyber titul a karty sestavy A (**Rozdělit karty**).",
     "sh.prompt_answer": "{who}: přijmi, nebo odmítni sestavu {tile}: {cards}.",
@@ -180,8 +180,8 @@ TEXTS: dict[str, str] = {
     "karty; Sensei otočí kámen zlatou stranou nahoru; Hatamoto má žolíka.\n"
     "**Konec**: body za pozice, bonusy za tituly, většiny v provinciích (při shodě rozhoduje, kdo tam byl "
     "dřív), zbylá koku.\n"
-    "**Příkazy**: `/shitenno new`, tlačítka pod každým tahem, `/shitenno offer`, `/shitenno conquer`, "
-    "`/shitenno end`, `/shitenno act` pro jakékoli rozhodnutí v notaci; `/game hand` pro tvé karty.",
+    "**Příkazy**: `{cmd_shitenno_new}`, tlačítka pod každým tahem, `{cmd_shitenno_offer}`, `{cmd_shitenno_conquer}`, "
+    "`{cmd_shitenno_end}`, `{cmd_shitenno_act}` pro jakékoli rozhodnutí v notaci; `{cmd_game_hand}` pro tvé karty.",
     "err.already_flipped": "V tomto kole už máš jeden kámen otočený zlatou stranou nahoru.",
     "err.bad_payment": "Taková platba není dovolena.",
     "err.card_not_in_hand": "{card} nemáš v ruce.",

@@ -8,7 +8,7 @@ TEXTS: dict[str, str] = {
     "sh.thread_name": "Shitenno #{game}: {names}",
     "sh.plays": "{user} plays **{general}** ({colour}), starting as {title}",
     "sh.started": "**Shitenno #{game}** begins.\n{players}\n"
-    "Your hand reaches you by DM (or **My hand** / `/game hand`); the pool, the lots and the board are public.",
+    "Your hand reaches you by DM (or **My hand** / `{cmd_game_hand}`); the pool, the lots and the board are public.",
     "sh.generals_in_order": "generals in joining order",
     "sh.generals_picked": "generals: {picks}",
     "sh.koku_card": "{n} koku",
@@ -108,7 +108,7 @@ TEXTS: dict[str, str] = {
     "sh.record_head": "Shitenno #{game}",
     "sh.record_player": "{general} ({colour}): {user}",
     "sh.record_seed": "Seed: {seed}",
-    "sh.prompt_offer": "{who}: as Tairō, offer a lot to {to} — pick a title and any cards of the pool (**Offer a lot**, or `/shitenno offer`).",
+    "sh.prompt_offer": "{who}: as Tairō, offer a lot to {to} — pick a title and any cards of the pool (**Offer a lot**, or `{cmd_shitenno_offer}`).",
     "sh.prompt_split": "{who}: as Tairō, split the pool into lots A and B for you and {other} — pick the title and cards of lot A (**Split the pool**).",
     "sh.prompt_answer": "{who}: accept or refuse the lot {tile} with {cards}.",
     "sh.prompt_choose": "{who}: take lot A or lot B.",
@@ -156,8 +156,8 @@ TEXTS: dict[str, str] = {
     "requirement (or koku for the position's value), helped by +1 and exchange tiles; a draw tile draws cards; "
     "the Sensei turns a stone golden; the Hatamoto has a joker.\n"
     "**End**: positions' VP, title bonuses, majorities per province (ties: who came first), leftover koku.\n"
-    "**Commands**: `/shitenno new`, the buttons under each turn, `/shitenno offer`, `/shitenno conquer`, "
-    "`/shitenno end`, `/shitenno act` for any decision in notation; `/game hand` for your hand.",
+    "**Commands**: `{cmd_shitenno_new}`, the buttons under each turn, `{cmd_shitenno_offer}`, `{cmd_shitenno_conquer}`, "
+    "`{cmd_shitenno_end}`, `{cmd_shitenno_act}` for any decision in notation; `{cmd_game_hand}` for your hand.",
     "err.already_flipped": "You have already turned a stone golden this round.",
     "err.bad_payment": "That payment isn't allowed.",
     "err.card_not_in_hand": "{card} isn't in your hand.",

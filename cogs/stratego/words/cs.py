@@ -23,15 +23,16 @@ TEXTS: dict[str, str] = {
     "sg.title": "Stratego",
     "sg.thread_name": "Stratego #{game}: {red} vs. {blue}",
     "sg.started": "**Stratego #{game}** — {red} hraje za **červené**, {blue} za **modré** ({options}).\n"
-    "Rozestavte své armády tajně: každému z vás jsem poslal rozestavení do DM (nebo použijte `/game hand`). "
-    "Měňte ho příkazy `/stratego setup` a `/stratego swap`, pak dejte `/stratego ready`.",
+    "Rozestavte své armády tajně: každému z vás jsem poslal rozestavení do DM (nebo použijte `{cmd_game_hand}`). "
+    "Měňte ho příkazy `{cmd_stratego_setup}` a `{cmd_stratego_swap}`, pak dejte `{cmd_stratego_ready}`.",
     "sg.setup_dm": "**Stratego #{game}** — tvé rozestavení, hraješ jako {colour}. Je to náhodný návrh; "
-    "změň ho příkazem `/stratego setup code:` / `preset:` / `random:` a `/stratego swap a b`, pak stiskni "
-    "**Hotovo** nebo použij `/stratego ready`. Soupeř z něj nic nevidí.",
+    "změň ho příkazem `{cmd_stratego_setup} {opt_stratego_setup__code}:` / `{opt_stratego_setup__preset}:` / "
+    "`{opt_stratego_setup__random}:` a `{cmd_stratego_swap} {opt_stratego_swap__a} {opt_stratego_swap__b}`, pak stiskni "
+    "**Hotovo** nebo použij `{cmd_stratego_ready}`. Soupeř z něj nic nevidí.",
     "sg.your_pieces": "**Stratego #{game}** — tvé figurky ({colour}).",
     "sg.draft": "Tvůj návrh pro hru #{game} (vidíš ho jen ty). Až bude konečný, stiskni **Hotovo**.",
     "sg.draft_changed": "Návrh se od tohoto obrázku změnil: stiskni **Hotovo** pod tím nejnovějším, "
-    "nebo použij `/stratego ready`.",
+    "nebo použij `{cmd_stratego_ready}`.",
     "sg.ready_status": "Rozestavení: {red} {red_state} · {blue} {blue_state}",
     "sg.ready": "hotovo ✅",
     "sg.not_ready": "rozestavuje ⏳",
@@ -58,13 +59,13 @@ TEXTS: dict[str, str] = {
     "sg.rescued": "{who} zachraňuje figurku ({rank}) na pole {square}.",
     "sg.rescue_declined": "{who} se záchrany vzdává.",
     "sg.rescue_prompt": "{user}, tvá figurka došla do zadní řady soupeře: zachraň zajatou figurku příkazem "
-    "`/stratego rescue piece: square:`, nebo záchranu odmítni příkazem `/stratego rescue` (bez voleb).",
+    "`{cmd_stratego_rescue} {opt_stratego_rescue__piece}: {opt_stratego_rescue__square}:`, nebo záchranu odmítni příkazem `{cmd_stratego_rescue}` (bez voleb).",
     "sg.rescue_needs_square": "Volbou `square` urči, kam zachráněná figurka půjde.",
     "sg.your_turn": "{user}, jsi na tahu.",
     "sg.your_turn_dm": "**Stratego #{game}** — jsi na tahu ({colour}).",
     "sg.rescue_dm": "**Stratego #{game}** — tvá figurka došla do zadní řady soupeře ({colour}): "
-    "zachraň zajatou figurku příkazem `/stratego rescue`, nebo záchranu odmítni.",
-    "sg.draw_offered": "{user} nabízí remízu. {opponent}: přijmi ji příkazem `/stratego draw` nebo tlačítkem; "
+    "zachraň zajatou figurku příkazem `{cmd_stratego_rescue}`, nebo záchranu odmítni.",
+    "sg.draw_offered": "{user} nabízí remízu. {opponent}: přijmi ji příkazem `{cmd_stratego_draw}` nebo tlačítkem; "
     "když táhneš, nabídku odmítáš.",
     "sg.draw_declined": "Nabídka remízy byla odmítnuta tahem.",
     "sg.draw_offer_gone": "Ta nabídka remízy už neplatí: byla odmítnuta tahem. Nic se nezměnilo.",
@@ -95,28 +96,28 @@ TEXTS: dict[str, str] = {
     **{f"sg.count.{r}.other": f"{{n}} {many}" for r, (_, _, many) in RANKS.items()},
     "sg.rules": "**Stratego** — dva hráči, deska 10×10, každá armáda je před soupeřem skrytá.\n"
     "**Cíl**: zajmout soupeřovu vlajku, nebo soupeře připravit o poslední platný tah.\n"
-    "**Rozestavení**: každý hráč tajně rozmístí 40 figurek (Barrage: 8) do svých čtyř řad. `/stratego setup` "
-    "(kód, předvolba nebo náhodně), `/stratego swap a b`, pak `/stratego ready`.\n"
+    "**Rozestavení**: každý hráč tajně rozmístí 40 figurek (Barrage: 8) do svých čtyř řad. `{cmd_stratego_setup}` "
+    "(kód, předvolba nebo náhodně), `{cmd_stratego_swap} {opt_stratego_swap__a} {opt_stratego_swap__b}`, pak `{cmd_stratego_ready}`.\n"
     "**Tahy**: jedna figurka o jedno pole dopředu, dozadu nebo do strany; průzkumník o libovolný počet polí "
     "v přímém směru a na konci tahu smí zaútočit. Bomby a vlajka se nikdy nehýbou. Do jezer nesmí nikdo.\n"
     "**Boj**: vyšší hodnost vítězí, při stejné hodnosti padají obě figurky. Špión porazí maršála, jen když "
-    "útočí on. Bombu zneškodní jen minér. `/stratego move from to`.\n"
+    "útočí on. Bombu zneškodní jen minér. `{cmd_stratego_move} {opt_stratego_move__from} {opt_stratego_move__to}`.\n"
     "**Pravidlo dvou polí**: figurka nesmí přejít tam a zpět mezi stejnými dvěma poli víc než třikrát "
     "po sobě (nebo pětkrát).\n"
-    "**Volby** příkazu `/stratego new`: `army` classic|barrage · `attacker_advantage` (při stejné hodnosti "
-    "vítězí útočník) · `silent_defence` (prozradí se jen hodnost útočníka, kromě útoku průzkumníka) · "
-    "`rescue` (kdo dojde do zadní řady soupeře, vrátí do hry zajatou figurku, nejvýš dvakrát za hru) · "
-    "`two_square_limit` 3|5 · `chase_rule` (žádné nekonečné pronásledování).\n"
-    "**Dále**: `/stratego draw` nabízí nebo přijímá remízu; `/game resign`; `/game hand` ukáže tvé figurky.",
+    "**Volby** příkazu `{cmd_stratego_new}`: `{opt_stratego_new__army}` {choice_classic}|{choice_barrage} · `{opt_stratego_new__attacker_advantage}` (při stejné hodnosti "
+    "vítězí útočník) · `{opt_stratego_new__silent_defence}` (prozradí se jen hodnost útočníka, kromě útoku průzkumníka) · "
+    "`{opt_stratego_new__rescue}` (kdo dojde do zadní řady soupeře, vrátí do hry zajatou figurku, nejvýš dvakrát za hru) · "
+    "`{opt_stratego_new__two_square_limit}` 3|5 · `{opt_stratego_new__chase_rule}` (žádné nekonečné pronásledování).\n"
+    "**Dále**: `{cmd_stratego_draw}` nabízí nebo přijímá remízu; `{cmd_game_resign}`; `{cmd_game_hand}` ukáže tvé figurky.",
     "err.wrong_phase.setup_in_progress": "Hra ještě nezačala: oba hráči musí nejdřív dokončit rozestavení.",
     "err.wrong_phase.setup_over": "Rozestavování skončilo — figurky už stojí na desce.",
-    "err.wrong_phase.rescue_pending": "Nejdřív se musíš rozhodnout o záchraně (`/stratego rescue`).",
+    "err.wrong_phase.rescue_pending": "Nejdřív se musíš rozhodnout o záchraně (`{cmd_stratego_rescue}`).",
     "err.wrong_phase.no_rescue_pending": "Teď není o žádné záchraně co rozhodovat.",
     "err.no_draw_offer": "Soupeř ti remízu nenabídl.",
     "err.already_ready": "Rozestavení už máš potvrzené; je konečné.",
     "err.not_in_zone": "{square} neleží ve tvém prostoru pro rozestavení: rozestavuješ v řadách {rows}.",
     "err.draw_already_offered": "Remízu už nabízíš.",
-    "err.draw_offer_pending": "Soupeř ti nabízí remízu — přijmi ji příkazem `/stratego draw`.",
+    "err.draw_offer_pending": "Soupeř ti nabízí remízu — přijmi ji příkazem `{cmd_stratego_draw}`.",
     "err.no_piece": "Na poli {square} žádná figurka není.",
     "err.not_your_piece": "Figurka na poli {square} není tvoje.",
     "err.immobile": "Na poli {square} stojí tvá figurka ({rank}) a ta se nehýbe: bomby a vlajka se nikdy nepohybují.",

@@ -21,15 +21,15 @@ TEXTS: dict[str, str] = {
     "sg.title": "Stratego",
     "sg.thread_name": "Stratego #{game}: {red} vs {blue}",
     "sg.started": "**Stratego #{game}** — {red} plays **Red**, {blue} plays **Blue** ({options}).\n"
-    "Set up your army in secret: I sent each of you your setup by DM (or use `/game hand`). "
-    "Change it with `/stratego setup` and `/stratego swap`, then `/stratego ready`.",
+    "Set up your army in secret: I sent each of you your setup by DM (or use `{cmd_game_hand}`). "
+    "Change it with `{cmd_stratego_setup}` and `{cmd_stratego_swap}`, then `{cmd_stratego_ready}`.",
     "sg.setup_dm": "**Stratego #{game}** — your setup as {colour}. This is a random draft; change it with "
-    "`/stratego setup code:` / `preset:` / `random:` and `/stratego swap a b`, then press **Ready** "
-    "or use `/stratego ready`. Your opponent sees nothing of it.",
+    "`{cmd_stratego_setup} {opt_stratego_setup__code}:` / `{opt_stratego_setup__preset}:` / `{opt_stratego_setup__random}:` and `{cmd_stratego_swap} {opt_stratego_swap__a} {opt_stratego_swap__b}`, then press **Ready** "
+    "or use `{cmd_stratego_ready}`. Your opponent sees nothing of it.",
     "sg.your_pieces": "**Stratego #{game}** — your pieces ({colour}).",
     "sg.draft": "Your draft for game #{game} (only you can see this). Press **Ready** when it is final.",
     "sg.draft_changed": "You changed your draft since this image: press **Ready** under the newest one, "
-    "or use `/stratego ready`.",
+    "or use `{cmd_stratego_ready}`.",
     "sg.ready_status": "Setup: {red} {red_state} · {blue} {blue_state}",
     "sg.ready": "ready ✅",
     "sg.not_ready": "setting up ⏳",
@@ -56,13 +56,13 @@ TEXTS: dict[str, str] = {
     "sg.rescued": "{who} rescues a {rank} onto {square}.",
     "sg.rescue_declined": "{who} declines the rescue.",
     "sg.rescue_prompt": "{user}, your piece reached the enemy back row: rescue a captured piece with "
-    "`/stratego rescue piece: square:`, or decline with `/stratego rescue` (no options).",
+    "`{cmd_stratego_rescue} {opt_stratego_rescue__piece}: {opt_stratego_rescue__square}:`, or decline with `{cmd_stratego_rescue}` (no options).",
     "sg.rescue_needs_square": "Say where the rescued piece goes with the `square` option.",
     "sg.your_turn": "{user}, your move.",
     "sg.your_turn_dm": "**Stratego #{game}** — your move ({colour}).",
     "sg.rescue_dm": "**Stratego #{game}** — your piece reached the enemy back row ({colour}): "
-    "rescue a captured piece with `/stratego rescue`, or decline.",
-    "sg.draw_offered": "{user} offers a draw. {opponent}: accept with `/stratego draw` or the button; "
+    "rescue a captured piece with `{cmd_stratego_rescue}`, or decline.",
+    "sg.draw_offered": "{user} offers a draw. {opponent}: accept with `{cmd_stratego_draw}` or the button; "
     "making a move declines it.",
     "sg.draw_declined": "The draw offer was declined by moving.",
     "sg.draw_offer_gone": "That draw offer is out of date: it was declined by a move. Nothing was changed.",
@@ -92,27 +92,27 @@ TEXTS: dict[str, str] = {
     **{f"sg.count.{r}.other": f"{{n}} {many}" for r, (_, many) in RANKS.items()},
     "sg.rules": "**Stratego** — two players, 10×10 board, each army hidden from the other.\n"
     "**Goal**: capture the enemy Flag, or leave the enemy without a legal move.\n"
-    "**Setup**: each player arranges 40 pieces (Barrage: 8) on his own 4 rows, in secret. `/stratego setup` "
-    "(code, preset or random), `/stratego swap a b`, then `/stratego ready`.\n"
+    "**Setup**: each player arranges 40 pieces (Barrage: 8) on his own 4 rows, in secret. `{cmd_stratego_setup}` "
+    "(code, preset or random), `{cmd_stratego_swap} {opt_stratego_swap__a} {opt_stratego_swap__b}`, then `{cmd_stratego_ready}`.\n"
     "**Moves**: one piece one square forward, back or sideways; Scouts any distance in a straight line "
     "and may attack at the end. Bombs and the Flag never move. Nobody enters the lakes.\n"
     "**Battles**: the higher rank wins, equal ranks both fall. The Spy beats the Marshal only when it "
-    "attacks. Only a Miner defuses a Bomb. `/stratego move from to`.\n"
+    "attacks. Only a Miner defuses a Bomb. `{cmd_stratego_move} {opt_stratego_move__from} {opt_stratego_move__to}`.\n"
     "**Two-squares rule**: a piece may not shuttle between the same two squares more than 3 times in a row (or 5).\n"
-    "**Options** for `/stratego new`: `army` classic|barrage · `attacker_advantage` (equal ranks: the attacker "
-    "wins) · `silent_defence` (only the attacker's rank is revealed, except against Scouts) · `rescue` (reach the "
-    "enemy back row to bring back a captured piece, twice per game) · `two_square_limit` 3|5 · `chase_rule` "
+    "**Options** for `{cmd_stratego_new}`: `{opt_stratego_new__army}` {choice_classic}|{choice_barrage} · `{opt_stratego_new__attacker_advantage}` (equal ranks: the attacker "
+    "wins) · `{opt_stratego_new__silent_defence}` (only the attacker's rank is revealed, except against Scouts) · `{opt_stratego_new__rescue}` (reach the "
+    "enemy back row to bring back a captured piece, twice per game) · `{opt_stratego_new__two_square_limit}` 3|5 · `{opt_stratego_new__chase_rule}` "
     "(no endless chasing).\n"
-    "**Also**: `/stratego draw` offers or accepts a draw; `/game resign`; `/game hand` shows your pieces.",
+    "**Also**: `{cmd_stratego_draw}` offers or accepts a draw; `{cmd_game_resign}`; `{cmd_game_hand}` shows your pieces.",
     "err.wrong_phase.setup_in_progress": "The game hasn't started yet: both players must finish their setup first.",
     "err.wrong_phase.setup_over": "Setup is over — the pieces are already on the board.",
-    "err.wrong_phase.rescue_pending": "You must first decide on the rescue (`/stratego rescue`).",
+    "err.wrong_phase.rescue_pending": "You must first decide on the rescue (`{cmd_stratego_rescue}`).",
     "err.wrong_phase.no_rescue_pending": "There is no rescue to decide right now.",
     "err.no_draw_offer": "Your opponent hasn't offered a draw.",
     "err.already_ready": "You already confirmed your setup; it is final.",
     "err.not_in_zone": "{square} is not in your setup zone: you set up on rows {rows}.",
     "err.draw_already_offered": "You have already offered a draw.",
-    "err.draw_offer_pending": "Your opponent has offered a draw — accept it with `/stratego draw`.",
+    "err.draw_offer_pending": "Your opponent has offered a draw — accept it with `{cmd_stratego_draw}`.",
     "err.no_piece": "There is no piece on {square}.",
     "err.not_your_piece": "The piece on {square} isn't yours.",
     "err.immobile": "Your {rank} on {square} can't move: Bombs and the Flag never move.",

@@ -340,9 +340,9 @@ TEXTS.update(
         "za příběhy; doplní se řada lokací a tržiště (po 2. roce z balíčků B).\n"
         "**Konec** po 4. zimě: carské příkazy, sady lokací, tygři, počitadlo trofejí, obchodní stanice, "
         "kožešiny, příběhy.\n"
-        "**Hra tady**: `/stroganov new` (alone pro sólovou hru proti Ivanovi, obtížnost easy/normal/hard). "
+        "**Hra tady**: `{cmd_stroganov_new}` (spustíš-li ji sám, hraješ sólo proti Ivanovi; `{opt_stroganov_new__difficulty}` {choice_easy}/{choice_normal}/{choice_hard}). "
         "Zpráva o tahu ve vlákně ukazuje, co se stalo, a nese tlačítka a seznamy toho, co teď můžeš udělat, "
-        "i s cenou; totéž dělají `/stroganov hunt`, `claim`, `fulfil`, `exchange` a `/stroganov act` "
+        "i s cenou; totéž dělají `{cmd_stroganov_hunt}`, `{cmd_stroganov_claim}`, `{cmd_stroganov_fulfil}`, `{cmd_stroganov_exchange}` a `{cmd_stroganov_act}` "
         "(jakékoli rozhodnutí v notaci, s našeptávačem). Všechno je veřejné.",
         # images (issue 19)
         "img.sv.player": "Hráč {n}",

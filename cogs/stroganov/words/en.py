@@ -322,9 +322,9 @@ TEXTS.update(
         "**Winter**: back to Tyumen, horses and wish income, stories for the deepest, songs bought with stories; "
         "the row and market refill (after year 2 the B stacks).\n"
         "**End** after the 4th winter: wishes, landscape sets, tigers, trophy track, outposts, furs, stories.\n"
-        "**Playing here**: `/stroganov new` (alone for a solo game against Ivan, difficulty easy/normal/hard). "
+        "**Playing here**: `{cmd_stroganov_new}` (start it alone for a solo game against Ivan, `{opt_stroganov_new__difficulty}` {choice_easy}/{choice_normal}/{choice_hard}). "
         "The turn message in the thread shows what happened and carries the buttons and lists of what you can do "
-        "now, with their costs; `/stroganov hunt`, `claim`, `fulfil`, `exchange` and `/stroganov act` "
+        "now, with their costs; `{cmd_stroganov_hunt}`, `{cmd_stroganov_claim}`, `{cmd_stroganov_fulfil}`, `{cmd_stroganov_exchange}` and `{cmd_stroganov_act}` "
         "(any decision in notation, autocompleted) do the same. Everything is public.",
         # images (issue 19)
         "img.sv.player": "Player {n}",

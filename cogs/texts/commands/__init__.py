@@ -1,5 +1,7 @@
-"""Slash commands in the player's language (issue 19 §4): an ``app_commands.Translator`` that
-Discord's command sync asks for every name, description and choice of every command, per locale.
+"""Slash commands in the player's language (issue 19 §4): the tables Discord's command sync is
+given for every name, description and choice of every command, per locale (the translator,
+``cogs/texts/translator.py``), and the same names in every text that names a command (issue 44 §2:
+:func:`named_words`, which ``cogs.texts.t`` fills in).
 
 One table per language in this folder (``cs.py``: ``COMMANDS``), keyed by where the string is:
 
@@ -10,7 +12,7 @@ One table per language in this folder (``cs.py``: ``COMMANDS``), keyed by where 
 
 A locale without a table, or a string without a key, stays English (the translator returns
 ``None``); the test ``tests/test_command_translations.py`` checks every Czech string is there and
-keeps Discord's rules.
+keeps Discord's rules. No Discord here: the render workers read texts too.
 """
 
 from __future__ import annotations
@@ -18,15 +20,8 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+import string
 from collections.abc import Mapping
-
-import discord
-from discord import app_commands
-from discord.app_commands import TranslationContextLocation as Where
-from discord.app_commands.translator import TranslationContextTypes
-
-NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
-DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
 
 
 def tables() -> dict[str, Mapping[str, str]]:
@@ -35,38 +30,6 @@ def tables() -> dict[str, Mapping[str, str]]:
     for module in pkgutil.iter_modules(__path__):
         found[module.name.replace("_", "-")] = importlib.import_module(f"{__name__}.{module.name}").COMMANDS
     return found
-
-
-def keys(context: TranslationContextTypes) -> list[str]:
-    """The keys a string may have in a table, most specific first (none for an unknown place)."""
-    where, data = context.location, context.data
-    what = "name" if where in NAMES else "description"
-    if where in (Where.command_name, Where.command_description, Where.group_name, Where.group_description):
-        return [f"{getattr(data, 'qualified_name', '')}.{what}"]
-    if where in (Where.parameter_name, Where.parameter_description) and isinstance(data, app_commands.Parameter):
-        option = data.display_name
-        return [f"{data.command.qualified_name}:{option}.{what}", f"*:{option}.{what}"]
-    if where is Where.choice_name and isinstance(data, app_commands.Choice):
-        return [f"choice:{data.name}"]
-    return []
-
-
-class CommandTranslator(app_commands.Translator):
-    """Installed by the bot's ``setup_hook`` (``tree.set_translator``) before the commands sync."""
-
-    def __init__(self, by_locale: Mapping[str, Mapping[str, str]] | None = None) -> None:
-        self.by_locale = tables() if by_locale is None else by_locale
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: TranslationContextTypes,
-    ) -> str | None:
-        table = self.by_locale.get(locale.value)
-        if table is None:
-            return None
-        return next((table[k] for k in keys(context) if k in table), None)
 
 
 @functools.cache
@@ -96,3 +59,38 @@ def option_name(command: str, option: str, locale: str) -> str:
     """An option of a command as a player's Discord app shows it (``page`` → ``stránka``)."""
     table = _cached_tables().get(locale.replace("_", "-"), {})
     return table.get(f"{command}:{option}.name") or table.get(f"*:{option}.name") or option
+
+
+def choice_name(choice: str, locale: str) -> str:
+    """A choice of an option as a player's Discord app shows it (``mention`` → ``zmínka ve vlákně``)."""
+    return _cached_tables().get(locale.replace("_", "-"), {}).get(f"choice:{choice}", choice)
+
+
+NAMED = ("cmd_", "opt_", "choice_")
+r"""The placeholders a text names a command by, filled in from this table (issue 44 §2):
+
+* ``{cmd_game_hand}`` — the command ``/game hand`` as the reader's Discord app names it (``/hra
+  ruka``), without backticks (a text puts its own around it, with any options: ``\`{cmd_game_list}
+  {opt_game_list__page}:{next}\```);
+* ``{opt_stratego_setup__code}`` — the option ``code`` of ``/stratego setup`` (``kód``);
+* ``{choice_mention}`` — an option's choice by its English name (``zmínka ve vlákně``)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def named_words(template: str, locale: str) -> Mapping[str, str]:
+    """The values of the command, option and choice placeholders (:data:`NAMED`) in ``template``,
+    in ``locale``; empty for a template that names none (most)."""
+    if "{cmd_" not in template and "{opt_" not in template and "{choice_" not in template:
+        return {}
+    out: dict[str, str] = {}
+    for _, name, _, _ in string.Formatter().parse(template):
+        if not name:
+            continue
+        if name.startswith("cmd_"):
+            out[name] = command_name(name[4:].replace("_", " "), locale)
+        elif name.startswith("opt_"):
+            command, _, option = name[4:].partition("__")
+            out[name] = option_name(command.replace("_", " "), option, locale)
+        elif name.startswith("choice_"):
+            out[name] = choice_name(name[7:], locale)
+    return out

@@ -91,7 +91,7 @@ COMMANDS: dict[str, str] = {
     "game replay.name": "přehrát",
     "game replay.description": "Dohraná hra jako animace, celá nebo jen tahy od–do",
     "game replay:from.name": "od",
-    "game replay:from.description": "První ukázaný tah (1: od začátku; tahy číslované jako v záznamu /game log)",
+    "game replay:from.description": "První ukázaný tah (1: od začátku; tahy číslované jako v záznamu z /hra záznam)",
     "game replay:to.name": "do",
     "game replay:to.description": "Poslední ukázaný tah (výchozí: konec)",
     "game top.name": "žebříček",

@@ -50,14 +50,14 @@ TEXTS: dict[str, str] = {
     "help.commands": "Příkazy {game}",
     # --- first-game walkthroughs ---------------------------------------------------------------
     "walk_head": "**Hraješ {title} poprvé?** Jak hru číst a co stisknout nejdřív:",
-    "walk_again": "_{cmd_game_rules} ti tohle ukáže znovu._",
-    "walk.stratego": "• Své figurky dostaneš do DM (nebo **{label_btn__my_pieces}** / {cmd_game_hand}): na svém "
+    "walk_again": "_`{cmd_game_rules}` ti tohle ukáže znovu._",
+    "walk.stratego": "• Své figurky dostaneš do DM (nebo **{label_btn__my_pieces}** / `{cmd_game_hand}`): na svém "
     "plánu vidíš hodnosti svých figurek; nepřátelské zůstanou prázdné, dokud je neodhalí boj.\n"
-    "• Nejdřív rozestavění: v DM máš náhodné. Změň ho příkazem {cmd_stratego_swap} nebo "
-    "{cmd_stratego_setup} a stiskni **{label_btn__ready}**. Až budou hotovi oba, začíná červený.\n"
+    "• Nejdřív rozestavění: v DM máš náhodné. Změň ho příkazem `{cmd_stratego_swap}` nebo "
+    "`{cmd_stratego_setup}` a stiskni **{label_btn__ready}**. Až budou hotovi oba, začíná červený.\n"
     "• Když jsi na tahu, stiskni **{label_sg__btn__move}** pod nejnovějším příspěvkem ve vlákně, vyber "
     "figurku a pak pole. Vlákno popíše každý tah i boj.",
-    "walk.shitenno": "• Své karty dostaneš do DM (nebo **{label_btn__my_hand}** / {cmd_game_hand}); plán "
+    "walk.shitenno": "• Své karty dostaneš do DM (nebo **{label_btn__my_hand}** / `{cmd_game_hand}`); plán "
     "s provinciemi, nabídka karet a tituly jsou veřejně ve vlákně.\n"
     "• Každé kolo začíná rozdělováním: Tairó stiskne **{label_btn__lot_start}** a nabídne titul a karty; "
     "hráč, kterému je nabízí, stiskne **{label_btn__accept_lot}** nebo **{label_btn__refuse_lot}**.\n"
@@ -67,5 +67,5 @@ TEXTS: dict[str, str] = {
     "stalo; tlačítko **{label_img__sv__button}** ukáže celou desku i tabla všech hráčů.\n"
     "• Pod zprávou o tahu najdeš, co teď můžeš udělat, i s cenou: nejdřív si vyber hráčskou desku; pak "
     "v každém tahu pohyb na východ, stříbrná akce, extra akce 3a a 3b a nakonec **{label_sv__btn__end}**.\n"
-    "• {cmd_stroganov_act} udělá jakékoli rozhodnutí napsáním, s nápovědou.",
+    "• `{cmd_stroganov_act}` udělá jakékoli rozhodnutí napsáním, s nápovědou.",
 }

@@ -17,13 +17,13 @@ TEXTS: dict[str, str] = {
     "due": "termín {when}",
     "turn_due": "⏱ Táhni nejpozději {when} ({pace}).",
     "start_pace": "⏱ {pace}: připomínka přijde v polovině času a 12 hodin před termínem; po něm "
-    "ostatní rozhodnou, zda počkat. `/game away` ti o dovolené zastaví hodiny.",
+    "ostatní rozhodnou, zda počkat. `{cmd_game_away}` ti o dovolené zastaví hodiny.",
     "start_pace.none": "⏱ Bez hodin: tato hra počká na každý tah, jak dlouho bude třeba.",
     # --- reminders and nudges ----------------------------------------------------------------
     "reminder_dm": "⏰ Připomínka: tyto hry čekají na tvůj tah (nejstarší první).",
     "nudge_dm": "👋 {who} tě popohání ve hře #{game}. Hry, které čekají na tvůj tah (nejstarší první):",
     "waiting_line": "• #{game} {title}: tvůj tah začal {since}, {due} — {link}",
-    "and_more_games_list": "• … a další ({n}): `/game list` ukáže všechny.",
+    "and_more_games_list": "• … a další ({n}): `{cmd_game_list}` ukáže všechny.",
     "reminder_post": "⏰ {user}, připomínka: jsi tu na tahu ({due}).",
     "nudge_post": "👋 {user}, {by} tě popohání: jsi tu na tahu ({due}).",
     "nudge_your_turn": "Ve hře #{game} jsi na tahu ty — není koho popohánět.",
@@ -46,7 +46,7 @@ TEXTS: dict[str, str] = {
     "timeout.explain.wait": "• **Počkat**: {user} dostane nový termín ({pace}).",
     "timeout.explain.win": "• **Vzít si výhru**: hra hned skončí výhrou kvůli vypršení času.",
     "timeout.explain.auto": "• **Hrát dál bez něj**: rozhodnutí za hráče {user} budu dělat já (ta nejjednodušší, "
-    "která udrží hru v chodu: viz `/game rules`), dokud se nevrátí jakýmkoli příkazem.",
+    "která udrží hru v chodu: viz `{cmd_game_rules}`), dokud se nevrátí jakýmkoli příkazem.",
     "btn.timeout.wait": "Počkat",
     "btn.timeout.win": "Vzít si výhru",
     "btn.timeout.auto": "Hrát dál bez něj",
@@ -67,7 +67,7 @@ TEXTS: dict[str, str] = {
     "away_too_long": "Na rok {year} ti zbývá dní dovolené: {left} (z {limit}); vyber nejvýš {left}.",
     "away_none_left": "Všechny dny dovolené na rok {year} máš vyčerpané ({limit}).",
     "away_set": "🏖️ Tvé hodiny stojí do {until}: mezitím ti nevyprší žádný termín a nechodí ti "
-    "připomínky. Dny dovolené v roce {year}: {used} z {limit}. `/game back` ji ukončí dřív.",
+    "připomínky. Dny dovolené v roce {year}: {used} z {limit}. `{cmd_game_back}` ji ukončí dřív.",
     "back_not_away": "Nejsi na dovolené.",
     "back_set": "Vítej zpět: tvé hodiny zase běží. Dny dovolené v roce {year}: {used} z {limit}.",
     # --- /game list and /game next ------------------------------------------------------------
@@ -77,16 +77,17 @@ TEXTS: dict[str, str] = {
     "list.lobby": "• #{id} {kind}: čekárna ({creator}), čeká na hráče, vyprší {expires} · {pace} — {link}",
     "list.away": "🏖️ Jsi pryč do {until} (dny dovolené v roce {year}: {used} z {limit}).",
     "list.away_used": "Dny dovolené v roce {year}: {used} z {limit}.",
-    "list.page": "Strana {page} z {pages}: další ukáže `/game list page:{next}`.",
+    "list.page": "Strana {page} z {pages}: další ukáže `{cmd_game_list} {opt_game_list__page}:{next}`.",
     "next_none": "Žádná hra nečeká na tvůj tah. 🎉",
     # --- /game rules ---------------------------------------------------------------------------
-    "rules_pace": "**Tempo.** Každá hra má hodiny zvolené při založení (`pace`: none, 1d, 3d — výchozí — "
-    "nebo 7d na tah; souběžné rozestavování dostane stejnou lhůtu). Připomínka přijde v polovině času "
+    "rules_pace": "**Tempo.** Každá hra má hodiny zvolené při založení (`{opt_stratego_new__pace}`: "
+    "{choice_none}, {choice_1d}, {choice_3d} — výchozí — nebo {choice_7d} na tah; souběžné rozestavování "
+    "dostane stejnou lhůtu). Připomínka přijde v polovině času "
     "a 12 hodin před termínem (nejvýš jedna denně, se všemi hrami, které na tebe čekají); "
-    "`/game nudge` dovolí ostatním popohnat tě jednou denně. Když termín uplyne, rozhodnou ostatní: "
+    "`{cmd_game_nudge}` dovolí ostatním popohnat tě jednou denně. Když termín uplyne, rozhodnou ostatní: "
     "počkat (nový termín), vzít si výhru (dva hráči) nebo hrát dál bez tebe (tři nebo čtyři: rozhoduji "
-    "za tebe, dokud nepoužiješ jakýkoli příkaz). `/game away days:` zastaví všechny tvé hodiny, nejvýš "
-    "na 14 dní v roce; `/game back` dovolenou ukončí. Čekárny, které nikdo nespustí, po 7 dnech vyprší.",
+    "za tebe, dokud nepoužiješ jakýkoli příkaz). `{cmd_game_away} {opt_game_away__days}:` zastaví všechny tvé hodiny, nejvýš "
+    "na 14 dní v roce; `{cmd_game_back}` dovolenou ukončí. Čekárny, které nikdo nespustí, po 7 dnech vyprší.",
     "rules_auto.shitenno": "**Hra bez hráče** (Shitenno): přijmu každou sestavu nabídnutou jeho generálovi, "
     "a když má vybírat, vezmu sestavu A; jako Tairó nabídnu nejvyšší volný titul se stejným podílem "
     "vyložených karet (zbývají-li dva hráči, rozdělím je napůl); ve fázi obsazování jeho tah hned ukončím — "

@@ -9,7 +9,7 @@ TEXTS: dict[str, str] = {
     # --- answers -----------------------------------------------------------------------------
     "oops": "Promiň, něco se u mě pokazilo. Nic se nezměnilo; zkus to prosím znovu.",
     "made_but_not_shown": "Tvůj tah proběhl a platí, jen se ho nepodařilo zobrazit. "
-    "`/game board` ukáže hru tak, jak je teď.",
+    "`{cmd_game_board}` ukáže hru tak, jak je teď.",
     "busy": "Teď mám napilno — nic se nezměnilo. Zkus to prosím za chvilku znovu.",
     "stale_plain": "To tlačítko nebo příkaz už neplatí (někdo tě předběhl) — nic se nezměnilo.",
     "done": "Hotovo.",
@@ -41,9 +41,9 @@ TEXTS: dict[str, str] = {
     "setup_waiting": "rozestavování začalo <t:{since}:R> (čeká se na: {who})",
     "no_games_listed": "Nemáš tu žádné rozehrané hry.",
     "dm_failed": "{user}, nemohu ti posílat soukromé zprávy (máš zavřené DM), takže se o svých tazích "
-    "dozvíš jen tady. Příkaz `/game notify mention` to tak nastaví natrvalo.",
+    "dozvíš jen tady. Příkaz `{cmd_game_notify} {opt_game_notify__how}:{choice_mention}` to tak nastaví natrvalo.",
     "dm_failed_private": "{user}, nemohu ti posílat soukromé zprávy (máš zavřené DM). "
-    "Svá tajemství si prohlédni soukromě příkazem `/game hand` nebo tlačítkem **{button}**.",
+    "Svá tajemství si prohlédni soukromě příkazem `{cmd_game_hand}` nebo tlačítkem **{button}**.",
     "no_private": "{title} nemá žádná tajemství: všechno je vidět na společném plánu.",
     "log_empty": "Zatím žádné tahy.",
     "log_head": "Poslední tahy hry #{game}:",

@@ -14,10 +14,10 @@ TEXTS: dict[str, str] = {
     "top.wins.other": "{n} výher",
     "top.provisional": " · _předběžné_",
     "top.empty": "Ve hře **{kind}** tu zatím nikdo nedohrál hru, která se hodnotí.",
-    "top.page": "Strana {page} z {pages}: další ukáže `/game top name:{name} page:{next}`.",
+    "top.page": "Strana {page} z {pages}: další ukáže `{cmd_game_top} {opt_game_top__name}:{name} {opt_game_top__page}:{next}`.",
     "top.note": "Hodnocení je opatrný odhad síly: roste s výhrami a s tím, jak si je bot jistější. "
     "Méně než {n} her: předběžné.",
-    "top.solo_note.stroganov": "Hry o samotě proti Ivanovi se nehodnotí; nejlepší skóre proti němu ukáže `/game stats`.",
+    "top.solo_note.stroganov": "Hry o samotě proti Ivanovi se nehodnotí; nejlepší skóre proti němu ukáže `{cmd_game_stats}`.",
     "ratings_in_server": "Hodnocení patří k serveru: zeptej se na serveru, kde hraješ.",
     "top.unknown": "Hru jménem {name} neznám.",
     # --- /game stats -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "history.none_everywhere_kind": "Zatím nemáš žádnou dohranou hru {kind}.",
     "history.game": "• #{id} {kind}, {date}: {result} · {players} — {link}",
     "history.game_named": "• #{id} {kind}, {date}: {result} — {link}",
-    "history.page": "Strana {page} z {pages}: další ukáže `/game history page:{next}`.",
+    "history.page": "Strana {page} z {pages}: další ukáže `{cmd_game_history} {opt_game_history__page}:{next}`.",
     "history.dm_own": "V DM ukazuji jen tvoje vlastní hry: historii jiného hráče si vyžádej na serveru, "
     "kde jste oba.",
     # --- /game replay ------------------------------------------------------------------------------

@@ -13,13 +13,13 @@ TEXTS: dict[str, str] = {
     "due": "due {when}",
     "turn_due": "⏱ Your move is due by {when} ({pace}).",
     "start_pace": "⏱ {pace}: a reminder at half time and 12 hours before the deadline; after it, "
-    "the others decide whether to wait. `/game away` pauses your clocks on holiday.",
+    "the others decide whether to wait. `{cmd_game_away}` pauses your clocks on holiday.",
     "start_pace.none": "⏱ No clock: this game waits for every move as long as it takes.",
     # --- reminders and nudges ----------------------------------------------------------------
     "reminder_dm": "⏰ A reminder: these games are waiting for your move (oldest first).",
     "nudge_dm": "👋 {who} nudged you in game #{game}. Games waiting for your move (oldest first):",
     "waiting_line": "• #{game} {title}: your turn since {since}, {due} — {link}",
-    "and_more_games_list": "• … and {n} more: `/game list` shows them all.",
+    "and_more_games_list": "• … and {n} more: `{cmd_game_list}` shows them all.",
     "reminder_post": "⏰ {user}, a reminder: it is your turn here ({due}).",
     "nudge_post": "👋 {user}, {by} nudged you: it is your turn here ({due}).",
     "nudge_your_turn": "It is your own turn in game #{game} — nobody else to nudge.",
@@ -42,7 +42,7 @@ TEXTS: dict[str, str] = {
     "timeout.explain.wait": "• **Wait**: {user} gets a new deadline ({pace}).",
     "timeout.explain.win": "• **Claim the win**: the game ends now as a win by timeout.",
     "timeout.explain.auto": "• **Play on without them**: I take {user}'s decisions (the simplest that keeps "
-    "the game going: see `/game rules`) until they come back with any command.",
+    "the game going: see `{cmd_game_rules}`) until they come back with any command.",
     "btn.timeout.wait": "Wait",
     "btn.timeout.win": "Claim the win",
     "btn.timeout.auto": "Play on without them",
@@ -63,7 +63,7 @@ TEXTS: dict[str, str] = {
     "away_too_long": "You have {left} vacation days left in {year} (of {limit}): choose at most {left}.",
     "away_none_left": "You have used all {limit} vacation days of {year}.",
     "away_set": "🏖️ Your clocks stop until {until}: nobody's deadline runs out on you meanwhile, and "
-    "you get no reminders. Days used in {year}: {used} of {limit}. `/game back` ends it early.",
+    "you get no reminders. Days used in {year}: {used} of {limit}. `{cmd_game_back}` ends it early.",
     "back_not_away": "You are not on vacation.",
     "back_set": "Welcome back: your clocks run again. Days used in {year}: {used} of {limit}.",
     # --- /game list and /game next ------------------------------------------------------------
@@ -73,16 +73,16 @@ TEXTS: dict[str, str] = {
     "list.lobby": "• #{id} {kind}: lobby of {creator}, waiting for players, expires {expires} · {pace} — {link}",
     "list.away": "🏖️ You are away until {until} ({used} of {limit} vacation days used in {year}).",
     "list.away_used": "Vacation days used in {year}: {used} of {limit}.",
-    "list.page": "Page {page} of {pages}: `/game list page:{next}` for the next.",
+    "list.page": "Page {page} of {pages}: `{cmd_game_list} {opt_game_list__page}:{next}` for the next.",
     "next_none": "No game is waiting for your move. 🎉",
     # --- /game rules ---------------------------------------------------------------------------
-    "rules_pace": "**Pace.** Every game has a clock chosen when it is opened (`pace`: none, 1d, 3d — the "
-    "default — or 7d per turn; a simultaneous setup gets the same). You get a reminder at half time and "
+    "rules_pace": "**Pace.** Every game has a clock chosen when it is opened (`{opt_stratego_new__pace}`: "
+    "{choice_none}, {choice_1d}, {choice_3d} — the default — or {choice_7d} per turn; a simultaneous setup gets the same). You get a reminder at half time and "
     "12 hours before your deadline (at most one a day, listing every game waiting for you); "
-    "`/game nudge` lets the others remind you once a day. When the deadline passes, the others decide: "
+    "`{cmd_game_nudge}` lets the others remind you once a day. When the deadline passes, the others decide: "
     "wait (a new deadline), claim the win (two players) or play on without you (three or four: I take "
-    "your decisions until you use any command). `/game away days:` stops all your clocks for up to 14 "
-    "days a year; `/game back` ends it. Lobbies nobody starts expire after 7 days.",
+    "your decisions until you use any command). `{cmd_game_away} {opt_game_away__days}:` stops all your clocks for up to 14 "
+    "days a year; `{cmd_game_back}` ends it. Lobbies nobody starts expire after 7 days.",
     "rules_auto.shitenno": "**Playing on without a player** (Shitenno): I accept any lot offered to their "
     "general and take lot A when they must choose; as Tairō I offer the highest free title with an equal "
     "share of the pool (split in half when two players are left); in the control phase I end their turn "

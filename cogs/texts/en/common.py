@@ -6,7 +6,7 @@ TEXTS: dict[str, str] = {
     # --- answers -----------------------------------------------------------------------------
     "oops": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
     "made_but_not_shown": "Your action was made and counts, but something went wrong while showing it. "
-    "`/game board` shows the game as it is now.",
+    "`{cmd_game_board}` shows the game as it is now.",
     "busy": "I'm busy right now — nothing was changed. Please try again in a moment.",
     "stale_plain": "That button or command is out of date (someone acted first) — nothing was changed.",
     "done": "Done.",
@@ -38,9 +38,9 @@ TEXTS: dict[str, str] = {
     "setup_waiting": "setting up since <t:{since}:R> (waiting for {who})",
     "no_games_listed": "You have no active games here.",
     "dm_failed": "{user}, I can't send you direct messages (your DMs are closed), so you'll only hear "
-    "of your turns here. `/game notify mention` makes that the plan.",
+    "of your turns here. `{cmd_game_notify} {opt_game_notify__how}:{choice_mention}` makes that the plan.",
     "dm_failed_private": "{user}, I can't send you direct messages (your DMs are closed). "
-    "Use `/game hand` or the **{button}** button to see your secrets privately.",
+    "Use `{cmd_game_hand}` or the **{button}** button to see your secrets privately.",
     "no_private": "{title} has no secrets: everything is on the public board.",
     "log_empty": "No moves yet.",
     "log_head": "Last moves of game #{game}:",

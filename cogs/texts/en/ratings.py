@@ -12,10 +12,10 @@ TEXTS: dict[str, str] = {
     "top.wins.other": "{n} wins",
     "top.provisional": " · _provisional_",
     "top.empty": "Nobody has finished a rated game of **{kind}** in this server yet.",
-    "top.page": "Page {page} of {pages}: `/game top name:{name} page:{next}` for the next.",
+    "top.page": "Page {page} of {pages}: `{cmd_game_top} {opt_game_top__name}:{name} {opt_game_top__page}:{next}` for the next.",
     "top.note": "The rating is a cautious estimate of skill: it rises as you win and as the bot grows sure "
     "of you. Fewer than {n} games: provisional.",
-    "top.solo_note.stroganov": "Solo games against Ivan are not rated; `/game stats` shows your best score against him.",
+    "top.solo_note.stroganov": "Solo games against Ivan are not rated; `{cmd_game_stats}` shows your best score against him.",
     "ratings_in_server": "Ratings belong to a server: ask in the server where you play.",
     "top.unknown": "I don't know a game named {name}.",
     # --- /game stats -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "history.none_everywhere_kind": "You have no finished games of {kind} yet.",
     "history.game": "• #{id} {kind}, {date}: {result} · {players} — {link}",
     "history.game_named": "• #{id} {kind}, {date}: {result} — {link}",
-    "history.page": "Page {page} of {pages}: `/game history page:{next}` for the next.",
+    "history.page": "Page {page} of {pages}: `{cmd_game_history} {opt_game_history__page}:{next}` for the next.",
     "history.dm_own": "In a DM I show only your own games: ask for another player's history in a server you share.",
     # --- /game replay ------------------------------------------------------------------------------
     "replay.one_at_a_time": "Your last replay is still being made: one at a time, please.",
