@@ -400,10 +400,11 @@ class Store(Protocol):
         ...
 
     async def close_takeback(
-        self, game_id: int, *, version: int | None = None, older_than: int | None = None
+        self, game_id: int, *, version: int | None = None, older_than: int | None = None, refused: bool = False
     ) -> TakebackRequest | None:
         """End the open request (about ``version``, or older than ``older_than``, or any); it is
-        returned to the one caller that ended it."""
+        returned to the one caller that ended it. ``refused``: no request about its version may be
+        opened again."""
         ...
 
     # -- rematches and walkthroughs (issue 20 §3, §4)

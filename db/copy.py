@@ -44,6 +44,7 @@ TABLES = (
     "rematches",
     "walkthroughs",
     "takeback_requests",
+    "takeback_refusals",
 )
 """Every table of the schema but ``schema_migrations``, each after those it references."""
 IDENTITIES = ("games", "timers")

@@ -174,9 +174,10 @@ class VacationLimit(StoreError):
 class TakebackRefused(StoreError):
     """A takeback that may not be made (issue 20 §3), nothing changed. ``code``: ``nothing`` (no
     decision in the log), ``not_yours`` (the last decision was another seat's), ``acted_since``
-    (someone else acted after it), ``revealed`` (the engine says it showed something hidden)."""
+    (someone else acted after it), ``revealed`` (the engine says it showed something hidden),
+    ``refused`` (a request to take it back was refused already: one request per decision)."""
 
-    CODES = ("nothing", "not_yours", "acted_since", "revealed")
+    CODES = ("nothing", "not_yours", "acted_since", "revealed", "refused")
 
     def __init__(self, game_id: int, code: str) -> None:
         super().__init__(game_id, code)

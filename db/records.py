@@ -233,6 +233,9 @@ class AppendResult(Waiting):
     takeback_open: bool = True
     """Whether the game had an open takeback request when the action committed (read in its
     transaction): only then may the action have made one lapse (True when not read)."""
+    may_take_back: bool = False
+    """Whether the engine lets the players take this decision back by agreement (it showed
+    nothing hidden, ``Game.can_take_back``): its news then offers the mover a Take back button."""
 
 
 ChangeKind = Literal["start", "seats", "act", "finish", "cancel", "takeback"]

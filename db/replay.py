@@ -151,6 +151,6 @@ def plan_takeback(
     before = _replay(game, game_id, players, options, seed, actions[:-1])
     after = game.load(game.dump(before))
     action, events = _apply(game, game_id, after, target, seat, notation)
-    if not game.can_take_back(before, action, after, events):
+    if not game.can_take_back(game.hidden(before), action, after, events):
         raise TakebackRefused(game_id, "revealed")
     return target, before

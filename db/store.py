@@ -47,6 +47,7 @@ from db.errors import (
     NoState,
     NotAPlayer,
     StaleVersion,
+    TakebackRefused,
     UnknownGameKind,
     UnloggableAction,
     VacationLimit,
@@ -784,6 +785,7 @@ class GameStore:
             move = parse_notation(game, action, state) if isinstance(action, str) else action
             notation = self._loggable(game, game_id, move, state)
             before = game.to_act(state)
+            hidden = game.hidden(state)
             events = game.apply(state, seat, move)
             after = game.to_act(state)
             outcome = game.outcome(state)
@@ -827,6 +829,7 @@ class GameStore:
                 outcome,
                 tuple(before),
                 takeback_open=bool(row["takeback_open"]),
+                may_take_back=game.can_take_back(hidden, move, state, events),
             )
 
         return await self._run(write, write=True, game_id=game_id)
@@ -1890,12 +1893,19 @@ class GameStore:
         still be at it: StaleVersion otherwise), with a ``takeback`` timer that lapses it after
         :data:`TAKEBACK_TTL`. Returns the open request, whether this call opened it (False: one is
         open already, the caller answers privately), and a request about an older version that
-        this call found left open and removed (its message is to be told it lapsed)."""
+        this call found left open and removed (its message is to be told it lapsed).
+        ``TakebackRefused`` (``refused``) when a request about ``version`` was refused already:
+        one request per decision (issue 44 §5)."""
         now = self._clock()
 
         async def body(db: Conn) -> tuple[TakebackRequest, bool, TakebackRequest | None]:
             row = await self._row(db, game_id, with_state=False)
             self._check(row, version, ("active",))
+            refused = await db.execute_fetchall(
+                "SELECT 1 FROM takeback_refusals WHERE game_id = ? AND version = ?", (game_id, version)
+            )
+            if refused:
+                raise TakebackRefused(game_id, "refused")
             lapsed = await self._pop_takeback(db, game_id, "version < ?", (version,))
             cur = await db.execute(
                 "INSERT INTO takeback_requests (game_id, version, seq, seat, user_id, opened_at)"
@@ -1959,11 +1969,12 @@ class GameStore:
         return await self._run(read, write=False, game_id=game_id)
 
     async def close_takeback(
-        self, game_id: int, *, version: int | None = None, older_than: int | None = None
+        self, game_id: int, *, version: int | None = None, older_than: int | None = None, refused: bool = False
     ) -> TakebackRequest | None:
         """End the game's open request — the one about ``version``, or one about a version older
         than ``older_than`` (the game moved on), or any — and return it to the one caller that
-        ended it (it retires the message); None when there was none."""
+        ended it (it retires the message); None when there was none. ``refused``: a player
+        refused it, so no other request about its version may be opened (:meth:`open_takeback`)."""
         condition: str = "TRUE"
         params: tuple[int, ...] = ()
         if version is not None:
@@ -1973,7 +1984,14 @@ class GameStore:
 
         async def pop(db: Conn) -> TakebackRequest | None:
             await self._row(db, game_id, with_state=False)
-            return await self._pop_takeback(db, game_id, condition, params)
+            request = await self._pop_takeback(db, game_id, condition, params)
+            if request is not None and refused:
+                await db.execute(
+                    "INSERT INTO takeback_refusals (game_id, version) VALUES (?, ?)"
+                    " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version",
+                    (game_id, request.version),
+                )
+            return request
 
         return await self._run(pop, write=True, game_id=game_id)
 

@@ -195,12 +195,19 @@ class Game(Protocol[S]):
         army a Stratego setup code is for). Engines that need none ignore it."""
         ...
 
-    def can_take_back(self, before: S, action: Any, after: S, events: Sequence[Mapping[str, Any]]) -> bool:
-        """Whether the decision ``action`` that turned ``before`` into ``after`` (with ``events``)
-        may be taken back by the players' agreement (issue 20 §3): never when it showed anyone
-        something hidden — a battle, a drawn card, a card paid from or put into a secret hand, a
-        turned stack card, a roll of the seeded generator — nor a resignation. Pure; the table
-        checks the rest (whose decision it was, that nobody acted since, that the game runs)."""
+    def hidden(self, state: S) -> object:
+        """What no seat may know of ``state`` (hands, decks, the stacks, the seeded generator), as
+        a value to compare: a decision that leaves it as it was showed nobody anything hidden."""
+        ...
+
+    def can_take_back(self, hidden_before: object, action: Any, after: S, events: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the decision ``action`` that turned a state whose :meth:`hidden` was
+        ``hidden_before`` into ``after`` (with ``events``) may be taken back by the players'
+        agreement (issue 20 §3): never when it showed anyone something hidden — a battle, a drawn
+        card, a card paid from or put into a secret hand, a turned stack card, a roll of the seeded
+        generator — nor a resignation. Pure; the table checks the rest (whose decision it was,
+        that nobody acted since, that the game runs). The state before is not needed: the store
+        asks at every commit (issue 44 §4: the Take back button) and keeps no copy of it."""
         ...
 
     def dump(self, state: S) -> dict[str, Any]: ...

@@ -11,7 +11,7 @@ from cogs.table.core.record import record_document
 from db.errors import CorruptLog, StaleVersion, TakebackRefused, WrongStatus
 from db.replay import standing
 from db.store import GameStore
-from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DATABASE_ERRORS, GUILD, Raw
+from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DATABASE_ERRORS, GUILD, OpenStore, Raw
 from tests.toygame import GAME
 
 PACE = 86400
@@ -142,6 +142,28 @@ async def test_a_request_is_closed_once(store: GameStore) -> None:
     closed = await store.close_takeback(game, older_than=2)
     assert closed is not None and closed.version == 1
     assert await store.close_takeback(game) is None
+
+
+async def test_a_refusal_is_kept_in_the_store_one_request_per_decision(
+    store: GameStore, open_store: OpenStore
+) -> None:
+    """Issue 44 §5: a refused request's decision cannot be asked about again — not after a restart,
+    not through another process; a later decision can."""
+    game, (a, b) = await two_player_game(store)
+    await store.append(game, 0, a, "+2")
+    await store.open_takeback(game, 1, 1, a, ALICE)
+    assert await store.close_takeback(game, version=1, refused=True) is not None
+    other = await open_store()  # another process, or the same bot after a restart
+    with pytest.raises(TakebackRefused) as refused:
+        await other.open_takeback(game, 1, 1, a, ALICE)
+    assert refused.value.code == "refused" and await other.takeback_request(game) is None
+    await store.append(game, 1, b, "+1")
+    await store.append(game, 2, a, "+1")
+    request, opened, _ = await other.open_takeback(game, 3, 3, a, ALICE)
+    assert opened and request.version == 3, "a later decision may be asked about"
+    assert await store.close_takeback(game, version=3) is not None  # lapsed, not refused
+    again, opened_again, _ = await store.open_takeback(game, 3, 3, a, ALICE)
+    assert opened_again and again.version == 3
 
 
 def test_a_takeback_entry_must_undo_the_last_action_standing() -> None:

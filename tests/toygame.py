@@ -161,8 +161,11 @@ class CountGame:
             raise BadNotation("count_action", text=text)
         return Add(int(match.group(1)))
 
+    def hidden(self, state: CountState) -> object:
+        return None
+
     def can_take_back(
-        self, before: CountState, action: CountAction, after: CountState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: CountAction, after: CountState, events: Sequence[Mapping[str, Any]]
     ) -> bool:
         """An addition can be taken back; a roll drew from the generator and a resignation is final."""
         return isinstance(action, Add) and after.winner is None

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.table.pages import Page, fold
-from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention
+from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention, with_room
 from cogs.table.views_kept import view_of
 from cogs.texts import TABLES, has, join_words, shorten, t, tn
 from db.records import GameRecord
@@ -269,7 +269,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             return [full]
         seat = to_act[0]
         acts = [a for a in GAME.legal(state, seat) if not isinstance(a, Resign)]
-        return with_full_board(decision_components(state, seat, acts, version, locale), full)
+        return with_room(decision_components(state, seat, acts, version, locale), full)
 
     # -- words --------------------------------------------------------------------------------
 
@@ -673,19 +673,6 @@ def cossack_names(view: StroganovView, names: Sequence[str]) -> tuple[str, ...]:
     """The players' display names (by seat) by cossack index; Ivan's place is empty (the renderer
     calls him Ivan)."""
     return tuple("" if c.seat is None or c.seat >= len(names) else names[c.seat] for c in view.cossacks)
-
-
-def with_full_board(items: list[ButtonSpec | SelectSpec], full: ButtonSpec) -> list[ButtonSpec | SelectSpec]:
-    """The decisions and, where a row has room (five rows of five buttons, a select fills a row),
-    the "Full board" button last."""
-    rows, in_row = 0, 5
-    for item in items:
-        if isinstance(item, SelectSpec) or in_row == 5:
-            rows, in_row = rows + 1, 0
-        in_row = 5 if isinstance(item, SelectSpec) else in_row + 1
-    if rows < 5 or in_row < 5:
-        return [*items, full]
-    return items
 
 
 # -- decisions as components ------------------------------------------------------------------

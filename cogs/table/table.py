@@ -59,6 +59,7 @@ from cogs.table.turn_pages import TurnPages
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention, seats_to_tell, thread_buttons
 from cogs.table.views_kept import views_kept
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
+from cogs.texts.commands import typed
 from db.clock import Clock
 from db.errors import GameNotFound, StaleVersion, StoreError, WrongStatus
 from db.json_text import dumps
@@ -337,7 +338,7 @@ class Table:
 
     @staticmethod
     def no_active_game(locale: str) -> str:
-        commands = join_words([f"`/{kind} new`" for kind in sorted(games.KINDS)], locale)
+        commands = join_words([typed(f"{kind} new", locale) for kind in sorted(games.KINDS)], locale)
         return t("no_active_game", locale, commands=commands)
 
     def game_list(self, games: Sequence[GameRecord], locale: str) -> str:
@@ -653,8 +654,13 @@ class Table:
     def close(self) -> None:
         self.renderer.close()
 
-    def table_buttons(self, rec: GameRecord, state: Any, locale: str, version: int) -> list[ButtonSpec | SelectSpec]:
-        return thread_buttons(self.ui(rec.kind), rec, state, version, locale)
+    def table_buttons(
+        self, rec: GameRecord, state: Any, locale: str, version: int, change: Change | None = None
+    ) -> list[ButtonSpec | SelectSpec]:
+        """The components under a game's news: with ``change``, the mover's Take back button too
+        when a person made a decision the engine lets be taken back (not the automatic player)."""
+        mover = change.seat if change is not None and change.may_take_back and change.by_user is not None else None
+        return thread_buttons(self.ui(rec.kind), rec, state, version, locale, mover)
 
     async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         """Event lines, the public files if they changed, the prompt of every seat that must act;
@@ -679,7 +685,7 @@ class Table:
             public = await drawing.files()
         finally:
             drawing.cancel()
-        view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
+        view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version, change))
         await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
         # the last step: the change is marked told next (Table.tell), so no step of its own
 

@@ -1,17 +1,22 @@
-"""Takeback by agreement (issue 20 §3): a player asks to undo their last decision; every other
-player still in the game agrees with a button; it lapses after a day (a ``takeback`` timer) or as
-soon as anyone acts (a listener on every change), and a refusal ends it.
+"""Takeback by agreement (issue 20 §3): a player asks to undo their last decision — with the **Take
+back** button under that decision's news (issue 44 §4, while the engine allows it) or with ``/game
+takeback`` — and every other player still in the game agrees with a button; it lapses after a day
+(a ``takeback`` timer) or as soon as anyone acts (a listener on every change), and a refusal ends it.
 
 Which decisions may be taken back is the engines' to say (``Game.can_take_back``: nothing hidden
-was shown); whose it was and that nobody acted since is the store's (``plan_takeback``), which makes
-the takeback — a replay of the log without the decision, a new version and a log entry of its own
-— in one transaction with the version check; the table's one teller (``Table.tell``) announces it.
+was shown, asked at every commit so the news knows whether to offer the button); whose it was and
+that nobody acted since is the store's (``plan_takeback``), which makes the takeback — a replay of
+the log without the decision, a new version and a log entry of its own — in one transaction with
+the version check; the table's one teller (``Table.tell``) announces it.
 
 The request is persisted (``takeback_requests``, one per game): its buttons work after a restart,
 a second request while one is open is answered privately, and the request's message says how it
-ended. A game with nobody else to ask — Stroganov against Ivan, or one player in every seat — takes
-the decision back at once: the engine still refuses anything that showed a hidden card, so a solo
-player cannot use it to peek at Ivan's deck or the bag.
+ended. A refusal is persisted too (``takeback_refusals``): one request per decision, in every
+process and after any restart (issue 44 §5). A press on a request that already ended — lapsed,
+answered, or overtaken by a move — is answered privately. A game with nobody else to ask —
+Stroganov against Ivan, or one player in every seat — takes the decision back at once: the engine
+still refuses anything that showed a hidden card, so a solo player cannot use it to peek at Ivan's
+deck or the bag.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from cogs.table.buttons import Press, buttons
 from cogs.table.core.change import Change
 from cogs.table.respond import Refusal, fit, locale_of, pings, reply
 from cogs.table.table import Table
-from cogs.table.ui import ButtonSpec, mention
+from cogs.table.ui import TAKE_BACK, ButtonSpec, mention
 from cogs.texts import join_words, t
 from db.errors import StaleVersion, TakebackRefused, WrongStatus
 from db.records import TAKEBACK_TTL, GameRecord, TakebackRequest, Timer
@@ -37,15 +42,12 @@ AGREE, REFUSE = "takeback_yes", "takeback_no"
 class Takebacks:
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._refused: dict[int, int] = {}
-        """Game → the version whose request was refused: one request per decision, so that a
-        refusal is not followed by the same request and its pings again. Kept in this process
-        only (a restart or another process forgets it: one more request at worst)."""
 
     def register(self) -> None:
         """The buttons, the lapse timer and the listener that lapses a request when anyone acts."""
         self.table.router.on(AGREE, self._agree)
         self.table.router.on(REFUSE, self._refuse)
+        self.table.router.on(TAKE_BACK, self._take_back_pressed)
         self.table.clocks.on_timer("takeback", self.lapse)
         self.table.listeners.add(self.on_change)
 
@@ -62,22 +64,45 @@ class Takebacks:
     # -- asking --------------------------------------------------------------------------------
 
     async def request(self, interaction: discord.Interaction, game: str | None) -> None:
-        """``/game takeback``: refuse clearly (not a player, the game is over, nothing to take
-        back, not yours, someone acted since, it showed something hidden); else post the request
-        for the others in the thread, or take it back at once when nobody else is to be asked."""
+        """``/game takeback``: the caller's last decision in the game the command means."""
         table = self.table
         rec = await table.resolve(interaction, game)
+        seat = table.seat(rec, interaction.user.id, locale_of(interaction))
+        await self.ask(interaction, rec, seat)
+
+    async def _take_back_pressed(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """The **Take back** button under a decision's news (issue 44 §4): only its mover asks,
+        and only while the game is still at the version the news told."""
         locale = locale_of(interaction)
         user = interaction.user.id
-        seat = table.seat(rec, user, locale)
+        seat = int(press.arg) if press.arg is not None and press.arg.isdigit() else -1
+        if not 0 <= seat < len(rec.players):
+            raise Refusal(t("stale_plain", locale))
+        if rec.players[seat] != user:
+            self.table.seat(rec, user, locale)  # someone outside the game hears that first
+            raise Refusal(t("takeback.not_mover", locale, game=rec.id, user=mention(rec.players[seat])))
+        if rec.version != press.version:
+            raise Refusal(t("takeback.moved_on_since", locale, game=rec.id))
+        await self.ask(interaction, rec, seat, press.version)
+
+    async def ask(
+        self, interaction: discord.Interaction, rec: GameRecord, seat: int, version: int | None = None
+    ) -> None:
+        """Refuse clearly (the game is over, nothing to take back, not yours, someone acted since,
+        it showed something hidden, refused before); else post the request for the others in the
+        thread, or take the decision back at once when nobody else is to be asked. ``version``: the
+        game must still be at it (a button's)."""
+        table = self.table
+        locale = locale_of(interaction)
+        user = interaction.user.id
         try:
-            version, seq, _ = await table.store.plan_takeback(rec.id, seat)
+            version, seq, _ = await table.store.plan_takeback(rec.id, seat, version)
         except TakebackRefused as exc:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
+        except StaleVersion:
+            raise Refusal(t("takeback.moved_on_since", locale, game=rec.id)) from None
         if version != rec.version:
             rec = await table.store.get(rec.id)
-        if self._refused.get(rec.id) == version:
-            raise Refusal(t("takeback.refused_before", locale, game=rec.id))
         voters = self.voters(rec, seat)
         if not voters:
             change = await self._take_back(rec, seat, version, user, locale)
@@ -86,6 +111,8 @@ class Takebacks:
             return
         try:
             request, opened, lapsed = await table.store.open_takeback(rec.id, version, seq, seat, user)
+        except TakebackRefused as exc:  # refused already: one request per decision, no pings again
+            raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except (StaleVersion, WrongStatus):
             raise Refusal(t("takeback.moved_on", locale, game=rec.id)) from None
         if lapsed is not None:
@@ -162,6 +189,7 @@ class Takebacks:
             closed = await self.table.store.close_takeback(rec.id, version=request.version)
             text = (closed or request).text + "\n" + t("takeback.lapsed_acted", game_locale)
             await self._answer(interaction, text, None)
+            await reply(interaction, t("takeback.gone", locale), ephemeral=True)
             return
         await self._answer(interaction, f"{request.text}\n{t('takeback.all_agreed', game_locale)}", None)
         await self.table.tell(change)
@@ -169,20 +197,21 @@ class Takebacks:
     async def _refuse(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        closed = await self.table.store.close_takeback(rec.id, version=press.version)
+        closed = await self.table.store.close_takeback(rec.id, version=press.version, refused=True)
         if closed is None:
             raise Refusal(t("takeback.gone", locale))
-        self._refused[rec.id] = closed.version
         line = t("takeback.refused_by", self.table.game_locale(rec), user=mention(interaction.user.id))
         await self._answer(interaction, f"{closed.text}\n{line}", None)
         await reply(interaction, t("takeback.refused_ok", locale), ephemeral=True)
 
     async def _answer(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
-        """The request's message, edited as the answer to the button pressed on it."""
+        """The request's message, edited as the answer to the button pressed on it (an edit that
+        fails is logged; the presser's private word that follows answers the press then)."""
         try:
             await interaction.response.edit_message(content=fit(text), view=view, allowed_mentions=pings(()))
         except discord.HTTPException as exc:
             log.info("game %s: takeback request not edited (%s)", interaction.extras.get("game_id"), exc)
+            await reply(interaction, fit(text), ephemeral=True, allowed_mentions=pings(()))
 
     # -- lapsing ---------------------------------------------------------------------------------
 

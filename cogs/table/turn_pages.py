@@ -131,7 +131,7 @@ class TurnPages:
         pages = fold(page, self.story(ui, rec, state, list(change.events), locale))
         first, current = pages[0], pages[-1]
         prompts = [] if finished else [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-        specs = [] if finished else table.table_buttons(rec, state, locale, change.version)
+        specs = [] if finished else table.table_buttons(rec, state, locale, change.version, change)
         live_view = buttons(rec.id, specs)
         first_prompts, first_view = (prompts, live_view) if first is current else ([], None)
         # A turn or a season ended: the new page shows the board, drawn while the rest is told.

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from cogs.texts import t
 from db.records import GameRecord
 from rules.errors import RuleError
 from rules.protocol import Game
@@ -206,14 +207,35 @@ class TurnPagesUI(GameUI[S], Protocol[S]):
         ...
 
 
+ROWS, PER_ROW = 5, 5
+"""Discord's components of one message: five rows of five buttons; a select fills a row."""
+
+TAKE_BACK = "takeback"
+"""The verb of the Take back button under a decision's news (``cogs/table/takeback.py``)."""
+
+
+def with_room(items: list[ButtonSpec | SelectSpec], extra: ButtonSpec) -> list[ButtonSpec | SelectSpec]:
+    """``items`` and, where a row has room, the button ``extra`` last."""
+    rows, in_row = 0, PER_ROW
+    for item in items:
+        if isinstance(item, SelectSpec) or in_row == PER_ROW:
+            rows, in_row = rows + 1, 0
+        in_row = PER_ROW if isinstance(item, SelectSpec) else in_row + 1
+    return [*items, extra] if rows < ROWS or in_row < PER_ROW else items
+
+
 def thread_buttons(
-    ui: GameUI[S], rec: GameRecord, state: S, version: int, locale: str
+    ui: GameUI[S], rec: GameRecord, state: S, version: int, locale: str, mover: int | None = None
 ) -> list[ButtonSpec | SelectSpec]:
-    """The components under a game's news in its thread: the decision's own, then the private
-    button (``hand``) of a game with secrets."""
+    """The components under a game's news in its thread: the decision's own, the **Take back**
+    button of ``mover`` (the seat whose decision it was, when the engine lets it be taken back:
+    issue 44 §4), then the private button (``hand``) of a game with secrets — each where a row
+    has room."""
     specs = list(ui.public_buttons(rec, state, version, locale))
+    if mover is not None:
+        specs = with_room(specs, ButtonSpec(TAKE_BACK, t("btn.take_back", locale), "secondary", version, str(mover)))
     if ui.has_private:
-        specs.append(ButtonSpec("hand", ui.private_label(locale)))
+        specs = with_room(specs, ButtonSpec("hand", ui.private_label(locale)))
     return specs
 
 

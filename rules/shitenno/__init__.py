@@ -53,10 +53,13 @@ class Shitenno:
     def parse_action(self, text: str, state: ShitennoState | None = None) -> Action:
         return parse_action(text)
 
+    def hidden(self, state: ShitennoState) -> object:
+        return engine.hidden(state)
+
     def can_take_back(
-        self, before: ShitennoState, action: Action, after: ShitennoState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Mapping[str, Any]]
     ) -> bool:
-        return engine.can_take_back(before, action, after, events)
+        return engine.can_take_back(hidden_before, action, after, events)
 
     def dump(self, state: ShitennoState) -> dict[str, Any]:
         return dump(state)

@@ -870,7 +870,7 @@ def _decisions(st: ShitennoState, seat: int) -> list[Action]:
 # ---------------------------------------------------------------- takeback by agreement (issue 20 §3)
 
 
-def _hidden(st: ShitennoState) -> tuple[Any, ...]:
+def hidden(st: ShitennoState) -> tuple[Any, ...]:
     """What SH-4.2 and SH-4.3 hide: every hand, the generator, both decks and the stacks below
     their tops (the discard pile is public, but it is reshuffled into the deck, SH-11.3)."""
     hands = tuple((tuple(p.troops), tuple(p.koku)) for p in st.players)
@@ -878,7 +878,7 @@ def _hidden(st: ShitennoState) -> tuple[Any, ...]:
     return hands, st.rng.state, tuple(st.troop_deck), tuple(st.koku_deck), stacks
 
 
-def can_take_back(before: ShitennoState, action: Action, after: ShitennoState, events: Sequence[Any]) -> bool:
+def can_take_back(hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Any]) -> bool:
     """Whether the players may agree to undo ``action`` (issue 20 §3): only a decision that left
     every hidden thing (SH-4.2, SH-4.3) as it was.
 
@@ -892,4 +892,4 @@ def can_take_back(before: ShitennoState, action: Action, after: ShitennoState, e
     - RESIGN (SH-R.1): never."""
     if isinstance(action, Resign) or after.phase == "finished":
         return False
-    return _hidden(before) == _hidden(after)
+    return hidden_before == hidden(after)

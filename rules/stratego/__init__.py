@@ -61,10 +61,13 @@ class Stratego:
         """``state`` supplies the army for setup codes (Barrage counts differ)."""
         return parse_action(text, state.army if state is not None else "classic")
 
+    def hidden(self, state: StrategoState) -> object:
+        return engine.hidden(state)
+
     def can_take_back(
-        self, before: StrategoState, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
     ) -> bool:
-        return engine.can_take_back(before, action, after, events)
+        return engine.can_take_back(hidden_before, action, after, events)
 
     def dump(self, state: StrategoState) -> dict[str, Any]:
         return dump(state)

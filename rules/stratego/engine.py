@@ -499,8 +499,14 @@ def _finish(st: StrategoState, winner: int, reason: str, events: list[Event]) ->
 # --- takeback by agreement (issue 20 §3) ----------------------------------------------------
 
 
+def hidden(st: StrategoState) -> object:
+    """Stratego's hidden pieces are told by the events of a decision (a battle, a scout's long
+    move), not by a change of anything else: nothing to compare."""
+    return None
+
+
 def can_take_back(
-    before: StrategoState, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
+    hidden_before: object, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
 ) -> bool:
     """Whether the players may agree to undo ``action``: only when it showed the opponent nothing.
 

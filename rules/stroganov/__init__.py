@@ -52,10 +52,13 @@ class Stroganov:
     def parse_action(self, text: str, state: StroganovState | None = None) -> Action:
         return parse_action(text)
 
+    def hidden(self, state: StroganovState) -> object:
+        return engine.hidden(state)
+
     def can_take_back(
-        self, before: StroganovState, action: Action, after: StroganovState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: Action, after: StroganovState, events: Sequence[Mapping[str, Any]]
     ) -> bool:
-        return engine.can_take_back(before, action, after, events)
+        return engine.can_take_back(hidden_before, action, after, events)
 
     def dump(self, state: StroganovState) -> dict[str, Any]:
         return dump(state)

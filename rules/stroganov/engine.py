@@ -669,14 +669,14 @@ def outcome_winners(st: StroganovState) -> tuple[int, ...]:
 # ---------------------------------------------------------------- takeback by agreement (issue 20 §3)
 
 
-def _hidden(st: StroganovState) -> tuple[Any, ...]:
+def hidden(st: StroganovState) -> tuple[Any, ...]:
     """What nobody may know (ST-17.2, ST-4): the generator that draws from the bag, and the order
     of every face-down stack — landscapes, wishes, yurts, songs and Ivan's deck."""
     stacks = (st.landscapes, st.wishes_a, st.wishes_b, st.yurts_a, st.yurts_b, st.song_stack, st.automa)
     return st.rng.state, tuple(tuple(s) for s in stacks)
 
 
-def can_take_back(before: StroganovState, action: Action, after: StroganovState, events: Sequence[Any]) -> bool:
+def can_take_back(hidden_before: object, action: Action, after: StroganovState, events: Sequence[Any]) -> bool:
     """Whether the players may agree to undo ``action`` (issue 20 §3): only a decision that drew
     nothing and turned no card. Stroganov has no secret hands (every holding is public, ST-4), so
     what hides is the bag and the stacks (ST-17.2):
@@ -690,4 +690,4 @@ def can_take_back(before: StroganovState, action: Action, after: StroganovState,
     - resigning (ST-R.1): never."""
     if isinstance(action, Resign) or after.stage == "finished":
         return False
-    return _hidden(before) == _hidden(after)
+    return hidden_before == hidden(after)

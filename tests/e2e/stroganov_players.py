@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cogs.table.ui import TAKE_BACK
 from cogs.texts import t as words
 from rules.stroganov import GAME
 from tests.e2e.harness import Table
@@ -28,10 +29,11 @@ async def page(t: Table, thread: Thread, version: int) -> Message:
 
 
 def offered(message: Message, version: int) -> list[tuple[str, str, str]]:
-    """``(kind, custom_id, value)`` of every decision on the page drawn for ``version``."""
+    """``(kind, custom_id, value)`` of every decision on the page drawn for ``version`` (the Take
+    back button asks to undo one: no decision of the game)."""
     out: list[tuple[str, str, str]] = []
     for b in message.buttons:
-        if b.custom_id and b.custom_id.split(":")[2] == str(version):
+        if b.custom_id and b.custom_id.split(":")[2] == str(version) and b.custom_id.split(":")[3] != TAKE_BACK:
             out.append(("button", b.custom_id, b.label or ""))
     for s in message.selects:
         if s.custom_id.split(":")[2] == str(version):

@@ -5,6 +5,7 @@ someone acts, a refusal, a player outside the game, and the words in Czech."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from rules.stratego.board import parse_square
@@ -177,7 +178,7 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
             a
             for a in STROGANOV.legal(state, seat)
             if (after := STROGANOV.load(STROGANOV.dump(state)))
-            and STROGANOV.can_take_back(state, a, after, STROGANOV.apply(after, seat, a))
+            and STROGANOV.can_take_back(STROGANOV.hidden(state), a, after, STROGANOV.apply(after, seat, a))
         )
         await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
         done = await t.slash(t.alice, thread, "game takeback")
@@ -193,7 +194,7 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
         # set-up) depends on the game's seed — the engine says
         board = STROGANOV.parse_action("board 1A", chosen)
         after = STROGANOV.load(STROGANOV.dump(chosen))
-        may = STROGANOV.can_take_back(chosen, board, after, STROGANOV.apply(after, seat, board))
+        may = STROGANOV.can_take_back(STROGANOV.hidden(chosen), board, after, STROGANOV.apply(after, seat, board))
         again = await t.slash(t.alice, thread, "game takeback")
         fresh = await t.bot.store.get(game)
         if may:
@@ -205,4 +206,97 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
             assert again.ephemeral and "cannot be taken back" in again.content, again.content
             assert fresh.version == first.version
         assert await t.bot.store.verify(game)
+        t.fake.assert_clean()
+
+
+# --- issue 44 §4, §5: a takeback by a press; refusals kept in the store ------------------------
+
+
+async def test_the_mover_takes_back_a_move_by_a_press_on_its_news(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        assert t.bot is not None
+        before = await t.bot.store.get(game)
+        news = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        assert not news.ephemeral and "Take back" in [b.label for b in news.buttons], news.buttons
+        other = await t.click(blue, news, "Take back")
+        assert other.ephemeral and f"Only <@{red.id}> can ask" in other.content, other.content
+        outsider = await t.click(t.carol, news, "Take back")
+        assert outsider.ephemeral and "not playing" in outsider.content
+        asked = await t.click(red, news, "Take back")
+        assert asked.ephemeral and "Asked the other players" in asked.content, asked.content
+        request = await proposal(thread)
+        assert blue.id in request.pinged
+        again = await t.click(red, news, "Take back")
+        assert again.ephemeral and "open already" in again.content
+        await t.click(blue, request, "Agree to take back")
+        told = await thread.wait_for_message(lambda m: "By agreement" in m.content)
+        assert "Take back" not in [b.label for b in told.buttons], "a takeback is not taken back"
+        rec = await t.bot.store.get(game)
+        assert rec.state_json == before.state_json and await t.bot.store.verify(game)
+        t.fake.assert_clean()
+
+
+async def test_no_take_back_button_where_the_engine_forbids_it_and_an_old_one_is_refused(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, thread, red, blue = await t.challenge(t.alice, t.bob)
+        await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
+        first = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
+        reply = await t.slash(blue, thread, "stratego move", from_="E7", to="E6")
+        assert "Take back" in [b.label for b in reply.buttons]
+        late = await t.click(red, first, "Take back")
+        assert late.ephemeral and "went on since" in late.content, late.content
+        battle = await t.slash(red, thread, "stratego move", from_="E5", to="E6")  # an attack (SG-5)
+        assert not battle.ephemeral and "Take back" not in [b.label for b in battle.buttons], battle.buttons
+        assert not [m for m in thread.messages if ASKED in m.content]
+        t.fake.assert_clean()
+
+
+async def test_a_solo_decision_is_taken_back_by_a_press_on_the_turn_page(tmp_path: Path) -> None:
+    from rules.stroganov import GAME as STROGANOV
+
+    async with table(tmp_path) as t:
+        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
+        assert t.bot is not None
+        await t.slash(t.alice, thread, "stroganov act", action="board 1A")
+        rec = await t.bot.store.get(game)
+        state = rec.load_state()
+        (seat,) = STROGANOV.to_act(state)
+        plain = next(
+            a
+            for a in STROGANOV.legal(state, seat)
+            if (after := STROGANOV.load(STROGANOV.dump(state)))
+            and STROGANOV.can_take_back(STROGANOV.hidden(state), a, after, STROGANOV.apply(after, seat, a))
+        )
+        await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
+        page = await t.fake.wait_for(
+            lambda: next((m for m in reversed(thread.messages) if "Take back" in [b.label for b in m.buttons]), None),
+            "the turn page with Take back",
+        )
+        done = await t.click(t.alice, page, "Take back")
+        assert done.ephemeral and "taken back" in done.content, done.content
+        back = await t.bot.store.get(game)
+        assert back.state_json == rec.state_json and await t.bot.store.verify(game)
+        t.fake.assert_clean()
+
+
+async def test_a_refusal_holds_after_a_restart_and_a_press_on_an_ended_request_is_answered(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        _, thread, (a, b) = await count_game(t, [t.alice, t.bob])
+        news = await t.slash(a, thread, "count add", amount=2)
+        await t.slash(a, thread, "game takeback")
+        request = await proposal(thread)
+        stale = copy.deepcopy(request.components)  # as a client that has not seen the edit shows them
+        await t.click(b, request, "Refuse")
+        assert not request.buttons
+        await t.restart()
+        again = await t.slash(a, thread, "game takeback")
+        assert again.ephemeral and "refused already" in again.content, again.content
+        pressed = await t.click(a, news, "Take back") if "Take back" in [x.label for x in news.buttons] else None
+        assert pressed is None or ("refused already" in pressed.content and pressed.ephemeral)
+        assert len([m for m in thread.messages if ASKED in m.content]) == 1, "nobody pinged again"
+        request.components = stale  # a press on the ended request's old buttons
+        late = await t.click(b, request, "Agree to take back")
+        assert late.ephemeral and "request is over" in late.content, late.content
         t.fake.assert_clean()

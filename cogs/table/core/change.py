@@ -39,6 +39,10 @@ class Change(Waiting):
     takeback_open: bool = True
     """Whether a takeback request may have been open when it committed (an action's commit reads
     it; any other change may have had one): only then is there a request to lapse."""
+    may_take_back: bool = False
+    """An action the engine lets the players take back (issue 44 §4): its news offers the mover
+    a Take back button. False for every other change, and for actions the catch-up tells (it
+    does not know; the mover can still type ``/game takeback``)."""
 
     @property
     def game_id(self) -> int:
@@ -60,6 +64,7 @@ class Change(Waiting):
             waiting_before=result.waiting_before,
             outcome=result.outcome,
             takeback_open=result.takeback_open,
+            may_take_back=kind == "act" and result.may_take_back,
         )
 
     @classmethod

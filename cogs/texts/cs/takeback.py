@@ -15,7 +15,7 @@ TEXTS: dict[str, str] = {
     "takeback.done_plain": "↩️ Po dohodě se vrací poslední tah.",
     "takeback.done_alone": "↩️ {user} vrací svůj poslední tah (není koho se ptát). Hra je zase tak, jak byla před ním.",
     "takeback.done_solo": "↩️ Tvůj poslední tah ve hře #{game} je vrácen (není koho se ptát).",
-    "takeback.refused_before": "Žádost o vrácení tohoto tahu ve hře #{game} už byla odmítnuta: "
+    "takeback.no.refused": "Žádost o vrácení tohoto tahu ve hře #{game} už byla odmítnuta: "
     "o každý tah se dá požádat jen jednou.",
     "takeback.sent": "Ostatní hráči hry #{game} dostali otázku, jestli smíš vrátit svůj poslední tah.",
     "takeback.already": "Žádost o vrácení tahu ve hře #{game} už je otevřená: "
@@ -33,6 +33,9 @@ TEXTS: dict[str, str] = {
     "takeback.no.acted_since": "Od tvého posledního tahu ve hře #{game} už hrál někdo jiný: tah už nejde vrátit.",
     "takeback.no.revealed": "Tvůj poslední tah ve hře #{game} nejde vrátit: odhalil něco skrytého "
     "(souboj, průzkumníka, taženou kartu nebo dílek, karty z ruky) nebo se vracet nesmí.",
+    "btn.take_back": "Vrátit tah",
+    "takeback.not_mover": "O vrácení tohoto tahu ve hře #{game} může požádat jen ten, kdo ho zahrál: {user}.",
+    "takeback.moved_on_since": "Hra #{game} od toho tahu pokračovala: už ho nejde vrátit.",
     "btn.takeback_agree": "Souhlasím s vrácením",
     "btn.takeback_refuse": "Nesouhlasím",
 }

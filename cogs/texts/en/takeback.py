@@ -15,7 +15,7 @@ TEXTS: dict[str, str] = {
     "takeback.done_plain": "↩️ By agreement, the last decision is taken back.",
     "takeback.done_alone": "↩️ {user} takes back their last decision (nobody else to ask). This is the game as it was before it.",
     "takeback.done_solo": "↩️ Your last decision in game #{game} is taken back (nobody else to ask).",
-    "takeback.refused_before": "Your request to take back this decision in game #{game} was refused already: "
+    "takeback.no.refused": "Your request to take back this decision in game #{game} was refused already: "
     "one request per decision.",
     "takeback.sent": "Asked the other players of game #{game} whether you may take back your last decision.",
     "takeback.already": "A request to take back a decision in game #{game} is open already: "
@@ -34,6 +34,9 @@ TEXTS: dict[str, str] = {
     "it can no longer be taken back.",
     "takeback.no.revealed": "Your last decision in game #{game} cannot be taken back: it showed something hidden "
     "(a battle, a scout, a drawn card or tile, cards of a hand) or it may not be undone.",
+    "btn.take_back": "Take back",
+    "takeback.not_mover": "Only {user} can ask to take back this decision in game #{game}: it was theirs.",
+    "takeback.moved_on_since": "Game #{game} went on since that decision: it can no longer be taken back.",
     "btn.takeback_agree": "Agree to take back",
     "btn.takeback_refuse": "Refuse",
 }
