@@ -12,7 +12,7 @@ import logging.handlers
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,13 +26,14 @@ from cogs.table.buttons import GameButton, GameSelect
 from cogs.table.dispatcher import FIRINGS_PER_SECOND, Dispatcher
 from cogs.table.respond import Tree
 from cogs.table.table import Table
+from cogs.texts import DEFAULT_LOCALE, t
 from cogs.texts.translator import CommandTranslator
 from db.base import Store
 from db.clock import Clock, SystemClock
 from db.errors import StoreUnavailable
 from db.json_text import dumps, loads
 from db.records import Shards
-from db.url import Database, open_store
+from db.url import BadDatabaseUrl, Database, open_store
 from db.url import parse as parse_database_url
 
 log = logging.getLogger("deskovka")
@@ -54,22 +55,20 @@ def json_for_discord() -> None:
 json_for_discord()
 
 
-NO_TOKEN = """\
-Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
+def operator_locale(env: Mapping[str, str]) -> str:
+    """The language of what the bot tells its operator (issue 44 §6): Czech when the locale
+    settings say so — ``LC_ALL``, else ``LC_MESSAGES``, else ``LANG`` (POSIX's order), starting
+    with ``cs`` — and English otherwise (``C``, unset, any other language)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "").strip()
+        if value:
+            return "cs" if value.lower().startswith("cs") else DEFAULT_LOCALE
+    return DEFAULT_LOCALE
 
-1. Open https://discord.com/developers/applications and press "New Application".
-2. In "Bot", press "Reset Token" and copy the token. No privileged intents are needed.
-3. Put it in a file named .env next to bot.py (start from .env.example):
-       DISCORD_TOKEN=your-token-here
-4. Invite the bot: in "OAuth2 → URL Generator" tick the scopes `bot` and `applications.commands`,
-   and the permissions Send Messages, Send Messages in Threads, Create Public Threads,
-   Attach Files and Embed Links; open the generated URL and pick your server.
-5. Optional: set DEV_GUILD_ID to your server's id so that slash commands appear there at once.
-   To copy it, turn on User Settings → Advanced → Developer Mode in Discord, then right-click
-   the server icon → Copy Server ID. Without DEV_GUILD_ID the commands sync globally, which can
-   take up to an hour to appear.
-6. Run `make run` again.
-"""
+
+def refused(key: str, locale: str, **params: Any) -> SystemExit:
+    """A setting the bot cannot start with: the words of ``startup.{key}`` in ``locale``."""
+    return SystemExit(t(f"startup.{key}", locale, **params))
 
 
 MAX_RENDER_PROCESSES = 8
@@ -129,26 +128,27 @@ class Settings:
         """Read the environment (``.env`` already loaded by ``main``); raises SystemExit with
         instructions when the token is missing or a value is malformed."""
         env = dict(os.environ if env is None else env)
+        locale = operator_locale(env)
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
-            raise SystemExit(NO_TOKEN)
+            raise refused("no_token", locale)
         guild = env.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
-            raise SystemExit(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+            raise refused("dev_guild_id", locale, value=repr(guild))
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            raise SystemExit(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+            raise refused("log_level", locale, value=repr(level))
         processes = env.get("RENDER_PROCESSES", "").strip() or "1"
         if not processes.isdigit() or int(processes) > MAX_RENDER_PROCESSES:
-            raise SystemExit(
-                f"RENDER_PROCESSES must be a whole number from 0 to {MAX_RENDER_PROCESSES}, not {processes!r}."
-            )
-        count, ids = shard_settings(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
+            raise refused("render_processes", locale, maximum=MAX_RENDER_PROCESSES, value=repr(processes))
+        count, ids = shard_settings(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip(), locale)
         url = env.get("DATABASE_URL", "").strip()
         try:
             parse_database_url(url)
-        except ValueError as exc:
-            raise SystemExit(str(exc)) from None
+        except BadDatabaseUrl as exc:
+            expected = t("startup.database_url", locale)
+            key = f"database_url.{exc.code}"
+            raise refused(key, locale, expected=expected, value=repr(exc.value), detail=exc.detail) from None
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/deskovka.db"),
@@ -161,25 +161,20 @@ class Settings:
         )
 
 
-def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+def shard_settings(count: str, ids: str, locale: str = DEFAULT_LOCALE) -> tuple[int | None, tuple[int, ...] | None]:
     """``SHARD_COUNT`` and ``SHARD_IDS`` (e.g. ``0,1``) as read; SystemExit saying what is wrong."""
     if not count:
         if ids:
-            raise SystemExit(
-                f"SHARD_IDS ({ids!r}) needs SHARD_COUNT: the number of shards over all the bot's processes."
-            )
+            raise refused("shard_ids_alone", locale, value=repr(ids))
         return None, None
     if not count.isdigit() or int(count) < 1:
-        raise SystemExit(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {count!r}.")
+        raise refused("shard_count", locale, value=repr(count))
     total = int(count)
     if not ids:
         return total, None
     parts = [p.strip() for p in ids.split(",")]
     if not all(p.isdigit() and int(p) < total for p in parts) or len(set(map(int, parts))) != len(parts):
-        raise SystemExit(
-            f"SHARD_IDS must list different shard numbers from 0 to {total - 1} (SHARD_COUNT is {total}),"
-            f" separated by commas, e.g. 0,1; not {ids!r}."
-        )
+        raise refused("shard_ids", locale, last=total - 1, count=total, value=repr(ids))
     return total, tuple(sorted(int(p) for p in parts))
 
 
@@ -311,38 +306,31 @@ class Deskovka(commands.AutoShardedBot):
                 self._store = None
 
 
-def startup_problem(error: BaseException) -> str | None:
-    """One line saying what is wrong, for a failure to start that the user can fix; None otherwise."""
+def startup_problem(error: BaseException, locale: str = DEFAULT_LOCALE) -> str | None:
+    """One line saying what is wrong, in ``locale``, for a failure to start that the user can fix;
+    None otherwise."""
     if isinstance(error, discord.LoginFailure):
-        return (
-            "Discord refused the token in DISCORD_TOKEN (401 Unauthorized): reset it in the Developer Portal "
-            "(Bot → Reset Token) and put the new one in .env."
-        )
+        return t("startup.token_refused", locale)
     if isinstance(error, discord.PrivilegedIntentsRequired):
-        return (
-            "Discord refused the gateway connection (4014 Disallowed intents): the bot asks for privileged "
-            "intents that are off; turn them on in the Developer Portal (Bot → Privileged Gateway Intents)."
-        )
+        return t("startup.intents_refused", locale)
     if isinstance(error, StoreUnavailable):
-        return (
-            f"Cannot open the database {error.where} ({error.reason}): check DATABASE_URL and that the "
-            "PostgreSQL server runs and has that database and user."
-        )
+        return t("startup.database_unavailable", locale, where=error.where, reason=error.reason)
     if isinstance(error, aiohttp.ClientConnectorError):
         reason = f"{error.host}:{error.port}: {error.os_error.strerror or error.os_error}"
     elif isinstance(error, TimeoutError):
-        reason = "timed out"
+        reason = t("startup.timed_out", locale)
     elif isinstance(error, aiohttp.ClientConnectionError) or (isinstance(error, OSError) and error.filename is None):
         reason = (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
     else:  # a bug, or a file problem (an OSError with a filename): keep the traceback
         return None
-    return f"Cannot reach Discord ({reason}): check the network connection."
+    return t("startup.no_network", locale, reason=reason)
 
 
-async def run(settings: Settings) -> int:
+async def run(settings: Settings, locale: str | None = None) -> int:
     """Run the bot until it is closed (what ``Client.run`` does) and return the exit code.
 
-    A failure to start that ``startup_problem`` explains prints that one line to stderr and
+    A failure to start that ``startup_problem`` explains prints that one line to stderr (in
+    ``locale``, by default the operator's: :func:`operator_locale`) and
     returns 1; what was logged while logging in is held back until the login succeeds, and
     dropped then (unless LOG_LEVEL is DEBUG). Any other error is raised with its traceback.
     """
@@ -375,7 +363,7 @@ async def run(settings: Settings) -> int:
             await bot.connect()
         await bot.close()  # the closing a SIGTERM began (``async with`` leaves it alone), to its end
     except Exception as error:
-        problem = startup_problem(error)
+        problem = startup_problem(error, locale or operator_locale(os.environ))
         release(replay=problem is None or root.isEnabledFor(logging.DEBUG))
         if problem is None:
             raise

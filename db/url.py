@@ -30,6 +30,26 @@ EXPECTED = (
 )
 
 
+class BadDatabaseUrl(ValueError):
+    """A ``DATABASE_URL`` that names no database the bot can use. ``code`` says what is wrong
+    (``not_a_url``, ``sqlite_path``, ``postgresql_port``, ``postgresql_database``, ``scheme``),
+    ``value`` is what was given (``detail``: the URL parser's own words, for a port); the bot words
+    it in its operator's language (``cogs/texts/*/startup.py``), ``str()`` in English for the copy
+    tool's command line."""
+
+    def __init__(self, code: str, value: str, detail: str = "") -> None:
+        self.code, self.value, self.detail = code, value, detail
+        super().__init__(
+            {
+                "not_a_url": f"{EXPECTED}, not {value!r}.",
+                "sqlite_path": f"{EXPECTED}: an sqlite URL needs three slashes and a path, not {value!r}.",
+                "postgresql_port": f"{EXPECTED}: {detail} in the PostgreSQL URL.",
+                "postgresql_database": f"{EXPECTED}: the PostgreSQL URL names no database.",
+                "scheme": f"{EXPECTED}, not a {value!r} URL.",
+            }[code]
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Database:
     """A parsed ``DATABASE_URL``: an SQLite file (``path``) or a PostgreSQL server (``dsn``)."""
@@ -50,29 +70,29 @@ class Database:
 
 
 def parse(url: str, path: str | Path = DEFAULT_PATH) -> Database:
-    """The database ``url`` names (``path``: the SQLite file when ``url`` is empty); ValueError
-    with :data:`EXPECTED` and what was wrong for anything else."""
+    """The database ``url`` names (``path``: the SQLite file when ``url`` is empty);
+    :class:`BadDatabaseUrl` saying what was wrong for anything else."""
     url = url.strip()
     if not url:
         return Database("sqlite", path=Path(path))
     scheme, sep, rest = url.partition("://")
     scheme = scheme.lower()
     if not sep:
-        raise ValueError(f"{EXPECTED}, not {url!r}.")
+        raise BadDatabaseUrl("not_a_url", url)
     if scheme == "sqlite":
         if not rest.startswith("/") or rest == "/":
-            raise ValueError(f"{EXPECTED}: an sqlite URL needs three slashes and a path, not {url!r}.")
+            raise BadDatabaseUrl("sqlite_path", url)
         return Database("sqlite", path=Path(rest[1:]))
     if scheme in ("postgresql", "postgres"):
         try:
             parts = urlsplit(url)
             parts.port  # noqa: B018  # a malformed port raises here
         except ValueError as exc:
-            raise ValueError(f"{EXPECTED}: {exc} in the PostgreSQL URL.") from None
+            raise BadDatabaseUrl("postgresql_port", url, str(exc)) from None
         if not parts.path.strip("/"):
-            raise ValueError(f"{EXPECTED}: the PostgreSQL URL names no database.")
+            raise BadDatabaseUrl("postgresql_database", url)
         return Database("postgresql", dsn="postgresql://" + rest)
-    raise ValueError(f"{EXPECTED}, not a {scheme!r} URL.")
+    raise BadDatabaseUrl("scheme", scheme)
 
 
 async def open_store(

@@ -27,6 +27,14 @@ REFUSED = (
 )
 
 
+@pytest.fixture(autouse=True)
+def english_operator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read the English words: the operator's locale is not Czech (issue 44 §6)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def settings(tmp_path: Path, token: str = "fake-token") -> Settings:
     return Settings(token=token, database_path=tmp_path / "deskovka.db", dev_guild_id=None, log_level="INFO")
 
