@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 from rules.stratego.board import parse_square
+from rules.stroganov import GAME as STROGANOV
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
 from tests.fakediscord import Message, Thread, User
@@ -19,6 +21,21 @@ ASKED = "asks to take back"
 
 async def proposal(thread: Thread, after: int = 0) -> Message:
     return await thread.wait_for_message(lambda m: ASKED in m.content and m.id > after)
+
+
+def may_take_back(state: Any, seat: int, action: Any) -> bool:
+    """Whether Stroganov's engine lets ``action`` of ``seat`` in ``state`` be taken back."""
+    after = STROGANOV.load(STROGANOV.dump(state))
+    return STROGANOV.can_take_back(STROGANOV.hidden(state), action, after, STROGANOV.apply(after, seat, action))
+
+
+async def play_a_plain_decision(t: Table, thread: Thread, rec: Any) -> int:
+    """The solo player makes a decision of ``rec``'s state that may be taken back; their seat."""
+    state = rec.load_state()
+    (seat,) = STROGANOV.to_act(state)
+    plain = next(a for a in STROGANOV.legal(state, seat) if may_take_back(state, seat, a))
+    await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
+    return int(seat)
 
 
 async def count_game(t: Table, players: list[User]) -> tuple[int, Thread, list[User]]:
@@ -164,23 +181,13 @@ async def test_czech_words_and_a_takeback_accepted_in_a_count_game(tmp_path: Pat
 async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path) -> None:
     """Stroganov against Ivan: nobody else to ask, so a decision that drew nothing is taken back at
     once; the game, told as turn pages, goes on from a new page with the board and the decisions."""
-    from rules.stroganov import GAME as STROGANOV
-
     async with table(tmp_path) as t:
         game, thread, _ = await t.lobby_game("stroganov", [t.alice])
         assert t.bot is not None
         chosen = (await t.bot.store.get(game)).load_state()
         await t.slash(t.alice, thread, "stroganov act", action="board 1A")
         rec = await t.bot.store.get(game)
-        state = rec.load_state()
-        (seat,) = STROGANOV.to_act(state)
-        plain = next(
-            a
-            for a in STROGANOV.legal(state, seat)
-            if (after := STROGANOV.load(STROGANOV.dump(state)))
-            and STROGANOV.can_take_back(STROGANOV.hidden(state), a, after, STROGANOV.apply(after, seat, a))
-        )
-        await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
+        seat = await play_a_plain_decision(t, thread, rec)
         done = await t.slash(t.alice, thread, "game takeback")
         assert done.ephemeral and "taken back" in done.content and "nobody else" in done.content
         page = await thread.wait_for_message(lambda m: "takes back their last decision" in m.content)
@@ -192,9 +199,7 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
         first = await t.bot.store.get(game)
         # her board choice: nobody acted since, but whether it drew something at random (Ivan's
         # set-up) depends on the game's seed — the engine says
-        board = STROGANOV.parse_action("board 1A", chosen)
-        after = STROGANOV.load(STROGANOV.dump(chosen))
-        may = STROGANOV.can_take_back(STROGANOV.hidden(chosen), board, after, STROGANOV.apply(after, seat, board))
+        may = may_take_back(chosen, seat, STROGANOV.parse_action("board 1A", chosen))
         again = await t.slash(t.alice, thread, "game takeback")
         fresh = await t.bot.store.get(game)
         if may:
@@ -254,22 +259,12 @@ async def test_no_take_back_button_where_the_engine_forbids_it_and_an_old_one_is
 
 
 async def test_a_solo_decision_is_taken_back_by_a_press_on_the_turn_page(tmp_path: Path) -> None:
-    from rules.stroganov import GAME as STROGANOV
-
     async with table(tmp_path) as t:
         game, thread, _ = await t.lobby_game("stroganov", [t.alice])
         assert t.bot is not None
         await t.slash(t.alice, thread, "stroganov act", action="board 1A")
         rec = await t.bot.store.get(game)
-        state = rec.load_state()
-        (seat,) = STROGANOV.to_act(state)
-        plain = next(
-            a
-            for a in STROGANOV.legal(state, seat)
-            if (after := STROGANOV.load(STROGANOV.dump(state)))
-            and STROGANOV.can_take_back(STROGANOV.hidden(state), a, after, STROGANOV.apply(after, seat, a))
-        )
-        await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
+        await play_a_plain_decision(t, thread, rec)
         page = await t.fake.wait_for(
             lambda: next((m for m in reversed(thread.messages) if "Take back" in [b.label for b in m.buttons]), None),
             "the turn page with Take back",
