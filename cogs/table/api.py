@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 import discord
 
 from cogs.table.buttons import Router
 from cogs.table.core.change import Change
-from cogs.table.core.commit import Core
+from cogs.table.core.commands import Act, Cancel, Command, Finish, SetSeats, Start, TakeBack
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.progress import Progress
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
@@ -28,8 +28,17 @@ class TableAPI(Protocol):
     @property
     def store(self) -> Store: ...
 
-    @property
-    def core(self) -> Core: ...
+    @overload
+    async def commit(self, command: Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
+    @overload
+    async def commit(self, command: Command) -> Change | None: ...
+    async def commit(self, command: Command) -> Change | None:
+        """The one commit site: the master runs ``command``; the caller tells the change."""
+        ...
+
+    async def follow(self, commands: Sequence[Command]) -> None:
+        """Run and tell the commands that follow a change, and theirs after them."""
+        ...
 
     @property
     def listeners(self) -> Listeners: ...

@@ -27,13 +27,13 @@ from cogs import games
 from cogs.table.buttons import Press, buttons
 from cogs.table.core import votes
 from cogs.table.core.change import Change
+from cogs.table.core.commands import AutoPlay, Command, Expire, Finish
 from cogs.table.respond import Refusal, locale_of, pings, prefs_locale, reply
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
 from db import clocks
 from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
 from db.records import GameRecord, SeatClock, Shards, Timer, UserPrefs
-from rules.errors import RuleError
 from rules.protocol import Ending, Outcome
 
 if TYPE_CHECKING:
@@ -51,10 +51,6 @@ TOUCH_ARCHIVE = 4320
 """Minutes (3 days): the duration a thread goes to and back from when it is touched."""
 ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
-AUTO_LEASE = 300.0
-"""Seconds a process holds its claim on playing a game's absent seats (kept in the store)."""
-AUTO_LIMIT = 200
-"""Decisions the automatic player takes in a row at most (a game never needs that many)."""
 
 
 def pace_words(pace: int | None, locale: str) -> str:
@@ -155,7 +151,7 @@ class Clocks:
         await self.remind(rec, clock, timer)
 
     async def expire(self, rec: GameRecord) -> None:
-        change = await self.table.core.expire(rec)
+        change = await self.table.commit(Expire(rec.id))
         if change is None:
             return
         await self.table.tell(change, show=lambda _: self.table.tell_cancelled(change.record))
@@ -386,10 +382,11 @@ class Clocks:
             locale = self.table.game_locale(rec)
             await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
 
-    async def on_change(self, change: Change) -> None:
+    async def on_change(self, change: Change) -> list[Command]:
         """The clocks listen to every told change: after a move, a late player's question is over,
-        a player who left is found as their turn starts and the table plays absent seats; a game
-        that ended or was cancelled has no question left."""
+        a player who left is found as their turn starts, and when a seat the table plays is to act
+        the automatic player's decision follows; a game that ended or was cancelled has no
+        question left."""
         rec = change.record
         if change.kind == "start":
             self.after_action(rec)
@@ -397,13 +394,14 @@ class Clocks:
             await self.moved(rec, change.seat)
             await self.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
             if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
-                await self.autoplay(rec)
+                return [AutoPlay(rec.id)]
         elif change.kind == "takeback":
-            await self.taken_back(change)
+            return await self.taken_back(change)
         elif change.finished or change.kind in ("finish", "cancel"):
             await self.ended(rec)
+        return []
 
-    async def taken_back(self, change: Change) -> None:
+    async def taken_back(self, change: Change) -> list[Command]:
         """A decision was taken back (issue 20 §3): its clocks changed in the store (the seat that
         asked waits again, from now); a question about the deadline of a seat that no longer waits
         is moot, and a seat that waits again is looked at like any seat whose turn starts."""
@@ -415,7 +413,8 @@ class Clocks:
                 await self.retire_vote(rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat])))
         await self.turn_started(rec, list(change.newly_waiting))
         if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
-            await self.autoplay(rec)
+            return [AutoPlay(rec.id)]
+        return []
 
     async def ended(self, rec: GameRecord) -> None:
         """The game is over: no decision about any deadline is left."""
@@ -477,8 +476,8 @@ class Clocks:
         else:
             winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
             try:
-                claimed = await self.table.core.finish(
-                    rec, Outcome(winners=winners, ending=Ending.TIMEOUT), interaction.user.id
+                claimed = await self.table.commit(
+                    Finish(rec.id, Outcome(winners=winners, ending=Ending.TIMEOUT), rec.version, interaction.user.id)
                 )
                 rec = claimed.record
             except (StaleVersion, WrongStatus):
@@ -495,34 +494,10 @@ class Clocks:
     # -- the automatic player ---------------------------------------------------------------------
 
     async def autoplay(self, rec: GameRecord) -> None:
-        """Take every decision of the seats the table plays for, until a player must act (or
-        the game ends). Written down per game in ``rules/<game>/auto.py``."""
-        player = games.auto_player(rec.kind)
-        if player is None or self.table.closing or not await self.store.claim_autoplay(rec.id, AUTO_LEASE):
-            return  # no automatic player, or it plays this game already (here or in another process)
-        try:
-            async with self.table.busy():
-                await self._autoplay(rec, player)
-        finally:
-            await self.store.release_autoplay(rec.id)
-
-    async def _autoplay(self, rec: GameRecord, player: games.AutoPlayer) -> None:
-        for _ in range(AUTO_LIMIT):
-            if self.table.closing:
-                return
-            rec = await self.store.get(rec.id)
-            if rec.status != "active":
-                return
-            state = rec.load_state()
-            engine = self.table.ui(rec.kind).engine
-            seats = [s for s in engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
-            if not seats:
-                return
-            seat = seats[0]
-            try:
-                await self.table.play(None, rec, seat, player(state, seat), version=rec.version)
-            except (StaleVersion, Refusal, RuleError):
-                continue  # someone acted first: look again
+        """Take every decision of the seats the table plays for, until a player must act (or the
+        game ends): the automatic player's decision is a command (``rules/<game>/auto.py``,
+        through the master), each told like a player's, and its listeners ask for the next."""
+        await self.table.follow([AutoPlay(rec.id)])
 
     async def resume_autoplay(self, shards: Shards | None = None) -> int:
         """At start-up: the games whose absent seats are to act play on (a process that died

@@ -22,6 +22,7 @@ from cogs import games
 from cogs.table import history as past
 from cogs.table import listing, open_games, replays, standings, walkthrough
 from cogs.table.buttons import Press, buttons, view_of
+from cogs.table.core.commands import Cancel
 from cogs.table.core.record import record_json, record_name
 from cogs.table.respond import (
     CONTENT_LIMIT,
@@ -459,7 +460,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             self.table.check_status(current, ("lobby", "active"), locale)
 
         try:
-            change = await self.table.core.cancel(rec, interaction.user.id, still_open)
+            change = await self.table.commit(Cancel(rec.id, interaction.user.id, still_open, seen=rec))
         except WrongStatus:
             current = await self.table.store.get(rec.id)
             still_open(current)

@@ -20,6 +20,7 @@ from discord import app_commands
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
+from cogs.table.core.commands import Cancel, SetSeats
 from cogs.table.core.progress import nonce
 from cogs.table.ratings import pace_words as speed_words
 from cogs.table.respond import Refusal, locale_of, pings, reply, server_locale
@@ -299,7 +300,7 @@ class Lobbies:
                 raise Refusal(t("challenge_gone", locale_of(interaction)))
 
         try:
-            change = await self.table.core.cancel(rec, interaction.user.id, still_a_lobby)
+            change = await self.table.commit(Cancel(rec.id, interaction.user.id, still_a_lobby, seen=rec))
         except WrongStatus:
             raise Refusal(t("challenge_gone", locale_of(interaction))) from None
 
@@ -412,7 +413,7 @@ class Lobbies:
             return list(change(list(current.players)))
 
         try:
-            changed = await self.table.core.set_seats(rec, seats, interaction.user.id)
+            changed = await self.table.commit(SetSeats(rec.id, seats, interaction.user.id, seen=rec))
         except WrongStatus:
             raise Refusal(t("challenge_gone", locale)) from None
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cogs.table.core.change import Change
+from cogs.table.core.commands import Command, Rate
 from cogs.table.ui import FileSpec
 from cogs.texts import t, tn
 from cogs.texts.images import image_words as words_of_images
@@ -32,11 +33,13 @@ class Ratings:
         self.table = table
         table.listeners.add(self.on_change)
 
-    async def on_change(self, change: Change) -> None:
-        """A game that ended by the rules, a resignation or a claim on time is rated (a cancelled
-        or expired one is not: the store rates finished games only); told twice, rated once."""
+    async def on_change(self, change: Change) -> list[Command]:
+        """A game that ended by the rules, a resignation or a claim on time is to be rated (a
+        cancelled or expired one is not: the store rates finished games only); told twice, rated
+        once."""
         if change.finished and change.kind in ("act", "finish"):
-            await self.table.store.rate(change.game_id)
+            return [Rate(change.game_id)]
+        return []
 
     async def catch_up(self) -> int:
         """At start-up: the games that ended while no listener ran (a process killed after the

@@ -15,8 +15,9 @@ import dataclasses
 import logging
 import re
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import discord
 from discord import app_commands
@@ -26,8 +27,9 @@ from cogs.table import respond, results, walkthrough
 from cogs.table.buttons import Press, Router, buttons, custom_id
 from cogs.table.clocks import THREAD_ARCHIVE, Clocks
 from cogs.table.core.change import Change
-from cogs.table.core.commit import Core
+from cogs.table.core.commands import Act, Cancel, Command, Finish, SetSeats, Start, TakeBack
 from cogs.table.core.listeners import Listeners
+from cogs.table.core.master import Master
 from cogs.table.core.progress import Progress
 from cogs.table.core.record import record_json, record_name
 from cogs.table.lobby import Lobbies, pressed_on_lobby
@@ -90,6 +92,9 @@ SHOWN_LOOKBACK = 25
 (a busy thread has its own game's posts; a game in a channel shares it)."""
 LIST_LIMIT = 15
 """Games named in one answer ("which game?", ``/game list``); the rest are counted."""
+FOLLOW_LIMIT = 200
+"""Changes that follow one change at most (the automatic player's decisions in a row: a game never
+needs that many; a bug must not loop)."""
 
 
 class Table:
@@ -113,7 +118,7 @@ class Table:
         self.wake_timers: Callable[[float | None], None] | None = None
         """The dispatcher's poke, once the bot has one."""
         self.router = Router()
-        self.core = Core(store)
+        self.master = Master(store, games.auto_player)
         self.listeners = Listeners()
         self.lobbies = Lobbies(self)
         self.rematches = Rematches(self, self.lobbies)
@@ -418,9 +423,7 @@ class Table:
         """Append one action through the core (commands retry a lost race; buttons carry their
         version). Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
         try:
-            change = await self.core.act(rec, seat, action, version=version, by_user=by_user)
-            self.clocks.after_action(rec)
-            return change
+            return await self.commit(Act(rec.id, seat, action, version, by_user, seen=rec))
         except RuleError as exc:
             current = await self.store.get(rec.id)
             state = current.load_state() if current.state_json is not None else None
@@ -461,6 +464,55 @@ class Table:
             await self._followup(interaction, t("done", locale), ephemeral=True)
         return change
 
+    # -- committing a change: the one place (issue 45 §1) ---------------------------------------
+
+    @overload
+    async def commit(self, command: Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
+    @overload
+    async def commit(self, command: Command) -> Change | None: ...
+
+    async def commit(self, command: Command) -> Change | None:
+        """Every change of a game the Discord side makes goes through here to the master (one
+        transaction, the version check, the retry loop); the caller tells what comes back. An
+        action may add a timer (the seat that starts waiting): the dispatcher hears when."""
+        change = await self.master.run(command)
+        if change is not None and change.kind == "act":
+            self.clocks.after_action(change.record)
+        return change
+
+    async def follow(self, commands: Sequence[Command]) -> None:
+        """Run the commands that follow a change (the listeners': the automatic player's decision,
+        a rating), each through the master and told like any other, and theirs after them, in
+        order, at most :data:`FOLLOW_LIMIT` — a loop here, never a telling inside a telling. A
+        closing bot starts none (the catch-up at the next start resumes the automatic player)."""
+        await self._follow(commands, [])
+
+    async def _follow(self, commands: Sequence[Command], told: list[Change]) -> None:
+        """:meth:`follow`, then the thread of each change in ``told`` (and of those that followed)
+        closed if it ended — last, so that what followed a change may still write in its thread
+        (a rating's, a question's buttons taken away)."""
+        queue = deque(commands)
+        ran = 0
+        async with self.busy():
+            while queue and not self.closing and ran < FOLLOW_LIMIT:
+                command = queue.popleft()
+                ran += 1
+                try:
+                    change = await self.commit(command)
+                except (StaleVersion, RuleError, WrongStatus, GameNotFound):
+                    continue  # the game moved on, or ended, meanwhile
+                except Exception:
+                    log.exception("%s failed", command)
+                    continue
+                if change is not None:
+                    queue.extend(await self._tell(change, None, None))
+                    told.append(change)
+            for change in reversed(told):
+                try:
+                    await self.close_ended(change)
+                except Exception:
+                    log.exception("game %s: thread not closed after version %s", change.game_id, change.version)
+
     # -- telling a change: the one place (issue 18) ----------------------------------------------
 
     async def tell(
@@ -471,30 +523,36 @@ class Table:
         show: Callable[[Progress], Awaitable[None]] | None = None,
     ) -> None:
         """Tell a committed change — the news in the thread or on the turn page, the prompts, the
-        DMs, the game-over — then mark it told and let the listeners react. Each step players see
-        is written down as it is made, so the catch-up after a crash repeats none of them. A failure
-        never reports the change as failed: the actor hears it stands, the catch-up tries again.
-        ``show``: how the place that made the change shows it (a lobby's message, the start).
-        The listeners' work is part of it too: a closing bot waits for it, and so does
-        :meth:`quiet`."""
+        DMs, the game-over — then mark it told and let the listeners react, and run what they ask
+        for (:meth:`follow`). Each step players see is written down as it is made, so the catch-up
+        after a crash repeats none of them. A failure never reports the change as failed: the
+        actor hears it stands, the catch-up tries again. ``show``: how the place that made the
+        change shows it (a lobby's message, the start). What follows is part of it too: a closing
+        bot waits for it, and so does :meth:`quiet`."""
+        async with self.busy():
+            await self._follow(await self._tell(change, interaction, show), [change])
+
+    async def _tell(
+        self,
+        change: Change,
+        interaction: discord.Interaction | None,
+        show: Callable[[Progress], Awaitable[None]] | None,
+    ) -> list[Command]:
+        """One change told; the listeners' commands."""
         rec = change.record
         progress = Progress(self.store, change)
         async with self.busy():
             self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
             try:
                 with views_kept():  # the telling asks for the same views again and again
-                    await self._tell(change, interaction, show, progress)
+                    await self._show(change, interaction, show, progress)
             finally:
                 self._telling[rec.id] -= 1
                 if not self._telling[rec.id]:
                     del self._telling[rec.id]
-            await self.listeners.changed(change)
-            try:
-                await self.close_ended(change)
-            except Exception:
-                log.exception("game %s: thread not closed after version %s", rec.id, change.version)
+            return await self.listeners.changed(change)
 
-    async def _tell(
+    async def _show(
         self,
         change: Change,
         interaction: discord.Interaction | None,
@@ -1144,7 +1202,7 @@ class Table:
         The lobby message then says where the game is (and who accepted, for a challenge)."""
         locale = locale_of(interaction)
         try:
-            change = await self.core.start(rec, players, interaction.user.id)
+            change = await self.commit(Start(rec.id, tuple(players), rec.version, interaction.user.id))
         except (StaleVersion, WrongStatus):
             raise Refusal(t("challenge_gone", locale)) from None
         answering(interaction).committed = True

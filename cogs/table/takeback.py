@@ -27,6 +27,7 @@ import discord
 
 from cogs.table.buttons import Press, buttons
 from cogs.table.core.change import Change
+from cogs.table.core.commands import Command, TakeBack
 from cogs.table.respond import Refusal, fit, locale_of, pings, reply
 from cogs.table.table import Table
 from cogs.table.ui import TAKE_BACK, ButtonSpec, mention
@@ -139,7 +140,7 @@ class Takebacks:
 
     async def _take_back(self, rec: GameRecord, seat: int, version: int, user: int, locale: str) -> Change:
         try:
-            return await self.table.core.take_back(rec, seat, version, user)
+            return await self.table.commit(TakeBack(rec.id, seat, version, user))
         except TakebackRefused as exc:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except (StaleVersion, WrongStatus):
@@ -184,7 +185,7 @@ class Takebacks:
             await reply(interaction, t("takeback.counted", locale), ephemeral=True)
             return
         try:
-            change = await self.table.core.take_back(rec, request.seat, request.version, interaction.user.id)
+            change = await self.table.commit(TakeBack(rec.id, request.seat, request.version, interaction.user.id))
         except (StaleVersion, WrongStatus, TakebackRefused):
             closed = await self.table.store.close_takeback(rec.id, version=request.version)
             text = (closed or request).text + "\n" + t("takeback.lapsed_acted", game_locale)
@@ -215,19 +216,20 @@ class Takebacks:
 
     # -- lapsing ---------------------------------------------------------------------------------
 
-    async def on_change(self, change: Change) -> None:
+    async def on_change(self, change: Change) -> list[Command]:
         """Anyone acted (or the game ended): an open request about an older version lapses. The
-        takeback itself ended its request in its own transaction."""
+        takeback itself ended its request in its own transaction. Nothing follows."""
         if change.kind in ("start", "seats") or not change.takeback_open or self.table.closing:
-            return  # none was open; a closing bot leaves it: the next request or a press on its buttons ends it
+            return []  # none was open; a closing bot leaves it: the next request or a press on its buttons ends it
         open_now = await self.table.store.takeback_request(change.game_id)
         if open_now is None or open_now.version >= change.version:
-            return
+            return []
         closed = await self.table.store.close_takeback(change.game_id, older_than=change.version)
         if closed is None:
-            return
+            return []
         over = change.finished or change.kind in ("finish", "cancel")
         await self.retire(change.record, closed, "takeback.lapsed_over" if over else "takeback.lapsed_acted")
+        return []
 
     async def lapse(self, rec: GameRecord, timer: Timer) -> None:
         """The request's day is over (the ``takeback`` timer)."""

@@ -115,10 +115,10 @@ async def test_many_ways_to_pay_are_offered_word_by_word_in_words(
     """A hand saved up for many turns has more ways to pay for a province than Discord lists (25):
     the `with` autocomplete offers the next card or tile of each, in words (what the card is),
     and choosing word after word reaches a whole payment that conquers."""
-    from cogs.table.core import commit
+    from cogs.table.core import master
     from rules.shitenno.actions import EndTurn, Resign
 
-    monkeypatch.setattr(commit, "secrets", SimpleNamespace(randbits=lambda bits: 1))  # the game's seed
+    monkeypatch.setattr(master, "secrets", SimpleNamespace(randbits=lambda bits: 1))  # the game's seed
     async with table(tmp_path) as t:
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)

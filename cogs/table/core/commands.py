@@ -1,0 +1,108 @@
+"""What may change a game (issue 45 §1): every change — a player's decision, a lobby's seats, the
+start, a cancellation, a win on time, an expiry, a takeback, the automatic player's decision, a
+game's rating — is one of these values, run by :class:`cogs.table.core.master.Master`, the one
+place that commits. Features make them from interactions; listeners return them after a change
+(DESIGN §5: listeners return commands, never call back).
+
+``seen`` is the game as its maker last read it (None: the master reads it): it spares a read, and
+a game that changed since is read again or refused by the version check, as the command says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.records import GameRecord
+from rules.protocol import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One decision of ``seat``. ``version`` None (a typed command): on the game as it is now,
+    retried on a lost race; a button carries the version it was drawn for and is stale otherwise."""
+
+    game_id: int
+    seat: int
+    action: Any
+    version: int | None = None
+    by_user: int | None = None
+    seen: GameRecord | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Lobby → game with a fresh seed, at the lobby's ``version`` (a stale lobby is not retried:
+    it was started or ended)."""
+
+    game_id: int
+    players: tuple[int, ...]
+    version: int
+    by_user: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetSeats:
+    """A lobby's seats, read-modify-write: ``seats`` gives the new ones from the lobby as read
+    (it raises to refuse); retried when someone else changed them first."""
+
+    game_id: int
+    seats: Callable[[GameRecord], list[int]]
+    by_user: int | None = None
+    seen: GameRecord | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """A lobby or a running game cancelled; ``check`` refuses a game that changed meanwhile."""
+
+    game_id: int
+    by_user: int
+    check: Callable[[GameRecord], None] | None = None
+    seen: GameRecord | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A running game ended outside its rules (a win claimed on time) at ``version``; not retried."""
+
+    game_id: int
+    outcome: Outcome
+    version: int
+    by_user: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Expire:
+    """A lobby nobody started ends (status ``expired``, told as a cancellation)."""
+
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """``seat``'s last decision undone, agreed while the game was at ``version``: not retried —
+    any change since ends the agreement."""
+
+    game_id: int
+    seat: int
+    version: int
+    by_user: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlay:
+    """The automatic player's next decision for a seat the table plays (an absent player's),
+    if one is to act."""
+
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A game that ended is applied to its players' ratings (once, however often asked)."""
+
+    game_id: int
+
+
+Command = Act | Start | SetSeats | Cancel | Finish | Expire | TakeBack | AutoPlay | Rate

@@ -1,0 +1,161 @@
+"""The master (issue 18 §2, issue 45 §1; DESIGN §5, boardgame.io's ``Master``): the one place that
+commits a change of a game. It runs a :mod:`command <cogs.table.core.commands>` — reads the game,
+checks the version, one store transaction, one retry loop on a stale version — and returns one
+:class:`~cogs.table.core.change.Change` for the Discord side to tell (None: nothing changed, e.g.
+the automatic player found no seat of its own to act, or a rating). It knows no Discord. Rule
+errors and store errors pass through unchanged; the Discord side words them."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, overload
+
+from cogs.table.core.change import Change
+from cogs.table.core.commands import (
+    Act,
+    AutoPlay,
+    Cancel,
+    Command,
+    Expire,
+    Finish,
+    Rate,
+    SetSeats,
+    Start,
+    TakeBack,
+)
+from db.base import Store
+from db.errors import StaleVersion
+from db.records import GameRecord
+from rules.errors import RuleError
+
+T = TypeVar("T")
+
+RETRIES = 5
+"""Attempts of a change that is retried on a stale version (a command, a lobby's seats)."""
+AUTO_LEASE = 300.0
+"""Seconds one process may keep a game's automatic player to itself (another process may take it
+after: the one holding it died)."""
+
+AutoPlayer = Callable[[Any, int], Any]
+"""A seat's decision in a state (pure and deterministic): ``rules/<game>/auto.py``."""
+
+
+class Master:
+    """Commits every change; knows no Discord. ``store`` is read on each use (it opens late);
+    ``auto_player`` names a game's automatic player by its kind (None: the game has none)."""
+
+    def __init__(self, store: Callable[[], Store], auto_player: Callable[[str], AutoPlayer | None]) -> None:
+        self._store = store
+        self._auto_player = auto_player
+
+    @property
+    def store(self) -> Store:
+        return self._store()
+
+    @overload
+    async def run(self, command: Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
+    @overload
+    async def run(self, command: Command) -> Change | None: ...
+
+    async def run(self, command: Command) -> Change | None:
+        """Run one command: the change it made, or None when it made none."""
+        match command:
+            case Act():
+                return await self._act(command)
+            case Start():
+                started = await self.store.start(
+                    command.game_id, list(command.players), secrets.randbits(62), expected_version=command.version
+                )
+                return Change.of_record("start", started, command.by_user)
+            case SetSeats():
+                return await self._set_seats(command)
+            case Cancel():
+                return await self._cancel(command)
+            case Finish():
+                finished = await self.store.finish(command.game_id, command.outcome, expected_version=command.version)
+                return Change.of_record("finish", finished, command.by_user)
+            case Expire():
+                expired = await self.store.expire_lobby(command.game_id)
+                return None if expired is None else Change.of_record("cancel", expired)
+            case TakeBack():
+                rec = await self.store.get(command.game_id)
+                result = await self.store.take_back(command.game_id, command.version, command.seat)
+                return Change.of_takeback(rec, result, command.by_user, command.seat)
+            case AutoPlay():
+                return await self._auto_play(command)
+            case Rate():
+                await self.store.rate(command.game_id)
+                return None
+        raise TypeError(f"not a command: {command!r}")
+
+    async def _read(self, game_id: int, seen: GameRecord | None) -> GameRecord:
+        return seen if seen is not None and seen.id == game_id else await self.store.get(game_id)
+
+    async def _retrying(self, rec: GameRecord, attempt: Callable[[GameRecord], Awaitable[T]]) -> T:
+        """The one retry loop: ``attempt`` on the game as last read; on a stale version the game is
+        read again and the attempt repeated, at most :data:`RETRIES` times."""
+        for n in range(RETRIES):
+            try:
+                return await attempt(rec)
+            except StaleVersion:
+                if n == RETRIES - 1:
+                    raise
+                rec = await self.store.get(rec.id)
+        raise AssertionError("unreachable")
+
+    async def _act(self, command: Act) -> Change:
+        async def attempt(current: GameRecord) -> Change:
+            version = current.version if command.version is None else command.version
+            result = await self.store.append(current.id, version, command.seat, command.action)
+            return Change.of_action(current, result, command.by_user, command.seat)
+
+        rec = await self._read(command.game_id, command.seen)
+        if command.version is not None:
+            return await attempt(rec)
+        return await self._retrying(rec, attempt)
+
+    async def _set_seats(self, command: SetSeats) -> Change:
+        async def attempt(current: GameRecord) -> Change:
+            seats = command.seats(current)
+            changed = await self.store.set_seats(current.id, seats, expected_version=current.version)
+            return Change.of_record("seats", changed, command.by_user)
+
+        return await self._retrying(await self._read(command.game_id, command.seen), attempt)
+
+    async def _cancel(self, command: Cancel) -> Change:
+        seen = command.seen
+
+        async def attempt(current: GameRecord) -> Change:
+            if command.check is not None and current is not seen:
+                command.check(current)
+            cancelled = await self.store.cancel(current.id, command.by_user, expected_version=current.version)
+            return Change.of_record("cancel", cancelled, command.by_user)
+
+        return await self._retrying(await self._read(command.game_id, seen), attempt)
+
+    async def _auto_play(self, command: AutoPlay) -> Change | None:
+        """The automatic player's next decision (``rules/<game>/auto.py``) for the first seat the
+        table plays that is to act; None when none is (or another process plays the game now).
+        A lost race or a decision the engine refuses (the game moved on) is looked at again."""
+        if not await self.store.claim_autoplay(command.game_id, AUTO_LEASE):
+            return None
+        try:
+            for _ in range(RETRIES):
+                rec = await self.store.get(command.game_id)
+                player = self._auto_player(rec.kind)
+                if rec.status != "active" or player is None or rec.engine is None:
+                    return None
+                state = rec.load_state()
+                seats = [s for s in rec.engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
+                if not seats:
+                    return None
+                seat = seats[0]
+                try:
+                    result = await self.store.append(rec.id, rec.version, seat, player(state, seat))
+                except (StaleVersion, RuleError):
+                    continue  # someone acted first: look again
+                return Change.of_action(rec, result, None, seat)
+            return None
+        finally:
+            await self.store.release_autoplay(command.game_id)
