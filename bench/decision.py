@@ -8,9 +8,12 @@ bot runs): find the game (``store.get``; the command parses no state since issue
 ``store.append``; then the telling, as each game is told:
 
 - Stroganov, on its turn page (``cogs/table/turn_pages.py``): ``hold_turn_page``, which reads the page,
-  the story, ``fold``, prompts, the decision components and their ``discord.ui.View``,
+  the planned page news (``cogs/table/plan/pages.py`` ``page_news``: the story, ``fold``, prompts,
+  the decision components) and their ``discord.ui.View``,
   ``set_turn_page``, which marks the decision told;
-- Shitenno, as :meth:`Table.announce` tells a change: the DMs of the seats now waiting and of those
+- Shitenno, as :meth:`Table.announce` tells a change, from the same plan (``cogs/table/plan/news.py``
+  ``news``: the plan — every notice's and the thread's words and components), then what the table
+  does with it: the DMs of the seats now waiting and of those
   whose hand changed (the notice or the hand in words, the DM's components, the state written as
   JSON for the render worker, the DM marked made), the thread's lines, prompts and buttons (and the
   state for the board's worker when the board changed), and the change marked told.
@@ -42,13 +45,13 @@ from bench.stats import Row
 from cogs.games import ENGINES
 from cogs.shitenno.ui import ShitennoUI
 from cogs.stroganov.ui import StroganovUI
+from cogs.table import plan
 from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
-from cogs.table.pages import Page, fold
-from cogs.table.ui import seats_to_tell, thread_buttons
+from cogs.table.plan.pages import Page, page_news
 from cogs.table.views_kept import views_kept
 from db.json_text import dumps
-from db.records import AppendResult, GameRecord
+from db.records import AppendResult, GameRecord, UserPrefs
 from db.store import GameStore
 
 NAMES = ("Ana", "Bo", "Cyril", "Dana")
@@ -78,20 +81,19 @@ async def tell_stroganov(
     store: GameStore, rec: GameRecord, result: AppendResult, seat: int, clock: Clock, floor: bool
 ) -> None:
     ui, state, version = StroganovUI(), result.state, result.version
+    change = Change.of_action(rec, result, None, seat)
     with clock.piece("turn page + told"), views_kept():  # as the table tells a change
         held = await store.hold_turn_page(rec.id)
         assert held is not None
-        page = Page.of(held)
-        pages = fold(page, ui.story(rec, state, list(result.events), "en"))
-        prompts = [p for s in result.to_act if (p := ui.prompt(rec, state, s, "en"))]
-        view = buttons(rec.id, ui.public_buttons(rec, state, version, "en"))
-        current = pages[-1]
-        if current is not pages[0]:
+        planned = page_news(ui, change, Page.of(held), "en")  # the table's own plan
+        view = buttons(rec.id, planned.components)
+        current = planned.current
+        if current is not planned.first:
             current.message = 1
-        text = "\n".join([current.text(), *prompts])
+        text = "\n".join([current.text(), *planned.prompts])
         await store.set_turn_page(rec.id, current.stored(), told=version)
     del view, text
-    if floor and len(pages) > 1:
+    if floor and len(planned.pages) > 1:
         clock.new_pages += 1
         with clock.piece("floor"):
             ui.public_files(rec, state, NAMES[: len(rec.players)], "en")
@@ -102,30 +104,31 @@ async def tell_shitenno(
 ) -> None:
     ui, state, version = ShitennoUI(), result.state, result.version
     change = Change.of_action(rec, result, None, seat)
-    events, names = list(change.events), NAMES[: len(rec.players)]
+    names = NAMES[: len(rec.players)]
     with views_kept():  # as the table tells a change
-        for s, waiting in seats_to_tell(ui, len(rec.players), events, change.newly_waiting):
+        with clock.piece("plan"):
+            prefs = {user: UserPrefs(user) for user in rec.players}  # the defaults: a DM for their turn
+            telling = plan.news(ui, change, "en", prefs, lambda prefs, locale: "", frozenset())  # the table's plan
+        for notice in telling.notices:
+            if not isinstance(notice, plan.Dm):
+                continue
             with clock.piece("DMs"):
-                notice = ui.turn_notice(rec, state, s, events, "en") if waiting else ""
-                text = notice or ui.private_text(rec, state, s, "en")
-                dm = buttons(rec.id, ui.private_buttons(rec, state, s, "en"))
+                dm = buttons(rec.id, list(notice.components))
                 sent = dumps(ui.engine.dump(state))  # the state as the render worker gets it
-                await store.change_step(rec.id, version, f"dm:{s}")
-            del text, dm, sent
-            if floor:
+                await store.change_step(rec.id, version, notice.step)
+            del dm, sent
+            if floor and notice.seat is not None:
                 with clock.piece("floor"):
-                    ui.private_files(rec, state, s, names, "en")
+                    ui.private_files(rec, state, notice.seat, names, "en")
+        post = telling.post
+        assert post is not None
         with clock.piece("thread"):
-            board = ui.board_changed(events)
-            sent = dumps(ui.engine.dump(state)) if board else ""
-            lines = ui.event_lines(rec, state, events, "en")
-            lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, "en"))]
-            view = buttons(rec.id, thread_buttons(ui, rec, state, version, "en"))
-            text = "\n".join(lines)
-        del sent, view, text
+            sent = dumps(ui.engine.dump(state)) if post.images is not None else ""
+            view = buttons(rec.id, list(post.components))
+        del sent, view
         with clock.piece("told"):
             await store.told(rec.id, version)
-        if floor and board:
+        if floor and post.images is not None:
             with clock.piece("floor"):
                 ui.public_files(rec, state, names, "en")
 
@@ -161,7 +164,7 @@ KINDS = {
     "shitenno": Kind(
         "shitenno",
         {},
-        ("get", "append", "DMs", "thread", "told"),
+        ("get", "append", "plan", "DMs", "thread", "told"),
         tell_shitenno,
         lambda players: 30,
         "the board when it changed, each DM's hand",

@@ -43,7 +43,7 @@ from bench.e2e import IDLE, Sample, pyspy, rss_mb
 from bench.e2e_games import RATE, World, after, both, late, rest_row
 from bench.stats import Row, median
 from cogs.stroganov.ui import StroganovUI
-from cogs.table.pages import Page, fold
+from cogs.table.plan.pages import Page, fold
 from rules.stroganov import GAME
 from rules.stroganov.actions import parse_action
 from tests.fakediscord import FakeDiscord

@@ -281,7 +281,7 @@ def rematch_stands(status: str, seed: int | None) -> bool:
 @dataclass(frozen=True, slots=True)
 class TurnPage:
     """A game told as one thread message per turn: the message showing the current page, its
-    lines, the running turn's opening and phrases, and how the page began (cogs/table/pages.py)."""
+    lines, the running turn's opening and phrases, and how the page began (cogs/table/plan/pages.py)."""
 
     message_id: int | None = None
     lines: tuple[str, ...] = ()

@@ -121,3 +121,28 @@ def test_the_core_knows_no_discord() -> None:
         assert "discord" not in imported, module
         outside = {m for m in edges[module] if m.startswith("cogs") and m not in core}
         assert not outside, f"{module} imports {sorted(outside)}"
+
+
+def reached(edges: Mapping[str, set[str]], start: set[str]) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(edges.get(module, ()))
+    return seen
+
+
+def test_the_plan_of_a_telling_knows_no_discord() -> None:
+    """cogs/table/plan decides what a change sends without Discord (issue 45 §1): neither it nor
+    anything it imports, however indirectly, imports discord."""
+    edges = graph(ROOT)
+    planned = {m for m in edges if m == "cogs.table.plan" or m.startswith("cogs.table.plan.")}
+    assert planned >= {"cogs.table.plan.news", "cogs.table.plan.outbound", "cogs.table.plan.pages"}
+    for module in sorted(reached(edges, planned)):
+        tree = ast.parse(modules(ROOT)[module].read_text())
+        imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert "discord" not in imported, f"{module} (imported by the plan) imports discord"

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.table.pages import Page, fold
+from cogs.table.plan.pages import Page, fold
 from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention, with_room
 from cogs.table.views_kept import view_of
 from cogs.texts import TABLES, has, join_words, shorten, t, tn

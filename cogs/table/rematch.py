@@ -18,7 +18,7 @@ import discord
 from cogs import games
 from cogs.table.buttons import Press
 from cogs.table.respond import Refusal, locale_of, reply
-from cogs.table.ui import ButtonSpec
+from cogs.table.ui import REMATCH
 from cogs.texts import t
 from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape, rematch_stands
@@ -29,19 +29,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("deskovka.rematch")
 
-VERB = "rematch"
-
-
-def rematch_button(locale: str) -> ButtonSpec:
-    """The button under a game's result (version 0: it never goes stale)."""
-    return ButtonSpec(VERB, t("btn.rematch", locale), "primary")
-
-
 class Rematches:
     def __init__(self, table: TableAPI, lobbies: Lobbies) -> None:
         self.table = table
         self.lobbies = lobbies
-        table.router.on(VERB, self._pressed, after_end=True)
+        table.router.on(REMATCH, self._pressed, after_end=True)
 
     async def _pressed(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)

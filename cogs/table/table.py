@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 from cogs import games
-from cogs.table import respond, results, walkthrough
+from cogs.table import plan, respond, results, walkthrough
 from cogs.table.buttons import Press, Router, buttons, custom_id
 from cogs.table.clocks import THREAD_ARCHIVE, Clocks
 from cogs.table.core.change import Change
@@ -33,10 +33,9 @@ from cogs.table.core.master import Master
 from cogs.table.core.progress import Progress
 from cogs.table.core.record import record_json, record_name
 from cogs.table.lobby import Lobbies, pressed_on_lobby
-from cogs.table.pages import Page
+from cogs.table.plan.pages import Page
 from cogs.table.ratings import Ratings
-from cogs.table.rematch import VERB as REMATCH
-from cogs.table.rematch import Rematches, rematch_button
+from cogs.table.rematch import Rematches
 from cogs.table.rendering import Drawing, Renderer, drawn_with_state, heap_trimmer
 from cogs.table.respond import (
     Answer,
@@ -58,7 +57,15 @@ from cogs.table.respond import (
 )
 from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec, mention, seats_to_tell, thread_buttons
+from cogs.table.ui import (
+    REMATCH,
+    ButtonSpec,
+    FileSpec,
+    GameUI,
+    SelectSpec,
+    mention,
+    thread_buttons,
+)
 from cogs.table.views_kept import views_kept
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
 from cogs.texts.commands import typed
@@ -717,35 +724,15 @@ class Table:
     ) -> list[ButtonSpec | SelectSpec]:
         """The components under a game's news: with ``change``, the mover's Take back button too
         when a person made a decision the engine lets be taken back (not the automatic player)."""
-        mover = change.seat if change is not None and change.may_take_back and change.by_user is not None else None
-        return thread_buttons(self.ui(rec.kind), rec, state, version, locale, mover)
+        return thread_buttons(self.ui(rec.kind), rec, state, version, locale, plan.mover(change) if change else None)
 
     async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
-        """Event lines, the public files if they changed, the prompt of every seat that must act;
-        the private notices first, so the thread pings exactly those who did not get one."""
+        """A decision's news in the thread, as planned (``cogs/table/plan/news.py``)."""
         rec = change.record
-        ui, locale, state = self.ui(rec.kind), self.game_locale(rec), change.state
-        events = list(change.events)
-        # Drawn while the seats are told: the board waits for no DM. (A catch-up draws it once it
-        # knows the post is still to be made.)
-        early = ui.board_changed(events) and not progress.made("post") and not change.caught_up
-        drawing = Drawing(self.public_images(rec, state, locale) if early else None)
-        try:
-            ping = await self.tell_seats(rec, state, change, list(change.newly_waiting), progress)
-            if progress.made("post"):
-                return
-            if change.caught_up and await self.shown_before(rec, change.version):
-                return
-            lines = ui.event_lines(rec, state, events, locale)
-            lines += [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-            if not early and ui.board_changed(events):  # a catch-up that is to post
-                drawing = Drawing(self.public_images(rec, state, locale))
-            public = await drawing.files()
-        finally:
-            drawing.cancel()
-        view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version, change))
-        await self.publish(interaction, rec, "\n".join(lines), public, view, ping, progress.nonce("post"))
-        # the last step: the change is marked told next (Table.tell), so no step of its own
+        ui, locale = self.ui(rec.kind), self.game_locale(rec)
+        prefs = await self.prefs_of(plan.seats_told(ui, rec, change.events, change.newly_waiting))
+        telling = plan.news(ui, change, locale, prefs, self.due(rec), progress.done)
+        await self.send(interaction, rec, change.state, telling, progress)
 
     async def shown_before(self, rec: GameRecord, version: int | None = None) -> bool:
         """Whether the news of ``version`` is already among the latest messages where the game is
@@ -775,102 +762,139 @@ class Table:
     async def announce_takeback(
         self, interaction: discord.Interaction | None, change: Change, progress: Progress
     ) -> None:
-        """A decision taken back by agreement (issue 20 §3): a line in words, the prompts, the
-        current board and buttons; the seats now waiting are told as after any change (their turn
-        notice tells no event: the undone decision's events are void). A game told as turn pages
+        """A decision taken back by agreement (issue 20 §3), as planned; a game told as turn pages
         goes on from a new page, which this post starts."""
         rec = change.record
         ui, locale, state = self.ui(rec.kind), self.game_locale(rec), change.state
-        quiet = dataclasses.replace(change, events=())
-        ping = await self.tell_seats(rec, state, quiet, list(change.newly_waiting), progress)
-        if progress.made("post") or (change.caught_up and await self.shown_before(rec, change.version)):
-            return
-        asked = rec.players[change.seat] if change.seat is not None and change.seat < len(rec.players) else None
-        out = set(ui.engine.resigned(state))
-        asked_others = any(u != asked for s, u in enumerate(rec.players) if s not in out)
-        if asked is None:
-            line = t("takeback.done_plain", locale)
-        else:
-            line = t("takeback.done" if asked_others else "takeback.done_alone", locale, user=mention(asked))
-        prompts = [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-        public = await self.public_images(rec, state, locale)
-        view = buttons(rec.id, self.table_buttons(rec, state, locale, change.version))
+        prefs = await self.prefs_of(plan.seats_told(ui, rec, (), change.newly_waiting))
+        telling = plan.taken_back(ui, change, locale, prefs, self.due(rec), progress.done)
         if not self.live_turn(rec):
-            text = "\n".join([line, *prompts])
-            await self.publish(interaction, rec, text, public, view, ping, progress.nonce("post"))
+            await self.send(interaction, rec, state, telling, progress)
             return
+        ping = await self.send_notices(rec, state, telling, progress)
+        post = telling.post
+        if post is None or (post.unless_shown and await self.shown_before(rec, post.shown_version)):
+            return
+        public = await self.public_images(rec, state, locale)
         async with self.pages.lock(rec.id):
             await self.pages.hold(rec.id)
             posted = await self.post(
-                rec, fit("\n".join([line, *prompts])), files=public, view=view, ping=ping, nonce=progress.nonce("post")
+                rec,
+                fit(post.text),
+                files=public,
+                view=buttons(rec.id, list(post.components)),
+                ping=ping,
+                nonce=progress.nonce(post.step),
             )
             if posted is None:
                 await self.reach_elsewhere(rec, ping)
+            line = post.text.split("\n", 1)[0]
             page = Page(message=posted.id if posted else None, lines=[line], fresh=False, version=change.version)
             await self.pages.save(rec.id, page)
 
     async def tell_seats(
         self, rec: GameRecord, state: Any, change: Change, seats: list[int], progress: Progress
     ) -> set[int]:
-        """Private notices: each newly waiting seat by DM and/or a ping, as it chose (``/game
-        notify``); a seat whose private view changed gets its new view by DM. Returns the users
-        the thread must ping (they chose a mention, or their DM failed). A DM already sent for
-        this change (before a crash) is not sent again. The seats are told side by side: each
-        one's images, DM and note of it wait for nothing of another's."""
-        events = list(change.events)
-        told = seats_to_tell(self.ui(rec.kind), len(rec.players), events, seats)
-        if len(told) <= 1:  # the usual case: no task to make
-            pinged = [await self.tell_seat(rec, state, events, seat, waiting, progress) for seat, waiting in told]
-        else:
-            async with asyncio.TaskGroup() as group:
-                tasks = [
-                    group.create_task(self.tell_seat(rec, state, events, seat, waiting, progress))
-                    for seat, waiting in told
-                ]
-            pinged = [task.result() for task in tasks]
-        return {rec.players[seat] for (seat, _), ping in zip(told, pinged, strict=True) if ping}
+        """The private notices of a change (``plan.notices``), sent; the users the thread must ping."""
+        ui = self.ui(rec.kind)
+        prefs = await self.prefs_of(plan.seats_told(ui, rec, change.events, seats))
+        notices = plan.notices(ui, rec, state, change.events, seats, prefs, self.due(rec), progress.done)
+        return await self.send_notices(rec, state, plan.Telling(notices), progress)
 
-    async def tell_seat(
-        self, rec: GameRecord, state: Any, events: list[Any], seat: int, waiting: bool, progress: Progress
-    ) -> bool:
-        """One seat's private notice (:meth:`tell_seats`); whether the thread must ping it."""
-        if progress.made(f"ping:{seat}"):
-            return True
-        if progress.made(f"dm:{seat}"):
-            return False
-        user = rec.players[seat]
-        prefs = await self.prefs(user)
-        wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
-        pinged = waiting and (prefs.notify in ("mention", "both") or not wants_dm)
-        if wants_dm:
-            ui, locale = self.ui(rec.kind), prefs_locale(prefs)
-            notice = ui.turn_notice(rec, state, seat, events, locale) if waiting else ""
-            due = self.clocks.due_line(rec, prefs, locale) if waiting else ""
-            sent = await self.dm_private(rec, state, seat, locale, notice, due, progress.nonce(f"dm:{seat}"))
-            if not sent and waiting:
-                pinged = True
-        if wants_dm or pinged:
-            await progress.mark(f"ping:{seat}" if pinged else f"dm:{seat}")
-        return pinged
+    def due(self, rec: GameRecord) -> plan.Due:
+        """The due line of a turn starting now in ``rec``, for the plans."""
+        return lambda prefs, locale: self.clocks.due_line(rec, prefs, locale)
 
-    async def dm_private(
+    async def prefs_of(self, users: Sequence[int]) -> dict[int, UserPrefs]:
+        """The preferences of ``users`` (a plan's readers), each read once."""
+        return {user: await self.prefs(user) for user in dict.fromkeys(users)}
+
+    # -- sending a plan --------------------------------------------------------------------------
+
+    async def send(
         self,
+        interaction: discord.Interaction | None,
         rec: GameRecord,
         state: Any,
-        seat: int,
-        locale: str,
-        text: str = "",
-        due: str = "",
-        nonce: int | None = None,
+        telling: plan.Telling,
+        progress: Progress,
+    ) -> discord.Message | None:
+        """Send a planned telling: the seats' notices side by side (the public images drawn
+        meanwhile, unless the post may prove shown already), the post — the interaction's answer
+        when it was made where the game is — pinging who must act and got no DM, then the DMs that
+        follow it. Each step is written down as it is made. Returns the post when it went out as
+        a message of its own."""
+        post = telling.post
+        early = post is not None and post.images is not None and not post.unless_shown
+        drawing = Drawing(self.draw(rec, state, post.images) if early and post and post.images else None)
+        posted: discord.Message | None = None
+        try:
+            ping = await self.send_notices(rec, state, telling, progress)
+            if post is not None and not (post.unless_shown and await self.shown_before(rec, post.shown_version)):
+                if not early and post.images is not None:
+                    drawing = Drawing(self.draw(rec, state, post.images))
+                files = await drawing.files()
+                if post.record:
+                    files.append(text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec)))
+                view = buttons(rec.id, list(post.components))
+                posted = await self.publish(
+                    interaction, rec, post.text, files, view, set(post.ping) | ping, progress.nonce(post.step)
+                )
+                if post.mark:
+                    await progress.mark(post.step)
+        finally:
+            drawing.cancel()
+        await self.send_after(rec, state, telling, progress)
+        return posted
+
+    async def send_notices(self, rec: GameRecord, state: Any, telling: plan.Telling, progress: Progress) -> set[int]:
+        """The notices of a plan, side by side (each one's images, DM and note of it wait for
+        nothing of another's); the users the post must ping: those planned, and the seats that
+        must act whose DM failed."""
+        notices = [n for n in telling.notices if not (isinstance(n, plan.Ping) and n.made)]
+        if len(notices) <= 1:  # the usual case: no task to make
+            pinged = [await self.send_notice(rec, state, n, progress) for n in notices]
+        else:
+            async with asyncio.TaskGroup() as group:
+                tasks = [group.create_task(self.send_notice(rec, state, n, progress)) for n in notices]
+            pinged = [task.result() for task in tasks]
+        made = {n.user for n in telling.notices if isinstance(n, plan.Ping) and n.made}
+        return made | {n.user for n, ping in zip(notices, pinged, strict=True) if ping}
+
+    async def send_notice(self, rec: GameRecord, state: Any, notice: plan.Notice, progress: Progress) -> bool:
+        """One notice sent and written down; whether the thread must ping its seat."""
+        if isinstance(notice, plan.Ping):
+            await progress.mark(notice.mark)
+            return True
+        sent = await self.send_dm(rec, state, notice, progress)
+        pinged = notice.pinged or (notice.waiting and not sent)
+        await progress.mark(f"ping:{notice.seat}" if pinged else notice.step)
+        return pinged
+
+    async def send_after(self, rec: GameRecord, state: Any, telling: plan.Telling, progress: Progress) -> None:
+        """The DMs that follow a plan's post, in order, each written down once sent."""
+        public: list[FileSpec] | None = None
+        for dm in telling.after:
+            if dm.images is not None and dm.images.seat is None:
+                public = public if public is not None else await self.draw(rec, state, dm.images)
+            await self.send_dm(rec, state, dm, progress, public)
+            await progress.mark(dm.step)
+
+    async def send_dm(
+        self, rec: GameRecord, state: Any, dm: plan.Dm, progress: Progress, public: list[FileSpec] | None = None
     ) -> bool:
-        """A seat's DM: ``text`` (else its private text), its private images and buttons, when its
-        time runs out (``due``), a link."""
-        ui = self.ui(rec.kind)
-        parts = (text or ui.private_text(rec, state, seat, locale), due, t("jump", locale, link=self.link(rec)))
-        text = "\n".join(x for x in parts if x)
-        private = await self.private_images(rec, state, seat, locale) if ui.has_private else []
-        view = buttons(rec.id, ui.private_buttons(rec, state, seat, locale))
-        return await self.dm(rec, rec.players[seat], text, files=private, view=view, nonce=nonce)
+        """A planned DM with its images drawn (``public``: the public ones, drawn already)."""
+        files: list[FileSpec] = []
+        if dm.images is not None:
+            files = public if public is not None and dm.images.seat is None else await self.draw(rec, state, dm.images)
+        view = buttons(rec.id, list(dm.components))
+        return await self.dm(rec, dm.user, dm.text, files=files, view=view, nonce=progress.nonce(dm.step))
+
+    async def draw(self, rec: GameRecord, state: Any, images: plan.Images) -> list[FileSpec]:
+        """A plan's images: the public ones, or a seat's own, in the plan's language."""
+        if images.seat is None:
+            return await self.public_images(rec, state, images.locale)
+        return await self.private_images(rec, state, images.seat, images.locale)
 
     async def publish(
         self,
@@ -881,16 +905,17 @@ class Table:
         view: discord.ui.View | None,
         ping: set[int],
         nonce: int | None = None,
-    ) -> None:
+    ) -> discord.Message | None:
         """The news in the thread — as the interaction's public answer when it was made there —
         and the actor's confirmation. When the thread cannot be reached the actor is told the
-        action stands, and the players who must act are reached in the channel instead."""
+        action stands, and the players who must act are reached in the channel instead. Returns
+        the news when it was posted as a message of its own."""
         locale = locale_of(interaction) if interaction is not None else DEFAULT_LOCALE
         answer = answering(interaction).answer if interaction is not None else None
         if not content and not public:
             if interaction is not None and answer in (Answer.PUBLIC, Answer.ELSEWHERE):
                 await self._followup(interaction, t("done", locale), ephemeral=True)
-            return
+            return None
         if (
             interaction is not None
             and answer is Answer.PUBLIC
@@ -898,18 +923,19 @@ class Table:
                 interaction, content, files=public, view=view, allowed_mentions=pings(ping), ephemeral=False
             )
         ):
-            return
+            return None
         posted = await self.post(rec, content, files=public, view=view, ping=ping, nonce=nonce)
         if posted is None:
             await self.reach_elsewhere(rec, ping)
         if interaction is None:
-            return
+            return posted
         if posted is None:
             text = t("made_but_thread_failed", locale, where=self.where(rec))
         else:
             text = t("done_elsewhere", locale, where=self.where(rec))
         if answer in (Answer.ELSEWHERE, Answer.PUBLIC, Answer.LOST) or (answer is Answer.ACKED and posted is None):
             await self._followup(interaction, text, ephemeral=True)
+        return posted
 
     async def _followup(
         self,
@@ -959,40 +985,14 @@ class Table:
         *,
         events: bool = True,
     ) -> None:
-        """The result in the thread, pinging every player (after the last action's lines, unless
-        ``events`` is false: a turn page told them); each player's DM with the final board; the
-        thread renamed with the result and archived."""
+        """The result in the thread and each player's DM, as planned (``plan.ended``); after the
+        last action's lines unless ``events`` is false (a turn page told them)."""
         ui, locale = self.ui(rec.kind), self.game_locale(rec)
-        public = await self.public_images(rec, state, locale)
-        players = set(rec.players)
-        if not progress.made("over") and not (change.caught_up and await self.shown_before(rec)):
-            lines = ui.event_lines(rec, state, list(change.events) if events else [], locale)
-            everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
-            lines.append(t("game_over_post", locale, result=self.outcome_words(rec, state, locale), players=everyone))
-            record = text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec))
-            view = buttons(rec.id, [rematch_button(locale)])
-            await self.publish(
-                interaction, rec, "\n".join(lines), [*public, record], view, players, progress.nonce("over")
-            )
-            await progress.mark("over")
-        for user in sorted(players):
-            if progress.made(f"over:{user}"):
-                continue
-            prefs = await self.prefs(user)
-            if not prefs.dms_enabled:
-                continue
-            dm_locale = prefs_locale(prefs)
-            text = t(
-                "game_over_dm",
-                dm_locale,
-                game=rec.id,
-                title=ui.title(dm_locale),
-                result=self.outcome_words(rec, state, dm_locale),
-                link=self.link(rec),
-            )
-            view = buttons(rec.id, [rematch_button(dm_locale)])
-            await self.dm(rec, user, text, files=public, view=view, nonce=progress.nonce(f"over:{user}"))
-            await progress.mark(f"over:{user}")
+        prefs = await self.prefs_of(sorted(set(rec.players)))
+        told = change.events if events else ()
+        telling = plan.ended(ui, rec, state, told, locale, prefs, progress.done, caught_up=change.caught_up)
+        await self.send(interaction, rec, state, telling, progress)
+
 
     async def close_ended(self, change: Change) -> None:
         """A game that ended or was cancelled: its thread renamed with the result and archived —
@@ -1273,27 +1273,22 @@ class Table:
 
     async def tell_start(self, rec: GameRecord, state: Any, progress: Progress) -> None:
         """The start post (pinging every player) with the first prompts and buttons, and each
-        seat's private view by DM."""
-        ui, game_locale = self.ui(rec.kind), self.game_locale(rec)
-        if not progress.made("post"):
-            lines = [ui.start_text(rec, state, game_locale), self.clocks.start_line(rec, game_locale)]
-            lines += [p for s in ui.engine.to_act(state) if (p := ui.prompt(rec, state, s, game_locale))]
-            view = buttons(rec.id, self.table_buttons(rec, state, game_locale, rec.version))
-            public = await self.public_images(rec, state, game_locale) if ui.board_at_start else []
-            posted = await self.post(
-                rec, "\n".join(lines), files=public, view=view, ping=set(rec.players), nonce=progress.nonce("post")
-            )
-            if posted is None:
-                await self.reach_elsewhere(rec, set(rec.players))
-            if self.live_turn(rec):
-                await self.pages.started(rec, posted, "\n".join(lines[:2]))
-            await progress.mark("post")
-        for seat, user in enumerate(rec.players):
-            if progress.made(f"dm:{seat}"):
-                continue
-            prefs = await self.prefs(user)
-            if ui.has_private and prefs.dms_enabled:
-                dm_locale = prefs_locale(prefs)
-                due = self.clocks.due_line(rec, prefs, dm_locale) if seat in ui.engine.to_act(state) else ""
-                await self.dm_private(rec, state, seat, dm_locale, due=due, nonce=progress.nonce(f"dm:{seat}"))
-                await progress.mark(f"dm:{seat}")
+        seat's private view by DM, as planned (``plan.started``)."""
+        ui, locale = self.ui(rec.kind), self.game_locale(rec)
+        prefs = await self.prefs_of(rec.players)
+        telling = plan.started(
+            ui, rec, state, locale, self.clocks.start_line(rec, locale), prefs, self.due(rec), progress.done
+        )
+        if telling.post is not None and self.live_turn(rec):  # the page is kept before the post is marked
+            post = dataclasses.replace(telling.post, mark=False)
+            posted = await self.send(None, rec, state, plan.Telling(post=post), progress)
+            await self.pages.started(rec, posted, self.page_head(rec, state, locale))
+            await progress.mark(post.step)
+            await self.send_after(rec, state, telling, progress)
+            return
+        await self.send(None, rec, state, telling, progress)
+
+    def page_head(self, rec: GameRecord, state: Any, locale: str) -> str:
+        """What a game told as turn pages keeps of its start post on its first page."""
+        return "\n".join([self.ui(rec.kind).start_text(rec, state, locale), self.clocks.start_line(rec, locale)])
+

@@ -1,4 +1,4 @@
-"""The table's side of turn pages (:mod:`cogs.table.pages`): after each decision of a game told as one
+"""The table's side of turn pages (:mod:`cogs.table.plan.pages`): after each decision of a game told as one
 message per turn, the current page is edited in place — as the answer to the button pressed on it
 when it was pressed there — and a page that begins (a turn ended, a season began) is posted with
 the board. The decision's buttons live on the current page, refreshed with the new version.
@@ -19,10 +19,10 @@ import discord
 from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
-from cogs.table.pages import Page, fold
+from cogs.table.plan.pages import Page, page_news
 from cogs.table.rendering import Drawing
 from cogs.table.respond import Answer, acknowledge_by, answering, fit, locale_of, pings, settled
-from cogs.table.ui import FileSpec, Story, TurnPagesUI, mention
+from cogs.table.ui import FileSpec, TurnPagesUI, mention
 from cogs.texts import t
 from db.records import GameRecord
 
@@ -128,11 +128,9 @@ class TurnPages:
             if finished:
                 await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
             return
-        pages = fold(page, self.story(ui, rec, state, list(change.events), locale))
-        first, current = pages[0], pages[-1]
-        prompts = [] if finished else [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-        specs = [] if finished else table.table_buttons(rec, state, locale, change.version, change)
-        live_view = buttons(rec.id, specs)
+        planned = page_news(ui, change, page, locale)
+        pages, first, current, prompts = planned.pages, planned.first, planned.current, planned.prompts
+        live_view = buttons(rec.id, planned.components)
         first_prompts, first_view = (prompts, live_view) if first is current else ([], None)
         # A turn or a season ended: the new page shows the board, drawn while the rest is told.
         drawing = Drawing(table.public_images(rec, state, locale) if current is not first and not finished else None)
@@ -222,15 +220,6 @@ class TurnPages:
             return False
         answering(interaction).answer = Answer.PAGE
         return True
-
-    @staticmethod
-    def story(ui: TurnPagesUI, rec: GameRecord, state: Any, events: list[dict[str, Any]], locale: str) -> list[Story]:
-        """The UI's story of the events; should it fail, the plain log entries (the page must go on)."""
-        try:
-            return ui.story(rec, state, events, locale)
-        except Exception:
-            log.exception("game %s: the story of version %s could not be told", rec.id, rec.version + 1)
-            return []
 
     @staticmethod
     def on_builder(interaction: discord.Interaction) -> bool:

@@ -73,7 +73,7 @@ class Pick:
 
 @dataclass(frozen=True, slots=True)
 class Story:
-    """One step of what an action did, for games told as turn pages (:mod:`cogs.table.pages`):
+    """One step of what an action did, for games told as turn pages (:mod:`cogs.table.plan.pages`):
     ``page`` a line that opens a page of its own (a new season, winter), ``line`` news,
     ``start`` a player's turn begins (its opening words), ``part`` a phrase of the running turn,
     ``end`` the turn ends (its closing words)."""
@@ -212,6 +212,13 @@ ROWS, PER_ROW = 5, 5
 
 TAKE_BACK = "takeback"
 """The verb of the Take back button under a decision's news (``cogs/table/takeback.py``)."""
+REMATCH = "rematch"
+"""The verb of the Rematch button under a game's result (``cogs/table/rematch.py``)."""
+
+
+def rematch_button(locale: str) -> ButtonSpec:
+    """The button under a game's result (version 0: it never goes stale)."""
+    return ButtonSpec(REMATCH, t("btn.rematch", locale), "primary")
 
 
 def with_room(items: list[ButtonSpec | SelectSpec], extra: ButtonSpec) -> list[ButtonSpec | SelectSpec]:

@@ -10,11 +10,18 @@ begins; the table posts new pages (with the board) and edits the current one.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from cogs.table.ui import Story
-from db.records import TurnPage
+from cogs.table.core.change import Change, Event
+from cogs.table.plan.news import mover
+from cogs.table.plan.outbound import Component
+from cogs.table.ui import Story, TurnPagesUI, thread_buttons
+from db.records import GameRecord, TurnPage
+
+log = logging.getLogger("deskovka.pages")
 
 MAX_PARTS = 40
 """Phrases kept in one turn line (a turn of many free actions stays within Discord's limits)."""
@@ -106,3 +113,41 @@ def fold(page: Page, story: Iterable[Story]) -> list[Page]:
             raise ValueError(f"unknown story item {item.kind!r}")
         current.changed = True
     return pages
+
+
+@dataclass
+class PageNews:
+    """A decision of a game told as turn pages (issue 45 §1), planned: the pages its story changes
+    (the held page first, possibly unchanged; the last stays current), the prompts and the
+    decision components under the current one (none once the game ended)."""
+
+    pages: list[Page]
+    prompts: list[str]
+    components: list[Component]
+
+    @property
+    def first(self) -> Page:
+        return self.pages[0]
+
+    @property
+    def current(self) -> Page:
+        return self.pages[-1]
+
+
+def story_of(ui: TurnPagesUI[Any], rec: GameRecord, state: Any, events: list[Event], locale: str) -> list[Story]:
+    """The UI's story of the events; should it fail, none (logged: the page must go on)."""
+    try:
+        return ui.story(rec, state, events, locale)
+    except Exception:
+        log.exception("game %s: the story of version %s could not be told", rec.id, rec.version + 1)
+        return []
+
+
+def page_news(ui: TurnPagesUI[Any], change: Change, page: Page, locale: str) -> PageNews:
+    """``change`` told on the held ``page``, in the game's ``locale``."""
+    rec, state = change.record, change.state
+    pages = fold(page, story_of(ui, rec, state, list(change.events), locale))
+    if change.finished:
+        return PageNews(pages, [], [])
+    prompts = [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
+    return PageNews(pages, prompts, thread_buttons(ui, rec, state, change.version, locale, mover(change)))
