@@ -14,11 +14,11 @@ import random
 import subprocess
 import tempfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bench import e2e
 from bench.e2e import IDLE, Sample, cpu_seconds, launch, loop_seconds, members, open_loop, stop, workers_seconds
@@ -26,7 +26,7 @@ from bench.stats import Row, collector_paused
 from cogs.games import ENGINES
 from db.store import GameStore
 from rules.errors import RuleError
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Thread, User
 
 USERS = 100
 RATE = 20
@@ -121,8 +121,8 @@ async def world() -> AsyncIterator[World]:
 
 @dataclass
 class Game:
-    thread: Any
-    users: list[Any]  # by seat
+    thread: Thread
+    users: list[User]  # by seat
     state: Any
     rnd: random.Random
     stuck: bool = False  # only game-ending decisions left: left out
@@ -262,7 +262,10 @@ class Bench:
         return {"paced": paced, "burst": bursts}
 
 
-def both(res: dict[str, Measured]) -> Measured:
+M = TypeVar("M", bound=Measured)
+
+
+def both(res: Mapping[str, M]) -> M:
     """The steady part and the bursts of one round together."""
     out = type(res["paced"])()
     out.add(res["paced"])
