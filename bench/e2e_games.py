@@ -26,6 +26,8 @@ from bench.stats import Row, collector_paused
 from cogs.games import ENGINES
 from db.store import GameStore
 from rules.errors import RuleError
+from rules.protocol import Action, AnyGame
+from rules.protocol import Game as Engine
 from tests.fakediscord import FakeDiscord, Thread, User
 
 USERS = 100
@@ -33,8 +35,11 @@ RATE = 20
 """Decisions per second of the steady part."""
 DM_CHANNELS = "/users/@me/channels"
 
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
 
-def after(game: Any, state: Any, seat: int, action: Any) -> Any | None:
+
+def after(game: Engine[S, A], state: S, seat: int, action: A) -> S | None:
     """The state after ``action`` in engine ``game``, or ``None`` when it ends the game (or is
     refused)."""
     out = game.load(game.dump(state))
@@ -45,7 +50,7 @@ def after(game: Any, state: Any, seat: int, action: Any) -> Any | None:
     return None if game.outcome(out) is not None else out
 
 
-def random_action(game: Any, state: Any, seat: int, rnd: random.Random) -> tuple[Any, Any] | None:
+def random_action(game: Engine[S, A], state: S, seat: int, rnd: random.Random) -> tuple[A, S] | None:
     """A random legal decision of engine ``game`` (not resign) that does not end the game, and the
     state after it."""
     actions = [a for a in game.legal(state, seat) if a.notation() != "resign"]
@@ -151,7 +156,7 @@ class Bench:
     """The stand-in, the games in play and the bot process. A game's decision is ``decide``; a
     burst sends ``sends`` of the games at once."""
 
-    engine: Any
+    engine: AnyGame
     measured: type[Measured] = Measured
     settle = 0.0
     """Seconds the bot's CPU is still counted after the last answer."""
