@@ -99,8 +99,8 @@ class Outcome:
         """A solo game the automa won (by the rules or after its player resigned)."""
         return not self.winners and not self.draw and self.automa_score is not None
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        data: JsonObject = {
             "winners": list(self.winners),
             "ending": self.ending.value,
             "draw": self.draw,
