@@ -31,7 +31,8 @@ run: $(RUN_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-# mypy's settings (strict for rules/, db/ and cogs/table/core/) and the files it checks: pyproject.toml.
+# mypy's settings (strict for rules/, db/, cogs/table/core/, render/, bot.py, bench/ and the toy
+# game's engine, tests/toygame.py) and the files it checks: pyproject.toml.
 types: $(TEST_STAMP)
 	$(PY) -m mypy
 

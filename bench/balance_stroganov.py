@@ -13,6 +13,7 @@ import argparse
 import statistics
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from rules.stroganov.actions import Claim, Fulfil, Gold, Paid, Song
@@ -24,7 +25,7 @@ from tests.stroganov_play import PlayersFn, greedy_players, kind, play, random_p
 CATEGORIES = ("WISH", "LANDSCAPE", "TIGER", "TROPHY", "OUTPOST", "FUR", "STORY", "SONG", "REWARD", "AUTOMA")
 
 
-def spread(values: list[float]) -> str:
+def spread(values: Sequence[float]) -> str:
     if not values:
         return "-"
     return (

@@ -184,7 +184,7 @@ async def idle_window(path: Path, seconds: float) -> dict[str, float]:
     at T, two hours off): process CPU over the window, and how often the loop read the store."""
     store = await GameStore.open(path, games=GAMES)
     counted = Counted(store)
-    dispatcher = Dispatcher(lambda: counted, SystemClock(), fires(store)["fire reads the game"])  # type: ignore[arg-type]
+    dispatcher = Dispatcher(lambda: counted, SystemClock(), fires(store)["fire reads the game"])
     try:
         nxt = await store.next_due()
         assert nxt is not None and nxt > time.time() + seconds + 60, "a timer falls due during the window"

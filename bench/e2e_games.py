@@ -14,11 +14,11 @@ import random
 import subprocess
 import tempfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bench import e2e
 from bench.e2e import IDLE, Sample, cpu_seconds, launch, loop_seconds, members, open_loop, stop, workers_seconds
@@ -26,15 +26,20 @@ from bench.stats import Row, collector_paused
 from cogs.games import ENGINES
 from db.store import GameStore
 from rules.errors import RuleError
-from tests.fakediscord import FakeDiscord
+from rules.protocol import Action, AnyGame
+from rules.protocol import Game as Engine
+from tests.fakediscord import FakeDiscord, Thread, User
 
 USERS = 100
 RATE = 20
 """Decisions per second of the steady part."""
 DM_CHANNELS = "/users/@me/channels"
 
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
 
-def after(game: Any, state: Any, seat: int, action: Any) -> Any | None:
+
+def after(game: Engine[S, A], state: S, seat: int, action: A) -> S | None:
     """The state after ``action`` in engine ``game``, or ``None`` when it ends the game (or is
     refused)."""
     out = game.load(game.dump(state))
@@ -45,7 +50,7 @@ def after(game: Any, state: Any, seat: int, action: Any) -> Any | None:
     return None if game.outcome(out) is not None else out
 
 
-def random_action(game: Any, state: Any, seat: int, rnd: random.Random) -> tuple[Any, Any] | None:
+def random_action(game: Engine[S, A], state: S, seat: int, rnd: random.Random) -> tuple[A, S] | None:
     """A random legal decision of engine ``game`` (not resign) that does not end the game, and the
     state after it."""
     actions = [a for a in game.legal(state, seat) if a.notation() != "resign"]
@@ -121,8 +126,8 @@ async def world() -> AsyncIterator[World]:
 
 @dataclass
 class Game:
-    thread: Any
-    users: list[Any]  # by seat
+    thread: Thread
+    users: list[User]  # by seat
     state: Any
     rnd: random.Random
     stuck: bool = False  # only game-ending decisions left: left out
@@ -151,7 +156,7 @@ class Bench:
     """The stand-in, the games in play and the bot process. A game's decision is ``decide``; a
     burst sends ``sends`` of the games at once."""
 
-    engine: Any
+    engine: AnyGame
     measured: type[Measured] = Measured
     settle = 0.0
     """Seconds the bot's CPU is still counted after the last answer."""
@@ -262,7 +267,10 @@ class Bench:
         return {"paced": paced, "burst": bursts}
 
 
-def both(res: dict[str, Measured]) -> Measured:
+M = TypeVar("M", bound=Measured)
+
+
+def both(res: Mapping[str, M]) -> M:
     """The steady part and the bursts of one round together."""
     out = type(res["paced"])()
     out.add(res["paced"])

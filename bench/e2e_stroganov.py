@@ -46,7 +46,7 @@ from cogs.stroganov.ui import StroganovUI
 from cogs.table.plan.pages import Page, fold
 from rules.stroganov import GAME
 from rules.stroganov.actions import parse_action
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message
 
 GAMES = 30
 """Games per player count (``QUICK_GAMES`` with ``--quick``)."""
@@ -74,7 +74,7 @@ class Game(e2e_games.Game):
     def ours(self, custom_id: str | None, verb: str = "") -> bool:
         return bool(custom_id) and str(custom_id).split(":", 1)[-1].startswith(self.tag[1:] + verb)
 
-    def page(self) -> Any | None:
+    def page(self) -> Message | None:
         """The current turn page: the thread message whose components carry this version."""
         for m in reversed(self.thread.messages):
             if not m.deleted and any(self.ours(c.get("custom_id")) for c in m.walk_components()):
@@ -287,9 +287,11 @@ def run(quick: bool) -> list[Row]:
             f"{images:.1f}",
         )
     ]
-    for (n, kind), res in r["results"].items():
+    results: dict[tuple[int, str], dict[str, Measured]] = r["results"]
+    for (n, kind), res in results.items():
         paced, burst, together = res["paced"], res["burst"], both(res)
-        new_pages = sum(s.new_page for s in together.samples) / max(1, len(together.samples))
+        pages = [s.new_page for s in together.samples if isinstance(s, PageSample)]
+        new_pages = sum(pages) / max(1, len(together.samples))
         who = f"{_who(n)}, {kind}"
         rows += [
             Row(

@@ -7,10 +7,11 @@ import time
 
 from bench.moves import random_move
 from bench.stats import Row
+from rules.protocol import OptionValue
 from rules.stratego import GAME
 from rules.stratego.actions import Move, Ready
 
-ALL_RULES = {
+ALL_RULES: dict[str, OptionValue] = {
     "attacker_advantage": True,
     "silent_defence": True,
     "rescue": True,

@@ -4,17 +4,26 @@ lists ``resign`` among its legal actions, and a uniform pick would end most game
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TypeVar
+
+from rules.protocol import Action, Game, OptionValue
+
+if TYPE_CHECKING:
+    from rules.stratego import StrategoState
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
 
 
-def random_move(game: Any, state: Any, seat: int, rnd: random.Random) -> Any:
+def random_move(game: Game[S, A], state: S, seat: int, rnd: random.Random) -> A:
     actions = game.legal(state, seat)
     resign = type(game.parse_action("resign"))  # a notation per legal action cost the Stroganov
     moves = [a for a in actions if type(a) is not resign]  # playouts a tenth of their time
     return rnd.choice(moves or actions)
 
 
-def stratego_mid_game(seed: int, rnd: random.Random, options: dict[str, Any] | None = None) -> Any:
+def stratego_mid_game(seed: int, rnd: random.Random, options: Mapping[str, OptionValue] | None = None) -> StrategoState:
     """A Stratego position 10 to 300 random plies in (captures included), from random drafts;
     the game may have ended on the way (check ``phase``)."""
     from rules.stratego import GAME

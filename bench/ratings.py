@@ -142,7 +142,7 @@ async def measure(path: Path, rounds: int) -> dict[str, Any]:
     rated = await store.rate_unrated()
     sweep = (time.perf_counter() - t0, time.process_time() - c0)
     table = StubTable(store)
-    average = next(iter(await store.leaderboard(GUILD, "stratego", 150, 1)))[0].user_id
+    average = (await store.leaderboard(GUILD, "stratego", 150, 1))[0][0].user_id
     timings: dict[str, list[float]] = {}
 
     async def timed(name: str, work: Any) -> Any:

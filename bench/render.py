@@ -11,7 +11,7 @@ from bench.moves import random_move, stratego_mid_game
 from bench.stats import Row, median, percentile
 from cogs.stratego.ui import image_words
 from render.stratego import render_board, warm_up
-from rules.stratego import GAME
+from rules.stratego import GAME, StrategoView
 
 NAMES = ("Alžběta Nováková", "Bořivoj", "Cyril", "Dana")
 """Display names by seat (Czech, some long: the images shorten them)."""
@@ -43,8 +43,8 @@ def _rows(game: str, results: dict[str, tuple[list[float], list[int]]], limit_ms
     return rows
 
 
-def _positions(n: int) -> list:
-    out = []
+def _positions(n: int) -> list[tuple[str, StrategoView]]:
+    out: list[tuple[str, StrategoView]] = []
     for seed in range(n):
         out.append(("setup", GAME.view(GAME.new(2, {"rescue": True}, seed), 0)))
         rnd = random.Random(seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 
@@ -27,7 +27,7 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def percentile(values: list[float], p: float) -> float:
+def percentile(values: Sequence[float], p: float) -> float:
     """Nearest-rank percentile (p in 0..100)."""
     if not values:
         return float("nan")
@@ -36,7 +36,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-def median(values: list[float]) -> float:
+def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 

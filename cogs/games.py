@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cogs.table.ui import GameUI
-from rules.protocol import Game
+from rules.protocol import AnyGame
 
 AutoPlayer = Callable[[Any, int], Any]
 """The automatic player: a seat's decision in a state (pure and deterministic)."""
@@ -25,7 +25,7 @@ each, the seat its player had): Stratego swaps the colours. Without one a rematc
 
 @dataclass(frozen=True, slots=True)
 class GameKind:
-    engine: Game[Any]
+    engine: AnyGame
     ui: GameUI
     cog: str
     """The extension (module) that adds the game's slash commands."""
@@ -41,7 +41,7 @@ class GameKind:
 
 KINDS: dict[str, GameKind] = {}
 """Every registered game by its kind name (as stored with each game)."""
-ENGINES: dict[str, Game[Any]] = {}
+ENGINES: dict[str, AnyGame] = {}
 """The engines by kind name: the store's mapping (kept in step with :data:`KINDS`)."""
 
 

@@ -28,13 +28,13 @@ from db.records import (
     UserPrefs,
     VoteMessage,
 )
-from rules.protocol import Game, Outcome
+from rules.protocol import AnyGame, Outcome
 
 
 class Store(Protocol):
     """Persisted games, their append-only action log, user preferences and deployment facts."""
 
-    def engine(self, kind: str) -> Game[Any]:
+    def engine(self, kind: str) -> AnyGame:
         """The engine for ``kind``; UnknownGameKind if the backend's mapping has none."""
         ...
 

@@ -18,13 +18,12 @@ import asyncio
 import importlib
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from db.backend import Backend
 from db.conn import Conn, Row, marks
 from db.store import STATE_FORMATS, GameStore
 from db.url import open_store, parse
-from rules.protocol import Game
+from rules.protocol import AnyGame
 
 TABLES = (
     "games",
@@ -131,7 +130,7 @@ async def copy(source: GameStore, target: GameStore) -> dict[str, int]:
     return counts
 
 
-async def run(source_url: str, target_url: str, games: Mapping[str, Game[Any]]) -> int:
+async def run(source_url: str, target_url: str, games: Mapping[str, AnyGame]) -> int:
     """The command: copy, print the counts, verify every copied game; its exit status."""
     source = await open_store(parse(source_url), games)
     try:
@@ -158,7 +157,7 @@ async def run(source_url: str, target_url: str, games: Mapping[str, Game[Any]]) 
         await source.close()
 
 
-def main(argv: Sequence[str] | None = None, games: Mapping[str, Game[Any]] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, games: Mapping[str, AnyGame] | None = None) -> int:
     """``python -m db.copy``: the bot's engines (``cogs.games.ENGINES``) unless ``games`` are given.
     They are loaded by name: ``db`` imports nothing of ``cogs`` (tests/test_layering.py), and only
     this command line needs the bot's set of games."""

@@ -25,7 +25,7 @@ from openskill.models import PlackettLuce
 
 from db.conn import Conn
 from db.json_text import loads
-from rules.protocol import Ending, Game, Outcome
+from rules.protocol import AnyGame, Ending, Outcome
 
 MODEL = PlackettLuce()
 """OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (docs/ratings.md)."""
@@ -182,7 +182,7 @@ async def first(db: Conn, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ..
 # -- reading a finished game -----------------------------------------------------------------------
 
 
-async def load_ended(db: Conn, engines: Mapping[str, Game[Any]], game_id: int) -> Ended | None:
+async def load_ended(db: Conn, engines: Mapping[str, AnyGame], game_id: int) -> Ended | None:
     """The finished game ``game_id`` (None unless finished). Who resigned is read from the state
     only where it can matter (three players or more, an engine that knows the kind)."""
     rows = list(
@@ -217,7 +217,7 @@ async def load_ended(db: Conn, engines: Mapping[str, Game[Any]], game_id: int) -
 
 
 async def rate_through(
-    db: Conn, engines: Mapping[str, Game[Any]], game_id: int | None, now: float, limit: int | None = None
+    db: Conn, engines: Mapping[str, AnyGame], game_id: int | None, now: float, limit: int | None = None
 ) -> int:
     """Apply every finished game not applied yet that ended no later than ``game_id`` (None: every
     one; at most ``limit`` games, None: no limit), in the order they ended; returns how many were
@@ -314,7 +314,7 @@ Key = tuple[int, str, int]
 """(server, game kind, player)."""
 
 
-async def recompute(db: Conn, engines: Mapping[str, Game[Any]]) -> dict[Key, Rating]:
+async def recompute(db: Conn, engines: Mapping[str, AnyGame]) -> dict[Key, Rating]:
     """Every rating from the stored finished games alone, replayed in the order they ended —
     what the incremental ratings must equal."""
     ids = await db.execute_fetchall(
@@ -340,7 +340,7 @@ async def stored(db: Conn) -> dict[Key, Rating]:
     return {(r[0], r[1], r[2]): Rating(*tuple(r)[3:]) for r in rows}
 
 
-async def rebuild(db: Conn, engines: Mapping[str, Game[Any]], now: float) -> int:
+async def rebuild(db: Conn, engines: Mapping[str, AnyGame], now: float) -> int:
     """Forget every rating and result and apply every finished game again, by end time (after a
     change of the model, or to repair); returns how many games were applied."""
     await db.execute("DELETE FROM results")

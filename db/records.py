@@ -10,7 +10,7 @@ from typing import Any, Literal
 from db.conn import marks
 from db.errors import NoState, UnknownGameKind
 from db.json_text import loads
-from rules.protocol import Game, Outcome
+from rules.protocol import AnyGame, Outcome
 
 STATUSES = ("lobby", "active", "finished", "cancelled", "expired")
 """``expired``: a lobby nobody started (issue 18); like ``cancelled``, no winner and no loss."""
@@ -133,7 +133,7 @@ class GameRecord:
     updated_at: float
     turn_since: float | None
     state_json: str | None = field(default=None, repr=False)
-    engine: Game[Any] | None = field(default=None, repr=False, compare=False)
+    engine: AnyGame | None = field(default=None, repr=False, compare=False)
     pace: int | None = None
     """Seconds per turn (None: no clock)."""
     nudged_at: float | None = None

@@ -18,10 +18,10 @@ from typing import Any
 from db.errors import CorruptLog, TakebackRefused
 from db.json_text import loads
 from rules.errors import RuleError
-from rules.protocol import Game
+from rules.protocol import AnyGame
 
 
-def parse_notation(game: Game[Any], text: str, state: Any) -> Any:
+def parse_notation(game: AnyGame, text: str, state: Any) -> Any:
     """``game.parse_action(text, state)``: some notations cannot be read without the game they
     belong to (a Barrage setup code has other piece counts than a classic one)."""
     return game.parse_action(text, state)
@@ -78,7 +78,7 @@ def decode_seat(game_id: int, seq: int, seat: Any) -> int:
 
 
 def replay_log(
-    game: Game[Any],
+    game: AnyGame,
     game_id: int,
     players: int,
     options: Mapping[str, Any],
@@ -95,7 +95,7 @@ def replay_log(
 
 
 def _replay(
-    game: Game[Any],
+    game: AnyGame,
     game_id: int,
     players: int,
     options: Mapping[str, Any],
@@ -111,7 +111,7 @@ def _replay(
     return state
 
 
-def _apply(game: Game[Any], game_id: int, state: Any, seq: int, seat: int, notation: str) -> tuple[Any, list[Any]]:
+def _apply(game: AnyGame, game_id: int, state: Any, seq: int, seat: int, notation: str) -> tuple[Any, list[Any]]:
     try:
         action = parse_notation(game, notation, state)
     except RuleError as exc:
@@ -124,7 +124,7 @@ def _apply(game: Game[Any], game_id: int, state: Any, seq: int, seat: int, notat
 
 
 def plan_takeback(
-    game: Game[Any],
+    game: AnyGame,
     game_id: int,
     players: int,
     options: Mapping[str, Any],

@@ -79,7 +79,7 @@ from db.records import (
 )
 from db.replay import decode_entry, decode_seat, parse_notation, plan_takeback, replay_log, takeback_entry
 from rules.errors import RuleError
-from rules.protocol import Ending, Game, Outcome, resolve_options
+from rules.protocol import AnyGame, Ending, Outcome, resolve_options
 
 Clock = Callable[[], float]
 STATE_FORMATS = "state_formats"
@@ -156,7 +156,7 @@ class GameStore:
     def __init__(
         self,
         backend: Backend,
-        games: Mapping[str, Game[Any]] | None = None,
+        games: Mapping[str, AnyGame] | None = None,
         clock: Clock = time.time,
     ) -> None:
         self._backend = backend
@@ -181,7 +181,7 @@ class GameStore:
     async def open(
         cls,
         path: str | Path,
-        games: Mapping[str, Game[Any]] | None = None,
+        games: Mapping[str, AnyGame] | None = None,
         clock: Clock = time.time,
         *,
         migrations_dir: Path | None = None,
@@ -201,7 +201,7 @@ class GameStore:
     async def open_postgres(
         cls,
         dsn: str,
-        games: Mapping[str, Game[Any]] | None = None,
+        games: Mapping[str, AnyGame] | None = None,
         clock: Clock = time.time,
         *,
         min_size: int = 1,
@@ -220,7 +220,7 @@ class GameStore:
 
     @classmethod
     async def _opened(
-        cls, backend: Backend, games: Mapping[str, Game[Any]] | None, clock: Clock, applied: list[int]
+        cls, backend: Backend, games: Mapping[str, AnyGame] | None, clock: Clock, applied: list[int]
     ) -> GameStore:
         """The store on a migrated database, its start-up upgrades of old data made."""
         store = cls(backend, games, clock)
@@ -282,7 +282,7 @@ class GameStore:
             formats[kind] = fresh.get("format", fresh.get("v"))
         return dumps(formats)
 
-    async def _readable(self, game: Game[Any], game_id: int) -> bool:
+    async def _readable(self, game: AnyGame, game_id: int) -> bool:
         async def read(db: Conn) -> Row:
             return await self._row(db, game_id, with_state=True)
 
@@ -328,12 +328,12 @@ class GameStore:
 
     # -- engines -----------------------------------------------------------------------------
 
-    def _mapping(self) -> Mapping[str, Game[Any]]:
+    def _mapping(self) -> Mapping[str, AnyGame]:
         """The engines by kind, as given (the bot's is ``cogs.games.ENGINES``, read live so a game
         registered after the store opened is known); none when none were given."""
         return self._games if self._games is not None else {}
 
-    def engine(self, kind: str) -> Game[Any]:
+    def engine(self, kind: str) -> AnyGame:
         """The engine for ``kind``; :class:`UnknownGameKind` if the mapping has none."""
         try:
             return self._mapping()[kind]
@@ -835,7 +835,7 @@ class GameStore:
         return await self._run(write, write=True, game_id=game_id)
 
     @staticmethod
-    def _loggable(game: Game[Any], game_id: int, action: Any, state: Any) -> str:
+    def _loggable(game: AnyGame, game_id: int, action: Any, state: Any) -> str:
         """The action's notation, refused unless it parses back (in this state, as replay will
         parse it) to the very same action: the log must replay to what was actually applied."""
         notation: str = action.notation()

@@ -20,7 +20,7 @@ import asyncpg
 
 from db.errors import StoreUnavailable
 from db.store import GameStore
-from rules.protocol import Game
+from rules.protocol import AnyGame
 
 DEFAULT_PATH = Path("data/deskovka.db")
 
@@ -96,7 +96,7 @@ def parse(url: str, path: str | Path = DEFAULT_PATH) -> Database:
 
 
 async def open_store(
-    database: Database, games: Mapping[str, Game[Any]] | None = None, clock: Callable[[], float] | None = None
+    database: Database, games: Mapping[str, AnyGame] | None = None, clock: Callable[[], float] | None = None
 ) -> GameStore:
     """The store on ``database``, its migrations applied."""
     extra: dict[str, Any] = {} if clock is None else {"clock": clock}

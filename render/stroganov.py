@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, fitting_face, text_width
-from render.png import encode_png
+from render.png import RGB, encode_png
 from render.stroganov_sprites import (
     ALERT,
     BORDER,
@@ -194,10 +194,20 @@ def land(words: Words, kind: str) -> str:
 # --- shared pieces -------------------------------------------------------------------------------
 
 
-def _fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, **kw) -> None:
+def _fit(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    room: float,
+    largest: int,
+    *,
+    fill: RGB = INK,
+    anchor: str = "la",
+    bold: bool = False,
+) -> None:
     """Text that shrinks (down to 14 px, bold text then in the regular face) to fit ``room``."""
-    size, bold = fitting_face(text, room, largest, 14, kw.pop("bold", False))
-    draw_text(draw, xy, text, size, kw.pop("fill", INK), bold=bold, **kw)
+    size, bold = fitting_face(text, room, largest, 14, bold)
+    draw_text(draw, xy, text, size, fill, anchor, bold=bold)
 
 
 def _paste(im: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -1014,11 +1024,20 @@ T_CHIP_W = (T_INNER - 2 * 8) // 3
 T_CARD_W = (T_INNER - 10) // 2
 
 
-def _t_fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float, largest: int, **kw) -> None:
+def _t_fit(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    room: float,
+    largest: int,
+    *,
+    fill: RGB = INK,
+    anchor: str = "la",
+    bold: bool = True,
+) -> None:
     """Text that shrinks to fit ``room``, never below :data:`TURN_MIN`; then it is cut with "…"."""
-    bold = kw.pop("bold", True)
     size = fitting_size_min(text, room, largest, bold)
-    draw_text(draw, xy, clip(text, room, size, bold), size, kw.pop("fill", INK), bold=bold, **kw)
+    draw_text(draw, xy, clip(text, room, size, bold), size, fill, anchor, bold=bold)
 
 
 def fitting_size_min(text: str, room: float, largest: int, bold: bool) -> int:
@@ -1026,14 +1045,16 @@ def fitting_size_min(text: str, room: float, largest: int, bold: bool) -> int:
     return max(TURN_MIN, size)
 
 
-def _t_wrap(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, room: float, size: int, lines: int, **kw) -> int:
+def _t_wrap(
+    draw: ImageDraw.ImageDraw, x: float, y: float, text: str, room: float, size: int, lines: int, *, fill: RGB = INK
+) -> int:
     """``text`` in at most ``lines`` lines of ``size`` px from ``y`` (the last cut with "…"); returns
     the y below it."""
     parts = wrap(text, room, size)
     if len(parts) > lines:
         parts = [*parts[: lines - 1], clip(" ".join(parts[lines - 1 :]), room, size)]
     for line in parts:
-        draw_text(draw, (x, y + size * 0.65), clip(line, room, size), size, kw.get("fill", INK), "lm", bold=True)
+        draw_text(draw, (x, y + size * 0.65), clip(line, room, size), size, fill, "lm", bold=True)
         y += size + 6
     return round(y)
 

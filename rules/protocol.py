@@ -11,11 +11,21 @@ import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from rules.errors import BadOptions
 
-S = TypeVar("S")
+Json: TypeAlias = "bool | int | str | list[Json] | dict[str, Json] | None"
+"""A value as the store writes and reads it (``db/json_text.py``): text, integers, booleans, None,
+and lists and text-keyed dicts of those (no floats)."""
+JsonObject: TypeAlias = dict[str, "Json"]
+"""A JSON object: a state's dump, an event."""
+Event: TypeAlias = JsonObject
+"""One event as :meth:`Game.apply` returns it (DESIGN §3: events as data): ``{"type":
+<snake_case>, ...params}``, which the store logs and the UIs read by key. Each game documents its
+own and names them (``rules.<game>.events.Event``)."""
+OptionValue: TypeAlias = bool | int | str
+"""The value of a game option (:class:`Option`)."""
 
 
 class Ending(enum.StrEnum):
@@ -89,8 +99,8 @@ class Outcome:
         """A solo game the automa won (by the rules or after its player resigned)."""
         return not self.winners and not self.draw and self.automa_score is not None
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        data: JsonObject = {
             "winners": list(self.winners),
             "ending": self.ending.value,
             "draw": self.draw,
@@ -124,8 +134,8 @@ class Option:
     """One game option: a bool, an int in a range, or one of a closed set of choices."""
 
     name: str
-    default: Any
-    choices: tuple[Any, ...] | None = None
+    default: OptionValue
+    choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -151,8 +161,9 @@ class Option:
         return value
 
 
-def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Defaults filled in, every value validated; unknown names are an error, not ignored."""
+def resolve_options(spec: Sequence[Option], given: Mapping[str, object] | None) -> dict[str, Any]:
+    """Defaults filled in, every value validated; unknown names are an error, not ignored. Each
+    value is of its option's type (its default's), which the engine reading it by name knows."""
     given = dict(given or {})
     known = {o.name: o for o in spec}
     unknown = sorted(set(given) - set(known))
@@ -162,18 +173,28 @@ def resolve_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> 
 
 
 class Action(Protocol):
+    """What every engine's action is: it has a notation (the text the log keeps and replays)."""
+
     def notation(self) -> str: ...
 
 
-class Game(Protocol[S]):
-    """What the store, the renderers and the Discord layer may rely on."""
+S = TypeVar("S")
+"""An engine's state type (``StrategoState``, ...)."""
+A = TypeVar("A", bound=Action)
+"""An engine's action type: the union of its action classes (``rules.stratego.actions.Action``, ...)."""
+
+
+class Game(Protocol[S, A]):
+    """What the store, the renderers and the Discord layer may rely on: an engine of states ``S``
+    and actions ``A``. Each engine declares it with its own (``class Stratego(Game[StrategoState,
+    Action])``); what holds any engine at all (the store, the registry) says :data:`AnyGame`."""
 
     name: str
     min_players: int
     max_players: int
     options: tuple[Option, ...]
 
-    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> S: ...
+    def new(self, players: int, options: Mapping[str, OptionValue] | None, seed: int) -> S: ...
 
     def to_act(self, state: S) -> tuple[int, ...]: ...
 
@@ -182,15 +203,18 @@ class Game(Protocol[S]):
         they take no decision and decide nothing about a late player. Ascending."""
         ...
 
-    def legal(self, state: S, seat: int) -> list[Any]: ...
+    def legal(self, state: S, seat: int) -> list[A]: ...
 
-    def apply(self, state: S, seat: int, action: Any) -> list[dict[str, Any]]: ...
+    def apply(self, state: S, seat: int, action: A) -> list[Event]: ...
 
-    def view(self, state: S, seat: int | None) -> Any: ...
+    def view(self, state: S, seat: int | None) -> object:
+        """What ``seat`` (``None``: anyone) may see of ``state``: the engine's own view type, which
+        only the game's own UI and renderer read."""
+        ...
 
     def outcome(self, state: S) -> Outcome | None: ...
 
-    def parse_action(self, text: str, state: S | None = None) -> Any:
+    def parse_action(self, text: str, state: S | None = None) -> A:
         """Read an action's notation; ``state`` gives context some notations need (e.g. which
         army a Stratego setup code is for). Engines that need none ignore it."""
         ...
@@ -200,7 +224,7 @@ class Game(Protocol[S]):
         a value to compare: a decision that leaves it as it was showed nobody anything hidden."""
         ...
 
-    def can_take_back(self, hidden_before: object, action: Any, after: S, events: Sequence[Mapping[str, Any]]) -> bool:
+    def can_take_back(self, hidden_before: object, action: A, after: S, events: Sequence[Event]) -> bool:
         """Whether the decision ``action`` that turned a state whose :meth:`hidden` was
         ``hidden_before`` into ``after`` (with ``events``) may be taken back by the players'
         agreement (issue 20 §3): never when it showed anyone something hidden — a battle, a drawn
@@ -210,6 +234,12 @@ class Game(Protocol[S]):
         asks at every commit (issue 44 §4: the Take back button) and keeps no copy of it."""
         ...
 
-    def dump(self, state: S) -> dict[str, Any]: ...
+    def dump(self, state: S) -> JsonObject: ...
 
-    def load(self, data: Mapping[str, Any]) -> S: ...
+    def load(self, data: Mapping[str, Json]) -> S: ...
+
+
+AnyGame: TypeAlias = Game[Any, Any]
+"""An engine of any game: what the store, the registry (``cogs.games``), replays and the benches
+hold, knowing no game's state or action types (they pass states and actions back to the engine
+they came from)."""

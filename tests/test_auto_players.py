@@ -19,7 +19,7 @@ import pytest
 
 from cogs import games
 from rules.errors import GameOver, NotYourTurn
-from rules.protocol import Ending, Game
+from rules.protocol import AnyGame, Ending
 from rules.shitenno import GAME as SHITENNO
 from rules.shitenno.actions import Accept, Choose, ConquerKoku, ConquerTroops, EndTurn, FormLot, Refuse, Split
 from rules.shitenno.actions import Resign as ShitennoResign
@@ -50,7 +50,7 @@ STROGANOV_SETUPS = [(1, {"difficulty": d}) for d in DIFFICULTIES] + [
 AutoFn = Callable[[Any, int], Any]
 
 
-def auto_move(game: Game[Any], fn: AutoFn, st: Any, seat: int) -> Any:
+def auto_move(game: AnyGame, fn: AutoFn, st: Any, seat: int) -> Any:
     """The automatic action for ``seat``, checked as the module docstring says, then applied."""
     data = game.dump(st)
     a = fn(st, seat)
@@ -65,7 +65,7 @@ def auto_move(game: Game[Any], fn: AutoFn, st: Any, seat: int) -> Any:
     return a
 
 
-def resign_one(game: Game[Any], st: Any, players: int, rnd: random.Random, keep: set[int], resigned: list[int]) -> bool:
+def resign_one(game: AnyGame, st: Any, players: int, rnd: random.Random, keep: set[int], resigned: list[int]) -> bool:
     """With probability ``RESIGN_P``, a random seat still playing and not in ``keep`` resigns."""
     if rnd.random() >= RESIGN_P:
         return False

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn
-from rules.protocol import Ending, Option, Outcome, resolve_options
+from rules.protocol import AnyGame, Ending, Event, Game, JsonObject, Option, OptionValue, Outcome, resolve_options
 from rules.rng import Rng
 
 DUMP_VERSION = 1
@@ -43,7 +43,10 @@ class Resign:
         return "resign"
 
 
-CountAction = Add | Roll | Resign
+CountAction: TypeAlias = Add | Roll | Resign
+
+CountEvent: TypeAlias = Event
+"""``added`` (``seat``, ``amount``), ``won`` (``seat``) or ``resigned`` (``seat``)."""
 
 
 @dataclass(slots=True)
@@ -66,18 +69,18 @@ class CountState:
 _ADD = re.compile(r"^\+(\d{1,6})$")
 
 
-class CountGame:
+class CountGame(Game[CountState, CountAction]):
     """The engine object; one instance, like a game module."""
 
     name = "count"
     min_players = 2
     max_players = 4
-    options = (
+    options: tuple[Option, ...] = (
         Option("target", 21, minimum=2, maximum=10**12),
         Option("max_step", 3, minimum=1, maximum=9),
     )
 
-    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> CountState:
+    def new(self, players: int, options: Mapping[str, OptionValue] | None, seed: int) -> CountState:
         opts = resolve_options(self.options, options)
         if not self.min_players <= players <= self.max_players:
             raise BadOptions("player_count", players=players, minimum=2, maximum=4)
@@ -93,9 +96,10 @@ class CountGame:
     def legal(self, state: CountState, seat: int) -> list[CountAction]:
         if state.winner is not None or seat != state.turn:
             return []
-        return [Add(k) for k in range(1, state.max_step + 1)] + [Roll()]
+        adds: list[CountAction] = [Add(k) for k in range(1, state.max_step + 1)]
+        return [*adds, Roll()]
 
-    def apply(self, state: CountState, seat: int, action: CountAction) -> list[dict[str, Any]]:
+    def apply(self, state: CountState, seat: int, action: CountAction) -> list[CountEvent]:
         if state.winner is not None:
             raise GameOver("finished")
         if isinstance(action, Resign):
@@ -112,7 +116,7 @@ class CountGame:
         else:
             raise IllegalAction("unknown_action", action=repr(action))
         state.total += amount
-        events: list[dict[str, Any]] = [{"type": "added", "seat": seat, "amount": amount}]
+        events: list[CountEvent] = [{"type": "added", "seat": seat, "amount": amount}]
         if state.total >= state.target:
             state.winner = seat
             events.append({"type": "won", "seat": seat})
@@ -126,13 +130,13 @@ class CountGame:
             nxt = (nxt + 1) % state.players
         return nxt
 
-    def _resign(self, state: CountState, seat: int) -> list[dict[str, Any]]:
+    def _resign(self, state: CountState, seat: int) -> list[CountEvent]:
         if not 0 <= seat < state.players:
             raise NotYourTurn("not_a_player", seat=seat)
         if seat in state.out():
             raise NotYourTurn("resigned", seat=seat)
         state.resigned = [*state.out(), seat]
-        events: list[dict[str, Any]] = [{"type": "resigned", "seat": seat}]
+        events: list[CountEvent] = [{"type": "resigned", "seat": seat}]
         left = [s for s in range(state.players) if s not in state.out()]
         if len(left) == 1:
             state.winner, state.reason = left[0], "resign"
@@ -141,7 +145,7 @@ class CountGame:
             state.turn = self._next(state, seat)
         return events
 
-    def view(self, state: CountState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: CountState, seat: int | None) -> dict[str, int | None]:
         return {"total": state.total, "target": state.target, "turn": state.turn, "winner": state.winner}
 
     def outcome(self, state: CountState) -> Outcome | None:
@@ -165,12 +169,12 @@ class CountGame:
         return None
 
     def can_take_back(
-        self, hidden_before: object, action: CountAction, after: CountState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: CountAction, after: CountState, events: Sequence[CountEvent]
     ) -> bool:
         """An addition can be taken back; a roll drew from the generator and a resignation is final."""
         return isinstance(action, Add) and after.winner is None
 
-    def dump(self, state: CountState) -> dict[str, Any]:
+    def dump(self, state: CountState) -> JsonObject:
         return {
             "v": DUMP_VERSION,
             "players": state.players,
@@ -202,7 +206,7 @@ class CountGame:
 
 
 GAME = CountGame()
-GAMES: dict[str, Any] = {GAME.name: GAME}
+GAMES: dict[str, AnyGame] = {GAME.name: GAME}
 
 
 class StateAwareCountGame(CountGame):

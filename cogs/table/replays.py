@@ -31,7 +31,7 @@ from PIL import Image
 
 from db.records import GameRecord, LoggedAction
 from render.png import mapped
-from rules.protocol import Game
+from rules.protocol import AnyGame
 
 MAX_FRAMES = 120
 """Positions in one animation at most: a long Stratego game has ~1,000 moves, a four-player
@@ -95,7 +95,7 @@ def stretch(moves: int, first: int | None, last: int | None, limit: int = MAX_FR
     return Stretch(first, last, moves, kept, every)
 
 
-def positions(game: Game[Any], rec: GameRecord, log: Sequence[LoggedAction], part: Stretch) -> list[Any]:
+def positions(game: AnyGame, rec: GameRecord, log: Sequence[LoggedAction], part: Stretch) -> list[Any]:
     """The states of ``part`` that are shown, in order: replayed from the game's start through the
     logged actions (a copy of each kept state). CPU work: run it in a thread."""
     if rec.seed is None:

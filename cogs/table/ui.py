@@ -90,7 +90,7 @@ class GameUI(Protocol[S]):
     """The engine's kind name (the key of ``cogs.games.KINDS``)."""
 
     @property
-    def engine(self) -> Game[S]:
+    def engine(self) -> Game[S, Any]:
         """The game's engine; read-only, so each UI may hold its own engine's type."""
         ...
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rules.protocol import Ending, Outcome
+from rules.protocol import Ending, Game, Json, JsonObject, OptionValue, Outcome
 from rules.shitenno import engine
 from rules.shitenno.actions import Action, ConquerKoku, ConquerTroops, parse_action
+from rules.shitenno.events import Event
 from rules.shitenno.state import ShitennoState, dump, load
 from rules.shitenno.view import ShitennoView, view
 
 
-class Shitenno:
+class Shitenno(Game[ShitennoState, Action]):
     """The engine object the registry, the store and the bot use (DESIGN §3)."""
 
     name = "shitenno"
@@ -20,7 +20,7 @@ class Shitenno:
     max_players = 4
     options = engine.OPTIONS
 
-    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoState:
+    def new(self, players: int, options: Mapping[str, OptionValue] | None, seed: int) -> ShitennoState:
         return engine.new(players, options, seed)
 
     def to_act(self, state: ShitennoState) -> tuple[int, ...]:
@@ -32,7 +32,7 @@ class Shitenno:
     def legal(self, state: ShitennoState, seat: int) -> list[Action]:
         return engine.legal(state, seat)
 
-    def apply(self, state: ShitennoState, seat: int, action: Action) -> list[dict[str, Any]]:
+    def apply(self, state: ShitennoState, seat: int, action: Action) -> list[Event]:
         return engine.apply(state, seat, action)
 
     def conquest_payments(self, state: ShitennoState, seat: int, province: str) -> list[ConquerTroops | ConquerKoku]:
@@ -57,17 +57,17 @@ class Shitenno:
         return engine.hidden(state)
 
     def can_take_back(
-        self, hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Event]
     ) -> bool:
         return engine.can_take_back(hidden_before, action, after, events)
 
-    def dump(self, state: ShitennoState) -> dict[str, Any]:
+    def dump(self, state: ShitennoState) -> JsonObject:
         return dump(state)
 
-    def load(self, data: Mapping[str, Any]) -> ShitennoState:
+    def load(self, data: Mapping[str, Json]) -> ShitennoState:
         return load(data)
 
 
 GAME = Shitenno()
 
-__all__ = ["GAME", "Shitenno", "ShitennoState", "ShitennoView"]
+__all__ = ["GAME", "Action", "Event", "Shitenno", "ShitennoState", "ShitennoView"]

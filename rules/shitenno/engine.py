@@ -878,7 +878,7 @@ def hidden(st: ShitennoState) -> tuple[Any, ...]:
     return hands, st.rng.state, tuple(st.troop_deck), tuple(st.koku_deck), stacks
 
 
-def can_take_back(hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Any]) -> bool:
+def can_take_back(hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Event]) -> bool:
     """Whether the players may agree to undo ``action`` (issue 20 §3): only a decision that left
     every hidden thing (SH-4.2, SH-4.3) as it was.
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rules.protocol import Ending, Outcome
+from rules.protocol import Ending, Game, Json, JsonObject, OptionValue, Outcome
 from rules.stratego import engine
 from rules.stratego.actions import Action, parse_action
 from rules.stratego.board import RED
+from rules.stratego.events import Event
 from rules.stratego.state import StrategoState, dump, load
 from rules.stratego.view import StrategoView, view
 
@@ -23,7 +23,7 @@ ENDINGS: Mapping[str, Ending] = {
 """The state's SG-6.5 reason (also in the ``over`` event) as the protocol's ending."""
 
 
-class Stratego:
+class Stratego(Game[StrategoState, Action]):
     """The engine object the registry, the store and the bot use (DESIGN §3)."""
 
     name = "stratego"
@@ -31,7 +31,7 @@ class Stratego:
     max_players = 2
     options = engine.OPTIONS
 
-    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> StrategoState:
+    def new(self, players: int, options: Mapping[str, OptionValue] | None, seed: int) -> StrategoState:
         return engine.new(players, options, seed)
 
     def to_act(self, state: StrategoState) -> tuple[int, ...]:
@@ -43,7 +43,7 @@ class Stratego:
     def legal(self, state: StrategoState, seat: int) -> list[Action]:
         return engine.legal(state, seat)
 
-    def apply(self, state: StrategoState, seat: int, action: Action) -> list[dict[str, Any]]:
+    def apply(self, state: StrategoState, seat: int, action: Action) -> list[Event]:
         return engine.apply(state, seat, action)
 
     def view(self, state: StrategoState, seat: int | None) -> StrategoView:
@@ -65,17 +65,17 @@ class Stratego:
         return engine.hidden(state)
 
     def can_take_back(
-        self, hidden_before: object, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: Action, after: StrategoState, events: Sequence[Event]
     ) -> bool:
         return engine.can_take_back(hidden_before, action, after, events)
 
-    def dump(self, state: StrategoState) -> dict[str, Any]:
+    def dump(self, state: StrategoState) -> JsonObject:
         return dump(state)
 
-    def load(self, data: Mapping[str, Any]) -> StrategoState:
+    def load(self, data: Mapping[str, Json]) -> StrategoState:
         return load(data)
 
 
 GAME = Stratego()
 
-__all__ = ["GAME", "RED", "Stratego", "StrategoState", "StrategoView"]
+__all__ = ["GAME", "RED", "Action", "Event", "Stratego", "StrategoState", "StrategoView"]

@@ -36,6 +36,7 @@ from rules.stratego.board import (
     file_of,
     rank_of,
 )
+from rules.stratego.events import Event
 from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, RANKS, SCOUT, battle
 from rules.stratego.setup import EMPTY, PRESETS, check_counts, preset, random_setup
 from rules.stratego.state import Piece, StrategoState
@@ -53,8 +54,6 @@ OPTIONS: tuple[Option, ...] = (
 """SG-8 variants and SG-4.5 – SG-4.7 options, all freely combinable (SG-8.4)."""
 
 MAX_RESCUES = 2
-
-Event = dict[str, Any]
 
 
 # --- creating a game ------------------------------------------------------------------------
@@ -506,7 +505,7 @@ def hidden(st: StrategoState) -> object:
 
 
 def can_take_back(
-    hidden_before: object, action: Action, after: StrategoState, events: Sequence[Mapping[str, Any]]
+    hidden_before: object, action: Action, after: StrategoState, events: Sequence[Event]
 ) -> bool:
     """Whether the players may agree to undo ``action``: only when it showed the opponent nothing.
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rules.protocol import Ending, Outcome
+from rules.protocol import Ending, Game, Json, JsonObject, OptionValue, Outcome
 from rules.stroganov import engine
 from rules.stroganov.actions import Action, parse_action
+from rules.stroganov.events import Event
 from rules.stroganov.legal import legal
 from rules.stroganov.state import StroganovState, dump, load
 from rules.stroganov.view import StroganovView, view
 
 
-class Stroganov:
+class Stroganov(Game[StroganovState, Action]):
     """The engine object the registry, the store and the bot use (DESIGN §3)."""
 
     name = "stroganov"
@@ -21,7 +21,7 @@ class Stroganov:
     max_players = 4
     options = engine.OPTIONS
 
-    def new(self, players: int, options: Mapping[str, Any] | None, seed: int) -> StroganovState:
+    def new(self, players: int, options: Mapping[str, OptionValue] | None, seed: int) -> StroganovState:
         return engine.new(players, options, seed)
 
     def to_act(self, state: StroganovState) -> tuple[int, ...]:
@@ -33,7 +33,7 @@ class Stroganov:
     def legal(self, state: StroganovState, seat: int) -> list[Action]:
         return legal(state, seat)
 
-    def apply(self, state: StroganovState, seat: int, action: Action) -> list[dict[str, Any]]:
+    def apply(self, state: StroganovState, seat: int, action: Action) -> list[Event]:
         return engine.apply(state, seat, action)
 
     def view(self, state: StroganovState, seat: int | None) -> StroganovView:
@@ -56,17 +56,17 @@ class Stroganov:
         return engine.hidden(state)
 
     def can_take_back(
-        self, hidden_before: object, action: Action, after: StroganovState, events: Sequence[Mapping[str, Any]]
+        self, hidden_before: object, action: Action, after: StroganovState, events: Sequence[Event]
     ) -> bool:
         return engine.can_take_back(hidden_before, action, after, events)
 
-    def dump(self, state: StroganovState) -> dict[str, Any]:
+    def dump(self, state: StroganovState) -> JsonObject:
         return dump(state)
 
-    def load(self, data: Mapping[str, Any]) -> StroganovState:
+    def load(self, data: Mapping[str, Json]) -> StroganovState:
         return load(data)
 
 
 GAME = Stroganov()
 
-__all__ = ["GAME", "Stroganov", "StroganovState", "StroganovView"]
+__all__ = ["GAME", "Action", "Event", "Stroganov", "StroganovState", "StroganovView"]

@@ -19,7 +19,7 @@ from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
 from rules.stroganov.core import has_ability, log
-from rules.stroganov.events import Events, entry_data, season_name
+from rules.stroganov.events import Event, Events, entry_data, season_name
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
@@ -676,7 +676,7 @@ def hidden(st: StroganovState) -> tuple[Any, ...]:
     return st.rng.state, tuple(tuple(s) for s in stacks)
 
 
-def can_take_back(hidden_before: object, action: Action, after: StroganovState, events: Sequence[Any]) -> bool:
+def can_take_back(hidden_before: object, action: Action, after: StroganovState, events: Sequence[Event]) -> bool:
     """Whether the players may agree to undo ``action`` (issue 20 §3): only a decision that drew
     nothing and turned no card. Stroganov has no secret hands (every holding is public, ST-4), so
     what hides is the bag and the stacks (ST-17.2):

@@ -511,7 +511,7 @@ class FakeDiscord:
             raise FakeDiscordError(f"{user.name} cannot send messages in {channel.label}")
         return channel.post(user, content=content)
 
-    async def wait_for(self, check: Callable[[], T], what: str, *, timeout: float | None = None) -> T:
+    async def wait_for(self, check: Callable[[], T | None], what: str, *, timeout: float | None = None) -> T:
         """Wait until ``check()`` is truthy (re-checked after every change in the stand-in) and return it."""
         return await self.world.wait(lambda: check() or None, self.world.signal, what, timeout)
 
