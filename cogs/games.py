@@ -13,11 +13,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.table.core.master import AutoPlayer
 from cogs.table.ui import GameUI
 from rules.protocol import AnyGame
 
-AutoPlayer = Callable[[Any, int], Any]
-"""The automatic player: a seat's decision in a state (pure and deterministic)."""
 RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
 """A rematch's options from the finished game's options, final state and the rematch's seats (for
 each, the seat its player had): Stratego swaps the colours. Without one a rematch keeps the options."""
