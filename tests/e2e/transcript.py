@@ -5,7 +5,9 @@ a digest of the bytes), written the same way however the process numbers its ids
 
 Messages are recorded per channel, in the order each channel saw them (different channels are
 told concurrently, so their relative order is not part of the behaviour); a channel's ephemeral
-replies are a stream per reader. Snowflakes are replaced by who or what they name."""
+replies are a stream per reader. Snowflakes are replaced by who or what they name. An answer that
+came late is deferred first ("thinking…", then edited): that depends on the machine's speed, not on
+the bot's behaviour, so it is recorded as the answer it became."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ class Transcript:
     streams: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     _channel_names: dict[int, str] = field(default_factory=dict)
     _message_names: dict[int, str] = field(default_factory=dict)
+    _thinking: set[int] = field(default_factory=set)
 
     def channel_name(self, channel: Channel) -> str:
         known = self._channel_names.get(channel.id)
@@ -126,6 +129,12 @@ class Transcript:
         }
 
     def record(self, what: str, channel: Channel, message: Message) -> None:
+        if message.loading:  # "thinking…": a late answer's defer, shown once it says something
+            self._thinking.add(message.id)
+            return
+        if what == "edit" and message.id in self._thinking:
+            self._thinking.discard(message.id)
+            what = "post"  # as the reader sees it: the answer, however fast it came
         key = self.channel_name(channel)
         if message.ephemeral_for is not None:
             key += f" (only {message.ephemeral_for.name})"
