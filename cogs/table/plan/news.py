@@ -133,17 +133,28 @@ def news(
     if "post" in done:
         return Telling(told)
     lines = ui.event_lines(rec, state, events, locale) + prompts(ui, rec, state, change.to_act, locale)
-    post = Post(
+    board = ui.board_changed(events)
+    return Telling(told, thread_news(ui, change, locale, lines, board=board, take_back=mover(change)))
+
+
+def thread_news(
+    ui: GameUI[Any], change: Change, locale: str, lines: list[str], *, board: bool, take_back: int | None
+) -> Post:
+    """The thread's post of a decision (or its taking back): ``lines``, the public images when
+    the ``board`` changed, the new version's buttons (``take_back``: the seat offered Take back);
+    a catch-up's post only when the thread does not show it already; not written down as a step
+    (the change is marked told next)."""
+    rec, state = change.record, change.state
+    return Post(
         step="post",
         locale=locale,
         text="\n".join(lines),
-        images=Images(locale) if ui.board_changed(events) else None,
-        components=tuple(thread_buttons(ui, rec, state, change.version, locale, mover(change))),
+        images=Images(locale) if board else None,
+        components=tuple(thread_buttons(ui, rec, state, change.version, locale, take_back)),
         unless_shown=change.caught_up,
         shown_version=change.version,
         mark=False,
     )
-    return Telling(told, post)
 
 
 def taken_back(
@@ -168,17 +179,8 @@ def taken_back(
         line = t("takeback.done_plain", locale)
     else:
         line = t("takeback.done" if asked_others else "takeback.done_alone", locale, user=mention(asked))
-    post = Post(
-        step="post",
-        locale=locale,
-        text="\n".join([line, *prompts(ui, rec, state, change.to_act, locale)]),
-        images=Images(locale),
-        components=tuple(thread_buttons(ui, rec, state, change.version, locale)),
-        unless_shown=change.caught_up,
-        shown_version=change.version,
-        mark=False,
-    )
-    return Telling(told, post)
+    lines = [line, *prompts(ui, rec, state, change.to_act, locale)]
+    return Telling(told, thread_news(ui, change, locale, lines, board=True, take_back=None))
 
 
 def started(
