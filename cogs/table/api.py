@@ -16,7 +16,7 @@ from cogs.table.core.change import Change
 from cogs.table.core.commands import Act, Cancel, Command, Finish, SetSeats, Start, TakeBack
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.progress import Progress
-from cogs.table.ui import ButtonSpec, FileSpec, GameUI, SelectSpec
+from cogs.table.ui import FileSpec, GameUI
 from db.base import Store
 from db.records import GameRecord, UserPrefs
 
@@ -74,10 +74,6 @@ class TableAPI(Protocol):
     def where(self, rec: GameRecord) -> str: ...
 
     def link(self, rec: GameRecord) -> str: ...
-
-    def table_buttons(
-        self, rec: GameRecord, state: Any, locale: str, version: int, change: Change | None = None
-    ) -> list[ButtonSpec | SelectSpec]: ...
 
     def post_failed(self, rec: GameRecord, channel_id: int, exc: discord.HTTPException) -> None: ...
 

@@ -59,12 +59,9 @@ from cogs.table.rule_words import describe
 from cogs.table.turn_pages import TurnPages
 from cogs.table.ui import (
     REMATCH,
-    ButtonSpec,
     FileSpec,
     GameUI,
-    SelectSpec,
     mention,
-    thread_buttons,
 )
 from cogs.table.views_kept import views_kept
 from cogs.texts import DEFAULT_LOCALE, join_words, player_locale, supported, t
@@ -719,13 +716,6 @@ class Table:
     def close(self) -> None:
         self.renderer.close()
 
-    def table_buttons(
-        self, rec: GameRecord, state: Any, locale: str, version: int, change: Change | None = None
-    ) -> list[ButtonSpec | SelectSpec]:
-        """The components under a game's news: with ``change``, the mover's Take back button too
-        when a person made a decision the engine lets be taken back (not the automatic player)."""
-        return thread_buttons(self.ui(rec.kind), rec, state, version, locale, plan.mover(change) if change else None)
-
     async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         """A decision's news in the thread, as planned (``cogs/table/plan/news.py``)."""
         rec = change.record
@@ -1059,11 +1049,11 @@ class Table:
     # -- talking to the table -----------------------------------------------------------------
 
     def where(self, rec: GameRecord) -> str:
-        return f"<#{rec.thread_id or rec.channel_id}>"
+        return plan.where(rec)
 
     def link(self, rec: GameRecord) -> str:
         """A jump link that works from a DM (a bare channel mention does not resolve there)."""
-        return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.thread_id or rec.channel_id}"
+        return plan.link(rec)
 
     @staticmethod
     def in_game_channel(interaction: discord.Interaction, rec: GameRecord) -> bool:
