@@ -221,12 +221,12 @@ class Deskovka(commands.AutoShardedBot):
             lambda: self.store,
             self.clock,
             self.table.clocks.fire,
-            self.table.catch_up,
+            self.table.teller.catch_up,
             shards=shards,
             pace=settings.firings_per_second,
             ready=self.wait_until_ready,
         )
-        self.table.wake_timers = self.dispatcher.poke
+        self.table.teller.wake_timers = self.dispatcher.poke
         self._closing: asyncio.Future[None] | None = None
         self.freeze_when_ready = freeze_when_ready
 
@@ -238,12 +238,12 @@ class Deskovka(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._store is None:
             self._store = await open_store(self.settings.database, games.ENGINES, clock=self.clock)
-        await self._store.watch_prefs(self.table.forget_prefs)
+        await self._store.watch_prefs(self.table.locales.forget_prefs)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())
-        self.table.renderer.start()
+        self.table.transport.renderer.start()
         if self.settings.syncs_commands:
             await self.sync_commands_if_changed()
         self.dispatcher.start()
@@ -297,7 +297,7 @@ class Deskovka(commands.AutoShardedBot):
     async def _close(self) -> None:
         try:
             await self.dispatcher.stop()
-            await self.table.drain()
+            await self.table.teller.drain()
             await super().close()
         finally:
             self.table.close()

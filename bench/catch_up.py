@@ -1,9 +1,9 @@
-"""The announce-on-start-up sweep (issue 18 §3, §7): ``Table.catch_up`` over many stored games that
+"""The announce-on-start-up sweep (issue 18 §3, §7): ``Teller.catch_up`` over many stored games that
 each have one change a dead process left untold.
 
 The games are made in the store directly (``GameStore.create``, then one ``append``: its change row
 stays, claimed by the store that made it); the file is then opened again by a new store, as by a
-restarted bot, and the real :meth:`cogs.table.table.Table.catch_up` runs on a stub table whose ``tell``
+restarted bot, and the real :meth:`cogs.table.teller.Teller.catch_up` runs on a stub table whose ``tell``
 does only the telling's store part (``Progress.told``): the Discord part is not measured here.
 The store's methods are timed as they are called; CPU is this process's (the SQLite thread
 included). Stratego games (a small state) and Stroganov games 4 players and 40 decisions in (a
@@ -28,7 +28,7 @@ from bench.stats import Row
 from cogs.games import ENGINES
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
-from cogs.table.table import Table
+from cogs.table.teller import Teller
 from db.store import GameStore
 from rules.stratego.actions import Ready
 
@@ -84,7 +84,7 @@ class Timing:
 
 
 class StubTable:
-    """What ``Table.catch_up`` uses of a table: the store, the games being told, and ``tell``, which
+    """What ``Teller.catch_up`` uses of a table: the store, the games being told, and ``tell``, which
     here only marks the change told (and builds the change as the real catch-up does)."""
 
     def __init__(self, store: GameStore) -> None:
@@ -92,14 +92,8 @@ class StubTable:
         self.shards = None  # one process serving every shard
         self._telling: dict[int, int] = {}
         self.changes = 0
-        self.clocks = self
-
-    async def resume_autoplay(self, shards: object = None) -> int:
-        """The start-up catch-up also restarts automatic players; none here (a table of its own)."""
-        return 0
-
-    async def rate_unrated(self) -> None:
-        """… and rates the finished games no listener rated; none here."""
+        self.caught_up: list[object] = []
+        """What runs after the start-up catch-up (the automatic players, the ratings): none here."""
 
     async def tell(self, change: Change) -> None:
         self.changes += 1
@@ -124,7 +118,7 @@ async def sweep(path: Path) -> Sweep:
     table = StubTable(store)
     try:
         t0, c0 = time.perf_counter(), time.process_time()
-        told = await Table.catch_up(table, None)  # type: ignore[arg-type]  # the stub has what it uses
+        told = await Teller.catch_up(table, None)  # type: ignore[arg-type]  # the stub has what it uses
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         untold = len(await GameStore.pending_changes(store, None, limit=1_000_000))
         games = len(await store.list_games())

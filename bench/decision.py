@@ -11,7 +11,7 @@ bot runs): find the game (``store.get``; the command parses no state since issue
   the planned page news (``cogs/table/plan/pages.py`` ``page_news``: the story, ``fold``, prompts,
   the decision components) and their ``discord.ui.View``,
   ``set_turn_page``, which marks the decision told;
-- Shitenno, as :meth:`Table.announce` tells a change, from the same plan (``cogs/table/plan/news.py``
+- Shitenno, as :meth:`Shows.announce` tells a change, from the same plan (``cogs/table/plan/news.py``
   ``news``: the plan — every notice's and the thread's words and components), then what the table
   does with it: the DMs of the seats now waiting and of those
   whose hand changed (the notice or the hand in words, the DM's components, the state written as

@@ -127,6 +127,7 @@ class StubTable:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.renderer = Renderer(0)
+        self.transport = self
 
     @staticmethod
     def ui(kind: str) -> Any:
@@ -167,7 +168,7 @@ async def measure(path: Path, rounds: int) -> dict[str, Any]:
         await store.finish(rec.id, Outcome((0,), Ending.RESIGNED))
         await timed("rate a game that just ended (10,000 rated before it)", store.rate(rec.id))
     recomputed_ok = await store.recompute_ratings() == await store.stored_ratings()
-    table.renderer.close()
+    table.transport.renderer.close()
     await store.close()
     return {"rated": rated, "sweep": sweep, "timings": timings, "chart": chart_bytes, "same": recomputed_ok}
 

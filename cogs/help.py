@@ -89,7 +89,7 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help", description="What Deskovka is and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
-        locale = await self.bot.table.set_locale(interaction)
+        locale = await self.bot.table.locales.set_locale(interaction)
         embed = help_embed(self.bot.tree, locale)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -1,4 +1,4 @@
-"""The catch-up bench's stand-in for the table keeps up with what ``Table.catch_up`` uses of it (a
+"""The catch-up bench's stand-in for the table keeps up with what ``Teller.catch_up`` uses of it (a
 new attribute of the table broke the bench once, unseen: benches are not part of the suite)."""
 
 from __future__ import annotations

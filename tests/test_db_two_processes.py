@@ -72,7 +72,10 @@ class StubTable:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.router = SimpleNamespace(on=lambda *args: None)
-        self.listeners = SimpleNamespace(add=lambda *args: None)
+        self.teller = SimpleNamespace(listeners=SimpleNamespace(add=lambda *args: None), committed=[], caught_up=[])
+        self.locales = SimpleNamespace(seen=[])
+        self.finder = SimpleNamespace(returned=None)
+        self.shows = SimpleNamespace(clocks=None)
 
 
 async def test_each_process_resumes_the_automatic_players_of_its_own_shards_games(tmp_path: Path) -> None:

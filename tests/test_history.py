@@ -20,7 +20,11 @@ BIG = 9 * 10**18
 
 
 class Stub:
-    """What a history page asks of the table."""
+    """What a history page asks of the table (its finder: the result in words)."""
+
+    @property
+    def finder(self) -> Stub:
+        return self
 
     def ui(self, kind: str) -> Any:
         return games.ui(kind)

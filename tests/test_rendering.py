@@ -21,7 +21,7 @@ from PIL import Image, ImageChops
 
 from cogs import games
 from cogs.table.rendering import Renderer
-from cogs.table.table import Table
+from cogs.table.transport.channels import Transport
 from cogs.table.ui import FileSpec
 from db.json_text import dumps
 from rules.stratego import GAME
@@ -61,7 +61,7 @@ async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
 
 
 async def test_a_game_drawing_carries_the_state_drawn_as_json_not_as_an_object() -> None:
-    """``Table.render``, to worker processes: a pickled state object cost the event loop five times what its JSON
+    """``Transport.render``, to worker processes: a pickled state object cost the event loop five times what its JSON
     does (docs/PERFORMANCE.md), so the request carries the JSON, in the record; the worker draws
     the state given (here an older one, as a replay does), not the record's own."""
     older = a_started_game()
@@ -81,7 +81,7 @@ async def test_a_game_drawing_carries_the_state_drawn_as_json_not_as_an_object()
             return await there(fn, *args)
 
     try:
-        drawn = await Table.render(SimpleNamespace(renderer=Watched()), ui.public_files, rec, older, names, "en")  # type: ignore[arg-type]
+        drawn = await Transport.render(SimpleNamespace(renderer=Watched()), ui.public_files, rec, older, names, "en")  # type: ignore[arg-type]
     finally:
         there.close()
     assert drawn == ui.public_files(rec, older, names, "en"), "the state given is drawn"
@@ -247,8 +247,8 @@ async def test_the_table_gives_freed_memory_back_when_it_goes_quiet(monkeypatch:
     monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
     table = Table(discord.Client(intents=discord.Intents.none()), lambda: None, SystemClock())  # type: ignore[arg-type, return-value]
     try:
-        async with table.busy():
-            async with table.busy():
+        async with table.teller.busy():
+            async with table.teller.busy():
                 pass
             assert trims == [], "another telling is still going on"
         assert trims == [0], "the table went quiet"

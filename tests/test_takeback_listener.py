@@ -31,15 +31,16 @@ def change(open_request: bool) -> Change:
 @pytest.mark.parametrize("open_request", [False, True])
 async def test_an_action_is_looked_up_only_when_its_commit_saw_a_request(open_request: bool) -> None:
     store = Store()
-    table: Any = SimpleNamespace(store=store, closing=False)
-    await Takebacks(table).on_change(change(open_request))
+    parts: Any = SimpleNamespace(store=store, teller=SimpleNamespace(closing=False))
+    await Takebacks(parts, SimpleNamespace()).on_change(change(open_request))  # type: ignore[arg-type]
     assert store.reads == (1 if open_request else 0)
 
 
 async def test_a_change_told_by_the_catch_up_is_looked_up() -> None:
     """A change not made by an action of this process (a catch-up, a finish) never read it."""
     store = Store()
-    table: Any = SimpleNamespace(store=store, closing=False)
+    parts: Any = SimpleNamespace(store=store, teller=SimpleNamespace(closing=False))
     rec: Any = SimpleNamespace(id=5)
-    await Takebacks(table).on_change(Change(kind="finish", record=rec, version=4))
+    await Takebacks(parts, SimpleNamespace()).on_change(  # type: ignore[arg-type]
+        Change(kind="finish", record=rec, version=4))
     assert store.reads == 1

@@ -105,8 +105,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     async def decider(self, interaction: discord.Interaction, rec: GameRecord) -> tuple[int, ShitennoState]:
         """The caller's seat if the decision is theirs; "waiting for @X to …" otherwise."""
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
-        self.table.check_status(rec, ("active",), locale)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
+        self.table.finder.check_status(rec, ("active",), locale)
         state: ShitennoState = rec.load_state()
         waiting = GAME.to_act(state)
         if seat not in waiting:
@@ -115,7 +115,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         return seat, state
 
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int]:
-        return await self.table.mine(interaction, game, KIND)
+        return await self.table.finder.mine(interaction, game, KIND)
 
     # -- a new game ---------------------------------------------------------------------------
 
@@ -156,8 +156,8 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         self, interaction: discord.Interaction, title: str, cards: str = "", game: str | None = None
     ) -> None:
         rec, seat = await self.mine(interaction, game)
-        action = self.table.parse(rec, f"offer {title} {cards}".strip(), locale_of(interaction))
-        await self.table.play(interaction, rec, seat, action)
+        action = self.table.finder.parse(rec, f"offer {title} {cards}".strip(), locale_of(interaction))
+        await self.table.acting.play(interaction, rec, seat, action)
 
     @offer.autocomplete("title")
     async def _title_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -168,7 +168,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             tiles = view.sharing.unplaced if view.sharing else ()
             return [app_commands.Choice(name=x, value=x) for x in tiles if current.lower() in x.lower()]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @offer.autocomplete("cards")
     async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -194,7 +194,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
                     out.append(app_commands.Choice(name=f"{value} — {card_words(c, locale)}"[:100], value=value))
             return out
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     async def _decision_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)
@@ -205,7 +205,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             "end": lambda: EndTurn(),
             "draw": lambda: UseDraw(str(press.arg)),
         }[press.verb]()
-        await self.table.play(interaction, rec, seat, action, version=press.version)
+        await self.table.acting.play(interaction, rec, seat, action, version=press.version)
 
     async def _lot_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """Building a lot (or the split) step 1, privately: which title (lot A's for a split)."""
@@ -256,7 +256,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
                 raise Refusal(t("sh.no_second_title", locale_of(interaction)))
             left = tuple(c.label for c in view.sharing.pool if c.label not in picked)
             action = Split(title, picked, other, left)
-        await self.table.play(interaction, rec, seat, action, version=press.version)
+        await self.table.acting.play(interaction, rec, seat, action, version=press.version)
 
     # -- control ------------------------------------------------------------------------------
 
@@ -273,10 +273,10 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         text = with_.strip()
         if not text.lower().startswith(("conquer ", "buy ")):
             text = f"{payment_verb(text)} {province.strip()} {text}"
-        action = self.table.parse(rec, text, locale)
+        action = self.table.finder.parse(rec, text, locale)
         if getattr(action, "province", province).upper() != province.strip().upper():
             raise Refusal(t("sh.payment_for_other", locale, province=province.strip()[:30]))
-        await self.table.play(interaction, rec, seat, action)
+        await self.table.acting.play(interaction, rec, seat, action)
 
     @staticmethod
     def conquerable(state: ShitennoState, seat: int) -> list[str]:
@@ -316,7 +316,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
                     out.append(app_commands.Choice(name=label[:100], value=pid))
             return out
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @conquer.autocomplete("with_")
     async def _payment_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -328,7 +328,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             pairs = complete(full, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=full.get(v, v)) for n, v in pairs]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     async def _conquer_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """**Conquer…**, privately: the provinces a position can be taken in now."""
@@ -360,7 +360,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         action = picks.chosen_payment(state, seat, province, value)
         if action is None:
             raise Refusal(t("stale_plain", locale))
-        await self.table.play(interaction, rec, seat, action, version=press.version)
+        await self.table.acting.play(interaction, rec, seat, action, version=press.version)
 
     async def _flip_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
@@ -373,14 +373,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
     async def _flip(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)
-        action = self.table.parse(rec, f"flip {press.values[0]}", locale_of(interaction))
-        await self.table.play(interaction, rec, seat, action, version=press.version)
+        action = self.table.finder.parse(rec, f"flip {press.values[0]}", locale_of(interaction))
+        await self.table.acting.play(interaction, rec, seat, action, version=press.version)
 
     @app_commands.command(name="end", description="End your control turn")
     @app_commands.describe(game="Which game")
     async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
         rec, seat = await self.mine(interaction, game)
-        await self.table.play(interaction, rec, seat, EndTurn())
+        await self.table.acting.play(interaction, rec, seat, EndTurn())
 
     # -- any decision in notation -------------------------------------------------------------
 
@@ -393,7 +393,9 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     )
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
         rec, seat = await self.mine(interaction, game)
-        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction)))
+        await self.table.acting.play(
+            interaction, rec, seat, self.table.finder.parse(rec, action, locale_of(interaction))
+        )
 
     @act.autocomplete("action")
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -411,14 +413,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
             pairs = complete(notations, current, in_words, words=in_words)
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @offer.autocomplete("game")
     @conquer.autocomplete("game")
     @end.autocomplete("game")
     @act.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.table.game_choices(interaction, current)
+        return await self.table.finder.game_choices(interaction, current)
 
 
 async def setup(bot: Deskovka) -> None:

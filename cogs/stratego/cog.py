@@ -52,7 +52,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         self.table.router.on("move_to", self._move_to, KIND)
 
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int]:
-        return await self.table.mine(interaction, game, KIND)
+        return await self.table.finder.mine(interaction, game, KIND)
 
     # -- challenges ---------------------------------------------------------------------------
 
@@ -114,18 +114,20 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     ) -> None:
         """A change of a seat's draft setup: committed, then told to that player alone (the table
         sees nothing until both are ready)."""
-        change = await self.table.act(rec, seat, action, locale=locale_of(interaction), by_user=interaction.user.id)
+        change = await self.table.acting.act(
+            rec, seat, action, locale=locale_of(interaction), by_user=interaction.user.id
+        )
         answering(interaction).committed = True
 
         async def show(_: object) -> None:
             await self.show_draft(interaction, change, rec, seat)
 
-        await self.table.tell(change, interaction, show=show)
+        await self.table.teller.tell(change, interaction, show=show)
 
     async def show_draft(self, interaction: discord.Interaction, result: Change, rec: GameRecord, seat: int) -> None:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        draft = await self.table.private_images(rec, result.state, seat, locale)
+        draft = await self.table.transport.private_images(rec, result.state, seat, locale)
         await reply(
             interaction,
             t("sg.draft", locale, game=rec.id),
@@ -162,7 +164,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             else:
                 setup = random_setup(state.army, Rng(secrets.randbits(64)))
         except BadNotation as exc:
-            raise Refusal(self.table.rule_words(rec, exc, locale)) from exc
+            raise Refusal(self.table.finder.rule_words(rec, exc, locale)) from exc
         await self.draft(interaction, rec, seat, PlaceSetup(setup))
 
     @setup.autocomplete("preset")
@@ -171,13 +173,13 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             army = "classic"
             if interaction.namespace.game or interaction.guild_id is not None:
                 try:
-                    rec = await self.table.resolve(interaction, interaction.namespace.game)
+                    rec = await self.table.finder.resolve(interaction, interaction.namespace.game)
                     army = rec.options.get("army", "classic")
                 except Refusal:
                     pass
             return [app_commands.Choice(name=n, value=n) for n in PRESETS[army] if current.lower() in n]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @app_commands.command(name="swap", description="Swap two squares of your draft setup")
     @app_commands.describe(a="A square of your zone", b="Another square of your zone", game="Which game")
@@ -190,7 +192,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         try:
             return parse_square(text)
         except BadNotation as exc:
-            raise Refusal(self.table.rule_words(rec, exc, locale)) from exc
+            raise Refusal(self.table.finder.rule_words(rec, exc, locale)) from exc
 
     @swap.autocomplete("a")
     @swap.autocomplete("b")
@@ -209,23 +211,23 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                     out.append(app_commands.Choice(name=f"{n} — {what}", value=n))
             return out
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @app_commands.command(name="ready", description="Confirm your setup (final)")
     @app_commands.describe(game="Which game")
     async def ready(self, interaction: discord.Interaction, game: str | None = None) -> None:
         rec, seat = await self.mine(interaction, game)
-        await self.table.play(interaction, rec, seat, Ready(), ack=t("sg.you_are_ready", locale_of(interaction)))
+        await self.table.acting.play(interaction, rec, seat, Ready(), ack=t("sg.you_are_ready", locale_of(interaction)))
 
     async def _ready_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The draft's Ready: valid while the player has not changed the draft since it was drawn."""
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
         if rec.version != press.version:
             since = [a for a in await self.table.store.actions(rec.id) if a.seq > press.version and a.seat == seat]
             if since:
                 raise Refusal(t("sg.draft_changed", locale))
-        await self.table.play(interaction, rec, seat, Ready(), ack=t("sg.you_are_ready", locale))
+        await self.table.acting.play(interaction, rec, seat, Ready(), ack=t("sg.you_are_ready", locale))
 
     # -- play ---------------------------------------------------------------------------------
 
@@ -235,7 +237,9 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     async def move(self, interaction: discord.Interaction, frm: str, to: str, game: str | None = None) -> None:
         rec, seat = await self.mine(interaction, game)
         locale = locale_of(interaction)
-        await self.table.play(interaction, rec, seat, Move(self.square(rec, frm, locale), self.square(rec, to, locale)))
+        await self.table.acting.play(
+            interaction, rec, seat, Move(self.square(rec, frm, locale), self.square(rec, to, locale))
+        )
 
     @move.autocomplete("frm")
     async def _from_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -251,7 +255,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 if name(s).lower().startswith(current.strip().lower())
             ]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @move.autocomplete("to")
     async def _to_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -266,7 +270,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 if m.frm == frm and name(m.to).lower().startswith(current.strip().lower())
             ]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     async def _my_moves(self, interaction: discord.Interaction) -> tuple[list[Move], dict[int, str]]:
         rec, seat = await self.mine(interaction, interaction.namespace.game)
@@ -298,9 +302,9 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             try:
                 rank = parse_rank(piece)
             except BadNotation as exc:
-                raise Refusal(self.table.rule_words(rec, exc, locale)) from exc
+                raise Refusal(self.table.finder.rule_words(rec, exc, locale)) from exc
             action = Rescue(rank, self.square(rec, square, locale))
-        await self.table.play(interaction, rec, seat, action)
+        await self.table.acting.play(interaction, rec, seat, action)
 
     @rescue.autocomplete("piece")
     async def _rescue_pieces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -316,7 +320,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             named = [(r, rank_word(r, locale)) for r in ranks]
             return [app_commands.Choice(name=w, value=r) for r, w in named if current.lower() in w.lower()]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @rescue.autocomplete("square")
     async def _rescue_squares(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -329,7 +333,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
                 app_commands.Choice(name=n, value=n) for n in empty if n.lower().startswith(current.strip().lower())
             ]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     async def _pending_rescue(self, interaction: discord.Interaction) -> tuple[StrategoState | None, int]:
         rec, seat = await self.mine(interaction, interaction.namespace.game)
@@ -346,15 +350,15 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         state: StrategoState = rec.load_state()
         colour = state.seat_colour[seat]
         action = AcceptDraw() if state.draw_offer == 1 - colour else OfferDraw()
-        await self.table.play(interaction, rec, seat, action)
+        await self.table.acting.play(interaction, rec, seat, action)
 
     # -- moves by presses (issue 19 §3) -------------------------------------------------------
 
     async def mover(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> tuple[int, StrategoState]:
         """The caller's seat when the move is theirs and the picker is of the game as it is."""
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
-        self.table.check_status(rec, ("active",), locale)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
+        self.table.finder.check_status(rec, ("active",), locale)
         require_current(press, rec.version, locale)
         state: StrategoState = rec.load_state()
         if state.phase != "play" or seat not in GAME.to_act(state):
@@ -384,19 +388,19 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         move = picks.chosen_move(state, seat, press.values[0] if press.values else "")
         if move is None:
             raise Refusal(t("stale_plain", locale_of(interaction)))
-        await self.table.play(interaction, rec, seat, move, version=press.version)
+        await self.table.acting.play(interaction, rec, seat, move, version=press.version)
 
     async def _accept_draw_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """Valid while the offer stands, whatever moves were made since (SG-6.4)."""
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
         state: StrategoState = rec.load_state()
         colour = state.seat_colour[seat]
         if state.draw_offer == colour:
             raise Refusal(t("sg.own_draw_offer", locale))
         if state.draw_offer != 1 - colour:
             raise Refusal(t("sg.draw_offer_gone", locale))
-        await self.table.play(interaction, rec, seat, AcceptDraw())
+        await self.table.acting.play(interaction, rec, seat, AcceptDraw())
 
     @setup.autocomplete("game")
     @swap.autocomplete("game")
@@ -405,7 +409,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @rescue.autocomplete("game")
     @draw.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.table.game_choices(interaction, current)
+        return await self.table.finder.game_choices(interaction, current)
 
 
 async def setup(bot: Deskovka) -> None:

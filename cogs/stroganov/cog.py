@@ -47,7 +47,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         self.table.router.on("full_board", self._full_board, KIND)
 
     async def mine(self, interaction: discord.Interaction, game: str | None) -> tuple[GameRecord, int]:
-        return await self.table.mine(interaction, game, KIND)
+        return await self.table.finder.mine(interaction, game, KIND)
 
     # -- a new game ---------------------------------------------------------------------------
 
@@ -83,13 +83,13 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
     async def _do(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """A decision button (its notation in the argument) or a select (the notation picked)."""
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
         text = press.values[0] if press.values else notation_of(press.arg or "")
         if text.startswith("more"):
             await self._more(interaction, rec, press, seat, text)
             return
-        action = self.table.parse(rec, text, locale)
-        await self.table.play(interaction, rec, seat, action, version=press.version)
+        action = self.table.finder.parse(rec, text, locale)
+        await self.table.acting.play(interaction, rec, seat, action, version=press.version)
 
     async def _more(
         self, interaction: discord.Interaction, rec: GameRecord, press: Press, seat: int, value: str
@@ -99,7 +99,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         state: StroganovState = rec.load_state()
         require_current(press, rec.version, locale)
         if seat not in GAME.to_act(state):
-            raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
+            raise Refusal(self.table.finder.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
         page = value.partition(".")[2]
         spec = group_page(state, seat, str(press.arg or ""), int(page) if page.isdigit() else 1, rec.version, locale)
         if spec is None:
@@ -112,13 +112,15 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         state: StroganovState = rec.load_state()
-        images = await self.table.render(self.ui.full_files, rec, state, await self.table.names(rec), locale)
+        images = await self.table.transport.render(
+            self.ui.full_files, rec, state, await self.table.transport.names.names(rec), locale
+        )
         await reply(interaction, t("img.sv.full_caption", locale, game=rec.id), ephemeral=True, files=files(images))
 
     async def _fee_for(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         """The 3b select picked an action: offer its fees privately (then ``do`` applies it)."""
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
         inner = press.values[0] if press.values else ""
         if inner.startswith("more"):
             await self._more(interaction, rec, press, seat, inner)
@@ -128,7 +130,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         state: StroganovState = rec.load_state()
         require_current(press, rec.version, locale)
         if seat not in GAME.to_act(state):
-            raise Refusal(self.table.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
+            raise Refusal(self.table.finder.rule_words(rec, NotYourTurn("not_your_turn"), locale, state))
         options = []
         for action in completions(state, seat, inner.split()[0] + " "):
             if isinstance(action, Paid) and action.action.notation() == inner:
@@ -150,7 +152,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         text = " ".join(text.split())
         if not text.lower().startswith(verb):
             text = f"{verb} {text}"
-        await self.table.play(interaction, rec, seat, self.table.parse(rec, text, locale, state))
+        await self.table.acting.play(interaction, rec, seat, self.table.finder.parse(rec, text, locale, state))
 
     async def _choices(
         self, interaction: discord.Interaction, current: str, verb: str | None = None
@@ -172,7 +174,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
             pairs = complete(list(actions), typed, label)
             return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
-        return await self.table.autocomplete(interaction, work)
+        return await self.table.finder.autocomplete(interaction, work)
 
     @staticmethod
     def reachable(state: StroganovState, seat: int, typed: str) -> list[Action]:
@@ -233,7 +235,9 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
     )
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
         rec, seat = await self.mine(interaction, game)  # Stroganov's notation reads without the state
-        await self.table.play(interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction)))
+        await self.table.acting.play(
+            interaction, rec, seat, self.table.finder.parse(rec, action, locale_of(interaction))
+        )
 
     @act.autocomplete("action")
     async def _act_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -245,7 +249,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
     @exchange.autocomplete("game")
     @act.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.table.game_choices(interaction, current)
+        return await self.table.finder.game_choices(interaction, current)
 
 
 def _verb(a: Action) -> str:

@@ -79,10 +79,17 @@ class Router:
         return self._handlers.get((kind, verb)) or self._handlers.get((None, verb))
 
 
+class Pressing(Protocol):
+    """What takes a pressed button or select (:class:`cogs.table.acting.Acting`)."""
+
+    async def pressed(self, interaction: discord.Interaction, press: Press) -> None: ...
+
+
 class PressTable(Protocol):
     """What a pressed button or select needs of the bot's table (:class:`cogs.table.table.Table`)."""
 
-    async def pressed(self, interaction: discord.Interaction, press: Press) -> None: ...
+    @property
+    def acting(self) -> Pressing: ...
 
 
 class _ItemHost(Protocol):
@@ -115,7 +122,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table = table_of(interaction)
-        await guarded(interaction, lambda: table.pressed(interaction, self.press))
+        await guarded(interaction, lambda: table.acting.pressed(interaction, self.press))
 
 
 SELECT_TEMPLATE = TEMPLATE.replace("dk:", "dks:", 1)
@@ -152,7 +159,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         values = tuple(str(v) for v in data.get("values", []))
         press = Press(self.press.game, self.press.version, self.press.verb, self.press.arg, values)
         table = table_of(interaction)
-        await guarded(interaction, lambda: table.pressed(interaction, press))
+        await guarded(interaction, lambda: table.acting.pressed(interaction, press))
 
 
 def select_view(game: int, spec: SelectSpec, extra: Iterable[ButtonSpec] = ()) -> discord.ui.View:

@@ -19,16 +19,18 @@ import logging
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import discord
 
 from cogs import games
+from cogs.table import plan
 from cogs.table.buttons import Press, buttons
 from cogs.table.core import votes
 from cogs.table.core.change import Change
 from cogs.table.core.commands import AutoPlay, Command, Expire, Finish
 from cogs.table.respond import Refusal, locale_of, pings, prefs_locale, reply
+from cogs.table.transport.channels import THREAD_ARCHIVE
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
 from db import clocks
@@ -37,7 +39,7 @@ from db.records import GameRecord, SeatClock, Shards, Timer, UserPrefs
 from rules.protocol import Ending, Outcome
 
 if TYPE_CHECKING:
-    from cogs.table.api import TableAPI
+    from cogs.table.parts import Parts
     from db.base import Store
 
 log = logging.getLogger("deskovka.clocks")
@@ -45,8 +47,6 @@ log = logging.getLogger("deskovka.clocks")
 UNKNOWN_MEMBER = 10007
 PRESENT_TTL = 3600.0
 """A member seen in the server is not asked for again for this long (fake-clock seconds)."""
-THREAD_ARCHIVE: Final = 10080
-"""Minutes: the longest auto-archive duration Discord offers (7 days), the one games' threads use."""
 TOUCH_ARCHIVE = 4320
 """Minutes (3 days): the duration a thread goes to and back from when it is touched."""
 ON_TIME = 3600.0
@@ -67,16 +67,21 @@ def stamp(when: float | None, style: str = "R") -> str:
 
 
 class Clocks:
-    def __init__(self, table: TableAPI) -> None:
-        self.table = table
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
         self._present: dict[tuple[int, int], float] = {}
         """(server, user) → when they last used the bot there (a cache: a member seen within the
         hour is not fetched again; another process that did not see them fetches once — the only
         cost of a stale or missing entry is one REST call)."""
         self._timer_kinds: dict[str, Callable[[GameRecord, Timer], Awaitable[None]]] = {}
         """What a timer of another part of the table does (``takeback``: a request lapses)."""
-        table.router.on("timeout", self._vote)
-        table.listeners.add(self.on_change)
+        parts.router.on("timeout", self._vote)
+        parts.teller.listeners.add(self.on_change)
+        parts.teller.committed.append(self.committed)
+        parts.teller.caught_up.append(self.resume_autoplay)
+        parts.locales.seen.append(self.seen)
+        parts.finder.returned = self.returned
+        parts.shows.clocks = self
 
     def on_timer(self, kind: str, handler: Callable[[GameRecord, Timer], Awaitable[None]]) -> None:
         """A timer kind another part of the table serves (its handler gets the game and the timer)."""
@@ -84,14 +89,19 @@ class Clocks:
 
     @property
     def store(self) -> Store:
-        return self.table.store
+        return self.parts.store
 
     def now(self) -> float:
-        return self.table.now()
+        return self.parts.now()
 
     def poke(self, when: float | None = None) -> None:
         """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
-        self.table.poke(when)
+        self.parts.teller.poke(when)
+
+    def committed(self, change: Change) -> None:
+        """A change was committed: an action may add a timer (the seat that starts waiting)."""
+        if change.kind == "act":
+            self.after_action(change.record)
 
     def after_action(self, rec: GameRecord) -> None:
         """An action can only add timers at least half a pace ahead (the seat that starts
@@ -151,12 +161,17 @@ class Clocks:
         await self.remind(rec, clock, timer)
 
     async def expire(self, rec: GameRecord) -> None:
-        change = await self.table.commit(Expire(rec.id))
+        change = await self.parts.teller.commit(Expire(rec.id))
         if change is None:
             return
-        await self.table.tell(change, show=lambda _: self.table.tell_cancelled(change.record))
+        await self.parts.teller.tell(change)
 
     # -- members who left -------------------------------------------------------------------------
+
+    def seen(self, interaction: discord.Interaction) -> None:
+        """A command or a press in a server: its caller is a member there."""
+        if interaction.guild_id is not None:
+            self.saw(interaction.guild_id, interaction.user.id)
 
     def saw(self, guild_id: int, user_id: int) -> None:
         """The user just used the bot in that server: a member now, no need to ask Discord."""
@@ -172,7 +187,7 @@ class Clocks:
         if seen is not None and self.now() - seen < PRESENT_TTL:
             return True
         try:
-            await self.table.bot.http.get_member(rec.guild_id, user_id)
+            await self.parts.bot.http.get_member(rec.guild_id, user_id)
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_MEMBER:
                 self._present.pop(key, None)
@@ -224,15 +239,15 @@ class Clocks:
         return out
 
     def waiting_line(self, rec: GameRecord, clock: SeatClock, locale: str) -> str:
-        title = self.table.ui(rec.kind).title(locale)
+        title = games.ui(rec.kind).title(locale)
         due = t("due", locale, when=stamp(clock.deadline)) if clock.deadline else t("pace.none", locale)
-        since, link = stamp(clock.since), self.table.link(rec)
+        since, link = stamp(clock.since), plan.link(rec)
         return t("waiting_line", locale, game=rec.id, title=title, since=since, due=due, link=link)
 
     async def send_reminder(self, rec: GameRecord, user: int, *, nudged_by: int | None) -> None:
         """The reminder itself, by DM and/or a mention in the thread as the player chose; a DM
         lists every game waiting for them, oldest first; a closed DM becomes a mention."""
-        prefs = await self.table.prefs(user)
+        prefs = await self.parts.locales.prefs(user)
         locale = prefs_locale(prefs)
         wants_dm = prefs.dms_enabled and prefs.notify in ("dm", "both")
         sent = False
@@ -248,9 +263,9 @@ class Clocks:
                 if nudged_by is not None
                 else t("reminder_dm", locale)
             )
-            sent = await self.table.dm(rec, user, head + "\n" + "\n".join(lines))
+            sent = await self.parts.transport.dm(rec, user, head + "\n" + "\n".join(lines))
         if not sent or prefs.notify in ("mention", "both"):
-            game_locale = self.table.game_locale(rec)
+            game_locale = plan.game_locale(rec)
             clock = rec.waiting_for(user)
             due = clock.deadline if clock else None
             key = "nudge_post" if nudged_by is not None else "reminder_post"
@@ -261,7 +276,7 @@ class Clocks:
                 by=mention(nudged_by or 0),
                 due=t("due", game_locale, when=stamp(due)) if due else t("pace.none", game_locale),
             )
-            await self.table.post(rec, text, ping={user})
+            await self.parts.transport.post(rec, text, ping={user})
 
     async def keep_open(self, rec: GameRecord, *, touch: bool = False) -> None:
         """A running game's thread must not auto-archive: reopen it (with the longest
@@ -270,8 +285,8 @@ class Clocks:
         duration as activity, so it goes to 3 days and back to the longest, 7 days."""
         if rec.thread_id is None:
             return
-        http = self.table.bot.http
-        thread = self.table.bot.get_channel(rec.thread_id)
+        http = self.parts.bot.http
+        thread = self.parts.bot.get_channel(rec.thread_id)
         is_open = isinstance(thread, discord.Thread) and not thread.archived
         try:
             if not is_open:
@@ -287,7 +302,7 @@ class Clocks:
     async def nudge(self, interaction: discord.Interaction, rec: GameRecord) -> None:
         locale = locale_of(interaction)
         caller = interaction.user.id
-        self.table.seat(rec, caller, locale)
+        self.parts.finder.seat(rec, caller, locale)
         waiting = [c for c in rec.waiting() if c.user_id != caller]
         if not waiting:
             mine = rec.waiting_for(caller) is not None
@@ -308,7 +323,7 @@ class Clocks:
         """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
         plays for, those who resigned (the engine's ``resigned`` seats) and those the game is
         waiting for too."""
-        engine = self.table.ui(rec.kind).engine
+        engine = games.ui(rec.kind).engine
         resigned = set(engine.resigned(rec.load_state())) if rec.state_json is not None else set()
         waiting = [c.seat for c in rec.clocks if c.since is not None]
         absent = [c.seat for c in rec.clocks if c.absent is not None]
@@ -318,7 +333,7 @@ class Clocks:
         return votes.choices(len(set(rec.players)), games.auto_player(rec.kind) is not None)
 
     async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
-        locale = self.table.game_locale(rec)
+        locale = plan.game_locale(rec)
         gone = not await self.present(rec, clock.user_id)
         voters = self.voters(rec, clock)
         everyone = set(rec.players)
@@ -333,7 +348,9 @@ class Clocks:
                 await self.store.extend_deadline(rec.id, clock.seat)
                 self.poke()
             key = "timeout.alone" if alone else "timeout.nobody"
-            await self.table.post(rec, head + "\n" + t(key, locale, pace=pace_words(rec.pace, locale)), ping=everyone)
+            await self.parts.transport.post(
+                rec, head + "\n" + t(key, locale, pace=pace_words(rec.pace, locale)), ping=everyone
+            )
             return
         options = self.choices(rec)
         needed = votes.needed(len(voters))
@@ -354,10 +371,10 @@ class Clocks:
             for c in options
         ]
         text, view = "\n".join(lines), buttons(rec.id, specs)
-        posted = await self.table.post(rec, text, view=view, ping=everyone)
+        posted = await self.parts.transport.post(rec, text, view=view, ping=everyone)
         if posted is None and rec.thread_id is not None:
             # The thread is gone or closed to the bot: the decision must still reach the players.
-            posted = await self.table.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
+            posted = await self.parts.transport.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
         if posted is not None:
             await self.store.set_vote_message(rec.id, clock.seat, posted.channel.id, posted.id, text)
 
@@ -367,7 +384,7 @@ class Clocks:
         place = await self.store.take_vote_message(rec.id, seat)
         if place is None:
             return
-        await self.table.edit_posted(rec, place.channel_id, place.message_id, f"{place.text}\n{why}")
+        await self.parts.transport.edit_posted(rec, place.channel_id, place.message_id, f"{place.text}\n{why}")
 
     async def moved(self, rec: GameRecord, seat: int) -> None:
         """A seat played (``rec`` is the game before): if its deadline had passed, the others'
@@ -379,7 +396,7 @@ class Clocks:
             now = (await self.store.get(rec.id)).clock_of(seat)
             if now is not None and now.absent is None and (now.since, now.deadline) == (clock.since, clock.deadline):
                 return
-            locale = self.table.game_locale(rec)
+            locale = plan.game_locale(rec)
             await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
 
     async def on_change(self, change: Change) -> list[Command]:
@@ -407,7 +424,7 @@ class Clocks:
         is moot, and a seat that waits again is looked at like any seat whose turn starts."""
         rec = await self.store.get(change.game_id)
         self.after_action(rec)
-        locale = self.table.game_locale(rec)
+        locale = plan.game_locale(rec)
         for seat in change.waiting_before:
             if seat not in change.to_act and seat < len(rec.players):
                 await self.retire_vote(rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat])))
@@ -418,14 +435,14 @@ class Clocks:
 
     async def ended(self, rec: GameRecord) -> None:
         """The game is over: no decision about any deadline is left."""
-        locale = self.table.game_locale(rec)
+        locale = plan.game_locale(rec)
         for seat in range(len(rec.players)):
             await self.retire_vote(rec, seat, t("timeout.over", locale))
 
     async def _vote(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         timer_id, _, choice = (press.arg or "").partition(".")
-        self.table.check_status(rec, ("active",), locale)
+        self.parts.finder.check_status(rec, ("active",), locale)
         timer = await self.store.timer(int(timer_id)) if timer_id.isdigit() and len(timer_id) < 19 else None
         if timer is not None and (timer.game_id != rec.id or timer.kind != "deadline"):
             timer = None
@@ -458,7 +475,7 @@ class Clocks:
                 await interaction.message.edit(view=None)
 
     async def decide(self, interaction: discord.Interaction, rec: GameRecord, clock: SeatClock, choice: str) -> None:
-        locale = self.table.game_locale(rec)
+        locale = plan.game_locale(rec)
         user = mention(clock.user_id)
         if choice == "wait":
             rec = await self.store.extend_deadline(rec.id, clock.seat)
@@ -476,7 +493,7 @@ class Clocks:
         else:
             winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
             try:
-                claimed = await self.table.commit(
+                claimed = await self.parts.teller.commit(
                     Finish(rec.id, Outcome(winners=winners, ending=Ending.TIMEOUT), rec.version, interaction.user.id)
                 )
                 rec = claimed.record
@@ -487,7 +504,7 @@ class Clocks:
         await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
         await self.store.take_vote_message(rec.id, clock.seat)
         if choice == "win":
-            await self.table.tell(claimed)
+            await self.parts.teller.tell(claimed)
         elif choice == "auto":
             await self.autoplay(rec)
 
@@ -497,7 +514,7 @@ class Clocks:
         """Take every decision of the seats the table plays for, until a player must act (or the
         game ends): the automatic player's decision is a command (``rules/<game>/auto.py``,
         through the master), each told like a player's, and its listeners ask for the next."""
-        await self.table.follow([AutoPlay(rec.id)])
+        await self.parts.teller.follow([AutoPlay(rec.id)])
 
     async def resume_autoplay(self, shards: Shards | None = None) -> int:
         """At start-up: the games whose absent seats are to act play on (a process that died
@@ -521,18 +538,18 @@ class Clocks:
         if back is None:
             return rec
         self.poke()
-        locale = self.table.game_locale(back)
-        await self.table.post(back, t("seat_back", locale, user=mention(user_id)), ping={user_id})
+        locale = plan.game_locale(back)
+        await self.parts.transport.post(back, t("seat_back", locale, user=mention(user_id)), ping={user_id})
         return back
 
     # -- vacations --------------------------------------------------------------------------------
 
     async def go_away(self, interaction: discord.Interaction, days: int) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.parts.locales.set_locale(interaction)
         if not 1 <= days <= clocks.VACATION_DAYS:
             raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
         try:
-            prefs = self.table.remember(await self.store.go_away(interaction.user.id, days))
+            prefs = self.parts.locales.remember(await self.store.go_away(interaction.user.id, days))
         except VacationLimit as exc:
             key = "away_none_left" if exc.left == 0 else "away_too_long"
             year = clocks.year_of(self.now())
@@ -549,11 +566,11 @@ class Clocks:
         await reply(interaction, text, ephemeral=True)
 
     async def come_back(self, interaction: discord.Interaction) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.parts.locales.set_locale(interaction)
         prefs = await self.store.come_back(interaction.user.id)
         if prefs is None:
             raise Refusal(t("back_not_away", locale))
-        self.table.remember(prefs)
+        self.parts.locales.remember(prefs)
         self.poke()
         text = t("back_set", locale, used=prefs.away_days, limit=clocks.VACATION_DAYS, year=prefs.away_year)
         await reply(interaction, text, ephemeral=True)

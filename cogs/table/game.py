@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.table import history as past
-from cogs.table import listing, open_games, replays, standings, walkthrough
+from cogs.table import listing, open_games, plan, replays, standings, walkthrough
 from cogs.table.buttons import Press, buttons, view_of
 from cogs.table.core.commands import Cancel
 from cogs.table.core.record import record_json, record_name
@@ -61,7 +61,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         self.bot = bot
         self.table: Table = bot.table
         self.lobbies = self.table.lobbies
-        self.takebacks = Takebacks(self.table)
+        self.takebacks = Takebacks(self.table.parts, self.table.clocks)
         self._replaying: set[int] = set()
         """Users whose replay is being made: one at a time each."""
         self._replay_slot = asyncio.Semaphore(REPLAYS_AT_ONCE)
@@ -75,7 +75,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         self.takebacks.register()
 
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.table.game_choices(interaction, current)
+        return await self.table.finder.game_choices(interaction, current)
 
     # -- list, board, hand, log ---------------------------------------------------------------
 
@@ -84,7 +84,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     async def list_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
         locale = locale_of(interaction)
         user = interaction.user.id
-        games = await self.table.my_games(interaction, ("lobby", "active"))
+        games = await self.table.finder.my_games(interaction, ("lobby", "active"))
         prefs = await self.table.store.get_prefs(user)
         now = self.bot.clock()
         if not games:
@@ -98,7 +98,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(page="Which page, when there are many")
     @app_commands.guild_only()
     async def open_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.table.locales.set_locale(interaction)
         if interaction.guild_id is None:
             raise Refusal(t("open_in_server", locale))
         text, view = await open_games.page(self.table, interaction.guild_id, page, locale)
@@ -106,15 +106,15 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
 
     @app_commands.command(name="next", description="Go to the game that has waited longest for your move")
     async def next_(self, interaction: discord.Interaction) -> None:
-        locale = await self.table.set_locale(interaction)
-        games = await self.table.my_games(interaction, ("active",))
-        entries = [e for e in listing.order(games, interaction.user.id) if e.mine is not None]
+        locale = await self.table.locales.set_locale(interaction)
+        mine = await self.table.finder.my_games(interaction, ("active",))
+        entries = [e for e in listing.order(mine, interaction.user.id) if e.mine is not None]
         if not entries:
             raise Refusal(t("next_none", locale))
-        rec = await self.table.get(interaction, entries[0].rec.id)
+        rec = await self.table.finder.get(interaction, entries[0].rec.id)
         head = await listing.line(self.table, listing.order([rec], interaction.user.id)[0], locale)
-        if self.table.ui(rec.kind).has_private:
-            await self.table.private_view(interaction, rec, head=head)
+        if games.ui(rec.kind).has_private:
+            await self.table.acting.private_view(interaction, rec, head=head)
         else:
             await reply(interaction, head, ephemeral=True)
 
@@ -122,7 +122,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def nudge(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec = await self.table.resolve(interaction, game)
+        rec = await self.table.finder.resolve(interaction, game)
         await self.table.clocks.nudge(interaction, rec)
 
     @app_commands.command(name="away", description="Holiday: stop your clocks for some days (14 a year)")
@@ -138,14 +138,14 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec = await self.table.resolve(interaction, game, statuses=("active", "finished"))
+        rec = await self.table.finder.resolve(interaction, game, statuses=("active", "finished"))
         await interaction.response.defer(thinking=True)
         state = rec.load_state()
-        face = self.table.ui(rec.kind)
-        locale = self.table.game_locale(rec)
-        public = await self.table.public_images(rec, state, locale)
+        face = games.ui(rec.kind)
+        locale = plan.game_locale(rec)
+        public = await self.table.transport.public_images(rec, state, locale)
         if rec.status == "finished":
-            status = self.table.outcome_words(rec, state, locale)
+            status = self.table.finder.outcome_words(rec, state, locale)
         else:
             status = f"{face.status_line(rec, state, locale)} · {self.table.clocks.clock_text(rec, locale)}"
         await reply(interaction, t("board_caption", locale, game=rec.id, status=status), files=files(public))
@@ -154,28 +154,30 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def hand(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec = await self.table.resolve(interaction, game)
-        await self.table.private_view(interaction, rec)
+        rec = await self.table.finder.resolve(interaction, game)
+        await self.table.acting.private_view(interaction, rec)
 
     async def _hand_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
-        await self.table.private_view(interaction, rec)
+        await self.table.acting.private_view(interaction, rec)
 
     @app_commands.command(name="log", description="The last moves, and the full record as a file")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def log(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rec = await self.table.resolve(interaction, game, statuses=("active", "finished"))
+        rec = await self.table.finder.resolve(interaction, game, statuses=("active", "finished"))
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = rec.load_state()
         seat = rec.seat_of(interaction.user.id)
-        face = self.table.ui(rec.kind)
+        face = games.ui(rec.kind)
         lines = face.last_lines(rec, state, seat, locale)
         text = t("log_head", locale, game=rec.id) + "\n" + ("\n".join(lines) if lines else t("log_empty", locale))
         record = [text_file(face.record_text(rec, state, seat, locale), f"{rec.kind}-{rec.id}-record.txt")]
         if rec.status == "finished":  # the replayable record, seed included, once the game is over
             record.append(text_file(record_json(rec, await self.table.store.actions(rec.id)), record_name(rec)))
-            record += face.record_files(rec, state, await self.table.names(rec), locale)  # Stratego: StraDoS2
+            record += face.record_files(
+                rec, state, await self.table.transport.names.names(rec), locale
+            )  # Stratego: StraDoS2
         await reply(interaction, fit(text), ephemeral=True, files=files(record))
 
     # -- history and replays ------------------------------------------------------------------
@@ -214,10 +216,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         async def work() -> list[app_commands.Choice[str]]:
             locale = locale_of(interaction)
             typed = current.strip().lstrip("#").lower()
-            mine = past.finished(await self.table.my_games(interaction, ("finished",)))
+            mine = past.finished(await self.table.finder.my_games(interaction, ("finished",)))
             out = []
             for rec in mine:
-                label = f"#{rec.id} {self.table.ui(rec.kind).title(locale)}"
+                label = f"#{rec.id} {games.ui(rec.kind).title(locale)}"
                 if typed and typed not in label.lower():
                     continue
                 out.append(app_commands.Choice(name=label[:100], value=str(rec.id)))
@@ -244,10 +246,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         public "thinking" while the positions are replayed in a thread and drawn in the render
         worker, one position per drawing so that other games' images are not held up."""
         locale = locale_of(interaction)
-        rec = await self.table.resolve(interaction, game, statuses=("lobby", "active", *ENDED))
+        rec = await self.table.finder.resolve(interaction, game, statuses=("lobby", "active", *ENDED))
         if rec.status in ("lobby", "active"):
             raise Refusal(t("replay.running", locale, game=rec.id))
-        self.table.check_status(rec, ("finished",), locale)
+        self.table.finder.check_status(rec, ("finished",), locale)
         logged = await self.table.store.actions(rec.id)
         part = replays.stretch(len(logged), first, last)
         if part is None:
@@ -268,11 +270,11 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     async def _replay(
         self, interaction: discord.Interaction, rec: GameRecord, logged: list[LoggedAction], part: replays.Stretch
     ) -> None:
-        face, game_locale = self.table.ui(rec.kind), self.table.game_locale(rec)
+        face, game_locale = games.ui(rec.kind), plan.game_locale(rec)
         states = await asyncio.to_thread(replays.positions, face.engine, rec, logged, part)
-        names = await self.table.names(rec)
+        names = await self.table.transport.names.names(rec)
         drawn = [
-            [f.data for f in await self.table.render(face.public_files, rec, state, names, game_locale)]
+            [f.data for f in await self.table.transport.render(face.public_files, rec, state, names, game_locale)]
             for state in states
         ]
         positions = [(i, images) for i, images in zip(part.kept, drawn, strict=True) if images]
@@ -280,7 +282,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             await reply(interaction, t("replay.no_images", game_locale, game=rec.id))
             return
         try:
-            animation = await self.table.renderer(replays.animate, [images for _, images in positions])
+            animation = await self.table.transport.renderer(replays.animate, [images for _, images in positions])
         except ValueError:  # not even two frames fit the upload limit (no game's images come near)
             log.warning("game %s: replay %s–%s does not fit", rec.id, part.first, part.last, exc_info=True)
             await reply(interaction, t("replay.too_big", game_locale, game=rec.id))
@@ -295,7 +297,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
                 first=part.first,
                 last=part.last,
                 moves=part.moves,
-                result=self.table.result_text(rec, game_locale),
+                result=self.table.finder.result_text(rec, game_locale),
             )
         ]
         if len(shown) < part.positions:
@@ -312,19 +314,19 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.table.locales.set_locale(interaction)
         candidates = await self._resignable(interaction, game)
         if not candidates:
-            raise Refusal(self.table.no_active_game(locale))
+            raise Refusal(self.table.finder.no_active_game(locale))
         specs = [
             ButtonSpec(
-                "resign", t("btn.resign_game", locale, game=g.id, title=self.table.ui(g.kind).title(locale)), "danger"
+                "resign", t("btn.resign_game", locale, game=g.id, title=games.ui(g.kind).title(locale)), "danger"
             )
             for g in candidates[:RESIGN_CHOICES]
         ]
         if len(candidates) == 1:
             rec = candidates[0]
-            text = t("resign_confirm", locale, game=rec.id, title=self.table.ui(rec.kind).title(locale))
+            text = t("resign_confirm", locale, game=rec.id, title=games.ui(rec.kind).title(locale))
         else:
             more = len(candidates) - RESIGN_CHOICES
             text = t("resign_which", locale) + (t("and_more", locale, n=more) if more > 0 else "")
@@ -335,27 +337,27 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         """The named game, this thread's game, or every active game of the caller here."""
         locale = locale_of(interaction)
         if game is not None and game.strip():
-            rec = await self.table.resolve(interaction, game)
-            self.table.seat(rec, interaction.user.id, locale)
+            rec = await self.table.finder.resolve(interaction, game)
+            self.table.finder.seat(rec, interaction.user.id, locale)
             return [rec]
         channel = interaction.channel_id
-        if interaction.guild_id is not None and channel is not None and await self.table.game_of_thread(channel):
-            rec = await self.table.resolve(interaction, None)
-            self.table.seat(rec, interaction.user.id, locale)
+        if interaction.guild_id is not None and channel is not None and await self.table.finder.game_of_thread(channel):
+            rec = await self.table.finder.resolve(interaction, None)
+            self.table.finder.seat(rec, interaction.user.id, locale)
             return [rec]
-        return await self.table.my_games(interaction, ("active",))
+        return await self.table.finder.my_games(interaction, ("active",))
 
     async def _resign_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
-        seat = self.table.seat(rec, interaction.user.id, locale)
-        self.table.check_status(rec, ("active",), locale)
-        engine = self.table.ui(rec.kind).engine
+        seat = self.table.finder.seat(rec, interaction.user.id, locale)
+        self.table.finder.check_status(rec, ("active",), locale)
+        engine = games.ui(rec.kind).engine
         state = rec.load_state()
         try:
             action = engine.parse_action("resign", state)
         except RuleError:
-            raise Refusal(t("cannot_resign", locale, title=self.table.ui(rec.kind).title(locale))) from None
-        await self.table.play(interaction, rec, seat, action)
+            raise Refusal(t("cannot_resign", locale, title=games.ui(rec.kind).title(locale))) from None
+        await self.table.acting.play(interaction, rec, seat, action)
 
     # -- taking back ----------------------------------------------------------------------------
 
@@ -371,10 +373,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.table.locales.set_locale(interaction)
         if interaction.guild_id is None:
             raise Refusal(t("cancel_in_server", locale))
-        rec = await self.table.resolve(interaction, game, statuses=("lobby", "active"))
+        rec = await self.table.finder.resolve(interaction, game, statuses=("lobby", "active"))
         user = interaction.user.id
         perms = interaction.permissions
         moderator = bool(perms and perms.manage_guild)
@@ -392,8 +394,8 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
 
     async def _cancel_vote_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
-        self.table.seat(rec, interaction.user.id, locale)
-        self.table.check_status(rec, ("active",), locale)
+        self.table.finder.seat(rec, interaction.user.id, locale)
+        self.table.finder.check_status(rec, ("active",), locale)
         await self._vote(interaction, rec)
 
     async def _vote(self, interaction: discord.Interaction, rec: GameRecord) -> None:
@@ -406,7 +408,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         except NotAPlayer:
             raise Refusal(t("not_a_player", locale, game=rec.id)) from None
         waiting = [p for p in dict.fromkeys(rec.players) if p not in vote.agreed]
-        game_locale = self.table.game_locale(rec)
+        game_locale = plan.game_locale(rec)
         proposer = mention(vote.proposer_id)
         if not waiting:
             done = t("cancel_proposal_done", game_locale, user=proposer, game=rec.id)
@@ -418,7 +420,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         who = [mention(p) for p in waiting]
         if vote.opened:
             text = t("cancel_proposed", game_locale, user=proposer, game=rec.id, waiting=join_words(who, game_locale))
-            posted = await self.table.post(rec, text, view=view, ping=set(waiting))
+            posted = await self.table.transport.post(rec, text, view=view, ping=set(waiting))
             if posted is not None:
                 await self.table.store.set_cancel_message(rec.id, posted.channel.id, posted.id)
         elif vote.counted:
@@ -439,7 +441,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         ``view`` its button goes."""
         if vote.channel_id is None or vote.message_id is None:
             return
-        await self.table.edit_posted(rec, vote.channel_id, vote.message_id, text, view)
+        await self.table.transport.edit_posted(rec, vote.channel_id, vote.message_id, text, view)
 
     async def _cancel_now(
         self,
@@ -453,14 +455,14 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         them, in the caller's in a private answer); ``proposal``: the agreed proposal and its last
         words (it loses its button before the thread closes)."""
         locale = locale_of(interaction)
-        text = t(key, self.table.game_locale(rec), game=rec.id, **params)
+        text = t(key, plan.game_locale(rec), game=rec.id, **params)
         private = t(key, locale, game=rec.id, **params)
 
         def still_open(current: GameRecord) -> None:
-            self.table.check_status(current, ("lobby", "active"), locale)
+            self.table.finder.check_status(current, ("lobby", "active"), locale)
 
         try:
-            change = await self.table.commit(Cancel(rec.id, interaction.user.id, still_open, seen=rec))
+            change = await self.table.teller.commit(Cancel(rec.id, interaction.user.id, still_open, seen=rec))
         except WrongStatus:
             current = await self.table.store.get(rec.id)
             still_open(current)
@@ -472,16 +474,16 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             everyone = set(rec.players)
             if rec.thread_id is None and rec.message_id is not None:
                 await self.lobbies.close_message(rec, text)
-            if self.table.in_game_channel(interaction, rec) and rec.thread_id is not None:
+            if self.table.transport.in_game_channel(interaction, rec) and rec.thread_id is not None:
                 await reply(interaction, text, allowed_mentions=pings(everyone))
             else:
                 if rec.thread_id is not None or rec.seed is not None:
-                    await self.table.post(rec, text, ping=everyone)
+                    await self.table.transport.post(rec, text, ping=everyone)
                 await reply(interaction, private, ephemeral=True)
             if proposal is not None:
                 await self._edit_proposal(rec, *proposal)
 
-        await self.table.tell(change, interaction, show=show)
+        await self.table.teller.tell(change, interaction, show=show)
 
     # -- ratings (issue 20 §1) -----------------------------------------------------------------
 
@@ -491,14 +493,14 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     async def top(
         self, interaction: discord.Interaction, name: str, page: app_commands.Range[int, 1, 1000] = 1
     ) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.table.locales.set_locale(interaction)
         text = await standings.top_text(self.table, interaction.guild_id, name, page, locale)
         await reply(interaction, text, ephemeral=True)
 
     @app_commands.command(name="stats", description="A player's games here: record, rating and its trend, pace")
     @app_commands.describe(user="Whose (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        locale = await self.table.set_locale(interaction)
+        locale = await self.table.locales.set_locale(interaction)
         if interaction.guild_id is None:
             raise Refusal(t("ratings_in_server", locale))
         who = user or interaction.user
@@ -537,7 +539,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         if how not in NOTIFY_CHOICES:
             raise Refusal(t("notify_unknown", locale, choices=", ".join(NOTIFY_CHOICES)))
-        await self.table.set_prefs(interaction.user.id, notify=how)
+        await self.table.locales.set_prefs(interaction.user.id, notify=how)
         await reply(interaction, t(f"notify_set.{how}", locale), ephemeral=True)
 
     @app_commands.command(name="language", description="The language of your replies and DMs: Czech, English, or auto")
@@ -554,8 +556,8 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         if language not in (*LANGUAGES, AUTO):
             raise Refusal(t("language_unknown", locale, choices=", ".join(f"`{c}`" for c in (*LANGUAGES, AUTO))))
-        await self.table.set_prefs(interaction.user.id, language=language)
-        locale = await self.table.relocale(interaction)
+        await self.table.locales.set_prefs(interaction.user.id, language=language)
+        locale = await self.table.locales.relocale(interaction)
         name = t(f"language_name.{locale}", locale) if has(f"language_name.{locale}") else locale
         await reply(interaction, t(f"language_set.{language}", locale, language=name), ephemeral=True)
 

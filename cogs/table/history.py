@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cogs import games
+from cogs.table import plan
 from cogs.table.clocks import stamp
 from cogs.table.ui import mention
 from cogs.texts import join_words, t
@@ -38,35 +40,35 @@ async def line(table: Table, rec: GameRecord, locale: str) -> str:
     """One game: number, game, the day it ended, the result in words, the players, a jump link."""
     if rec.state_json is None:  # listed without state; the result's words read it
         rec = await table.store.get(rec.id)
-    result = table.result_text(rec, locale)
+    result = table.finder.result_text(rec, locale)
     players = [mention(u) for u in dict.fromkeys(rec.players)]
     named = all(p in result for p in players)  # the result names everyone already (scores)
     return t(
         "history.game_named" if named else "history.game",
         locale,
         id=rec.id,
-        kind=table.ui(rec.kind).title(locale),
+        kind=games.ui(rec.kind).title(locale),
         date=stamp(rec.updated_at, "d"),
         result=result,
         players=join_words(players, locale),
-        link=table.link(rec),
+        link=plan.link(rec),
     )
 
 
 async def text(
-    table: Table, games: Sequence[GameRecord], page: int, user_id: int, kind: str | None, everywhere: bool, locale: str
+    table: Table, found: Sequence[GameRecord], page: int, user_id: int, kind: str | None, everywhere: bool, locale: str
 ) -> str:
-    """One page of a player's history (``games``: from :func:`finished`), within 2,000 characters."""
-    title = table.ui(kind).title(locale) if kind else None
+    """One page of a player's history (``found``: from :func:`finished`), within 2,000 characters."""
+    title = games.ui(kind).title(locale) if kind else None
     where = "everywhere" if everywhere else "here"
-    if not games:
+    if not found:
         key = f"history.none_{where}" + ("_kind" if title else "")
         return t(key, locale, user=mention(user_id), kind=title)
-    count = pages(games)
+    count = pages(found)
     page = min(max(1, page), count)
     key = f"history.head_{where}" + ("_kind" if title else "")
-    out = [t(key, locale, user=mention(user_id), kind=title, n=len(games))]
-    out += [await line(table, rec, locale) for rec in games[(page - 1) * PAGE : page * PAGE]]
+    out = [t(key, locale, user=mention(user_id), kind=title, n=len(found))]
+    out += [await line(table, rec, locale) for rec in found[(page - 1) * PAGE : page * PAGE]]
     if count > 1:
         out.append(t("history.page", locale, page=page, pages=count, next=page % count + 1))
     return "\n".join(out)

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cogs import games
+from cogs.table import plan
 from cogs.table.clocks import pace_words, stamp
 from cogs.table.ui import mention
 from cogs.texts import t
@@ -46,8 +48,8 @@ def pages(entries: Sequence[Entry]) -> int:
 
 async def line(table: Table, entry: Entry, locale: str) -> str:
     rec = entry.rec
-    title = table.ui(rec.kind).title(locale)
-    link = table.link(rec)
+    title = games.ui(rec.kind).title(locale)
+    link = plan.link(rec)
     pace = pace_words(rec.pace, locale)
     if rec.status == "lobby":
         expires = rec.created_at + clocks.LOBBY_TTL
@@ -63,7 +65,7 @@ async def line(table: Table, entry: Entry, locale: str) -> str:
         )
     if rec.state_json is None:
         rec = await table.store.get(rec.id)
-    status = table.ui(rec.kind).status_line(rec, rec.load_state(), locale)
+    status = games.ui(rec.kind).status_line(rec, rec.load_state(), locale)
     clock = entry.mine or next(iter(rec.waiting()), None)
     due = t("due", locale, when=stamp(clock.deadline)) if clock and clock.deadline else None
     when = f"{due} · {pace}" if due else pace

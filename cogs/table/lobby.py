@@ -18,20 +18,22 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import games
+from cogs.table import plan
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
-from cogs.table.core.commands import Cancel, SetSeats
-from cogs.table.core.progress import nonce
+from cogs.table.core.commands import Cancel, SetSeats, Start
+from cogs.table.core.progress import Progress, nonce
 from cogs.table.ratings import pace_words as speed_words
-from cogs.table.respond import Refusal, locale_of, pings, reply, server_locale
+from cogs.table.respond import Refusal, answering, locale_of, pings, reply, server_locale
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
-from db.errors import WrongStatus
+from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape
 
 if TYPE_CHECKING:
-    from cogs.table.api import TableAPI
+    from cogs.table.parts import Parts
     from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")
@@ -63,15 +65,16 @@ def default_language(interaction: discord.Interaction) -> str:
 
 
 class Lobbies:
-    def __init__(self, table: TableAPI) -> None:
-        self.table = table
-        router = table.router
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        router = parts.router
         for verb in (*CHALLENGE_VERBS, *LOBBY_VERBS):
             router.on(verb, getattr(self, f"_{verb}"))
+        parts.shows.lobbies = self
 
     @property
     def store(self) -> Store:
-        return self.table.store
+        return self.parts.store
 
     # -- opening ------------------------------------------------------------------------------
 
@@ -80,7 +83,7 @@ class Lobbies:
         locale = locale_of(interaction)
         if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal(t("new_in_server", locale))
-        game = await self.table.game_of_thread(interaction.channel_id)
+        game = await self.parts.finder.game_of_thread(interaction.channel_id)
         if game is not None:
             rec = await self.store.get(game)
             raise Refusal(t("new_in_game_thread", locale, game=rec.id, where=f"<#{rec.channel_id}>"))
@@ -97,14 +100,14 @@ class Lobbies:
         """Post a challenge or lobby for ``kind``; options are checked now, not at the start.
         ``language`` is the game's (its lobby, thread, public images and game-over); by default
         Czech where the server prefers Czech, else English."""
-        locale = await self.table.set_locale(interaction)
+        locale = await self.parts.locales.set_locale(interaction)
         if pace not in PACES:
             raise Refusal(t("pace_unknown", locale, choices=", ".join(f"`{p}`" for p in PACES)))
         if language is not None and language not in LANGUAGES:
             raise Refusal(t("language_unknown", locale, choices=", ".join(f"`{c}`" for c in LANGUAGES)))
         language = language or default_language(interaction)
         await self.refuse_in_game_thread(interaction)
-        ui = self.table.ui(kind)
+        ui = games.ui(kind)
         engine = ui.engine
         creator = interaction.user.id
         invited: list[int] = []
@@ -134,10 +137,10 @@ class Lobbies:
             pace=PACES[pace],
             language=language,
         )
-        self.table.poke(rec.created_at + LOBBY_TTL)
+        self.parts.teller.poke(rec.created_at + LOBBY_TTL)
         shape = LobbyShape(challenge, tuple(invited))
         await self.store.set_lobby_shape(rec.id, shape)
-        content, view = await self.message_now(rec, shape, self.table.game_locale(rec))
+        content, view = await self.message_now(rec, shape, plan.game_locale(rec))
         assert view is not None  # a lobby always has buttons
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
@@ -149,7 +152,7 @@ class Lobbies:
         shape = await self.store.lobby_shape(rec.id)
         if shape is not None:
             return shape
-        engine = self.table.ui(rec.kind).engine
+        engine = games.ui(rec.kind).engine
         return LobbyShape(engine.max_players == 2, ())
 
     async def paces(self, rec: GameRecord, shape: LobbyShape, locale: str) -> dict[int, str]:
@@ -172,7 +175,7 @@ class Lobbies:
     def message(
         self, rec: GameRecord, shape: LobbyShape, locale: str, paces: Mapping[int, str] | None = None
     ) -> tuple[str, discord.ui.View | None]:
-        ui = self.table.ui(rec.kind)
+        ui = games.ui(rec.kind)
         title, options = ui.title(locale), ui.options_text(rec.options, locale)
         pace = pace_words(rec.pace, locale)
         options = t("with_pace", locale, options=options, pace=pace) if options else pace
@@ -241,7 +244,7 @@ class Lobbies:
         """A lobby that ended elsewhere (``/game cancel``) loses its buttons."""
         if rec.message_id is None:
             return
-        channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
         try:
             await channel.get_partial_message(rec.message_id).edit(content=text, view=None)
         except discord.HTTPException as exc:
@@ -262,7 +265,7 @@ class Lobbies:
             raise Refusal(t("challenge_own", locale))
         if len(rec.players) < 2 or rec.players[1] != user:
             raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[-1])))
-        await self.table.start(interaction, rec, list(rec.players), accepted_by=user)
+        await self.start(interaction, rec, list(rec.players), accepted_by=user)
 
     async def _decline(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
@@ -273,7 +276,7 @@ class Lobbies:
             rec,
             t(
                 "challenge_declined",
-                self.table.game_locale(rec),
+                plan.game_locale(rec),
                 opponent=mention(interaction.user.id),
                 creator=mention(rec.creator_id),
             ),
@@ -283,7 +286,7 @@ class Lobbies:
         locale = self._open(rec, interaction)
         if interaction.user.id != rec.creator_id:
             raise Refusal(t("challenge_withdraw_not_yours", locale, creator=mention(rec.creator_id)))
-        public = self.table.game_locale(rec)
+        public = plan.game_locale(rec)
         await self._end(interaction, rec, t("challenge_withdrawn", public, creator=mention(rec.creator_id)))
 
     async def _cancel_lobby(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -291,7 +294,7 @@ class Lobbies:
         perms = interaction.permissions
         if interaction.user.id != rec.creator_id and not (perms and perms.manage_guild):
             raise Refusal(t("lobby_cancel_not_yours", locale, creator=mention(rec.creator_id)))
-        public = self.table.game_locale(rec)
+        public = plan.game_locale(rec)
         await self._end(interaction, rec, t("lobby_cancelled", public, user=mention(interaction.user.id)))
 
     async def _end(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
@@ -300,14 +303,50 @@ class Lobbies:
                 raise Refusal(t("challenge_gone", locale_of(interaction)))
 
         try:
-            change = await self.table.commit(Cancel(rec.id, interaction.user.id, still_a_lobby, seen=rec))
+            change = await self.parts.teller.commit(Cancel(rec.id, interaction.user.id, still_a_lobby, seen=rec))
         except WrongStatus:
             raise Refusal(t("challenge_gone", locale_of(interaction))) from None
 
         async def show(_: object) -> None:
             await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
 
-        await self.table.tell(change, interaction, show=show)
+        await self.parts.teller.tell(change, interaction, show=show)
+
+    async def start(
+        self, interaction: discord.Interaction, rec: GameRecord, players: Sequence[int], accepted_by: int | None = None
+    ) -> GameRecord:
+        """Lobby → game: seed, thread (or the channel), start post, each seat's private view.
+        The lobby message then says where the game is (and who accepted, for a challenge)."""
+        locale = locale_of(interaction)
+        try:
+            change = await self.parts.teller.commit(Start(rec.id, tuple(players), rec.version, interaction.user.id))
+        except (StaleVersion, WrongStatus):
+            raise Refusal(t("challenge_gone", locale)) from None
+        answering(interaction).committed = True
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+        on_lobby = pressed_on_lobby(interaction, rec)
+
+        async def show(progress: Progress) -> None:
+            lobby = interaction.message if on_lobby else self.parts.transport.lobby_message(change.record)
+            rec = await self.parts.shows.open_thread(change.record, lobby)
+            try:
+                text = self.parts.shows.started_text(rec, plan.game_locale(rec), accepted_by)
+                if on_lobby:
+                    await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
+                else:  # pressed elsewhere (/game open): the lobby's own message, and a word to the presser
+                    if lobby is not None:
+                        await lobby.edit(content=text, view=None, allowed_mentions=pings(()))
+                    where = plan.where(rec)
+                    await reply(interaction, t("started_elsewhere", locale, where=where), ephemeral=True)
+            except discord.HTTPException:
+                log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
+            await self.parts.shows.tell_start(rec, change.state, progress)
+            await self.parts.shows.walkthroughs(rec, interaction)
+
+        await self.parts.teller.tell(change, interaction, show=show)
+        return change.record
 
     def link(self, rec: GameRecord) -> str:
         """A jump link to a lobby's message (its channel when it has none)."""
@@ -319,9 +358,9 @@ class Lobbies:
         """Post a lobby made without an interaction in its channel (a rematch), pinging the players
         it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
         shape = await self.shape(rec)
-        content, view = await self.message_now(rec, shape, self.table.game_locale(rec))
+        content, view = await self.message_now(rec, shape, plan.game_locale(rec))
         invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
-        channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {
             "content": content,
             "allowed_mentions": pings(invited),
@@ -332,17 +371,17 @@ class Lobbies:
         try:
             message = await channel.send(**kwargs)
         except discord.HTTPException as exc:
-            self.table.post_failed(rec, rec.channel_id, exc)
+            self.parts.transport.post_failed(rec, rec.channel_id, exc)
             return rec
-        self.table.poke(rec.created_at + LOBBY_TTL)
+        self.parts.teller.poke(rec.created_at + LOBBY_TTL)
         return await self.store.set_message(rec.id, message.id)
 
     async def refresh(self, rec: GameRecord) -> None:
         """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
         if rec.message_id is None:
             return
-        content, view = await self.message_now(rec, await self.shape(rec), self.table.game_locale(rec))
-        channel = self.table.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        content, view = await self.message_now(rec, await self.shape(rec), plan.game_locale(rec))
+        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {"content": content, "view": view}
         try:
             await channel.get_partial_message(rec.message_id).edit(**kwargs)
@@ -352,9 +391,9 @@ class Lobbies:
     async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None:
         """A cancelled or expired game where its players look: the lobby message loses its
         buttons; a running game's thread says so and is closed."""
-        locale = self.table.game_locale(rec)
+        locale = plan.game_locale(rec)
         if rec.status == "expired":
-            title = self.table.ui(rec.kind).title(locale)
+            title = games.ui(rec.kind).title(locale)
             days = round(LOBBY_TTL / 86400)
             await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))
             return
@@ -362,7 +401,7 @@ class Lobbies:
         if rec.thread_id is None and rec.message_id is not None:
             await self.close_message(rec, text)
         if rec.seed is not None:
-            await self.table.post(rec, text, ping=set(rec.players))
+            await self.parts.transport.post(rec, text, ping=set(rec.players))
 
     async def _join(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
@@ -373,13 +412,13 @@ class Lobbies:
                 raise Refusal(t("challenge_own", locale))
             if len(rec.players) >= 2 and user != rec.players[1]:
                 raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[1])))
-            await self.table.start(interaction, rec, [rec.creator_id, user], accepted_by=user)
+            await self.start(interaction, rec, [rec.creator_id, user], accepted_by=user)
             return
         if shape.invited and user not in shape.invited and user != rec.creator_id:
             raise Refusal(
                 t("lobby_invited_only", locale, invited=join_words([mention(u) for u in shape.invited], locale))
             )
-        maximum = self.table.ui(rec.kind).engine.max_players
+        maximum = games.ui(rec.kind).engine.max_players
 
         def joined(players: list[int]) -> list[int]:
             if user in players:
@@ -413,7 +452,7 @@ class Lobbies:
             return list(change(list(current.players)))
 
         try:
-            changed = await self.table.commit(SetSeats(rec.id, seats, interaction.user.id, seen=rec))
+            changed = await self.parts.teller.commit(SetSeats(rec.id, seats, interaction.user.id, seen=rec))
         except WrongStatus:
             raise Refusal(t("challenge_gone", locale)) from None
 
@@ -423,17 +462,17 @@ class Lobbies:
                 link = self.link(changed.record)
                 await reply(interaction, t("lobby_joined_elsewhere", locale, link=link), ephemeral=True)
                 return
-            public = self.table.game_locale(changed.record)
+            public = plan.game_locale(changed.record)
             content, view = await self.message_now(changed.record, await self.shape(changed.record), public)
             await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
 
-        await self.table.tell(changed, interaction, show=show)
+        await self.parts.teller.tell(changed, interaction, show=show)
 
     async def _start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         if interaction.user.id != rec.creator_id:
             raise Refusal(t("lobby_start_not_yours", locale, creator=mention(rec.creator_id)))
-        engine = self.table.ui(rec.kind).engine
+        engine = games.ui(rec.kind).engine
         if not engine.min_players <= len(rec.players) <= engine.max_players:
             raise Refusal(
                 t(
@@ -443,4 +482,4 @@ class Lobbies:
                     count=len(rec.players),
                 )
             )
-        await self.table.start(interaction, rec, list(rec.players))
+        await self.start(interaction, rec, list(rec.players))

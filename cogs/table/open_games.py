@@ -41,7 +41,7 @@ class Entry:
 
 def line(table: Table, rec: GameRecord, shape: LobbyShape, locale: str) -> str:
     """One lobby in words: game, options, creator, who is in, free seats, whom it is for."""
-    ui = table.ui(rec.kind)
+    ui = games.ui(rec.kind)
     engine = ui.engine
     options = ui.options_text(rec.options, locale)
     pace = pace_words(rec.pace, locale)

@@ -20,7 +20,7 @@ from render.ratings import Trend, trend_chart
 from render.words import Words
 
 if TYPE_CHECKING:
-    from cogs.table.api import TableAPI
+    from cogs.table.parts import Parts
 
 log = logging.getLogger("deskovka.ratings")
 
@@ -29,9 +29,10 @@ DAY = 86400.0
 
 
 class Ratings:
-    def __init__(self, table: TableAPI) -> None:
-        self.table = table
-        table.listeners.add(self.on_change)
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        parts.teller.listeners.add(self.on_change)
+        parts.teller.caught_up.append(self.caught_up)
 
     async def on_change(self, change: Change) -> list[Command]:
         """A game that ended by the rules, a resignation or a claim on time is to be rated (a
@@ -41,10 +42,17 @@ class Ratings:
             return [Rate(change.game_id)]
         return []
 
+    async def caught_up(self, shards: object = None) -> None:
+        """After the start-up catch-up: :meth:`catch_up`, logged, never in the way of the start."""
+        try:
+            await self.catch_up()
+        except Exception:
+            log.exception("finished games not rated at start-up")
+
     async def catch_up(self) -> int:
         """At start-up: the games that ended while no listener ran (a process killed after the
         telling, games that ended before ratings existed), by end time."""
-        applied = await self.table.store.rate_unrated()
+        applied = await self.parts.store.rate_unrated()
         if applied:
             log.info("rated %s finished games at start-up", applied)
         return applied
@@ -60,7 +68,7 @@ def duration(seconds: float, locale: str) -> str:
 
 
 def pace_words(pace: Pace | None, locale: str) -> str:
-    """"moves in ~3 h, 95 % without timeout"; "new" for a player with nothing measured."""
+    """ "moves in ~3 h, 95 % without timeout"; "new" for a player with nothing measured."""
     if pace is None or pace.new:
         return t("speed.new", locale)
     moves = t("speed.moves", locale, time=duration(pace.median, locale)) if pace.median is not None else None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import games
+from cogs.table import plan
 from cogs.table.buttons import Press
 from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.ui import REMATCH
@@ -24,20 +25,21 @@ from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape, rematch_stands
 
 if TYPE_CHECKING:
-    from cogs.table.api import TableAPI
     from cogs.table.lobby import Lobbies
+    from cogs.table.parts import Parts
 
 log = logging.getLogger("deskovka.rematch")
 
+
 class Rematches:
-    def __init__(self, table: TableAPI, lobbies: Lobbies) -> None:
-        self.table = table
+    def __init__(self, parts: Parts, lobbies: Lobbies) -> None:
+        self.parts = parts
         self.lobbies = lobbies
-        table.router.on(REMATCH, self._pressed, after_end=True)
+        parts.router.on(REMATCH, self._pressed, after_end=True)
 
     async def _pressed(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
-        self.table.check_status(rec, ("finished",), locale)
+        self.parts.finder.check_status(rec, ("finished",), locale)
         existing = await self.opened(rec)
         if existing is not None:
             await self.point(interaction, existing)
@@ -57,17 +59,17 @@ class Rematches:
     async def opened(self, rec: GameRecord) -> GameRecord | None:
         """The rematch lobby of ``rec`` that still counts: open, started or played (one that
         ended without starting does not)."""
-        lobby_id = await self.table.store.rematch_lobby(rec.id)
+        lobby_id = await self.parts.store.rematch_lobby(rec.id)
         if lobby_id is None:
             return None
-        lobby = await self.table.store.get(lobby_id)
+        lobby = await self.parts.store.get(lobby_id)
         return lobby if rematch_stands(lobby.status, lobby.seed) else None
 
     async def open(self, rec: GameRecord, user: int, locale: str) -> tuple[GameRecord, bool]:
         """The rematch lobby, made now (True) or by a press that came first (False)."""
         players = [user, *(p for p in dict.fromkeys(rec.players) if p != user)]
         invited = tuple(players[1:])
-        engine = self.table.ui(rec.kind).engine
+        engine = games.ui(rec.kind).engine
         challenge = (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players) or (
             not invited and engine.min_players == engine.max_players == 2
         )
@@ -77,7 +79,7 @@ class Rematches:
         shape = LobbyShape(challenge, invited)
         for _ in range(2):
             try:
-                return await self.table.store.open_rematch(rec.id, user, seats, options, shape)
+                return await self.parts.store.open_rematch(rec.id, user, seats, options, shape)
             except StaleVersion:  # another press linked its lobby at this very moment: it is the one
                 continue
             except WrongStatus:
@@ -95,5 +97,5 @@ class Rematches:
         if lobby.status == "lobby":
             text = t("rematch_already", locale, game=lobby.id, link=self.lobbies.link(lobby))
         else:
-            text = t("rematch_already_started", locale, game=lobby.id, where=self.table.link(lobby))
+            text = t("rematch_already_started", locale, game=lobby.id, where=plan.link(lobby))
         await reply(interaction, text, ephemeral=True)

@@ -232,10 +232,17 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         log.exception("error while answering an error in %s", where_it_failed(interaction))
 
 
+class Locales(Protocol):
+    """Whose language (:class:`cogs.table.locales.Locales`)."""
+
+    async def set_locale(self, interaction: discord.Interaction) -> str: ...
+
+
 class LocaleTable(Protocol):
     """What the command tree needs of the bot's table (:class:`cogs.table.table.Table`)."""
 
-    async def set_locale(self, interaction: discord.Interaction) -> str: ...
+    @property
+    def locales(self) -> Locales: ...
 
 
 class _TreeHost(Protocol):
@@ -249,7 +256,7 @@ class Tree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         try:
-            await cast(_TreeHost, interaction.client).table.set_locale(interaction)
+            await cast(_TreeHost, interaction.client).table.locales.set_locale(interaction)
         except Exception:
             log.warning("no language for %s; using the default", interaction.user.id, exc_info=True)
         return True

@@ -33,7 +33,7 @@ async def top_text(table: Table, guild_id: int | None, name: str, page: int, loc
         raise Refusal(t("ratings_in_server", locale))
     if name not in games.KINDS:
         raise Refusal(t("top.unknown", locale, name=f"`{name[:60]}`"))
-    title = table.ui(name).title(locale)
+    title = games.ui(name).title(locale)
     page = max(1, page)
     board, total = await table.store.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
     count = pages(total)
@@ -90,7 +90,7 @@ def record_line(table: Table, record: Record, locale: str) -> str:
 
 def kind_title(table: Table, kind: str, locale: str) -> str:
     """A game kind's name in words (a kind no longer registered: its id)."""
-    return table.ui(kind).title(locale) if kind in games.KINDS else kind
+    return games.ui(kind).title(locale) if kind in games.KINDS else kind
 
 
 def difficulty_words(difficulty: str, locale: str) -> str:
@@ -112,9 +112,7 @@ def trends(table: Table, records: list[Record], locale: str) -> list[Trend]:
     return out
 
 
-async def stats(
-    table: Table, guild_id: int | None, user_id: int, name: str, locale: str
-) -> tuple[str, list[FileSpec]]:
+async def stats(table: Table, guild_id: int | None, user_id: int, name: str, locale: str) -> tuple[str, list[FileSpec]]:
     """A player's record in this server — per game kind, with the trend chart of every rated kind
     and their pace — as text and files."""
     if guild_id is None:
@@ -132,5 +130,5 @@ async def stats(
     pace_line = t("stats.pace", locale, pace=pace_words(pace, locale)) if not pace.new else t("stats.pace_new", locale)
     lines.append(pace_line)
     drawn = trends(table, records, locale)
-    files = await table.render(chart_files, name, drawn, locale, f"stats-{user_id}.png") if drawn else []
+    files = await table.transport.render(chart_files, name, drawn, locale, f"stats-{user_id}.png") if drawn else []
     return fit("\n".join(lines)), files

@@ -25,11 +25,14 @@ import logging
 
 import discord
 
+from cogs import games
+from cogs.table import plan
 from cogs.table.buttons import Press, buttons
+from cogs.table.clocks import Clocks
 from cogs.table.core.change import Change
 from cogs.table.core.commands import Command, TakeBack
+from cogs.table.parts import Parts
 from cogs.table.respond import Refusal, fit, locale_of, pings, reply
-from cogs.table.table import Table
 from cogs.table.ui import TAKE_BACK, ButtonSpec, mention
 from cogs.texts import join_words, t
 from db.errors import StaleVersion, TakebackRefused, WrongStatus
@@ -41,22 +44,23 @@ AGREE, REFUSE = "takeback_yes", "takeback_no"
 
 
 class Takebacks:
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, parts: Parts, clocks: Clocks) -> None:
+        self.parts = parts
+        self.clocks = clocks
 
     def register(self) -> None:
         """The buttons, the lapse timer and the listener that lapses a request when anyone acts."""
-        self.table.router.on(AGREE, self._agree)
-        self.table.router.on(REFUSE, self._refuse)
-        self.table.router.on(TAKE_BACK, self._take_back_pressed)
-        self.table.clocks.on_timer("takeback", self.lapse)
-        self.table.listeners.add(self.on_change)
+        self.parts.router.on(AGREE, self._agree)
+        self.parts.router.on(REFUSE, self._refuse)
+        self.parts.router.on(TAKE_BACK, self._take_back_pressed)
+        self.clocks.on_timer("takeback", self.lapse)
+        self.parts.teller.listeners.add(self.on_change)
 
     # -- who is asked ------------------------------------------------------------------------
 
     def voters(self, rec: GameRecord, seat: int) -> list[int]:
         """Every other player still in the game (not resigned), once each, in seat order."""
-        engine = self.table.ui(rec.kind).engine
+        engine = games.ui(rec.kind).engine
         out = set(engine.resigned(rec.load_state()))
         asker = rec.players[seat]
         users = [u for s, u in enumerate(rec.players) if s not in out and u != asker]
@@ -66,9 +70,9 @@ class Takebacks:
 
     async def request(self, interaction: discord.Interaction, game: str | None) -> None:
         """``/game takeback``: the caller's last decision in the game the command means."""
-        table = self.table
-        rec = await table.resolve(interaction, game)
-        seat = table.seat(rec, interaction.user.id, locale_of(interaction))
+        parts = self.parts
+        rec = await parts.finder.resolve(interaction, game)
+        seat = parts.finder.seat(rec, interaction.user.id, locale_of(interaction))
         await self.ask(interaction, rec, seat)
 
     async def _take_back_pressed(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -80,7 +84,7 @@ class Takebacks:
         if not 0 <= seat < len(rec.players):
             raise Refusal(t("stale_plain", locale))
         if rec.players[seat] != user:
-            self.table.seat(rec, user, locale)  # someone outside the game hears that first
+            self.parts.finder.seat(rec, user, locale)  # someone outside the game hears that first
             raise Refusal(t("takeback.not_mover", locale, game=rec.id, user=mention(rec.players[seat])))
         if rec.version != press.version:
             raise Refusal(t("takeback.moved_on_since", locale, game=rec.id))
@@ -93,25 +97,25 @@ class Takebacks:
         it showed something hidden, refused before); else post the request for the others in the
         thread, or take the decision back at once when nobody else is to be asked. ``version``: the
         game must still be at it (a button's)."""
-        table = self.table
+        parts = self.parts
         locale = locale_of(interaction)
         user = interaction.user.id
         try:
-            version, seq, _ = await table.store.plan_takeback(rec.id, seat, version)
+            version, seq, _ = await parts.store.plan_takeback(rec.id, seat, version)
         except TakebackRefused as exc:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except StaleVersion:
             raise Refusal(t("takeback.moved_on_since", locale, game=rec.id)) from None
         if version != rec.version:
-            rec = await table.store.get(rec.id)
+            rec = await parts.store.get(rec.id)
         voters = self.voters(rec, seat)
         if not voters:
             change = await self._take_back(rec, seat, version, user, locale)
             await reply(interaction, t("takeback.done_solo", locale, game=rec.id), ephemeral=True)
-            await table.tell(change)
+            await parts.teller.tell(change)
             return
         try:
-            request, opened, lapsed = await table.store.open_takeback(rec.id, version, seq, seat, user)
+            request, opened, lapsed = await parts.store.open_takeback(rec.id, version, seq, seat, user)
         except TakebackRefused as exc:  # refused already: one request per decision, no pings again
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except (StaleVersion, WrongStatus):
@@ -120,16 +124,16 @@ class Takebacks:
             await self.retire(rec, lapsed, "takeback.lapsed_acted")
         if not opened:
             raise Refusal(t("takeback.already", locale, game=rec.id))
-        game_locale = table.game_locale(rec)
+        game_locale = plan.game_locale(rec)
         who = join_words([mention(u) for u in voters], game_locale)
         text = t("takeback.asked", game_locale, user=mention(user), game=rec.id, waiting=who)
-        posted = await table.post(rec, text, view=self.view(rec, request.version), ping=set(voters))
+        posted = await parts.transport.post(rec, text, view=self.view(rec, request.version), ping=set(voters))
         if posted is not None:
-            await table.store.set_takeback_message(rec.id, request.version, posted.channel.id, posted.id, text)
+            await parts.store.set_takeback_message(rec.id, request.version, posted.channel.id, posted.id, text)
         await reply(interaction, t("takeback.sent", locale, game=rec.id), ephemeral=True)
 
     def view(self, rec: GameRecord, version: int) -> discord.ui.View | None:
-        locale = self.table.game_locale(rec)
+        locale = plan.game_locale(rec)
         return buttons(
             rec.id,
             [
@@ -140,7 +144,7 @@ class Takebacks:
 
     async def _take_back(self, rec: GameRecord, seat: int, version: int, user: int, locale: str) -> Change:
         try:
-            return await self.table.commit(TakeBack(rec.id, seat, version, user))
+            return await self.parts.teller.commit(TakeBack(rec.id, seat, version, user))
         except TakebackRefused as exc:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except (StaleVersion, WrongStatus):
@@ -152,11 +156,13 @@ class Takebacks:
         """The request the pressed button belongs to, if the presser is asked; else a refusal."""
         locale = locale_of(interaction)
         user = interaction.user.id
-        self.table.seat(rec, user, locale)
-        request = await self.table.store.takeback_request(rec.id)
+        self.parts.finder.seat(rec, user, locale)
+        request = await self.parts.store.takeback_request(rec.id)
         if request is None or request.version != press.version:
             if interaction.message is not None:
-                await self.table.edit_posted(rec, interaction.message.channel.id, interaction.message.id, None)
+                await self.parts.transport.edit_posted(
+                    rec, interaction.message.channel.id, interaction.message.id, None
+                )
             raise Refusal(t("takeback.gone", locale))
         if user == request.user_id:
             raise Refusal(t("takeback.own", locale))
@@ -167,12 +173,12 @@ class Takebacks:
     async def _agree(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        request = await self.table.store.agree_takeback(rec.id, press.version, interaction.user.id)
+        request = await self.parts.store.agree_takeback(rec.id, press.version, interaction.user.id)
         if request is None:
             raise Refusal(t("takeback.gone", locale))
         voters = self.voters(rec, request.seat)
         waiting = [v for v in voters if v not in request.agreed]
-        game_locale = self.table.game_locale(rec)
+        game_locale = plan.game_locale(rec)
         if waiting:
             agreed = join_words([mention(u) for u in request.agreed], game_locale)
             line = t(
@@ -185,23 +191,25 @@ class Takebacks:
             await reply(interaction, t("takeback.counted", locale), ephemeral=True)
             return
         try:
-            change = await self.table.commit(TakeBack(rec.id, request.seat, request.version, interaction.user.id))
+            change = await self.parts.teller.commit(
+                TakeBack(rec.id, request.seat, request.version, interaction.user.id)
+            )
         except (StaleVersion, WrongStatus, TakebackRefused):
-            closed = await self.table.store.close_takeback(rec.id, version=request.version)
+            closed = await self.parts.store.close_takeback(rec.id, version=request.version)
             text = (closed or request).text + "\n" + t("takeback.lapsed_acted", game_locale)
             await self._answer(interaction, text, None)
             await reply(interaction, t("takeback.gone", locale), ephemeral=True)
             return
         await self._answer(interaction, f"{request.text}\n{t('takeback.all_agreed', game_locale)}", None)
-        await self.table.tell(change)
+        await self.parts.teller.tell(change)
 
     async def _refuse(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        closed = await self.table.store.close_takeback(rec.id, version=press.version, refused=True)
+        closed = await self.parts.store.close_takeback(rec.id, version=press.version, refused=True)
         if closed is None:
             raise Refusal(t("takeback.gone", locale))
-        line = t("takeback.refused_by", self.table.game_locale(rec), user=mention(interaction.user.id))
+        line = t("takeback.refused_by", plan.game_locale(rec), user=mention(interaction.user.id))
         await self._answer(interaction, f"{closed.text}\n{line}", None)
         await reply(interaction, t("takeback.refused_ok", locale), ephemeral=True)
 
@@ -219,12 +227,12 @@ class Takebacks:
     async def on_change(self, change: Change) -> list[Command]:
         """Anyone acted (or the game ended): an open request about an older version lapses. The
         takeback itself ended its request in its own transaction. Nothing follows."""
-        if change.kind in ("start", "seats") or not change.takeback_open or self.table.closing:
+        if change.kind in ("start", "seats") or not change.takeback_open or self.parts.teller.closing:
             return []  # none was open; a closing bot leaves it: the next request or a press on its buttons ends it
-        open_now = await self.table.store.takeback_request(change.game_id)
+        open_now = await self.parts.store.takeback_request(change.game_id)
         if open_now is None or open_now.version >= change.version:
             return []
-        closed = await self.table.store.close_takeback(change.game_id, older_than=change.version)
+        closed = await self.parts.store.close_takeback(change.game_id, older_than=change.version)
         if closed is None:
             return []
         over = change.finished or change.kind in ("finish", "cancel")
@@ -233,10 +241,10 @@ class Takebacks:
 
     async def lapse(self, rec: GameRecord, timer: Timer) -> None:
         """The request's day is over (the ``takeback`` timer)."""
-        request = await self.table.store.takeback_request(rec.id)
-        if request is None or request.opened_at + TAKEBACK_TTL > self.table.now():
+        request = await self.parts.store.takeback_request(rec.id)
+        if request is None or request.opened_at + TAKEBACK_TTL > self.parts.now():
             return
-        closed = await self.table.store.close_takeback(rec.id, version=request.version)
+        closed = await self.parts.store.close_takeback(rec.id, version=request.version)
         if closed is not None:
             await self.retire(rec, closed, "takeback.lapsed_time")
 
@@ -244,5 +252,5 @@ class Takebacks:
         """An ended request's message keeps its words, loses its buttons and says why."""
         if request.channel_id is None or request.message_id is None:
             return
-        text = f"{request.text}\n{t(why, self.table.game_locale(rec))}"
-        await self.table.edit_posted(rec, request.channel_id, request.message_id, text)
+        text = f"{request.text}\n{t(why, plan.game_locale(rec))}"
+        await self.parts.transport.edit_posted(rec, request.channel_id, request.message_id, text)

@@ -11,23 +11,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
+from cogs import games
+from cogs.table import plan
 from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.plan.pages import Page, page_news
 from cogs.table.rendering import Drawing
 from cogs.table.respond import Answer, acknowledge_by, answering, fit, locale_of, pings, settled
+from cogs.table.shows import Shows
+from cogs.table.transport.channels import Transport
 from cogs.table.ui import FileSpec, TurnPagesUI, mention
 from cogs.texts import t
+from db.base import Store
 from db.records import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.table.api import TableAPI
 
 log = logging.getLogger("deskovka.pages")
 
@@ -51,9 +54,16 @@ class Held:
 
 
 class TurnPages:
-    def __init__(self, table: TableAPI) -> None:
-        self.table = table
+    def __init__(self, store: Callable[[], Store], transport: Transport, shows: Shows) -> None:
+        self._store = store
+        self.transport = transport
+        self.shows = shows
         self._locks: dict[int, asyncio.Lock] = {}
+        shows.pages = self
+
+    @property
+    def store(self) -> Store:
+        return self._store()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """This process's order of tellings on one game's page (the store's hold keeps other
@@ -65,7 +75,7 @@ class TurnPages:
         tells a change on it (issue 18 §4); a page that stays held past the wait fails this telling,
         which the catch-up repeats once the hold has run out."""
         for _ in range(HOLD_TRIES):
-            if (held := await self.table.store.hold_turn_page(game_id)) is not None:
+            if (held := await self.store.hold_turn_page(game_id)) is not None:
                 return Page.of(held)
             await asyncio.sleep(HOLD_WAIT)
         raise PageHeld(game_id)
@@ -73,7 +83,7 @@ class TurnPages:
     async def save(self, game_id: int, page: Page, told: int | None = None) -> None:
         """Keep ``page``, letting go of the hold; with ``told``, the change of that version is
         marked told in the same write."""
-        await self.table.store.set_turn_page(game_id, page.stored(), told=told)
+        await self.store.set_turn_page(game_id, page.stored(), told=told)
 
     async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
         """The start post is the game's first page."""
@@ -101,7 +111,30 @@ class TurnPages:
                 if interaction is not None:
                     await settled(interaction)  # whatever answers it next does not race a late defer
                 if not held.saved:  # a save let go of the page in its own transaction
-                    await self.table.store.release_turn_page(rec.id)
+                    await self.store.release_turn_page(rec.id)
+
+    async def taken_back(self, change: Change, telling: plan.Telling, ping: set[int], progress: Progress) -> None:
+        """A decision taken back (issue 20 §3): the game goes on from a new page, which the planned
+        post starts (unless the catch-up finds it shown already)."""
+        rec, post = change.record, telling.post
+        if post is None or (post.unless_shown and await self.transport.shown_before(rec, post.shown_version)):
+            return
+        public = await self.transport.public_images(rec, change.state, plan.game_locale(rec))
+        async with self.lock(rec.id):
+            await self.hold(rec.id)
+            posted = await self.transport.post(
+                rec,
+                fit(post.text),
+                files=public,
+                view=buttons(rec.id, list(post.components)),
+                ping=ping,
+                nonce=progress.nonce(post.step),
+            )
+            if posted is None:
+                await self.transport.reach_elsewhere(rec, ping)
+            line = post.text.split("\n", 1)[0]
+            page = Page(message=posted.id if posted else None, lines=[line], fresh=False, version=change.version)
+            await self.save(rec.id, page)
 
     async def defer(self, interaction: discord.Interaction) -> None:
         try:
@@ -118,26 +151,30 @@ class TurnPages:
         """Tell ``change`` on the game's ``page``, which this process holds (``held``: whether the
         save, which lets go of it, was made). The save of a change that does not end the game also
         marks it told: one write instead of two."""
-        table, rec = self.table, change.record
-        ui = cast("TurnPagesUI[Any]", table.ui(rec.kind))  # pages tell only live_turn games
-        locale, state = table.game_locale(rec), change.state
+        rec = change.record
+        ui = cast("TurnPagesUI[Any]", games.ui(rec.kind))  # pages tell only live_turn games
+        locale, state = plan.game_locale(rec), change.state
         finished = change.finished
         if progress.made("post") or page.version >= change.version:  # told before a crash, all but the end
             if interaction is not None:  # (or by another telling meanwhile): the actor still hears it
                 await self.confirm(interaction, rec, False)
             if finished:
-                await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
+                await self.shows.game_over(
+                    interaction, await self.store.get(rec.id), state, change, progress, events=False
+                )
             return
         planned = page_news(ui, change, page, locale)
         pages, first, current, prompts = planned.pages, planned.first, planned.current, planned.prompts
         live_view = buttons(rec.id, planned.components)
         first_prompts, first_view = (prompts, live_view) if first is current else ([], None)
         # A turn or a season ended: the new page shows the board, drawn while the rest is told.
-        drawing = Drawing(table.public_images(rec, state, locale) if current is not first and not finished else None)
+        drawing = Drawing(
+            self.transport.public_images(rec, state, locale) if current is not first and not finished else None
+        )
         try:
             answered = await self.answer_on_page(interaction, first, self.content(first, first_prompts), first_view)
             waiting = list(change.newly_waiting)
-            ping = set() if finished else await table.tell_seats(rec, state, change, waiting, progress)
+            ping = set() if finished else await self.shows.tell_seats(rec, state, change, waiting, progress)
             shown = answered or not (first.changed or first is current) or first.message is None
             if not shown and not await self.edit(rec, first, self.content(first, first_prompts), first_view):
                 first.message = None  # gone: show it again as a new message
@@ -150,10 +187,10 @@ class TurnPages:
         if ping and not posted_new and not finished:
             who = " ".join(mention(u) for u in sorted(ping))
             text = t("page_ping", locale, who=who, game=rec.id)
-            if await table.post(rec, text, ping=ping, nonce=progress.nonce("ping")) is None:
+            if await self.transport.post(rec, text, ping=ping, nonce=progress.nonce("ping")) is None:
                 thread_failed = True
         if thread_failed:
-            await table.reach_elsewhere(rec, ping)
+            await self.transport.reach_elsewhere(rec, ping)
         current.version = change.version
         told = None if finished else change.version  # the game-over follows the save: told after it
         await self.save(rec.id, current, told=told)
@@ -165,7 +202,7 @@ class TurnPages:
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)
         if finished:
-            await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
+            await self.shows.game_over(interaction, await self.store.get(rec.id), state, change, progress, events=False)
 
     async def post_pages(
         self,
@@ -181,7 +218,6 @@ class TurnPages:
         """Post pages not shown yet; the current one with the prompts, the decisions and the
         public images being drawn (``drawing``, if any). Returns whether the current page was
         posted, and whether a post failed."""
-        table = self.table
         posted_current = failed = False
         for n, page in enumerate(pages):
             is_current = page is current
@@ -189,7 +225,7 @@ class TurnPages:
             text = self.content(page, prompts if is_current else [])
             if not text and not files:
                 continue  # nothing to show (a page with no news yet)
-            message = await table.post(
+            message = await self.transport.post(
                 rec,
                 text,
                 files=files,
@@ -239,14 +275,14 @@ class TurnPages:
 
     async def edit(self, rec: GameRecord, page: Page, content: str, view: discord.ui.View | None) -> bool:
         assert page.message is not None
-        channel = self.table.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
+        channel = self.transport.bot.get_partial_messageable(rec.thread_id or rec.channel_id, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": pings(())}
         try:
             await channel.get_partial_message(page.message).edit(**kwargs)
         except discord.NotFound:
             return False
         except discord.HTTPException as exc:
-            self.table.post_failed(rec, rec.thread_id or rec.channel_id, exc)
+            self.transport.post_failed(rec, rec.thread_id or rec.channel_id, exc)
         return True
 
     async def confirm(self, interaction: discord.Interaction, rec: GameRecord, thread_failed: bool) -> None:
@@ -255,7 +291,7 @@ class TurnPages:
         if answering(interaction).answer is Answer.PAGE and not thread_failed:
             return
         locale = locale_of(interaction)
-        text = t("made_but_thread_failed" if thread_failed else "done_elsewhere", locale, where=self.table.where(rec))
+        text = t("made_but_thread_failed" if thread_failed else "done_elsewhere", locale, where=plan.where(rec))
         try:
             if not interaction.response.is_done():
                 if self.on_builder(interaction):  # closed, with the words in it

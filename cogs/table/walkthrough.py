@@ -8,16 +8,16 @@ Its words are the tables' ``walk.<kind>``; a game without them (the tests' toy g
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import games
+from cogs.table.locales import Locales
 from cogs.table.respond import locale_of, prefs_locale, reply
+from cogs.table.transport.channels import Transport
 from cogs.texts import has, t
+from db.base import Store
 from db.records import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.table.api import TableAPI
 
 log = logging.getLogger("deskovka.walkthrough")
 
@@ -30,14 +30,16 @@ def text(kind: str, title: str, locale: str) -> str | None:
     return "\n".join((t("walk_head", locale, title=title), t(key, locale), t("walk_again", locale)))
 
 
-async def show_new(table: TableAPI, rec: GameRecord, interaction: discord.Interaction | None) -> None:
+async def show_new(
+    store: Store, locales: Locales, transport: Transport, rec: GameRecord, interaction: discord.Interaction | None
+) -> None:
     """Each player of ``rec`` who never had the walkthrough of its kind gets it now: the presser of
     ``interaction`` privately, the others by DM (a DM that fails is tried again another time)."""
-    ui = table.ui(rec.kind)
+    ui = games.ui(rec.kind)
     if not has(f"walk.{rec.kind}"):
         return
     for user in dict.fromkeys(rec.players):
-        if not await table.store.claim_walkthrough(user, rec.kind):
+        if not await store.claim_walkthrough(user, rec.kind):
             continue
         if interaction is not None and interaction.user.id == user:
             locale = locale_of(interaction)
@@ -45,8 +47,8 @@ async def show_new(table: TableAPI, rec: GameRecord, interaction: discord.Intera
             if words is not None:
                 await reply(interaction, words, ephemeral=True)
             continue
-        prefs = await table.prefs(user)
+        prefs = await locales.prefs(user)
         locale = prefs_locale(prefs)
         words = text(rec.kind, ui.title(locale), locale)
-        if words is None or not prefs.dms_enabled or not await table.dm(rec, user, words):
-            await table.store.forget_walkthrough(user, rec.kind)
+        if words is None or not prefs.dms_enabled or not await transport.dm(rec, user, words):
+            await store.forget_walkthrough(user, rec.kind)

@@ -152,19 +152,19 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
 
     @app_commands.command(name="add", description="Add to the total")
     async def add(self, interaction: discord.Interaction, amount: int, game: str | None = None) -> None:
-        rec, seat = await self.table.mine(interaction, game, KIND)
-        await self.table.play(interaction, rec, seat, Add(amount))
+        rec, seat = await self.table.finder.mine(interaction, game, KIND)
+        await self.table.acting.play(interaction, rec, seat, Add(amount))
 
     @app_commands.command(name="act", description="Any action in notation")
     async def act(self, interaction: discord.Interaction, action: str, game: str | None = None) -> None:
-        rec, seat = await self.table.mine(interaction, game, KIND)
-        await self.table.play(
-            interaction, rec, seat, self.table.parse(rec, action, locale_of(interaction), rec.load_state())
+        rec, seat = await self.table.finder.mine(interaction, game, KIND)
+        await self.table.acting.play(
+            interaction, rec, seat, self.table.finder.parse(rec, action, locale_of(interaction), rec.load_state())
         )
 
     async def _add_button(self, interaction: discord.Interaction, rec: GameRecord, press: Any) -> None:
-        seat = self.table.seat(rec, interaction.user.id, locale_of(interaction))
-        await self.table.play(interaction, rec, seat, Add(int(press.arg)), version=press.version)
+        seat = self.table.finder.seat(rec, interaction.user.id, locale_of(interaction))
+        await self.table.acting.play(interaction, rec, seat, Add(int(press.arg)), version=press.version)
 
 
 games.register(games.GameKind(GAME, CountUI(), __name__))

@@ -16,6 +16,7 @@ import discord
 
 from bot import Deskovka, Settings
 from cogs import games
+from cogs.table import plan
 from rules.stratego import StrategoState
 from tests.e2e import count_cog  # noqa: F401  (registers the toy game before any bot starts)
 from tests.fakeclock import FakeClock
@@ -186,7 +187,7 @@ class Table:
         game.view = counted
         try:
             answer = await (await self.fake.slash(user, channel, path, **options)).response()
-            await self.bot.table.quiet()
+            await self.bot.table.teller.quiet()
         finally:
             game.view = view
         return answer, views
@@ -216,7 +217,7 @@ class Table:
         log = await self.bot.store.actions(game_id)
         face = games.ui(rec.kind)
         engine = face.engine
-        names, locale = await self.bot.table.names(rec), self.bot.table.game_locale(rec)
+        names, locale = await self.bot.table.transport.names.names(rec), plan.game_locale(rec)
         cached = self._renders.get(game_id)
         if cached is None:
             state = engine.new(len(rec.players), rec.options, rec.seed)

@@ -46,7 +46,7 @@ async def test_a_move_stored_but_never_posted_is_told_once_after_a_restart(tmp_p
         assert t.bot is not None
         before = await t.bot.store.get(game)
         posts, dms = len(said(thread)), len(turn_dms(t, other, game))
-        reached = die_at(t.bot.table, "announce")
+        reached = die_at(t.bot.table.shows, "announce")
         await t.fake.slash(mover, thread, "count add", amount=2)
         await asyncio.wait_for(reached.wait(), 10)
         assert (await t.bot.store.get(game)).version == before.version + 1, "the move is stored"
@@ -80,7 +80,7 @@ async def test_a_telling_cut_short_after_the_dm_does_not_send_it_twice(tmp_path:
         mover, other = await mover_and_other(t, game)
         assert t.bot is not None
         posts, dms = len(said(thread)), len(turn_dms(t, other, game))
-        reached = die_at(t.bot.table, "publish")
+        reached = die_at(t.bot.table.transport, "publish")
         await t.fake.slash(mover, thread, "count add", amount=1)
         await asyncio.wait_for(reached.wait(), 10)
         assert len(turn_dms(t, other, game)) == dms + 1, "the DM went out before the crash"
@@ -97,7 +97,7 @@ async def test_a_game_over_stored_but_never_told_is_announced_after_a_restart(tm
         game, thread = await count_game(t, t.alice, t.bob)
         mover, _ = await mover_and_other(t, game)
         assert t.bot is not None
-        reached = die_at(t.bot.table, "game_over")
+        reached = die_at(t.bot.table.shows, "game_over")
         await t.fake.slash(mover, thread, "count act", action="resign")
         await asyncio.wait_for(reached.wait(), 10)
         assert (await t.bot.store.get(game)).status == "finished"
@@ -207,7 +207,7 @@ async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tm
     async with table(tmp_path) as t:
         assert t.bot is not None
         lobby = await t.slash(t.alice, t.channel, "count new", player2=t.bob, target=50)
-        reached = die_at(t.bot.table, "open_thread")
+        reached = die_at(t.bot.table.shows, "open_thread")
         await t.fake.click(t.bob, lobby, label="Accept")
         await asyncio.wait_for(reached.wait(), 10)
         (game,) = await t.bot.store.list_games(status="active")
@@ -255,7 +255,7 @@ async def test_a_move_shown_as_the_commands_answer_before_the_crash_is_not_poste
         game, thread = await count_game(t, t.alice, t.bob)
         mover, other = await mover_and_other(t, game)
         assert t.bot is not None
-        await asyncio.wait_for(t.bot.table.quiet(), 10)  # the start is told
+        await asyncio.wait_for(t.bot.table.teller.quiet(), 10)  # the start is told
         posts, dms = len(said(thread)), len(turn_dms(t, other, game))
         told = Progress.told
         try:
@@ -291,7 +291,7 @@ async def test_a_game_over_shown_as_the_commands_answer_before_the_crash_is_not_
         game, thread = await count_game(t, t.alice, t.bob)
         mover, _ = await mover_and_other(t, game)
         assert t.bot is not None
-        await asyncio.wait_for(t.bot.table.quiet(), 10)
+        await asyncio.wait_for(t.bot.table.teller.quiet(), 10)
         mark = Progress.mark
         try:
             reached = die_at(Progress, "mark")

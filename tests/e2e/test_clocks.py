@@ -281,7 +281,7 @@ async def test_a_turn_starting_for_a_member_who_left(tmp_path: Path, pace: str) 
         game, thread = await count_game(t, t.alice, t.bob, pace=pace)
         if await to_move(t, game) == t.bob.id:
             await t.slash(t.bob, thread, "count add", amount=1)
-        await t.bot.table.quiet()  # type: ignore[union-attr]  # Alice's turn started: her presence known
+        await t.bot.table.teller.quiet()  # type: ignore[union-attr]  # Alice's turn started: her presence known
         t.guild.remove_member(t.bob)
         await t.later(hours=2)  # the bot last saw Bob more than an hour ago
         fetches = member_fetches(t)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from cogs import texts
+from cogs.table import plan
 from tests.e2e.harness import Table, table
 from tests.e2e.test_clocks import count_game
 from tests.fakediscord import Message, User
@@ -101,7 +102,7 @@ async def test_a_czech_app_gets_czech_private_answers_remembered_for_dms(tmp_pat
 
         # A DM sent later, not in answer to bob: in the language his app sent last.
         await add_until(t, game, thread, users, t.bob)
-        link = t.bot.table.link(await t.bot.store.get(game))
+        link = plan.link(await t.bot.store.get(game))
         assert (await turn_dm(t, t.bob, 1)).content.endswith(CS["jump"].format(link=link))
 
         # /game language en overrides the app, answered in English; later DMs follow it.
@@ -189,6 +190,6 @@ async def test_names_in_images_drop_what_the_font_cannot_draw(tmp_path: Path) ->
         async def display_name(rec: object, user_id: int) -> str:
             return shown[user_id]
 
-        t.bot.table.display_name = display_name  # type: ignore[method-assign]
-        names = await t.bot.table.names(rec)
+        t.bot.table.transport.names.display_name = display_name  # type: ignore[method-assign]
+        names = await t.bot.table.transport.names.names(rec)
         assert names == tuple("Alice" if u == t.alice.id else f"player {i + 1}" for i, u in enumerate(rec.players))

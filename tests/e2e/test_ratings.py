@@ -66,7 +66,7 @@ async def test_a_resignation_rates_both_players_once(tmp_path: Path) -> None:
         assert t.bot is not None
         # told twice (a catch-up after a crash tells it again), and a restart's sweep: rated once
         rec = await t.bot.store.get(game)
-        await t.bot.table.follow(await t.bot.table.listeners.changed(Change.of_record("finish", rec)))
+        await t.bot.table.teller.follow(await t.bot.table.teller.listeners.changed(Change.of_record("finish", rec)))
         await t.restart()
         assert await ratings_of(t, "stratego") == rated
         assert await t.bot.store.stored_ratings() == await t.bot.store.recompute_ratings()

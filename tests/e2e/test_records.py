@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from cogs import games
-from cogs.table import replays
+from cogs.table import plan, replays
 from cogs.table.history import PAGE
 from rules.stratego import GAME
 from rules.stratego.setup import parse_code
@@ -103,7 +103,7 @@ async def public_steps(t: Table, game: int) -> list[bytes]:
     assert t.bot is not None
     rec = await t.bot.store.get(game)
     face = games.ui(rec.kind)
-    names, locale = await t.bot.table.names(rec), t.bot.table.game_locale(rec)
+    names, locale = await t.bot.table.transport.names.names(rec), plan.game_locale(rec)
     state = face.engine.new(len(rec.players), rec.options, rec.seed)
 
     def drawn() -> bytes:
@@ -165,8 +165,11 @@ async def test_log_and_replay_of_a_finished_stratego_game(tmp_path: Path, monkey
             ("K7", "K6"),
             ("A4", "A6"),
         ], "squares as that format names them (J is K)"
-        red_name = await t.bot.table.display_name(rec, red.id)
-        assert [p.text for p in xml_game.findall("player")] == [red_name, await t.bot.table.display_name(rec, blue.id)]
+        red_name = await t.bot.table.transport.names.display_name(rec, red.id)
+        assert [p.text for p in xml_game.findall("player")] == [
+            red_name,
+            await t.bot.table.transport.names.display_name(rec, blue.id),
+        ]
         assert xml_game.find("result").attrib == {"type": "3", "winner": "1"}  # type: ignore[union-attr]
 
         # Bad ranges are refused privately, with the game's number of moves.

@@ -15,12 +15,12 @@ from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
 
 
 def worker_pids(t) -> list[int]:
-    return t.bot.table.renderer.pids()
+    return t.bot.table.transport.renderer.pids()
 
 
 async def test_a_stratego_game_drawn_by_a_worker_process_and_one_that_dies(tmp_path: Path) -> None:
     async with table(tmp_path, render_processes=1) as t:
-        assert t.bot.table.renderer.processes == 1
+        assert t.bot.table.transport.renderer.processes == 1
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)  # checks the public images
 
@@ -64,7 +64,7 @@ async def test_a_drawing_is_sent_the_state_as_json_in_its_record(tmp_path: Path)
     async with table(tmp_path, render_processes=1) as t:
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
-        renderer = t.bot.table.renderer
+        renderer = t.bot.table.transport.renderer
         sent: list[GameRecord] = []
         objects: list[object] = []
 
@@ -76,12 +76,12 @@ async def test_a_drawing_is_sent_the_state_as_json_in_its_record(tmp_path: Path)
                 objects.extend(a for a in args if isinstance(a, StrategoState))
                 return await renderer(fn, *args)
 
-        t.bot.table.renderer = Watched()
+        t.bot.table.transport.renderer = Watched()
         try:
             reply = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
-            await t.bot.table.quiet()
+            await t.bot.table.teller.quiet()
         finally:
-            t.bot.table.renderer = renderer
+            t.bot.table.transport.renderer = renderer
         assert reply.attachments
         await t.check_public(game, thread)  # the same images
         stored = await t.bot.store.get(game)

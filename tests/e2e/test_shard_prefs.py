@@ -45,9 +45,9 @@ async def test_a_language_chosen_through_one_shard_applies_at_once_in_the_other(
         assert await listed(1) == english, "shard 1's process now holds alice's choice in its cache"
         chosen = await fake.slash(alice, channels[0], "game language", language="cs")
         await chosen.response()
-        table = bots[1].table
+        locales = bots[1].table.locales
         async with asyncio.timeout(WAIT):
-            while alice.id in table._prefs:
+            while alice.id in locales._prefs:
                 await asyncio.sleep(0.01)
         assert await listed(1) == czech, "applied at once in the other process, not after PREFS_TTL"
         for bot in bots.values():

@@ -286,7 +286,7 @@ async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
             if "Split the pool" in labels:
                 refused = await t.click(other, news, "Split the pool")  # (an ephemeral picker only he sees)
                 assert refused.ephemeral and "Not your decision" in refused.content
-                await t.bot.table.quiet()  # type: ignore[union-attr]  # (the start's DMs have landed)
+                await t.bot.table.teller.quiet()  # type: ignore[union-attr]  # (the start's DMs have landed)
                 hands = len(t.fake.dms(user))
                 titles = await t.click(user, news, "Split the pool")
                 a = titles.buttons[-1].label  # the last free title: before issue 19, lot B got the first

@@ -106,7 +106,7 @@ async def test_a_move_is_answered_by_its_news_in_one_response_deferred_only_when
         for user, where, frm, to in moves:
             i = await t.fake.slash(user, where, "stratego move", from_=frm, to=to)
             answer = await i.response()
-            await t.bot.table.quiet()
+            await t.bot.table.teller.quiet()
             calls = [r.route for r in t.fake.requests.records if r.interaction_response and i.token in r.path]
             if where is thread:
                 assert not answer.ephemeral and answer.attachments and f"from {frm} to {to}" in answer.content
@@ -136,7 +136,7 @@ async def test_the_board_is_drawn_while_the_next_players_dm_is_under_way(
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
         assert t.bot is not None
-        tbl = t.bot.table
+        tbl = t.bot.table.transport
         render, dm = tbl.render, tbl.dm
 
         async def recording_render(fn, *args):  # type: ignore[no-untyped-def]
@@ -156,7 +156,7 @@ async def test_the_board_is_drawn_while_the_next_players_dm_is_under_way(
             lambda: next((m for m in t.fake.dms(blue) if "your move" in m.content), None), "blue's turn DM"
         )
         assert notice.attachments
-        await t.bot.table.quiet()
+        await t.bot.table.teller.quiet()
         rec = await t.bot.store.get(game)
         assert rec.version == rec.announced
         t.fake.assert_clean()

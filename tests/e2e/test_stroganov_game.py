@@ -328,7 +328,7 @@ async def test_a_new_pages_board_is_drawn_while_the_rest_of_the_decision_is_told
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)
         assert t.bot is not None
-        table_ = t.bot.table
+        table_ = t.bot.table.transport
         draw = table_.render
         before_drawing: list[list[str]] = []  # per page drawn: the bot's requests since the decision came
         since = [0]
@@ -409,7 +409,7 @@ async def test_a_typed_decision_is_answered_once_and_deferred_only_when_late(
             answer = await i.response()
             assert answer.ephemeral and "Done" in answer.content, answer.content
             assert t.bot is not None
-            await t.bot.table.quiet()
+            await t.bot.table.teller.quiet()
             kinds = [r.route for r in t.fake.requests.records if r.interaction_response and i.token in r.path]
             if late:
                 assert i.response_type == 5 and kinds[0] == "/interactions/{interaction_id}/{token}/callback", kinds
@@ -439,7 +439,7 @@ async def test_decisions_told_late_are_deferred_first_and_still_answered_once(
         users = {u.id: u for u in seated}
         rec = await play_until(t, game, thread, users, random.Random(11), lambda r, s: r.version >= first + 40, 41)
         assert rec.version == first + 40 or rec.status == "finished"
-        await t.bot.table.quiet()
+        await t.bot.table.teller.quiet()
         assert (await t.bot.store.get(game)).announced == rec.version
         t.fake.assert_clean()
 

@@ -9,6 +9,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from cogs import games
 from rules.stratego.board import parse_square
 from rules.stroganov import GAME as STROGANOV
 from tests.e2e.harness import Table, table
@@ -74,7 +75,7 @@ async def test_a_plain_move_is_taken_back_when_the_opponent_agrees(tmp_path: Pat
         assert rec.version == before.version + 2 and rec.state_json == before.state_json, "the board is back"
         state = rec.load_state()
         assert state.board[parse_square("E4")] >= 0 and state.board[parse_square("E5")] < 0
-        assert t.bot.table.ui("stratego").engine.to_act(state) == (rec.players.index(red.id),)
+        assert games.ui("stratego").engine.to_act(state) == (rec.players.index(red.id),)
         log = await t.bot.store.actions(game)
         assert log[-1].takeback == log[-2].seq and log[-1].seat == rec.players.index(red.id)
         assert await t.bot.store.verify(game)

@@ -28,7 +28,7 @@ async def settled(t: Table) -> Table:
     """Everything the bot is telling told, as a player who reads before acting would find it (the
     next step must not race the last one's DMs)."""
     assert t.bot is not None
-    await t.bot.table.quiet()
+    await t.bot.table.teller.quiet()
     return t
 
 

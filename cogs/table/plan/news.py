@@ -12,7 +12,7 @@ from cogs.table import results
 from cogs.table.core.change import Change, Event
 from cogs.table.plan.outbound import Dm, Images, Notice, Ping, Post, Telling
 from cogs.table.ui import GameUI, mention, rematch_button, seats_to_tell, thread_buttons
-from cogs.texts import join_words, player_locale, t
+from cogs.texts import join_words, player_locale, supported, t
 from db.records import GameRecord, UserPrefs
 
 Due = Callable[[UserPrefs, str], str]
@@ -267,3 +267,8 @@ def ended(
             Dm(user, None, reader, text, f"over:{user}", images=Images(locale), components=(rematch_button(reader),))
         )
     return Telling((), post, tuple(after))
+
+
+def game_locale(rec: GameRecord) -> str:
+    """The language of a game's thread and public images, chosen when it was made."""
+    return supported(rec.language)
