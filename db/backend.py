@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from db.conn import Body, Conn, Cursor, Row, T
+from db.connection import Body, Conn, Cursor, Row, T
 from db.errors import StoreBusy
 from db.one_hop import direct, on_thread
 

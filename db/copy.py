@@ -20,7 +20,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from db.backend import Backend
-from db.conn import Conn, Row, marks
+from db.connection import Conn, Row, marks
 from db.store import STATE_FORMATS, GameStore
 from db.url import open_store, parse
 from rules.protocol import AnyGame

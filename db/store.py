@@ -6,7 +6,7 @@ It implements the :class:`db.base.Store` Protocol, the interface the rest of the
 Why it looks the way it does:
 
 * Its logic and SQL exist once, for both databases: every transaction is an async *body* given a
-  connection (db/conn.py), run by the backend (db/backend.py): on SQLite whole on aiosqlite's
+  connection (db/connection.py), run by the backend (db/backend.py): on SQLite whole on aiosqlite's
   thread in one hop inside ``BEGIN IMMEDIATE`` (writes) or ``BEGIN DEFERRED`` (reads), one at a
   time per store (SQLite transactions belong to the connection); on PostgreSQL on a pooled
   connection, SERIALIZABLE, rerun from the start on a serialization failure (db/postgres.py). So a
@@ -40,8 +40,7 @@ from typing import Any
 
 from db import clocks, ratings
 from db.backend import Backend, SQLiteBackend
-from db.conn import Body, Conn, Cursor, Row, T, marks
-from db.connection import Synchronous, connect
+from db.connection import Body, Conn, Cursor, Row, Synchronous, T, connect, marks
 from db.errors import (
     GameNotFound,
     NoState,

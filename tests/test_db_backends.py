@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from db import postgres
-from db.conn import Conn
+from db.connection import Conn
 from db.errors import StoreBusy
 from db.postgres import PostgresBackend, numbered, rowcount
 from db.store import GameStore
