@@ -1,4 +1,5 @@
-"""``python -m db.copy``: a SQLite database copied into an empty PostgreSQL one (issue 21 §1)."""
+"""``python -m cogs.copy_store`` (``db.copy`` with the bot's engines): a SQLite database copied into
+an empty PostgreSQL one (issue 21 §1)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from cogs.copy_store import main
 from cogs.games import ENGINES
-from db.copy import TABLES, main
+from db.copy import TABLES
 from db.records import LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
