@@ -6,7 +6,7 @@ Both are opened as the bot opens them (their migrations applied), every table is
 with its ids kept (PostgreSQL's id sequences are then moved past the highest id, and past what
 SQLite's AUTOINCREMENT counter had handed out, so an id is never given twice), and every copied
 game that has a state is replayed from its log to check it equals the copied state
-(``GameStore.verify``). A target that holds anything already is refused (exit status 2), so a copy
+(``store.games.verify``). A target that holds anything already is refused (exit status 2), so a copy
 never mixes two deployments; a game that does not verify makes the exit status 1. It prints how
 many rows each table got. The bot must not run on either database meanwhile.
 
@@ -147,7 +147,7 @@ async def run(source_url: str, target_url: str, games: Mapping[str, AnyGame]) ->
                 print(f"{table}: {n}")
             played = await target.transactions.query("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id")
             ids = [int(r[0]) for r in played]
-            bad = [g for g in ids if not await target.verify(g)]
+            bad = [g for g in ids if not await target.games.verify(g)]
             print(f"verified: {len(ids) - len(bad)} of {len(ids)} games replay to their stored state")
             if bad:
                 print(f"games whose log does not replay to their state: {bad}", file=sys.stderr)

@@ -13,12 +13,23 @@ from cogs.table.takeback import Takebacks
 from db.records import AppendResult, GameRecord
 
 
-class Store:
+class Agreements:
     def __init__(self) -> None:
         self.reads = 0
 
     async def takeback_request(self, game_id: int) -> None:
         self.reads += 1
+
+
+class Store:
+    """The store's part the listener reads: its agreements (the takeback request)."""
+
+    def __init__(self) -> None:
+        self.agreements = Agreements()
+
+    @property
+    def reads(self) -> int:
+        return self.agreements.reads
 
 
 def change(open_request: bool) -> Change:

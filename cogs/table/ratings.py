@@ -44,7 +44,7 @@ class Ratings:
     async def catch_up(self) -> int:
         """At start-up: the games that ended while no listener ran (a process killed after the
         telling, games that ended before ratings existed), by end time."""
-        applied = await self.table.store.rate_unrated()
+        applied = await self.table.store.ratings.rate_unrated()
         if applied:
             log.info("rated %s finished games at start-up", applied)
         return applied
@@ -60,7 +60,7 @@ def duration(seconds: float, locale: str) -> str:
 
 
 def pace_words(pace: Pace | None, locale: str) -> str:
-    """"moves in ~3 h, 95 % without timeout"; "new" for a player with nothing measured."""
+    """ "moves in ~3 h, 95 % without timeout"; "new" for a player with nothing measured."""
     if pace is None or pace.new:
         return t("speed.new", locale)
     moves = t("speed.moves", locale, time=duration(pace.median, locale)) if pace.median is not None else None

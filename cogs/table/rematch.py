@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("deskovka.rematch")
 
+
 class Rematches:
     def __init__(self, table: TableAPI, lobbies: Lobbies) -> None:
         self.table = table
@@ -57,10 +58,10 @@ class Rematches:
     async def opened(self, rec: GameRecord) -> GameRecord | None:
         """The rematch lobby of ``rec`` that still counts: open, started or played (one that
         ended without starting does not)."""
-        lobby_id = await self.table.store.rematch_lobby(rec.id)
+        lobby_id = await self.table.store.lobbies.rematch_of(rec.id)
         if lobby_id is None:
             return None
-        lobby = await self.table.store.get(lobby_id)
+        lobby = await self.table.store.games.get(lobby_id)
         return lobby if rematch_stands(lobby.status, lobby.seed) else None
 
     async def open(self, rec: GameRecord, user: int, locale: str) -> tuple[GameRecord, bool]:
@@ -77,7 +78,7 @@ class Rematches:
         shape = LobbyShape(challenge, invited)
         for _ in range(2):
             try:
-                return await self.table.store.open_rematch(rec.id, user, seats, options, shape)
+                return await self.table.store.lobbies.open_rematch(rec.id, user, seats, options, shape)
             except StaleVersion:  # another press linked its lobby at this very moment: it is the one
                 continue
             except WrongStatus:

@@ -191,14 +191,14 @@ class Table:
         if cached is not None and now - cached[0] < PREFS_TTL:
             return cached[1]
         forgotten = self._prefs_forgotten
-        prefs = await self.store.get_prefs(user_id)
+        prefs = await self.store.prefs.get(user_id)
         if forgotten == self._prefs_forgotten:  # (not a read from before a change heard meanwhile)
             self._prefs[user_id] = (now, prefs)
         return prefs
 
     def forget_prefs(self, user_id: int | None) -> None:
         """Another process changed ``user_id``'s preferences (None: anyone's may have changed):
-        the next read goes to the store (``Store.watch_prefs``)."""
+        the next read goes to the store (``Store.prefs.watch``)."""
         self._prefs_forgotten += 1
         if user_id is None:
             self._prefs.clear()
@@ -206,7 +206,7 @@ class Table:
             self._prefs.pop(user_id, None)
 
     async def set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
-        return self.remember(await self.store.set_prefs(user_id, **changes))
+        return self.remember(await self.store.prefs.set(user_id, **changes))
 
     def remember(self, prefs: UserPrefs) -> UserPrefs:
         """Preferences just written (``/game notify``, a vacation): what the cache holds now."""
@@ -218,7 +218,7 @@ class Table:
         found mapping is kept (a channel that is no game's thread is asked again next time)."""
         if channel_id in self._thread_games:
             return self._thread_games[channel_id]
-        games = await self.store.list_games(thread_id=channel_id)
+        games = await self.store.games.find(thread_id=channel_id)
         if not games:
             return None
         self._thread_games[channel_id] = games[-1].id
@@ -280,7 +280,7 @@ class Table:
         if not 0 < game_id <= MAX_ID:
             raise Refusal(t("no_game", locale))
         try:
-            rec = await self.store.get(game_id)
+            rec = await self.store.games.get(game_id)
         except GameNotFound:
             raise Refusal(t("no_game", locale)) from None
         if not self.belongs(rec, interaction):
@@ -343,7 +343,7 @@ class Table:
 
     async def my_games(self, interaction: discord.Interaction, statuses: tuple[str, ...]) -> list[GameRecord]:
         """The caller's games with these statuses in this server (in DMs: in every server)."""
-        return await self.store.list_games(user_id=interaction.user.id, guild_id=interaction.guild_id, status=statuses)
+        return await self.store.games.find(user_id=interaction.user.id, guild_id=interaction.guild_id, status=statuses)
 
     @staticmethod
     def no_active_game(locale: str) -> str:
@@ -429,11 +429,11 @@ class Table:
         try:
             return await self.commit(Act(rec.id, seat, action, version, by_user, seen=rec))
         except RuleError as exc:
-            current = await self.store.get(rec.id)
+            current = await self.store.games.get(rec.id)
             state = current.load_state() if current.state_json is not None else None
             raise Refusal(self.rule_words(current, exc, locale, state)) from exc
         except WrongStatus:
-            current = await self.store.get(rec.id)
+            current = await self.store.games.get(rec.id)
             self.check_status(current, ACTIVE, locale)
             raise
 
@@ -573,7 +573,7 @@ class Table:
             elif change.kind == "act" and self.live_turn(rec):
                 await self.pages.announce(interaction, change, progress)
             elif change.kind == "act" and change.finished:
-                await self.game_over(interaction, await self.store.get(rec.id), change.state, change, progress)
+                await self.game_over(interaction, await self.store.games.get(rec.id), change.state, change, progress)
             elif change.kind == "act":
                 await self.announce(interaction, change, progress)
             elif change.kind == "finish":
@@ -611,7 +611,7 @@ class Table:
         those out of their teller's lease. Returns how many games it told."""
         told = 0
         while True:
-            pending = await self.store.pending_changes(claimed_before, shards=self.shards)
+            pending = await self.store.outbox.pending(claimed_before, shards=self.shards)
             if not pending:
                 if claimed_before is None:
                     await self.clocks.resume_autoplay(self.shards)
@@ -623,17 +623,17 @@ class Table:
             for game_id in games:
                 claimed = [
                     p
-                    for p in await self.store.changes_of(game_id)
-                    if await self.store.claim_change(p.game_id, p.version, claimed_before)
+                    for p in await self.store.outbox.changes_of(game_id)
+                    if await self.store.outbox.claim(p.game_id, p.version, claimed_before)
                 ]
                 if not claimed:
                     continue
                 last = claimed[-1]
                 if last.tries >= GIVE_UP:
                     log.error("game %s: version %s not told after %s tries; given up", game_id, last.version, GIVE_UP)
-                    await self.store.told(game_id, last.version)
+                    await self.store.outbox.told(game_id, last.version)
                     continue
-                await self.tell(Change.caught_up_from(await self.store.get(game_id), claimed))
+                await self.tell(Change.caught_up_from(await self.store.games.get(game_id), claimed))
                 told += 1
 
     async def rate_unrated(self) -> None:
@@ -825,7 +825,7 @@ class Table:
                     drawing = Drawing(self.draw(rec, state, post.images))
                 files = await drawing.files()
                 if post.record:
-                    files.append(text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec)))
+                    files.append(text_file(record_json(rec, await self.store.games.actions(rec.id)), record_name(rec)))
                 view = buttons(rec.id, list(post.components))
                 posted = await self.publish(
                     interaction, rec, post.text, files, view, set(post.ping) | ping, progress.nonce(post.step)
@@ -983,13 +983,12 @@ class Table:
         telling = plan.ended(ui, rec, state, told, locale, prefs, progress.done, caught_up=change.caught_up)
         await self.send(interaction, rec, state, telling, progress)
 
-
     async def close_ended(self, change: Change) -> None:
         """A game that ended or was cancelled: its thread renamed with the result and archived —
         after the listeners, which may still edit messages in it."""
         if not (change.finished or change.kind in ("finish", "cancel")):
             return
-        rec = await self.store.get(change.game_id)
+        rec = await self.store.games.get(change.game_id)
         if rec.status not in ENDED or rec.seed is None:
             return
         await self.close_thread(rec, t("result_short", self.game_locale(rec), result=await self.short_result(rec)))
@@ -1132,7 +1131,7 @@ class Table:
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to %s for game %s refused: %s", user_id, rec.id, exc)
-            if await self.store.mark_dm_warned(rec.id, user_id):
+            if await self.store.prefs.mark_dm_warned(rec.id, user_id):
                 ui = self.ui(rec.kind)
                 key = "dm_failed_private" if ui.has_private else "dm_failed"
                 label = ui.private_label(self.game_locale(rec)) if ui.has_private else ""
@@ -1259,7 +1258,7 @@ class Table:
         except discord.HTTPException as exc:
             log.info("game %s: no thread (%s); playing in the channel", rec.id, exc)
             return rec
-        return await self.store.set_thread(rec.id, thread.id)
+        return await self.store.games.set_thread(rec.id, thread.id)
 
     async def tell_start(self, rec: GameRecord, state: Any, progress: Progress) -> None:
         """The start post (pinging every player) with the first prompts and buttons, and each
@@ -1281,4 +1280,3 @@ class Table:
     def page_head(self, rec: GameRecord, state: Any, locale: str) -> str:
         """What a game told as turn pages keeps of its start post on its first page."""
         return "\n".join([self.ui(rec.kind).start_text(rec, state, locale), self.clocks.start_line(rec, locale)])
-

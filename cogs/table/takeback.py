@@ -97,13 +97,13 @@ class Takebacks:
         locale = locale_of(interaction)
         user = interaction.user.id
         try:
-            version, seq, _ = await table.store.plan_takeback(rec.id, seat, version)
+            version, seq, _ = await table.store.games.plan_takeback(rec.id, seat, version)
         except TakebackRefused as exc:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except StaleVersion:
             raise Refusal(t("takeback.moved_on_since", locale, game=rec.id)) from None
         if version != rec.version:
-            rec = await table.store.get(rec.id)
+            rec = await table.store.games.get(rec.id)
         voters = self.voters(rec, seat)
         if not voters:
             change = await self._take_back(rec, seat, version, user, locale)
@@ -111,7 +111,7 @@ class Takebacks:
             await table.tell(change)
             return
         try:
-            request, opened, lapsed = await table.store.open_takeback(rec.id, version, seq, seat, user)
+            request, opened, lapsed = await table.store.agreements.open_takeback(rec.id, version, seq, seat, user)
         except TakebackRefused as exc:  # refused already: one request per decision, no pings again
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except (StaleVersion, WrongStatus):
@@ -125,7 +125,9 @@ class Takebacks:
         text = t("takeback.asked", game_locale, user=mention(user), game=rec.id, waiting=who)
         posted = await table.post(rec, text, view=self.view(rec, request.version), ping=set(voters))
         if posted is not None:
-            await table.store.set_takeback_message(rec.id, request.version, posted.channel.id, posted.id, text)
+            await table.store.agreements.set_takeback_message(
+                rec.id, request.version, posted.channel.id, posted.id, text
+            )
         await reply(interaction, t("takeback.sent", locale, game=rec.id), ephemeral=True)
 
     def view(self, rec: GameRecord, version: int) -> discord.ui.View | None:
@@ -153,7 +155,7 @@ class Takebacks:
         locale = locale_of(interaction)
         user = interaction.user.id
         self.table.seat(rec, user, locale)
-        request = await self.table.store.takeback_request(rec.id)
+        request = await self.table.store.agreements.takeback_request(rec.id)
         if request is None or request.version != press.version:
             if interaction.message is not None:
                 await self.table.edit_posted(rec, interaction.message.channel.id, interaction.message.id, None)
@@ -167,7 +169,7 @@ class Takebacks:
     async def _agree(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        request = await self.table.store.agree_takeback(rec.id, press.version, interaction.user.id)
+        request = await self.table.store.agreements.agree_takeback(rec.id, press.version, interaction.user.id)
         if request is None:
             raise Refusal(t("takeback.gone", locale))
         voters = self.voters(rec, request.seat)
@@ -187,7 +189,7 @@ class Takebacks:
         try:
             change = await self.table.commit(TakeBack(rec.id, request.seat, request.version, interaction.user.id))
         except (StaleVersion, WrongStatus, TakebackRefused):
-            closed = await self.table.store.close_takeback(rec.id, version=request.version)
+            closed = await self.table.store.agreements.close_takeback(rec.id, version=request.version)
             text = (closed or request).text + "\n" + t("takeback.lapsed_acted", game_locale)
             await self._answer(interaction, text, None)
             await reply(interaction, t("takeback.gone", locale), ephemeral=True)
@@ -198,7 +200,7 @@ class Takebacks:
     async def _refuse(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        closed = await self.table.store.close_takeback(rec.id, version=press.version, refused=True)
+        closed = await self.table.store.agreements.close_takeback(rec.id, version=press.version, refused=True)
         if closed is None:
             raise Refusal(t("takeback.gone", locale))
         line = t("takeback.refused_by", self.table.game_locale(rec), user=mention(interaction.user.id))
@@ -221,10 +223,10 @@ class Takebacks:
         takeback itself ended its request in its own transaction. Nothing follows."""
         if change.kind in ("start", "seats") or not change.takeback_open or self.table.closing:
             return []  # none was open; a closing bot leaves it: the next request or a press on its buttons ends it
-        open_now = await self.table.store.takeback_request(change.game_id)
+        open_now = await self.table.store.agreements.takeback_request(change.game_id)
         if open_now is None or open_now.version >= change.version:
             return []
-        closed = await self.table.store.close_takeback(change.game_id, older_than=change.version)
+        closed = await self.table.store.agreements.close_takeback(change.game_id, older_than=change.version)
         if closed is None:
             return []
         over = change.finished or change.kind in ("finish", "cancel")
@@ -233,10 +235,10 @@ class Takebacks:
 
     async def lapse(self, rec: GameRecord, timer: Timer) -> None:
         """The request's day is over (the ``takeback`` timer)."""
-        request = await self.table.store.takeback_request(rec.id)
+        request = await self.table.store.agreements.takeback_request(rec.id)
         if request is None or request.opened_at + TAKEBACK_TTL > self.table.now():
             return
-        closed = await self.table.store.close_takeback(rec.id, version=request.version)
+        closed = await self.table.store.agreements.close_takeback(rec.id, version=request.version)
         if closed is not None:
             await self.retire(rec, closed, "takeback.lapsed_time")
 

@@ -65,7 +65,7 @@ class TurnPages:
         tells a change on it (issue 18 §4); a page that stays held past the wait fails this telling,
         which the catch-up repeats once the hold has run out."""
         for _ in range(HOLD_TRIES):
-            if (held := await self.table.store.hold_turn_page(game_id)) is not None:
+            if (held := await self.table.store.pages.hold(game_id)) is not None:
                 return Page.of(held)
             await asyncio.sleep(HOLD_WAIT)
         raise PageHeld(game_id)
@@ -73,7 +73,7 @@ class TurnPages:
     async def save(self, game_id: int, page: Page, told: int | None = None) -> None:
         """Keep ``page``, letting go of the hold; with ``told``, the change of that version is
         marked told in the same write."""
-        await self.table.store.set_turn_page(game_id, page.stored(), told=told)
+        await self.table.store.pages.save(game_id, page.stored(), told=told)
 
     async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
         """The start post is the game's first page."""
@@ -101,7 +101,7 @@ class TurnPages:
                 if interaction is not None:
                     await settled(interaction)  # whatever answers it next does not race a late defer
                 if not held.saved:  # a save let go of the page in its own transaction
-                    await self.table.store.release_turn_page(rec.id)
+                    await self.table.store.pages.release(rec.id)
 
     async def defer(self, interaction: discord.Interaction) -> None:
         try:
@@ -126,7 +126,9 @@ class TurnPages:
             if interaction is not None:  # (or by another telling meanwhile): the actor still hears it
                 await self.confirm(interaction, rec, False)
             if finished:
-                await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
+                await table.game_over(
+                    interaction, await table.store.games.get(rec.id), state, change, progress, events=False
+                )
             return
         planned = page_news(ui, change, page, locale)
         pages, first, current, prompts = planned.pages, planned.first, planned.current, planned.prompts
@@ -165,7 +167,9 @@ class TurnPages:
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)
         if finished:
-            await table.game_over(interaction, await table.store.get(rec.id), state, change, progress, events=False)
+            await table.game_over(
+                interaction, await table.store.games.get(rec.id), state, change, progress, events=False
+            )
 
     async def post_pages(
         self,

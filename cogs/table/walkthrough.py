@@ -37,7 +37,7 @@ async def show_new(table: TableAPI, rec: GameRecord, interaction: discord.Intera
     if not has(f"walk.{rec.kind}"):
         return
     for user in dict.fromkeys(rec.players):
-        if not await table.store.claim_walkthrough(user, rec.kind):
+        if not await table.store.prefs.claim_walkthrough(user, rec.kind):
             continue
         if interaction is not None and interaction.user.id == user:
             locale = locale_of(interaction)
@@ -49,4 +49,4 @@ async def show_new(table: TableAPI, rec: GameRecord, interaction: discord.Intera
         locale = prefs_locale(prefs)
         words = text(rec.kind, ui.title(locale), locale)
         if words is None or not prefs.dms_enabled or not await table.dm(rec, user, words):
-            await table.store.forget_walkthrough(user, rec.kind)
+            await table.store.prefs.forget_walkthrough(user, rec.kind)
