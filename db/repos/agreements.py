@@ -8,21 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from db.connection import Conn
-from db.context import (
-    Repo,
-    in_int64,
-)
-from db.errors import (
-    NotAPlayer,
-    TakebackRefused,
-)
+from db.context import Repo, in_int64
+from db.errors import NotAPlayer, TakebackRefused
 from db.json_text import dumps, loads
-from db.records import (
-    TAKEBACK_TTL,
-    CancelProposal,
-    TakebackRequest,
-    VoteMessage,
-)
+from db.records import TAKEBACK_TTL, CancelProposal, TakebackRequest, VoteMessage
 
 
 class AgreementsRepo(Repo):

@@ -6,21 +6,10 @@ from __future__ import annotations
 
 from db import clocks
 from db.connection import Conn
-from db.context import (
-    Repo,
-    in_int64,
-    insert_id,
-)
-from db.errors import (
-    VacationLimit,
-)
+from db.context import Repo, in_int64, insert_id
+from db.errors import VacationLimit
 from db.json_text import loads
-from db.records import (
-    GameRecord,
-    Shards,
-    Timer,
-    UserPrefs,
-)
+from db.records import GameRecord, Shards, Timer, UserPrefs
 
 
 class ClocksRepo(Repo):

@@ -9,26 +9,10 @@ from typing import Any
 
 from db import clocks
 from db.connection import Conn, Row
-from db.context import (
-    COLUMNS,
-    GAME_WITH_SEATS,
-    SEAT_COLUMNS,
-    Repo,
-    check_pace,
-    check_seed,
-    in_int64,
-    insert_id,
-)
-from db.errors import (
-    WrongStatus,
-)
+from db.context import COLUMNS, GAME_WITH_SEATS, SEAT_COLUMNS, Repo, check_pace, check_seed, in_int64, insert_id
+from db.errors import WrongStatus
 from db.json_text import dumps, loads
-from db.records import (
-    STATUSES,
-    AppendResult,
-    GameRecord,
-    LoggedAction,
-)
+from db.records import STATUSES, AppendResult, GameRecord, LoggedAction
 from db.replay import decode_entry, decode_seat, loggable, parse_notation, plan_takeback, takeback_entry
 from rules.protocol import AnyGame, Ending, Outcome, resolve_options
 

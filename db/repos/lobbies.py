@@ -9,21 +9,10 @@ from typing import Any
 
 from db import clocks
 from db.connection import Conn
-from db.context import (
-    Repo,
-    check_pace,
-    insert_id,
-)
-from db.errors import (
-    StaleVersion,
-    WrongStatus,
-)
+from db.context import Repo, check_pace, insert_id
+from db.errors import StaleVersion, WrongStatus
 from db.json_text import dumps, loads
-from db.records import (
-    GameRecord,
-    LobbyShape,
-    rematch_stands,
-)
+from db.records import GameRecord, LobbyShape, rematch_stands
 from rules.protocol import resolve_options
 
 

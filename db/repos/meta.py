@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from db.context import (
-    Repo,
-)
+from db.context import Repo
 
 
 class MetaRepo(Repo):

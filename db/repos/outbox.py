@@ -8,20 +8,10 @@ import re
 from typing import Any
 
 from db.connection import Conn, Row
-from db.context import (
-    TOLD,
-    Repo,
-    in_int64,
-)
-from db.errors import (
-    GameNotFound,
-)
+from db.context import TOLD, Repo, in_int64
+from db.errors import GameNotFound
 from db.json_text import loads
-from db.records import (
-    TELL_LEASE,
-    PendingChange,
-    Shards,
-)
+from db.records import TELL_LEASE, PendingChange, Shards
 
 STEP = re.compile(r"[a-z0-9:]{1,64}")
 """What a step of telling a change is named with (:meth:`OutboxRepo.step`)."""

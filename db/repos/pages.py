@@ -5,14 +5,9 @@ and held by one process at a time while it tells a change on it.
 from __future__ import annotations
 
 from db.connection import Conn
-from db.context import (
-    Repo,
-)
+from db.context import Repo
 from db.json_text import dumps, loads
-from db.records import (
-    PAGE_LEASE,
-    TurnPage,
-)
+from db.records import PAGE_LEASE, TurnPage
 
 
 class PagesRepo(Repo):

@@ -8,15 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from db.connection import Conn, marks
-from db.context import (
-    PREFS_CHANNEL,
-    Repo,
-    in_int64,
-)
-from db.records import (
-    NOTIFY_CHOICES,
-    UserPrefs,
-)
+from db.context import PREFS_CHANNEL, Repo, in_int64
+from db.records import NOTIFY_CHOICES, UserPrefs
 
 
 class PrefsRepo(Repo):

@@ -8,10 +8,7 @@ from collections.abc import Iterable
 
 from db import ratings
 from db.connection import Conn
-from db.context import (
-    Repo,
-    in_int64,
-)
+from db.context import Repo, in_int64
 
 RATE_BATCH = 200
 """Finished games rated in one transaction by the start-up sweep (tens of milliseconds)."""
