@@ -238,7 +238,7 @@ class Deskovka(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self._store is None:
             self._store = await open_store(self.settings.database, games.ENGINES, clock=self.clock)
-        await self._store.watch_prefs(self.table.locales.forget_prefs)
+        await self._store.prefs.watch(self.table.locales.forget_prefs)
         for cog in self._cogs:
             await self.load_extension(cog)
         self.add_dynamic_items(GameButton, GameSelect)
@@ -268,11 +268,11 @@ class Deskovka(commands.AutoShardedBot):
         payload = await self.command_payload(guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
-        if await self.store.get_meta(key) == digest:
+        if await self.store.meta.get(key) == digest:
             log.info("slash commands unchanged; not syncing")
             return False
         await self.tree.sync(guild=guild)
-        await self.store.set_meta(key, digest)
+        await self.store.meta.set(key, digest)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "global")
         return True
 

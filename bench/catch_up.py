@@ -1,7 +1,7 @@
 """The announce-on-start-up sweep (issue 18 §3, §7): ``Teller.catch_up`` over many stored games that
 each have one change a dead process left untold.
 
-The games are made in the store directly (``GameStore.create``, then one ``append``: its change row
+The games are made in the store directly (``GameStore.games.create``, then one ``append``: its change row
 stays, claimed by the store that made it); the file is then opened again by a new store, as by a
 restarted bot, and the real :meth:`cogs.table.teller.Teller.catch_up` runs on a stub table whose ``tell``
 does only the telling's store part (``Progress.told``): the Discord part is not measured here.
@@ -29,10 +29,12 @@ from cogs.games import ENGINES
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.teller import Teller
+from db.repos.outbox import OutboxRepo
 from db.store import GameStore
 from rules.stratego.actions import Ready
 
-TIMED = ("pending_changes", "changes_of", "claim_change", "get", "told")
+TIMED = ("outbox.pending", "outbox.changes_of", "outbox.claim", "games.get", "outbox.told")
+"""The store calls timed, each a repository's method (``<repository>.<method>``)."""
 
 
 async def fill(path: Path, kind: str, games: int) -> None:
@@ -43,9 +45,9 @@ async def fill(path: Path, kind: str, games: int) -> None:
     template: tuple[Any, int] | None = None
     for n in range(games):
         players = [1000 + n % 50, 2000 + n % 50] if kind == "stratego" else [1000 + n % 50 + 100 * s for s in range(4)]
-        rec = await store.create(kind, players, {}, 0, guild_id=1, channel_id=2, creator_id=players[0])
+        rec = await store.games.create(kind, players, {}, 0, guild_id=1, channel_id=2, creator_id=players[0])
         if kind == "stratego":
-            await store.append(rec.id, rec.version, 0, Ready())
+            await store.games.append(rec.id, rec.version, 0, Ready())
             continue
         if template is None:  # the same 40 decisions in every game (seed 0): made once
             state, rnd, plays = rec.load_state(), random.Random(0), []
@@ -59,9 +61,9 @@ async def fill(path: Path, kind: str, games: int) -> None:
         plays, _ = template
         v = rec.version
         for seat, action in plays[:-1]:
-            v = (await store.append(rec.id, v, seat, action)).version
-        await store.told(rec.id, v)
-        await store.append(rec.id, v, *plays[-1])
+            v = (await store.games.append(rec.id, v, seat, action)).version
+        await store.outbox.told(rec.id, v)
+        await store.games.append(rec.id, v, *plays[-1])
     await store.close()
 
 
@@ -114,14 +116,16 @@ async def sweep(path: Path) -> Sweep:
     store = await GameStore.open(path, ENGINES)  # a new process: its own owner token, opened after the commits
     timing = Timing()
     for name in TIMED:
-        setattr(store, name, timing.wrap(name, getattr(store, name)))
+        area, method = name.split(".")
+        repo = getattr(store, area)
+        setattr(repo, method, timing.wrap(name, getattr(repo, method)))
     table = StubTable(store)
     try:
         t0, c0 = time.perf_counter(), time.process_time()
         told = await Teller.catch_up(table, None)  # type: ignore[arg-type]  # the stub has what it uses
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        untold = len(await GameStore.pending_changes(store, None, limit=1_000_000))
-        games = len(await store.list_games())
+        untold = len(await OutboxRepo.pending(store.outbox, None, limit=1_000_000))  # untimed
+        games = len(await store.games.find())
     finally:
         await store.close()  # (an open store's thread would keep the process from ending)
     return Sweep(games, told, wall, cpu, timing, untold)

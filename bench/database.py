@@ -31,7 +31,7 @@ async def fill(where: Where, games: int, active: int = 0) -> list[int]:
     store = await open_at(where, synchronous="OFF")
     ids = []
     for n in range(games):
-        rec = await store.create(
+        rec = await store.games.create(
             "stratego",
             [1000 + n % 50, 2000 + n % 50],
             {},
@@ -42,8 +42,8 @@ async def fill(where: Where, games: int, active: int = 0) -> list[int]:
             thread_id=10_000 + n,
         )
         if n >= active:
-            cancelled = await store.cancel(rec.id, 1000)
-            await store.told(rec.id, cancelled.version)  # told, as by the bot that cancelled it
+            cancelled = await store.games.cancel(rec.id, 1000)
+            await store.outbox.told(rec.id, cancelled.version)  # told, as by the bot that cancelled it
         ids.append(rec.id)
     await store.close()
     return ids
@@ -60,16 +60,16 @@ async def appends(
 ) -> tuple[list[float], float]:
     """Stratego moves appended one by one, each timed; the file's growth per move (SQLite; NaN on
     PostgreSQL). With ``tell_steps`` >= 0 each timed move also writes what telling it writes in
-    the store: that many steps (:meth:`GameStore.change_step`: the post, a DM) and the final ``told``."""
+    the store: that many steps (:meth:`GameStore.outbox.step`: the post, a DM) and the final ``told``."""
     store = await open_at(where, synchronous)
     times: list[float] = []
     actions = 0
     before = _size(where) if isinstance(where, Path) else 0
     for g in range(n_games):
-        rec = await store.create("stratego", [1, 2], {"rescue": True}, g, guild_id=1, channel_id=2, creator_id=1)
-        v = (await store.append(rec.id, rec.version, 0, Ready())).version
-        v = (await store.append(rec.id, v, 1, Ready())).version
-        st = (await store.get(rec.id)).load_state()
+        rec = await store.games.create("stratego", [1, 2], {"rescue": True}, g, guild_id=1, channel_id=2, creator_id=1)
+        v = (await store.games.append(rec.id, rec.version, 0, Ready())).version
+        v = (await store.games.append(rec.id, v, 1, Ready())).version
+        st = (await store.games.get(rec.id)).load_state()
         rnd = random.Random(g)
         for _ in range(moves_per_game):
             if st.phase != "play":
@@ -77,14 +77,14 @@ async def appends(
             seat = GAME.to_act(st)[0]
             move = rnd.choice([a for a in GAME.legal(st, seat) if not isinstance(a, (Resign, OfferDraw, AcceptDraw))])
             t0 = time.perf_counter()
-            result = await store.append(rec.id, v, seat, move)
+            result = await store.games.append(rec.id, v, seat, move)
             if tell_steps >= 0:
                 for step in ("post", "dm:0", "dm:1", "ping:0", "ping:1")[:tell_steps]:
-                    await store.change_step(rec.id, result.version, step)
-                await store.told(rec.id, result.version)
+                    await store.outbox.step(rec.id, result.version, step)
+                await store.outbox.told(rec.id, result.version)
             times.append((time.perf_counter() - t0) * 1000)
             if tell_steps < 0:  # told, untimed: the bot deletes each change's row once told
-                await store.told(rec.id, result.version)
+                await store.outbox.told(rec.id, result.version)
             v, st = result.version, result.state
             actions += 1
     await store.close()
@@ -143,15 +143,15 @@ async def protocol_appends(path: Path, kind: str, players: int, n_games: int) ->
     actions = 0
     before = _size(path)
     for g in range(n_games):
-        rec = await store.create(kind, list(range(1, players + 1)), {}, g, guild_id=1, channel_id=2, creator_id=1)
+        rec = await store.games.create(kind, list(range(1, players + 1)), {}, g, guild_id=1, channel_id=2, creator_id=1)
         v, st = rec.version, rec.load_state()
         rnd = random.Random(g)
         while game.outcome(st) is None:
             seat = game.to_act(st)[0]
             t0 = time.perf_counter()
-            result = await store.append(rec.id, v, seat, random_move(game, st, seat, rnd))
+            result = await store.games.append(rec.id, v, seat, random_move(game, st, seat, rnd))
             times.append((time.perf_counter() - t0) * 1000)
-            await store.told(rec.id, result.version)  # untimed, as the bot does once told
+            await store.outbox.told(rec.id, result.version)  # untimed, as the bot does once told
             v, st = result.version, result.state
             actions += 1
     await store.close()
@@ -161,7 +161,7 @@ async def protocol_appends(path: Path, kind: str, players: int, n_games: int) ->
 async def startup(path: Path) -> float:
     t0 = time.perf_counter()
     store = await GameStore.open(path, ENGINES)
-    await store.list_games(status="active")
+    await store.games.find(status="active")
     spent = time.perf_counter() - t0
     await store.close()
     return spent

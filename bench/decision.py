@@ -4,8 +4,8 @@ decisions are many a turn: Stroganov and Shitenno.
 
 The pieces are those the bot runs for ``/<game> act`` in a game's thread (``cogs/table/table.py``
 ``play`` and ``tell``), on a real store (a file in a temporary directory, ``synchronous=FULL`` as the
-bot runs): find the game (``store.get``; the command parses no state since issue 18's sixth pass);
-``store.append``; then the telling, as each game is told:
+bot runs): find the game (``store.games.get``; the command parses no state since issue 18's sixth pass);
+``store.games.append``; then the telling, as each game is told:
 
 - Stroganov, on its turn page (``cogs/table/turn_pages.py``): ``hold_turn_page``, which reads the page,
   the planned page news (``cogs/table/plan/pages.py`` ``page_news``: the story, ``fold``, prompts,
@@ -83,7 +83,7 @@ async def tell_stroganov(
     ui, state, version = StroganovUI(), result.state, result.version
     change = Change.of_action(rec, result, None, seat)
     with clock.piece("turn page + told"), views_kept():  # as the table tells a change
-        held = await store.hold_turn_page(rec.id)
+        held = await store.pages.hold(rec.id)
         assert held is not None
         planned = page_news(ui, change, Page.of(held), "en")  # the table's own plan
         view = buttons(rec.id, planned.components)
@@ -91,7 +91,7 @@ async def tell_stroganov(
         if current is not planned.first:
             current.message = 1
         text = "\n".join([current.text(), *planned.prompts])
-        await store.set_turn_page(rec.id, current.stored(), told=version)
+        await store.pages.save(rec.id, current.stored(), told=version)
     del view, text
     if floor and len(planned.pages) > 1:
         clock.new_pages += 1
@@ -115,7 +115,7 @@ async def tell_shitenno(
             with clock.piece("DMs"):
                 dm = buttons(rec.id, list(notice.components))
                 sent = dumps(ui.engine.dump(state))  # the state as the render worker gets it
-                await store.change_step(rec.id, version, notice.step)
+                await store.outbox.step(rec.id, version, notice.step)
             del dm, sent
             if floor and notice.seat is not None:
                 with clock.piece("floor"):
@@ -127,7 +127,7 @@ async def tell_shitenno(
             view = buttons(rec.id, list(post.components))
         del sent, view
         with clock.piece("told"):
-            await store.told(rec.id, version)
+            await store.outbox.told(rec.id, version)
         if floor and post.images is not None:
             with clock.piece("floor"):
                 ui.public_files(rec, state, names, "en")
@@ -135,7 +135,7 @@ async def tell_shitenno(
 
 async def first_page(store: GameStore, game_id: int) -> None:
     """A Stroganov game's turn page as the bot's start leaves it (posted, nothing on it yet)."""
-    await store.set_turn_page(game_id, Page(lines=["start"], fresh=False, message=1).stored())
+    await store.pages.save(game_id, Page(lines=["start"], fresh=False, message=1).stored())
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ async def play(kind: Kind, path: Path, players: int, games: int, decisions: int,
     timed = 0
     for g in range(games):
         users = list(range(1, players + 1))
-        rec = await store.create(kind.name, users, kind.options, seed + g, guild_id=1, channel_id=2, creator_id=1)
+        rec = await store.games.create(kind.name, users, kind.options, seed + g, guild_id=1, channel_id=2, creator_id=1)
         rnd = random.Random(seed + g)
         state = rec.load_state()
         if kind.begin is not None:
@@ -194,9 +194,9 @@ async def play(kind: Kind, path: Path, players: int, games: int, decisions: int,
             measuring = k >= 0
             c = clock if measuring else Clock()
             with c.piece("get"):
-                rec = await store.get(rec.id)
+                rec = await store.games.get(rec.id)
             with c.piece("append"):
-                result = await store.append(rec.id, rec.version, seat, picked[0])
+                result = await store.games.append(rec.id, rec.version, seat, picked[0])
             state = result.state
             await kind.tell(store, rec, result, seat, c, measuring)
             timed += measuring

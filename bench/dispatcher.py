@@ -2,7 +2,7 @@
 active games with deadlines (1,000 with ``--quick``).
 
 Setup: toy "count" games (``tests/toygame.py``; two players, one seat waits at a time) made through
-``GameStore.create`` with a 3-day pace, each game's clock started at a random time in the 3 days
+``GameStore.games.create`` with a 3-day pace, each game's clock started at a random time in the 3 days
 before ``T`` (two hours from now), so the unfired timers are spread like a real deployment's:
 half time, 12 hours before and the deadline of every waiting seat; those already past at ``T``
 are marked fired, as a running bot would have. Then, on the same SQLite file (WAL, opened by
@@ -10,14 +10,14 @@ are marked fired, as a running bot would have. Then, on the same SQLite file (WA
 
 * **one wake**: what the loop does each time it wakes — ``fire_due`` (``due_timers``, empty when
   nothing is due) and ``next_due`` — and a wake that fires one timer with the real ``fire``'s store
-  work (``store.get`` of the game), timer after timer on a fake clock; wall and process CPU each;
+  work (``store.games.get`` of the game), timer after timer on a fake clock; wall and process CPU each;
 * **per hour**: wakes per hour from the timers due in the first hour after ``T`` (one wake each;
   the hourly ``MAX_NAP`` wake only when nothing is due) times the measured cost of a wake;
 * **idle window**: the real ``Dispatcher`` with the real ``SystemClock`` for a real 20 s (10 s
   quick) with nothing due: process CPU time (every thread) over the window, extrapolated to an hour;
 * **due sweep**: a fake clock moved so that N timers are due at once (100, 1,000, 10,000; quick:
   100, 1,000), ``settle()`` timed (claim each, fire each) with a ``fire`` that does nothing and one
-  that reads the game (``store.get``); the claim alone per timer; and two stores (two processes)
+  that reads the game (``store.games.get``); the claim alone per timer; and two stores (two processes)
   sweeping the same 1,000 at once.
 """
 
@@ -69,7 +69,7 @@ async def fill(path: Path, games: int, at: float) -> float:
     for n in range(games):
         clock.now = at - rnd.random() * PACE
         a, b = rnd.sample(range(users), 2)
-        await store.create(
+        await store.games.create(
             "count",
             [10_000 + a, 10_000 + b],
             {},
@@ -122,7 +122,7 @@ def fires(store: GameStore) -> dict[str, Callable[[Timer], Awaitable[None]]]:
         return None
 
     async def get(timer: Timer) -> None:
-        await store.get(timer.game_id)
+        await store.games.get(timer.game_id)
 
     return dict(zip(FIRES, (nothing, get), strict=True))
 
@@ -138,14 +138,14 @@ async def wakes(path: Path, at: float, samples: int) -> dict[str, Any]:
         out["per hour"] = int(per_hour[0][0])
         out["unfired"] = int(raw(path, "SELECT COUNT(*) FROM timers WHERE fired_at IS NULL")[0][0])
         for _ in range(50):  # warm the page cache and the statement cache
-            await store.next_due()
-        out["next_due"] = (await timed(samples, lambda i: store.next_due()))[0]
-        out["due_timers"] = (await timed(samples, lambda i: store.due_timers(clock(), 100)))[0]
+            await store.clocks.next_due()
+        out["next_due"] = (await timed(samples, lambda i: store.clocks.next_due()))[0]
+        out["due_timers"] = (await timed(samples, lambda i: store.clocks.due_timers(clock(), 100)))[0]
         idle = Dispatcher(lambda: store, clock, fires(store)["fire does nothing"])
 
         async def idle_wake(i: int) -> None:
             await idle.fire_due()
-            await store.next_due()
+            await store.clocks.next_due()
 
         out["idle wake"] = await timed(samples, idle_wake)
         real = Dispatcher(lambda: store, clock, fires(store)["fire reads the game"])
@@ -158,7 +158,7 @@ async def wakes(path: Path, at: float, samples: int) -> dict[str, Any]:
             clock.now = dues[i]
             fired = await real.fire_due()
             assert fired == 1, fired
-            await store.next_due()
+            await store.clocks.next_due()
 
         out["firing wake"] = await timed(len(dues), firing_wake)
     finally:
@@ -186,7 +186,7 @@ async def idle_window(path: Path, seconds: float) -> dict[str, float]:
     counted = Counted(store)
     dispatcher = Dispatcher(lambda: counted, SystemClock(), fires(store)["fire reads the game"])
     try:
-        nxt = await store.next_due()
+        nxt = await store.clocks.next_due()
         assert nxt is not None and nxt > time.time() + seconds + 60, "a timer falls due during the window"
         dispatcher.start()
         await asyncio.sleep(0.2)  # its first turn: nothing due, then asleep until T (MAX_NAP at most)
@@ -227,7 +227,7 @@ async def claims(path: Path, at: float, n: int) -> list[float]:
         clock.now = nth_due(path, n)
 
         async def claim(i: int) -> None:
-            assert await store.claim_timer(ids[i])
+            assert await store.clocks.claim_timer(ids[i])
 
         return (await timed(len(ids), claim))[0]
     finally:
@@ -279,7 +279,7 @@ def run(quick: bool) -> list[Row]:
     rows += [
         Row(
             SECTION,
-            f"setup: {g} (count, 3-day pace) through store.create, s; timers unfired",
+            f"setup: {g} (count, 3-day pace) through store.games.create, s; timers unfired",
             f"{made:.1f}; {w['unfired']:,}",
         ),
         Row(SECTION, f"next_due, {g}: median / p99 ms", ms(w["next_due"])),

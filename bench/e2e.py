@@ -467,7 +467,7 @@ async def start(fake: FakeDiscord, where: Where, n_games: int, shards: int = 1, 
         red, blue = users[(2 * g) % len(users)], users[(2 * g + 1) % len(users)]
         guild, channel = places[g % shards]
         thread = channel.create_thread(f"game {g}", owner=red)
-        rec = await store.create(
+        rec = await store.games.create(
             "stratego",
             [red.id, blue.id],
             {"colours": "seat0_red"},
@@ -478,9 +478,9 @@ async def start(fake: FakeDiscord, where: Where, n_games: int, shards: int = 1, 
             thread_id=thread.id,
             pace=PACE,
         )
-        v = (await store.append(rec.id, rec.version, 0, Ready())).version
-        result = await store.append(rec.id, v, 1, Ready())
-        await store.told(rec.id, result.version)  # as a bot that told them: no catch-up at start
+        v = (await store.games.append(rec.id, rec.version, 0, Ready())).version
+        result = await store.games.append(rec.id, v, 1, Ready())
+        await store.outbox.told(rec.id, result.version)  # as a bot that told them: no catch-up at start
         games.append(Game(thread, (red, blue), result.state, random.Random(g)))
     await store.close()
     bots: list[asyncio.subprocess.Process] = []

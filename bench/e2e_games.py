@@ -87,7 +87,7 @@ class World:
     async def create(self, kind: str, options: dict[str, Any], seed: int, users: list[Any]) -> tuple[Any, Any]:
         """A game of ``kind`` in the store, in a thread of its own: its record and the thread."""
         thread = self.channel.create_thread(f"{kind} {seed}", owner=users[0])
-        rec = await self.store.create(
+        rec = await self.store.games.create(
             kind,
             [u.id for u in users],
             options,

@@ -114,9 +114,9 @@ async def made(w: World, seed: int, users: list[Any], plays: list[Any]) -> Any:
     rec, thread = await w.create("shitenno", {}, seed, users)
     version, state = rec.version, rec.load_state()
     for seat, a in plays:
-        result = await w.store.append(rec.id, version, seat, a)
+        result = await w.store.games.append(rec.id, version, seat, a)
         version, state = result.version, result.state
-    await w.store.told(rec.id, version)  # as a bot that told them: no catch-up at the bot's start
+    await w.store.outbox.told(rec.id, version)  # as a bot that told them: no catch-up at the bot's start
     return thread, state
 
 

@@ -207,15 +207,15 @@ async def made(w: World, n: int, seed: int, users: list[Any], rnd: random.Random
         picked = e2e_games.random_action(GAME, state, seat, rnd)
         if picked is None:
             break
-        result = await w.store.append(rec.id, version, seat, picked[0])
+        result = await w.store.games.append(rec.id, version, seat, picked[0])
         version, state = result.version, result.state
         page = Page.of(fold(page, ui.story(rec, state, result.events, "en"))[-1].stored())  # saved, loaded
     # The current page as the bot would have kept it (cogs/table/turn_pages.py), not yet shown: the
     # bot posts it with the first decision. (Without a page at all, that first post can be
     # empty and refused: see docs/PERFORMANCE.md.)
     page.message = None
-    await w.store.set_turn_page(rec.id, page.stored())
-    await w.store.told(rec.id, version)  # the page above told them: no catch-up at the bot's start
+    await w.store.pages.save(rec.id, page.stored())
+    await w.store.outbox.told(rec.id, version)  # the page above told them: no catch-up at the bot's start
     return Game(thread, users, state, rnd, id=rec.id, version=version)
 
 

@@ -2,7 +2,7 @@
 
 The games are written into the file directly (one valid state per kind and player count, reused;
 seats, ten timed actions each, the outcome and the end time), as ``bench/catch_up.py`` makes many
-stored games quickly; then the start-up sweep (:meth:`GameStore.rate_unrated`) rates them all, by
+stored games quickly; then the start-up sweep (:meth:`GameStore.ratings.rate_unrated`) rates them all, by
 end time, and is timed. The commands are timed as the bot answers them, without Discord: the
 real :func:`cogs.table.standings.top_text` and :func:`cogs.table.standings.stats` (the store's
 queries, the words, the trend chart drawn in a thread) on a stub table, for a player in many games
@@ -140,10 +140,10 @@ class StubTable:
 async def measure(path: Path, rounds: int) -> dict[str, Any]:
     store = await GameStore.open(path, ENGINES)
     t0, c0 = time.perf_counter(), time.process_time()
-    rated = await store.rate_unrated()
+    rated = await store.ratings.rate_unrated()
     sweep = (time.perf_counter() - t0, time.process_time() - c0)
     table = StubTable(store)
-    average = (await store.leaderboard(GUILD, "stratego", 150, 1))[0][0].user_id
+    average = (await store.ratings.leaderboard(GUILD, "stratego", 150, 1))[0][0].user_id
     timings: dict[str, list[float]] = {}
 
     async def timed(name: str, work: Any) -> Any:
@@ -162,12 +162,12 @@ async def measure(path: Path, rounds: int) -> dict[str, Any]:
         )
         chart_bytes = len(files[0].data) if files else 0
         await timed("stats, an average player", standings.stats(table, GUILD, average, "average", "cs"))  # type: ignore[arg-type]
-        await timed("paces of a lobby of four", store.paces(GUILD, [HEAVY, average, 1001, 1002]))
+        await timed("paces of a lobby of four", store.ratings.paces(GUILD, [HEAVY, average, 1001, 1002]))
     for n in range(rounds):  # a game ends now: rated on top of the 10,000 (the listener's store call)
-        rec = await store.create("stratego", [1000 + n, 1001 + n], {}, n, GUILD, 2, 1000 + n)
-        await store.finish(rec.id, Outcome((0,), Ending.RESIGNED))
-        await timed("rate a game that just ended (10,000 rated before it)", store.rate(rec.id))
-    recomputed_ok = await store.recompute_ratings() == await store.stored_ratings()
+        rec = await store.games.create("stratego", [1000 + n, 1001 + n], {}, n, GUILD, 2, 1000 + n)
+        await store.games.finish(rec.id, Outcome((0,), Ending.RESIGNED))
+        await timed("rate a game that just ended (10,000 rated before it)", store.ratings.rate(rec.id))
+    recomputed_ok = await store.ratings.recompute() == await store.ratings.stored()
     table.transport.renderer.close()
     await store.close()
     return {"rated": rated, "sweep": sweep, "timings": timings, "chart": chart_bytes, "same": recomputed_ok}

@@ -58,7 +58,7 @@ async def fill(path: Path, guild: int, channel: int, players: list[int], opponen
     store = await GameStore.open(path, ENGINES, synchronous="OFF")
     for p in players:
         seats = [p, opponent] if FIRST == 0 else [opponent, p]
-        await store.create("count", seats, {"target": 50}, SEED, guild, channel, p, pace=PACE)
+        await store.games.create("count", seats, {"target": 50}, SEED, guild, channel, p, pace=PACE)
     await store.close()
 
 

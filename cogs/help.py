@@ -59,9 +59,9 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
         value=t(
             "help.start",
             locale,
-            new=typed('stratego new', locale),
-            open=typed('game open', locale),
-            rules=typed('game rules', locale),
+            new=typed("stratego new", locale),
+            open=typed("game open", locale),
+            rules=typed("game rules", locale),
             join=t("btn.join", locale),
         ),
         inline=False,
@@ -72,13 +72,13 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
             "help.private",
             locale,
             buttons=join_words(labels, locale),
-            hand=typed('game hand', locale),
-            notify=typed('game notify', locale),
+            hand=typed("game hand", locale),
+            notify=typed("game notify", locale),
         ),
         inline=False,
     )
     for i, value in enumerate(chunks(game_commands(tree, locale))):
-        name = t("help.commands", locale, game=typed('game', locale)) if i == 0 else "\u200b"
+        name = t("help.commands", locale, game=typed("game", locale)) if i == 0 else "\u200b"
         embed.add_field(name=name, value=value, inline=False)
     return embed
 

@@ -1,9 +1,9 @@
 """Where the store's transactions run: the one seam between the store and its database (issue 21).
 
-The store's logic and SQL exist once (db/store.py, db/ratings.py, db/clocks.py). Each transaction is
-an async *body* taking a :class:`Conn` (``execute``, ``execute_fetchall``, ``executemany`` with ``?``
-placeholders, a cursor whose ``rowcount`` is read) and touching nothing but the database, so a
-backend may run it however suits it, and run it again:
+The store's logic and SQL exist once (db/repos/, db/context.py, db/ratings.py, db/clocks.py). Each
+transaction is an async *body* taking a :class:`Conn` (``execute``, ``execute_fetchall``,
+``executemany`` with ``?`` placeholders, a cursor whose ``rowcount`` is read) and touching nothing
+but the database, so a backend may run it however suits it, and run it again:
 
 * :class:`SQLiteBackend` runs it whole on aiosqlite's thread in one hop (``db/one_hop.py``), inside
   ``BEGIN IMMEDIATE`` (writes) or ``BEGIN DEFERRED`` (reads), one transaction at a time per store:
@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from db.conn import Body, Conn, Cursor, Row, T
+from db.connection import Body, Conn, Cursor, Row, T
 from db.errors import StoreBusy
 from db.one_hop import direct, on_thread
 

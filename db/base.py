@@ -1,7 +1,10 @@
 """The game store's interface (DESIGN §4): what the cogs and ``bot.py`` may call.
 
-:class:`db.store.GameStore` (SQLite) satisfies it structurally; a PostgreSQL backend for several
-processes is to be added behind the same Protocol. Every backend keeps the same contract: one
+:class:`Store` is one repository per area (issue 45 §3) — ``store.games``, ``store.lobbies``,
+``store.agreements``, ``store.clocks``, ``store.outbox``, ``store.pages``, ``store.prefs``,
+``store.ratings``, ``store.meta`` — each with its own small Protocol here.
+:class:`db.store.GameStore` satisfies them structurally, on SQLite and on PostgreSQL alike (the
+same repositories over either backend, db/backend.py). Every backend keeps the same contract: one
 transaction per action, the version predicate on every state-changing write, typed errors from
 :mod:`db.errors` (GameNotFound, StaleVersion, WrongStatus, StoreBusy, …) and engine rule errors
 passed through unchanged.
@@ -31,22 +34,18 @@ from db.records import (
 from rules.protocol import AnyGame, Outcome
 
 
-class Store(Protocol):
-    """Persisted games, their append-only action log, user preferences and deployment facts."""
+class Games(Protocol):
+    """Games and their append-only log: every change one transaction with the version check."""
 
     def engine(self, kind: str) -> AnyGame:
         """The engine for ``kind``; UnknownGameKind if the backend's mapping has none."""
-        ...
-
-    async def close(self) -> None:
-        """Release the connection(s); the store is unusable afterwards."""
         ...
 
     async def get(self, game_id: int) -> GameRecord:
         """The game with its raw state JSON (parse with ``record.load_state()``)."""
         ...
 
-    async def list_games(
+    async def find(
         self,
         *,
         guild_id: int | None = None,
@@ -75,23 +74,6 @@ class Store(Protocol):
         ``pace`` seconds per turn (None: no clock) start the clocks of the seats that must act."""
         ...
 
-    async def create_lobby(
-        self,
-        kind: str,
-        creator_id: int,
-        options: Mapping[str, Any] | None,
-        guild_id: int | None,
-        channel_id: int,
-        message_id: int | None = None,
-        seats: Sequence[int] | None = None,
-        pace: int | None = None,
-        language: str | None = None,
-    ) -> GameRecord:
-        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
-        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts. ``language``:
-        the locale of its thread and public words (``None``: English)."""
-        ...
-
     async def start(
         self,
         game_id: int,
@@ -101,12 +83,6 @@ class Store(Protocol):
         expected_version: int | None = None,
     ) -> GameRecord:
         """Lobby → active with the engine's initial state; bumps the version (old buttons go stale)."""
-        ...
-
-    async def set_seats(
-        self, game_id: int, players: Sequence[int], *, expected_version: int | None = None
-    ) -> GameRecord:
-        """Replace a lobby's seats (join/leave); bumps the version, so read-modify-write is safe."""
         ...
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
@@ -129,6 +105,10 @@ class Store(Protocol):
         """Cancel a lobby or an active game: no winner, not a loss; bumps the version."""
         ...
 
+    async def expire(self, game_id: int) -> GameRecord | None:
+        """End a lobby nobody started (status and ending ``expired``); None if it is no lobby now."""
+        ...
+
     async def actions(self, game_id: int) -> list[LoggedAction]:
         """The game's log in order; an unreadable entry raises CorruptLog (never skipped)."""
         ...
@@ -141,73 +121,66 @@ class Store(Protocol):
         """Whether replaying the log gives exactly the stored state."""
         ...
 
-    async def get_prefs(self, user_id: int) -> UserPrefs:
-        """A user's preferences, or the defaults when they never set any."""
+    async def plan_takeback(self, game_id: int, seat: int, expected_version: int | None = None) -> tuple[int, int, Any]:
+        """(version, seq undone, state without it) of taking back ``seat``'s last decision; writes
+        nothing. TakebackRefused when it may not be taken back."""
         ...
 
-    async def watch_prefs(self, changed: Callable[[int | None], None]) -> None:
-        """Call ``changed(user_id)`` whenever any process on this database changes a user's
-        preferences (``changed(None)``: any may have changed unseen), where the backend can tell."""
+    async def take_back(self, game_id: int, expected_version: int, seat: int) -> AppendResult:
+        """Undo ``seat``'s last decision in one transaction with the version check: the replay
+        without it, a takeback entry in the log, a ``takeback`` change; the request is over."""
         ...
 
-    async def set_prefs(
+
+class Lobbies(Protocol):
+    """Lobbies before they start, and the lobby of a finished game's rematch."""
+
+    async def create(
         self,
-        user_id: int,
-        *,
-        dms_enabled: bool | None = None,
+        kind: str,
+        creator_id: int,
+        options: Mapping[str, Any] | None,
+        guild_id: int | None,
+        channel_id: int,
+        message_id: int | None = None,
+        seats: Sequence[int] | None = None,
+        pace: int | None = None,
         language: str | None = None,
-        notify: str | None = None,
-        client_locale: str | None = None,
-    ) -> UserPrefs:
-        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES.
-        ``language`` is ``auto`` or a locale; ``client_locale`` the client's locale last seen."""
+    ) -> GameRecord:
+        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
+        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts. ``language``:
+        the locale of its thread and public words (``None``: English)."""
         ...
 
-    async def set_lobby_shape(self, game_id: int, shape: LobbyShape) -> None:
+    async def set_seats(
+        self, game_id: int, players: Sequence[int], *, expected_version: int | None = None
+    ) -> GameRecord:
+        """Replace a lobby's seats (join/leave); bumps the version, so read-modify-write is safe."""
+        ...
+
+    async def set_shape(self, game_id: int, shape: LobbyShape) -> None:
         """Record how a lobby was opened (metadata: the version is kept)."""
         ...
 
-    async def lobby_shape(self, game_id: int) -> LobbyShape | None:
+    async def shape(self, game_id: int) -> LobbyShape | None:
         """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
         ...
 
-    async def claim_autoplay(self, game_id: int, lease: float) -> bool:
-        """Take on playing a game's absent seats for ``lease`` seconds; True for one caller only."""
+    async def open_rematch(
+        self, game_id: int, by_user: int, seats: Sequence[int], options: Mapping[str, Any] | None, shape: LobbyShape
+    ) -> tuple[GameRecord, bool]:
+        """The lobby of a finished game's rematch, made now (True) or the one made before (False);
+        WrongStatus for a game that is not finished, StaleVersion when another press linked its
+        lobby at the same moment (ask again: it is the one)."""
         ...
 
-    async def release_autoplay(self, game_id: int) -> None:
-        """This process stopped playing the game's absent seats."""
+    async def rematch_of(self, game_id: int) -> int | None:
+        """The lobby a finished game's Rematch opened (None: none yet)."""
         ...
 
-    async def turn_page(self, game_id: int) -> TurnPage | None:
-        """The game's current turn page; None before its first."""
-        ...
 
-    async def set_turn_page(self, game_id: int, page: TurnPage, *, told: int | None = None) -> None:
-        """Keep the game's current turn page, replacing the one before (and let go of its hold);
-        with ``told``, also what :meth:`told` writes, in the same transaction."""
-        ...
-
-    async def hold_turn_page(self, game_id: int, lease: float = PAGE_LEASE) -> TurnPage | None:
-        """Take the game's turn page for telling a change on it, and read it (an empty page before
-        the game's first): None unless this process got it."""
-        ...
-
-    async def release_turn_page(self, game_id: int) -> None:
-        """Let go of the game's turn page without saving it."""
-        ...
-
-    async def get_meta(self, key: str) -> str | None:
-        """A deployment fact (e.g. the synced command tree's hash), or None."""
-        ...
-
-    async def set_meta(self, key: str, value: str) -> None:
-        """Store a deployment fact, replacing any earlier value."""
-        ...
-
-    async def mark_dm_warned(self, game_id: int, user_id: int) -> bool:
-        """Record the closed-DM notice for a player; True only the first time per game."""
-        ...
+class Agreements(Protocol):
+    """What the players agree on together: cancelling, a passed deadline, taking back a decision."""
 
     async def vote_cancel(self, game_id: int, user_id: int) -> tuple[int, ...]:
         """A player agrees to cancel the running game; returns who agrees so far, in seat order."""
@@ -234,77 +207,44 @@ class Store(Protocol):
         """Forget the question about a seat's deadline and return it, to one caller only."""
         ...
 
-    # -- telling changes (issue 18): every version bump (start, seats, act, finish, cancel) leaves a
-    # change in the same transaction, claimed by the committing process, until it is told.
-
-    async def next_untold(self, shards: Shards | None = None) -> float | None:
-        """When the oldest change not yet told falls out of its teller's lease (None: all told);
-        only of the games on ``shards`` (their guild's shard, see ``Shards``) when given."""
+    async def vote_timeout(self, timer_id: int, voter_id: int, choice: str) -> dict[int, str]:
+        """A player's choice on an expired deadline; every vote so far ({} once the timer is gone)."""
         ...
 
-    async def pending_changes(
-        self, claimed_before: float | None, limit: int = 100, shards: Shards | None = None
-    ) -> list[PendingChange]:
-        """Changes not yet told that another teller may take on: those taken on before
-        ``claimed_before``; at start-up (``None``) every one this process did not take on. Only of
-        the games on ``shards`` when given."""
+    async def open_takeback(
+        self, game_id: int, version: int, seq: int, seat: int, user_id: int
+    ) -> tuple[TakebackRequest, bool, TakebackRequest | None]:
+        """Open the game's one request (with its lapse timer); (the open request, whether this
+        call opened it, an older request found left open and removed)."""
         ...
 
-    async def changes_of(self, game_id: int) -> list[PendingChange]:
-        """Every change of a game not yet told, oldest first."""
+    async def set_takeback_message(
+        self, game_id: int, version: int, channel_id: int, message_id: int, text: str
+    ) -> None:
+        """Where the request about ``version`` was posted, and its words."""
         ...
 
-    async def claim_change(self, game_id: int, version: int, claimed_before: float | None) -> bool:
-        """Take on telling a change; True only for the one caller of any process that got it."""
+    async def agree_takeback(self, game_id: int, version: int, user_id: int) -> TakebackRequest | None:
+        """Count an agreement to the request about ``version``; None when it is not open."""
         ...
 
-    async def change_step(self, game_id: int, version: int, step: str) -> None:
-        """A step of telling a change was made (a DM, the post): it is never made again."""
+    async def takeback_request(self, game_id: int) -> TakebackRequest | None:
+        """The game's open request to take back a decision, or None."""
         ...
 
-    async def told(self, game_id: int, version: int) -> None:
-        """Every change of the game up to ``version`` has been told (``announced`` moves on)."""
+    async def close_takeback(
+        self, game_id: int, *, version: int | None = None, older_than: int | None = None, refused: bool = False
+    ) -> TakebackRequest | None:
+        """End the open request (about ``version``, or older than ``older_than``, or any); it is
+        returned to the one caller that ended it. ``refused``: no request about its version may be
+        opened again."""
         ...
 
-    # -- ratings (issue 20 §1): every finished game is applied once, in the order games ended.
 
-    async def rate(self, game_id: int) -> int:
-        """Apply a finished game (and any that ended before it, not applied yet) to the ratings and
-        records, once; how many games were applied now."""
-        ...
-
-    async def rate_unrated(self) -> int:
-        """Apply every finished game not applied yet, by end time."""
-        ...
-
-    async def rebuild_ratings(self) -> int:
-        """Every rating and record again from the stored finished games, by end time."""
-        ...
-
-    async def recompute_ratings(self) -> dict[ratings.Key, ratings.Rating]:
-        """Every rating from scratch from the stored finished games (nothing written)."""
-        ...
-
-    async def stored_ratings(self) -> dict[ratings.Key, ratings.Rating]:
-        """Every rating as stored."""
-        ...
-
-    async def leaderboard(
-        self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
-    ) -> tuple[list[ratings.Standing], int]:
-        """A page of a server's leaderboard of ``kind`` (best first) and its number of players."""
-        ...
-
-    async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
-        """A player's record per game kind in a server."""
-        ...
-
-    async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
-        """Each player's pace in a server (median time to move, finished games lost on time)."""
-        ...
-
-    # -- clocks and timers: every change of a seat's clock happens in the transaction of the
-    # game change that causes it (start, append, finish, cancel); these are the rest.
+class Clocks(Protocol):
+    """Timers, deadlines, nudges, vacations and the autoplay lease. Every change of a seat's clock
+    happens in the transaction of the game change that causes it (start, append, finish, cancel);
+    these are the rest."""
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """When the earliest timer not yet fired is due (None: nothing is); only of the games on
@@ -346,16 +286,16 @@ class Store(Protocol):
         """The table plays the seat (``absent``) or gives it back; None when it already was so."""
         ...
 
-    async def vote_timeout(self, timer_id: int, voter_id: int, choice: str) -> dict[int, str]:
-        """A player's choice on an expired deadline; every vote so far ({} once the timer is gone)."""
+    async def claim_autoplay(self, game_id: int, lease: float) -> bool:
+        """Take on playing a game's absent seats for ``lease`` seconds; True for one caller only."""
+        ...
+
+    async def release_autoplay(self, game_id: int) -> None:
+        """This process stopped playing the game's absent seats."""
         ...
 
     async def nudge(self, game_id: int, gap: float = clocks.NUDGE_GAP) -> bool:
         """Record a nudge unless the game had one less than ``gap`` ago."""
-        ...
-
-    async def expire_lobby(self, game_id: int) -> GameRecord | None:
-        """End a lobby nobody started (status and ending ``expired``); None if it is no lobby now."""
         ...
 
     async def go_away(self, user_id: int, days: int, limit: int = clocks.VACATION_DAYS) -> UserPrefs:
@@ -366,59 +306,90 @@ class Store(Protocol):
         """End a vacation now (unused whole days come back); None when not away."""
         ...
 
-    # -- takeback by agreement (issue 20 §3)
 
-    async def plan_takeback(self, game_id: int, seat: int, expected_version: int | None = None) -> tuple[int, int, Any]:
-        """(version, seq undone, state without it) of taking back ``seat``'s last decision; writes
-        nothing. TakebackRefused when it may not be taken back."""
+class Outbox(Protocol):
+    """The changes not yet told (issue 18): every version bump (start, seats, act, finish, cancel)
+    leaves one in the same transaction, claimed by the committing process, until it is told."""
+
+    async def next_untold(self, shards: Shards | None = None) -> float | None:
+        """When the oldest change not yet told falls out of its teller's lease (None: all told);
+        only of the games on ``shards`` (their guild's shard, see ``Shards``) when given."""
         ...
 
-    async def take_back(self, game_id: int, expected_version: int, seat: int) -> AppendResult:
-        """Undo ``seat``'s last decision in one transaction with the version check: the replay
-        without it, a takeback entry in the log, a ``takeback`` change; the request is over."""
+    async def pending(
+        self, claimed_before: float | None, limit: int = 100, shards: Shards | None = None
+    ) -> list[PendingChange]:
+        """Changes not yet told that another teller may take on: those taken on before
+        ``claimed_before``; at start-up (``None``) every one this process did not take on. Only of
+        the games on ``shards`` when given."""
         ...
 
-    async def open_takeback(
-        self, game_id: int, version: int, seq: int, seat: int, user_id: int
-    ) -> tuple[TakebackRequest, bool, TakebackRequest | None]:
-        """Open the game's one request (with its lapse timer); (the open request, whether this
-        call opened it, an older request found left open and removed)."""
+    async def changes_of(self, game_id: int) -> list[PendingChange]:
+        """Every change of a game not yet told, oldest first."""
         ...
 
-    async def set_takeback_message(
-        self, game_id: int, version: int, channel_id: int, message_id: int, text: str
-    ) -> None:
-        """Where the request about ``version`` was posted, and its words."""
+    async def claim(self, game_id: int, version: int, claimed_before: float | None) -> bool:
+        """Take on telling a change; True only for the one caller of any process that got it."""
         ...
 
-    async def agree_takeback(self, game_id: int, version: int, user_id: int) -> TakebackRequest | None:
-        """Count an agreement to the request about ``version``; None when it is not open."""
+    async def step(self, game_id: int, version: int, step: str) -> None:
+        """A step of telling a change was made (a DM, the post): it is never made again."""
         ...
 
-    async def takeback_request(self, game_id: int) -> TakebackRequest | None:
-        """The game's open request to take back a decision, or None."""
+    async def told(self, game_id: int, version: int) -> None:
+        """Every change of the game up to ``version`` has been told (``announced`` moves on)."""
         ...
 
-    async def close_takeback(
-        self, game_id: int, *, version: int | None = None, older_than: int | None = None, refused: bool = False
-    ) -> TakebackRequest | None:
-        """End the open request (about ``version``, or older than ``older_than``, or any); it is
-        returned to the one caller that ended it. ``refused``: no request about its version may be
-        opened again."""
+
+class Pages(Protocol):
+    """Each game's turn page and the hold of the one process telling a change on it."""
+
+    async def get(self, game_id: int) -> TurnPage | None:
+        """The game's current turn page; None before its first."""
         ...
 
-    # -- rematches and walkthroughs (issue 20 §3, §4)
-
-    async def open_rematch(
-        self, game_id: int, by_user: int, seats: Sequence[int], options: Mapping[str, Any] | None, shape: LobbyShape
-    ) -> tuple[GameRecord, bool]:
-        """The lobby of a finished game's rematch, made now (True) or the one made before (False);
-        WrongStatus for a game that is not finished, StaleVersion when another press linked its
-        lobby at the same moment (ask again: it is the one)."""
+    async def save(self, game_id: int, page: TurnPage, *, told: int | None = None) -> None:
+        """Keep the game's current turn page, replacing the one before (and let go of its hold);
+        with ``told``, also what ``outbox.told`` writes, in the same transaction."""
         ...
 
-    async def rematch_lobby(self, game_id: int) -> int | None:
-        """The lobby a finished game's Rematch opened (None: none yet)."""
+    async def hold(self, game_id: int, lease: float = PAGE_LEASE) -> TurnPage | None:
+        """Take the game's turn page for telling a change on it, and read it (an empty page before
+        the game's first): None unless this process got it."""
+        ...
+
+    async def release(self, game_id: int) -> None:
+        """Let go of the game's turn page without saving it."""
+        ...
+
+
+class Prefs(Protocol):
+    """Players' preferences and the notices each gets once."""
+
+    async def get(self, user_id: int) -> UserPrefs:
+        """A user's preferences, or the defaults when they never set any."""
+        ...
+
+    async def set(
+        self,
+        user_id: int,
+        *,
+        dms_enabled: bool | None = None,
+        language: str | None = None,
+        notify: str | None = None,
+        client_locale: str | None = None,
+    ) -> UserPrefs:
+        """Change only the given preferences; ValueError for a ``notify`` not in NOTIFY_CHOICES.
+        ``language`` is ``auto`` or a locale; ``client_locale`` the client's locale last seen."""
+        ...
+
+    async def watch(self, changed: Callable[[int | None], None]) -> None:
+        """Call ``changed(user_id)`` whenever any process on this database changes a user's
+        preferences (``changed(None)``: any may have changed unseen), where the backend can tell."""
+        ...
+
+    async def mark_dm_warned(self, game_id: int, user_id: int) -> bool:
+        """Record the closed-DM notice for a player; True only the first time per game."""
         ...
 
     async def claim_walkthrough(self, user_id: int, kind: str) -> bool:
@@ -427,4 +398,90 @@ class Store(Protocol):
 
     async def forget_walkthrough(self, user_id: int, kind: str) -> None:
         """The walkthrough did not reach the player: it is shown at the next chance."""
+        ...
+
+
+class Ratings(Protocol):
+    """Ratings and results (issue 20 §1): every finished game is applied once, in the order games ended."""
+
+    async def rate(self, game_id: int) -> int:
+        """Apply a finished game (and any that ended before it, not applied yet) to the ratings and
+        records, once; how many games were applied now."""
+        ...
+
+    async def rate_unrated(self) -> int:
+        """Apply every finished game not applied yet, by end time."""
+        ...
+
+    async def rebuild(self) -> int:
+        """Every rating and record again from the stored finished games, by end time."""
+        ...
+
+    async def recompute(self) -> dict[ratings.Key, ratings.Rating]:
+        """Every rating from scratch from the stored finished games (nothing written)."""
+        ...
+
+    async def stored(self) -> dict[ratings.Key, ratings.Rating]:
+        """Every rating as stored."""
+        ...
+
+    async def leaderboard(
+        self, guild_id: int, kind: str, offset: int = 0, limit: int = 10
+    ) -> tuple[list[ratings.Standing], int]:
+        """A page of a server's leaderboard of ``kind`` (best first) and its number of players."""
+        ...
+
+    async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
+        """A player's record per game kind in a server."""
+        ...
+
+    async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
+        """Each player's pace in a server (median time to move, finished games lost on time)."""
+        ...
+
+
+class Meta(Protocol):
+    """Deployment facts."""
+
+    async def get(self, key: str) -> str | None:
+        """A deployment fact (e.g. the synced command tree's hash), or None."""
+        ...
+
+    async def set(self, key: str, value: str) -> None:
+        """Store a deployment fact, replacing any earlier value."""
+        ...
+
+
+class Store(Protocol):
+    """Persisted games, one repository per area over one backend (issue 45 §3)."""
+
+    @property
+    def games(self) -> Games: ...
+
+    @property
+    def lobbies(self) -> Lobbies: ...
+
+    @property
+    def agreements(self) -> Agreements: ...
+
+    @property
+    def clocks(self) -> Clocks: ...
+
+    @property
+    def outbox(self) -> Outbox: ...
+
+    @property
+    def pages(self) -> Pages: ...
+
+    @property
+    def prefs(self) -> Prefs: ...
+
+    @property
+    def ratings(self) -> Ratings: ...
+
+    @property
+    def meta(self) -> Meta: ...
+
+    async def close(self) -> None:
+        """Release the connection(s); the store is unusable afterwards."""
         ...

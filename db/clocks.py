@@ -16,7 +16,7 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from db.conn import Conn, marks
+from db.connection import Conn, marks
 
 DAY = 86400.0
 PACES = {"none": None, "1d": 1 * 86400, "3d": 3 * 86400, "7d": 7 * 86400}

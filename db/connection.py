@@ -1,4 +1,12 @@
-"""Opening the SQLite database the way the store relies on (DESIGN §4).
+"""The store's connection to its database (DESIGN §4): what a transaction body is handed, on
+either backend, and how the SQLite file is opened.
+
+**The connection a body is handed** (:class:`Conn`, db/backend.py) is the part of aiosqlite's
+connection the store uses: ``execute`` (its cursor's ``rowcount``), ``execute_fetchall`` and
+``executemany``, with ``?`` placeholders. ``db.one_hop.Direct`` gives it over SQLite's raw
+connection, ``db.postgres.PgConn`` over an asyncpg connection.
+
+**Opening the SQLite database** (:func:`connect`) the way the store relies on:
 
 * ``isolation_level=None``: the sqlite3 module opens no implicit transactions, so the store's own
   ``BEGIN IMMEDIATE`` / ``COMMIT`` / ``ROLLBACK`` are the only transaction boundaries.
@@ -18,10 +26,44 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
-import aiosqlite
+if TYPE_CHECKING:
+    import aiosqlite
+
+T = TypeVar("T")
+
+Row = Any
+"""A row: ``sqlite3.Row`` or ``asyncpg.Record`` (``row["column"]``, ``row[0]``, tuple unpacking)."""
+
+
+class Cursor(Protocol):
+    """What the store reads of a statement's cursor: how many rows it changed."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+
+class Conn(Protocol):
+    """The connection a transaction body is handed (aiosqlite's calls, ``?`` placeholders)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ..., /) -> Cursor: ...
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ..., /) -> Iterable[Row]: ...
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]], /) -> Cursor: ...
+
+
+def marks(count: int) -> str:
+    """``count`` placeholders for a list in SQL: ``?, ?, ?``."""
+    return ", ".join("?" * count)
+
+
+Body = Callable[[Conn], Coroutine[Any, Any, T]]
+"""A transaction: it touches only the database, so a backend may run it again."""
+
 
 MEMORY = ":memory:"
 
@@ -39,6 +81,8 @@ async def connect(
         raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
     if str(path) != MEMORY:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+    import aiosqlite  # here: the Discord-free core imports this module's Conn without the driver
+
     conn = await aiosqlite.connect(str(path), isolation_level=None)
     try:
         conn.row_factory = sqlite3.Row

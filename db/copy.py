@@ -1,26 +1,28 @@
 """Copy every stored game and fact from one database to another (issue 21 §1), e.g. SQLite to PostgreSQL:
 
-    python -m db.copy --from sqlite:///data/deskovka.db --to postgresql://user:pw@host/deskovka
+    python -m cogs.copy_store --from sqlite:///data/deskovka.db --to postgresql://user:pw@host/deskovka
 
 Both are opened as the bot opens them (their migrations applied), every table is copied row by row
 with its ids kept (PostgreSQL's id sequences are then moved past the highest id, and past what
 SQLite's AUTOINCREMENT counter had handed out, so an id is never given twice), and every copied
 game that has a state is replayed from its log to check it equals the copied state
-(``GameStore.verify``). A target that holds anything already is refused (exit status 2), so a copy
+(``store.games.verify``). A target that holds anything already is refused (exit status 2), so a copy
 never mixes two deployments; a game that does not verify makes the exit status 1. It prints how
 many rows each table got. The bot must not run on either database meanwhile.
+
+The engines to open the stores with come from the caller (:func:`main`): the bot's command line is
+``cogs/copy_store.py``, which passes the bot's set of games; ``db`` imports nothing of ``cogs``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import sys
 from collections.abc import Mapping, Sequence
 
 from db.backend import Backend
-from db.conn import Conn, Row, marks
+from db.connection import Conn, Row, marks
 from db.store import STATE_FORMATS, GameStore
 from db.url import open_store, parse
 from rules.protocol import AnyGame
@@ -145,7 +147,7 @@ async def run(source_url: str, target_url: str, games: Mapping[str, AnyGame]) ->
                 print(f"{table}: {n}")
             played = await target.transactions.query("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id")
             ids = [int(r[0]) for r in played]
-            bad = [g for g in ids if not await target.verify(g)]
+            bad = [g for g in ids if not await target.games.verify(g)]
             print(f"verified: {len(ids) - len(bad)} of {len(ids)} games replay to their stored state")
             if bad:
                 print(f"games whose log does not replay to their state: {bad}", file=sys.stderr)
@@ -157,11 +159,10 @@ async def run(source_url: str, target_url: str, games: Mapping[str, AnyGame]) ->
         await source.close()
 
 
-def main(argv: Sequence[str] | None = None, games: Mapping[str, AnyGame] | None = None) -> int:
-    """``python -m db.copy``: the bot's engines (``cogs.games.ENGINES``) unless ``games`` are given.
-    They are loaded by name: ``db`` imports nothing of ``cogs`` (tests/test_layering.py), and only
-    this command line needs the bot's set of games."""
-    parser = argparse.ArgumentParser(prog="python -m db.copy", description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None, engines: Mapping[str, AnyGame], prog: str = "python -m cogs.copy_store") -> int:
+    """The command line: parse ``argv`` (``--from``, ``--to``) and copy, opening both stores with
+    ``engines`` (the caller's set of games: the bot's is ``cogs.games.ENGINES``); its exit status."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="source", required=True, help="the database to copy (a DATABASE_URL)")
     parser.add_argument("--to", dest="target", required=True, help="the empty database to fill (a DATABASE_URL)")
     args = parser.parse_args(argv)
@@ -169,10 +170,4 @@ def main(argv: Sequence[str] | None = None, games: Mapping[str, AnyGame] | None 
         parse(args.source), parse(args.target)
     except ValueError as exc:
         parser.error(str(exc))
-    if games is None:
-        games = importlib.import_module("cogs.games").ENGINES
-    return asyncio.run(run(args.source, args.target, games))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return asyncio.run(run(args.source, args.target, engines))

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 import aiosqlite
 
-from db.conn import Body, T
+from db.connection import Body, T
 
 
 class Direct:

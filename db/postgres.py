@@ -1,7 +1,7 @@
 """The store's transactions on PostgreSQL (issue 21 §1), through asyncpg and a connection pool.
 
 The store's SQL is written once, with SQLite's ``?`` placeholders; :class:`PgConn` gives a body the
-calls it makes on SQLite (db/conn.py), numbering the placeholders ``$1, $2, …`` for PostgreSQL and
+calls it makes on SQLite (db/connection.py), numbering the placeholders ``$1, $2, …`` for PostgreSQL and
 reading a statement's row count from its status ("UPDATE 1"). :class:`PostgresBackend` runs each
 body on a pooled connection in a SERIALIZABLE transaction (a read in a REPEATABLE READ READ ONLY
 one: one snapshot, never a serialization failure to retry; a read of one statement, such as a
@@ -36,7 +36,7 @@ from typing import Any
 
 import asyncpg
 
-from db.conn import Body, Conn, Row, T
+from db.connection import Body, Conn, Row, T
 from db.errors import StoreBusy
 
 log = logging.getLogger("deskovka.store")
@@ -101,7 +101,7 @@ def rowcount(status: str) -> int:
 
 
 class PgConn:
-    """An asyncpg connection seen as the store's bodies see SQLite's (db/conn.py)."""
+    """An asyncpg connection seen as the store's bodies see SQLite's (db/connection.py)."""
 
     def __init__(self, conn: Any) -> None:
         self._conn = conn

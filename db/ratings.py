@@ -23,7 +23,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from db.conn import Conn
+from db.connection import Conn
 from db.json_text import loads
 from rules.protocol import AnyGame, Ending, Outcome
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from db.conn import marks
+from db.connection import marks
 from db.errors import NoState, UnknownGameKind
 from db.json_text import loads
 from rules.protocol import AnyGame, Outcome

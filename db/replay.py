@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from db.errors import CorruptLog, TakebackRefused
+from db.errors import CorruptLog, TakebackRefused, UnloggableAction
 from db.json_text import loads
 from rules.errors import RuleError
 from rules.protocol import AnyGame
@@ -25,6 +25,19 @@ def parse_notation(game: AnyGame, text: str, state: Any) -> Any:
     """``game.parse_action(text, state)``: some notations cannot be read without the game they
     belong to (a Barrage setup code has other piece counts than a classic one)."""
     return game.parse_action(text, state)
+
+
+def loggable(game: AnyGame, game_id: int, action: Any, state: Any) -> str:
+    """The action's notation, refused unless it parses back (in this state, as replay will
+    parse it) to the very same action: the log must replay to what was actually applied."""
+    notation: str = action.notation()
+    try:
+        same = parse_notation(game, notation, state) == action
+    except RuleError as exc:
+        raise UnloggableAction(game_id, notation) from exc
+    if not same:
+        raise UnloggableAction(game_id, notation)
+    return notation
 
 
 TAKEBACK = "takeback"

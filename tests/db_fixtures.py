@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import typing
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import closing
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from db.base import Store
 from db.store import GameStore
 from tests.postgres import postgres_query
 from tests.toygame import GAMES
@@ -39,6 +41,15 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 OpenStore = Callable[..., Awaitable[GameStore]]
+
+
+def repositories() -> dict[str, type]:
+    """The store's repositories' Protocols by the store's attribute (``{"games": Games, …}``)."""
+    return {
+        name: typing.get_type_hints(member.fget)["return"]
+        for name, member in vars(Store).items()
+        if isinstance(member, property)
+    }
 
 
 @pytest.fixture

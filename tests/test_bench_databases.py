@@ -28,7 +28,7 @@ async def test_a_new_database_is_migrated_and_open_at_opens_either(postgres_serv
         store = await databases.open_at(where)
         try:
             assert isinstance(store, GameStore)
-            assert await store.list_games(status="active") == []
+            assert await store.games.find(status="active") == []
         finally:
             await store.close()
 

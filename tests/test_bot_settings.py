@@ -148,7 +148,9 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
         assert bot is not None
         store: Any = bot.store
         ended = threading.Event()
-        running = asyncio.ensure_future(store._backend.db._execute(ended.wait))  # a transaction on the store's thread
+        running = asyncio.ensure_future(
+            store.context.backend.db._execute(ended.wait)
+        )  # a transaction on the store's thread
         first = asyncio.ensure_future(bot.close())
         for _ in range(200):
             if bot.is_closed():
@@ -160,10 +162,10 @@ async def test_a_closing_cut_short_by_its_caller_still_closes_the_store(tmp_path
         ended.set()
         await running
         for _ in range(500):
-            if store._backend.db._connection is None:
+            if store.context.backend.db._connection is None:
                 break
             await asyncio.sleep(0.01)
-        assert store._backend.db._connection is None, "the store is closed"
+        assert store.context.backend.db._connection is None, "the store is closed"
 
 
 def test_shards_unset_mean_one_process_running_them_all() -> None:

@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from db import postgres
-from db.conn import Conn
+from db.connection import Conn
 from db.errors import StoreBusy
 from db.postgres import PostgresBackend, numbered, rowcount
 from db.store import GameStore
@@ -57,8 +57,8 @@ async def test_the_url_opens_the_store_it_names(tmp_path: Path, postgres_dsn: st
         store = await open_store(database, GAMES, clock)
         try:
             assert store.backend == database.backend
-            rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
-            assert (await store.get(rec.id)).players == (ALICE, BOB)
+            rec = await store.games.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+            assert (await store.games.get(rec.id)).players == (ALICE, BOB)
         finally:
             await store.close()
     assert (tmp_path / "u.db").exists()
@@ -228,17 +228,19 @@ async def test_a_tellings_step_and_its_end_are_one_round_trip_each(
     each, and the database forgets the changes told by itself (migration 0003's trigger)."""
     store = await GameStore.open_postgres(postgres_dsn, GAMES, clock)
     try:
-        rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
-        first = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
-        second = await store.append(rec.id, first.version, first.to_act[0], Add(1))
+        rec = await store.games.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+        first = await store.games.append(rec.id, 0, rec.load_state().turn, Add(1))
+        second = await store.games.append(rec.id, first.version, first.to_act[0], Add(1))
         sent = round_trips(monkeypatch)
-        await store.change_step(rec.id, second.version, "dm:1")
+        await store.outbox.step(rec.id, second.version, "dm:1")
         assert len(sent) == 1, sent
-        await store.told(rec.id, first.version)
+        await store.outbox.told(rec.id, first.version)
         assert len(sent) == 2, sent
-        assert [(c.version, c.done) for c in await store.changes_of(rec.id)] == [(second.version, frozenset({"dm:1"}))]
-        await store.told(rec.id, second.version)
-        assert await store.changes_of(rec.id) == []
+        assert [(c.version, c.done) for c in await store.outbox.changes_of(rec.id)] == [
+            (second.version, frozenset({"dm:1"}))
+        ]
+        await store.outbox.told(rec.id, second.version)
+        assert await store.outbox.changes_of(rec.id) == []
     finally:
         await store.close()
 
@@ -251,17 +253,17 @@ async def test_a_clocked_move_is_nine_round_trips(postgres_dsn: str, monkeypatch
     change to tell; COMMIT — 13 before, 9 now."""
     store = await GameStore.open_postgres(postgres_dsn, GAMES, clock)
     try:
-        rec = await store.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE, pace=3 * 86400)
-        first = await store.append(rec.id, 0, rec.load_state().turn, Add(1))
+        rec = await store.games.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE, pace=3 * 86400)
+        first = await store.games.append(rec.id, 0, rec.load_state().turn, Add(1))
         sent = round_trips(monkeypatch)
-        second = await store.append(rec.id, first.version, first.to_act[0], Add(1))
+        second = await store.games.append(rec.id, first.version, first.to_act[0], Add(1))
         assert len(sent) == 9, sent
-        got = await store.get(rec.id)
+        got = await store.games.get(rec.id)
         waiting = {c.seat: c for c in got.clocks}
         assert waiting[second.to_act[0]].deadline is not None, "the seat now waiting has its clock"
         mover = waiting[first.to_act[0]]
         assert mover.deadline is None and mover.since is None, "the mover's clock stopped"
-        timers = await store.due_timers(clock() + 10 * 86400)
+        timers = await store.clocks.due_timers(clock() + 10 * 86400)
         seats_timers = {(t.seat, t.kind) for t in timers if t.seat is not None}  # (and the thread's keep-open)
         assert seats_timers == {(second.to_act[0], k) for k in ("half", "late", "deadline")}
     finally:
@@ -358,9 +360,9 @@ async def test_reading_a_game_is_one_statement_without_a_transaction(
 
         monkeypatch.setattr(asyncpg.Connection, method, counted())
     try:
-        rec = await store.create("count", [BOB, ALICE], {}, 7, None, 10, ALICE)
+        rec = await store.games.create("count", [BOB, ALICE], {}, 7, None, 10, ALICE)
         sent.clear()
-        got = await store.get(rec.id)
+        got = await store.games.get(rec.id)
         assert sent == ["SELECT"]
         assert got.players == (BOB, ALICE) and got.version == rec.version and got.state_json == rec.state_json
     finally:
@@ -380,13 +382,15 @@ async def test_moves_in_games_side_by_side_are_not_run_again(postgres_dsn: str, 
     try:
         games = []
         for n in range(120):  # full pages, as in a database that has served a while
-            games.append(await store.create("count", [ALICE, BOB], {"target": 10**9}, n, None, 10, ALICE, pace=pace))
+            games.append(
+                await store.games.create("count", [ALICE, BOB], {"target": 10**9}, n, None, 10, ALICE, pace=pace)
+            )
         before = backend.reruns
 
         async def play(rec: Any) -> int:
             version, state = rec.version, rec.load_state()
             for _ in range(6):
-                result = await store.append(rec.id, version, state.turn, "+1")
+                result = await store.games.append(rec.id, version, state.turn, "+1")
                 version, state = result.version, result.state
             return version - rec.version
 

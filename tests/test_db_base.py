@@ -1,5 +1,5 @@
-"""The store's interface (db/base.py): GameStore satisfies the Protocol member by member, so a second
-backend (PostgreSQL) can be written against the Protocol and the cogs need not change (DESIGN §4)."""
+"""The store's interface (db/base.py): one repository per area (issue 45 §3), each satisfying its
+Protocol member by member, so the cogs need not know which backend or class is behind it (DESIGN §4)."""
 
 from __future__ import annotations
 
@@ -9,110 +9,89 @@ import typing
 import pytest
 
 from db.base import Store
+from db.context import Context
 from db.store import GameStore
+from tests.db_fixtures import repositories
+from tests.toygame import GAMES
 
-MEMBERS = sorted(name for name, value in vars(Store).items() if not name.startswith("_") and callable(value))
+AREAS = repositories()
+MEMBERS = sorted(
+    (area, name)
+    for area, protocol in AREAS.items()
+    for name, value in vars(protocol).items()
+    if not name.startswith("_") and callable(value)
+)
 
 
-def test_the_protocol_declares_the_whole_interface() -> None:
-    assert set(MEMBERS) == {
-        "get",
-        "list_games",
-        "create",
-        "create_lobby",
-        "start",
-        "set_seats",
-        "set_thread",
-        "set_message",
-        "append",
-        "finish",
-        "cancel",
-        "actions",
-        "replay",
-        "verify",
-        "get_prefs",
-        "watch_prefs",
-        "set_prefs",
-        "get_meta",
-        "set_meta",
-        "mark_dm_warned",
-        "vote_cancel",
-        "withdraw_cancel_vote",
-        "agree_cancel",
-        "set_cancel_message",
-        "set_vote_message",
-        "take_vote_message",
-        "close",
-        "engine",
-        "next_due",
-        "due_timers",
-        "claim_timer",
-        "add_timer",
-        "timer",
-        "claim_reminder",
-        "extend_deadline",
-        "overdue_now",
-        "set_absent",
-        "vote_timeout",
-        "nudge",
-        "expire_lobby",
-        "go_away",
-        "come_back",
-        "next_untold",
-        "pending_changes",
-        "changes_of",
-        "claim_change",
-        "change_step",
-        "told",
-        "set_lobby_shape",
-        "lobby_shape",
-        "turn_page",
-        "set_turn_page",
-        "hold_turn_page",
-        "release_turn_page",
-        "claim_autoplay",
-        "release_autoplay",
-        "plan_takeback",
-        "take_back",
-        "open_takeback",
-        "set_takeback_message",
-        "agree_takeback",
-        "takeback_request",
-        "close_takeback",
-        "open_rematch",
-        "rematch_lobby",
-        "claim_walkthrough",
-        "forget_walkthrough",
-        "rate",
-        "rate_unrated",
-        "rebuild_ratings",
-        "recompute_ratings",
-        "stored_ratings",
-        "leaderboard",
-        "records",
-        "paces",
+class NoBackend:
+    name = "none"
+
+
+def repository(area: str) -> object:
+    """The store's repository of ``area``, built over a context without a database."""
+    store = GameStore(NoBackend(), GAMES, clock=lambda: 0.0)  # type: ignore[arg-type]
+    assert isinstance(store.context, Context)
+    return getattr(store, area)
+
+
+def test_the_store_is_its_repositories_and_close() -> None:
+    assert set(AREAS) == {"games", "lobbies", "agreements", "clocks", "outbox", "pages", "prefs", "ratings", "meta"}
+    assert {name for name, value in vars(Store).items() if not name.startswith("_") and callable(value)} == {"close"}
+
+
+def test_the_protocols_declare_the_whole_interface() -> None:
+    assert {f"{area}.{name}" for area, name in MEMBERS} == {
+        *(f"games.{n}" for n in ("get", "find", "create", "start", "set_thread", "set_message", "append")),
+        *(f"games.{n}" for n in ("finish", "cancel", "expire", "plan_takeback", "take_back", "actions")),
+        *(f"games.{n}" for n in ("replay", "verify", "engine")),
+        *(f"lobbies.{n}" for n in ("create", "set_seats", "set_shape", "shape", "open_rematch", "rematch_of")),
+        *(f"agreements.{n}" for n in ("vote_cancel", "withdraw_cancel_vote", "agree_cancel", "set_cancel_message")),
+        *(f"agreements.{n}" for n in ("set_vote_message", "take_vote_message", "vote_timeout", "open_takeback")),
+        *(f"agreements.{n}" for n in ("set_takeback_message", "agree_takeback", "takeback_request", "close_takeback")),
+        *(f"clocks.{n}" for n in ("due_timers", "claim_timer", "add_timer", "timer", "next_due", "claim_reminder")),
+        *(f"clocks.{n}" for n in ("extend_deadline", "overdue_now", "set_absent", "claim_autoplay")),
+        *(f"clocks.{n}" for n in ("release_autoplay", "nudge", "go_away", "come_back")),
+        *(f"outbox.{n}" for n in ("next_untold", "pending", "changes_of", "claim", "step", "told")),
+        *(f"pages.{n}" for n in ("get", "save", "hold", "release")),
+        *(f"prefs.{n}" for n in ("get", "set", "watch", "mark_dm_warned", "claim_walkthrough", "forget_walkthrough")),
+        *(f"ratings.{n}" for n in ("rate", "rate_unrated", "rebuild", "recompute", "stored", "leaderboard")),
+        *(f"ratings.{n}" for n in ("records", "paces")),
+        "meta.get",
+        "meta.set",
     }
 
 
-@pytest.mark.parametrize("name", MEMBERS)
-def test_game_store_has_each_member_with_the_same_signature(name: str) -> None:
+@pytest.mark.parametrize(("area", "name"), MEMBERS)
+def test_each_repository_has_each_member_with_the_same_signature(area: str, name: str) -> None:
     """Same parameters (names, kinds, defaults, annotations), same return type, both async or both
     not, and both documented; the Protocol's annotations resolve to real types."""
-    declared = getattr(Store, name)
-    implemented = getattr(GameStore, name, None)
-    assert implemented is not None, f"GameStore lacks {name}"
+    declared = getattr(AREAS[area], name)
+    implemented = getattr(type(repository(area)), name, None)
+    assert implemented is not None, f"store.{area} lacks {name}"
     assert inspect.signature(implemented) == inspect.signature(declared)
     assert inspect.iscoroutinefunction(implemented) == inspect.iscoroutinefunction(declared)
     assert declared.__doc__ and implemented.__doc__
     typing.get_type_hints(declared)
 
 
-def test_every_public_method_of_game_store_is_in_the_protocol() -> None:
-    """A method the cogs could call on GameStore but not on another backend would tie them to
-    SQLite; ``open`` and ``open_postgres`` are the backends' own constructors and stay outside."""
+@pytest.mark.parametrize("area", sorted(AREAS))
+def test_every_public_method_of_a_repository_is_in_its_protocol(area: str) -> None:
+    """A method the cogs could call on a repository but not through the Protocol would tie them to
+    this class."""
+    public = {
+        name
+        for name, value in inspect.getmembers(type(repository(area)))
+        if not name.startswith("_") and (inspect.isfunction(value) or inspect.ismethod(value))
+    }
+    assert public == {name for a, name in MEMBERS if a == area}
+
+
+def test_the_store_opens_closes_and_holds_the_repositories() -> None:
+    """``open`` and ``open_postgres`` are the store's own constructors; everything else the cogs
+    call is a repository's."""
     public = {
         name
         for name, value in inspect.getmembers(GameStore)
         if not name.startswith("_") and (inspect.isfunction(value) or inspect.ismethod(value))
     }
-    assert public - {"open", "open_postgres"} == set(MEMBERS)
+    assert public == {"open", "open_postgres", "close"}

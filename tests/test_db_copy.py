@@ -1,4 +1,5 @@
-"""``python -m db.copy``: a SQLite database copied into an empty PostgreSQL one (issue 21 §1)."""
+"""``python -m cogs.copy_store`` (``db.copy`` with the bot's engines): a SQLite database copied into
+an empty PostgreSQL one (issue 21 §1)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from cogs.copy_store import main
 from cogs.games import ENGINES
-from db.copy import TABLES, main
+from db.copy import TABLES
 from db.records import LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
@@ -25,17 +27,17 @@ async def play(store: GameStore, kind: str, seed: int, moves: int | None) -> int
     """A game of ``kind`` played by random legal decisions (no resignations): ``moves`` of them,
     or to its end (ended by a resignation after 400 decisions, should it last that long)."""
     engine = ENGINES[kind]
-    rec = await store.create(kind, [1, 2], {}, seed, 5, 6, 1, pace=86400)
+    rec = await store.games.create(kind, [1, 2], {}, seed, 5, 6, 1, pace=86400)
     rnd, version, state = random.Random(seed), rec.version, rec.load_state()
     for _ in range(400 if moves is None else moves):
         if engine.outcome(state) is not None:
             return rec.id
         seat = engine.to_act(state)[0]
         action = rnd.choice([a for a in engine.legal(state, seat) if a.notation() != "resign"])
-        result = await store.append(rec.id, version, seat, action.notation())
+        result = await store.games.append(rec.id, version, seat, action.notation())
         version, state = result.version, result.state
     if moves is None and engine.outcome(state) is None:
-        await store.finish(rec.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
+        await store.games.finish(rec.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
     return rec.id
 
 
@@ -46,14 +48,14 @@ async def populate(path: Path) -> dict[str, Any]:
         for n, kind in enumerate(KINDS):
             ids[f"{kind}-finished"] = await play(store, kind, 10 + n, None)
             ids[f"{kind}-running"] = await play(store, kind, 20 + n, 6)
-        await store.rate_unrated()
-        lobby = await store.create_lobby("stratego", 1, {}, 5, 6, seats=[1])
-        await store.set_lobby_shape(lobby.id, LobbyShape(True, (2,)))
-        await store.cancel(ids["stratego-running"], 1)
-        await store.set_prefs(1, language="cs", notify="both")
-        await store.claim_walkthrough(2, "shitenno")
-        await store.set_turn_page(ids["shitenno-running"], TurnPage(message_id=9, lines=("a",), version=2))
-        await store.set_meta("synced", "abc")
+        await store.ratings.rate_unrated()
+        lobby = await store.lobbies.create("stratego", 1, {}, 5, 6, seats=[1])
+        await store.lobbies.set_shape(lobby.id, LobbyShape(True, (2,)))
+        await store.games.cancel(ids["stratego-running"], 1)
+        await store.prefs.set(1, language="cs", notify="both")
+        await store.prefs.claim_walkthrough(2, "shitenno")
+        await store.pages.save(ids["shitenno-running"], TurnPage(message_id=9, lines=("a",), version=2))
+        await store.meta.set("synced", "abc")
         timers = await store.transactions.query("SELECT MAX(id) FROM timers")
         return {"ids": ids, "lobby": lobby.id, "max_timer": timers[0][0]}
     finally:
@@ -80,18 +82,18 @@ def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
         store = await GameStore.open_postgres(postgres_dsn, ENGINES, clock=lambda: T0)
         try:
             for name, game_id in made["ids"].items():
-                rec = await store.get(game_id)
+                rec = await store.games.get(game_id)
                 assert rec.status == (
                     "cancelled" if name == "stratego-running" else "finished" if "finished" in name else "active"
                 )
-                assert await store.verify(game_id)
-            assert (await store.lobby_shape(made["lobby"])) == LobbyShape(True, (2,), None)
-            assert (await store.get_prefs(1)).language == "cs"
-            assert await store.get_meta("synced") == "abc"
-            assert not await store.claim_walkthrough(2, "shitenno")
-            fresh = await store.create_lobby("shitenno", 3, {}, 5, 6)
+                assert await store.games.verify(game_id)
+            assert (await store.lobbies.shape(made["lobby"])) == LobbyShape(True, (2,), None)
+            assert (await store.prefs.get(1)).language == "cs"
+            assert await store.meta.get("synced") == "abc"
+            assert not await store.prefs.claim_walkthrough(2, "shitenno")
+            fresh = await store.lobbies.create("shitenno", 3, {}, 5, 6)
             assert fresh.id == made["lobby"] + 1, "the id sequence goes on after the copied ids"
-            timer = await store.add_timer(made["ids"]["shitenno-running"], 0, "half", T0)
+            timer = await store.clocks.add_timer(made["ids"]["shitenno-running"], 0, "half", T0)
             assert timer.id > made["max_timer"], "a timer id is never handed out twice"
         finally:
             await store.close()

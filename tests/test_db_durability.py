@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 async def new_game(store: GameStore, players: int = 2, target: int = 10**12, seed: int = 7) -> int:
     users = [ALICE, BOB, CAROL, DAVE][:players]
-    rec = await store.create("count", users, {"target": target}, seed, GUILD, CHANNEL, ALICE)
+    rec = await store.games.create("count", users, {"target": target}, seed, GUILD, CHANNEL, ALICE)
     return rec.id
 
 
@@ -43,16 +43,18 @@ async def test_twenty_concurrent_appends_with_one_version_one_wins(store: GameSt
     """DESIGN §4: 20 clicks carrying the same version at once: exactly one action is applied, the
     other 19 get StaleVersion, and the state and log show exactly one action."""
     game_id = await new_game(store)
-    seat = GAME.to_act((await store.get(game_id)).load_state())[0]
-    results = await asyncio.gather(*(store.append(game_id, 0, seat, Add(1)) for _ in range(20)), return_exceptions=True)
+    seat = GAME.to_act((await store.games.get(game_id)).load_state())[0]
+    results = await asyncio.gather(
+        *(store.games.append(game_id, 0, seat, Add(1)) for _ in range(20)), return_exceptions=True
+    )
     won = [r for r in results if isinstance(r, AppendResult)]
     stale = [r for r in results if isinstance(r, StaleVersion)]
     assert (len(won), len(stale)) == (1, 19)
     assert all((s.expected, s.actual) == (0, 1) for s in stale)
-    rec = await store.get(game_id)
+    rec = await store.games.get(game_id)
     assert rec.version == 1
     assert rec.load_state().total == 1
-    assert [(a.seq, a.notation) for a in await store.actions(game_id)] == [(1, "+1")]
+    assert [(a.seq, a.notation) for a in await store.games.actions(game_id)] == [(1, "+1")]
 
 
 async def test_concurrent_appends_from_two_connections_one_wins(store: GameStore, open_store: OpenStore) -> None:
@@ -61,16 +63,16 @@ async def test_concurrent_appends_from_two_connections_one_wins(store: GameStore
     other = await open_store()
     try:
         game_id = await new_game(store)
-        seat = GAME.to_act((await store.get(game_id)).load_state())[0]
+        seat = GAME.to_act((await store.games.get(game_id)).load_state())[0]
         results = await asyncio.gather(
-            *(s.append(game_id, 0, seat, Add(1)) for _ in range(10) for s in (store, other)),
+            *(s.games.append(game_id, 0, seat, Add(1)) for _ in range(10) for s in (store, other)),
             return_exceptions=True,
         )
     finally:
         await other.close()
     assert sum(isinstance(r, AppendResult) for r in results) == 1
     assert sum(isinstance(r, StaleVersion) for r in results) == 19
-    assert len(await store.actions(game_id)) == 1
+    assert len(await store.games.actions(game_id)) == 1
 
 
 async def test_a_rule_error_inside_a_busy_connection_does_not_leak_into_other_transactions(
@@ -79,29 +81,29 @@ async def test_a_rule_error_inside_a_busy_connection_does_not_leak_into_other_tr
     """Interleaved coroutines on the one shared connection: the refused actions roll back only their
     own transaction, the accepted ones all commit."""
     games = [await new_game(store, seed=s) for s in range(6)]
-    seats = {g: GAME.to_act((await store.get(g)).load_state())[0] for g in games}
-    good = [store.append(g, 0, seats[g], Add(1)) for g in games]
-    bad = [store.append(g, 0, 1 - seats[g], Add(1)) for g in games]
+    seats = {g: GAME.to_act((await store.games.get(g)).load_state())[0] for g in games}
+    good = [store.games.append(g, 0, seats[g], Add(1)) for g in games]
+    bad = [store.games.append(g, 0, 1 - seats[g], Add(1)) for g in games]
     results = await asyncio.gather(*(c for pair in zip(bad, good, strict=True) for c in pair), return_exceptions=True)
     assert sum(isinstance(r, AppendResult) for r in results) == 6
     for g in games:
-        assert (await store.get(g)).version == 1
-        assert await store.verify(g)
+        assert (await store.games.get(g)).version == 1
+        assert await store.games.verify(g)
 
 
 async def test_a_failure_after_the_state_was_written_rolls_the_whole_action_back(store: GameStore, raw: Raw) -> None:
     """One action = one transaction: when the log insert fails after the state UPDATE ran (here a
     stray log row already holds the next seq), the state update is rolled back with it."""
     game_id = await new_game(store)
-    before = await store.get(game_id)
+    before = await store.games.get(game_id)
     raw(
         'INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, 1, 0, \'{"n":"+1"}\', 0)',
         (game_id,),
     )
     with pytest.raises(INTEGRITY_ERRORS):
-        await store.append(game_id, 0, GAME.to_act(before.load_state())[0], Add(1))
-    assert await store.get(game_id) == before
-    assert [a.seq for a in await store.actions(game_id)] == [1]
+        await store.games.append(game_id, 0, GAME.to_act(before.load_state())[0], Add(1))
+    assert await store.games.get(game_id) == before
+    assert [a.seq for a in await store.games.actions(game_id)] == [1]
 
 
 @pytest.mark.parametrize("yields", range(0, 16))
@@ -110,19 +112,19 @@ async def test_a_cancelled_append_is_all_or_nothing(store: GameStore, yields: in
     the game either with the whole action or without it, and the shared connection usable.
     ``sleep(0)`` only yields to the event loop (no timing): each case cancels at a later await."""
     game_id = await new_game(store)
-    seat = GAME.to_act((await store.get(game_id)).load_state())[0]
-    task = asyncio.create_task(store.append(game_id, 0, seat, Add(1)))
+    seat = GAME.to_act((await store.games.get(game_id)).load_state())[0]
+    task = asyncio.create_task(store.games.append(game_id, 0, seat, Add(1)))
     for _ in range(yields):
         await asyncio.sleep(0)
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
-    record = await store.get(game_id)
+    record = await store.games.get(game_id)
     assert record.version in (0, 1)
-    assert len(await store.actions(game_id)) == record.version
-    assert await store.verify(game_id)
+    assert len(await store.games.actions(game_id)) == record.version
+    assert await store.games.verify(game_id)
     next_seat = GAME.to_act(record.load_state())[0]
-    assert (await store.append(game_id, record.version, next_seat, Add(1))).version == record.version + 1
+    assert (await store.games.append(game_id, record.version, next_seat, Add(1))).version == record.version + 1
 
 
 # -- crash --------------------------------------------------------------------------------------
@@ -134,11 +136,11 @@ from tests.toygame import GAME, GAMES
 
 async def main(path, game_id):
     store = await GameStore.open(path, games=GAMES)
-    record = await store.get(game_id)
+    record = await store.games.get(game_id)
     version, state = record.version, record.load_state()
     while True:
         seat = GAME.to_act(state)[0]
-        result = await store.append(game_id, version, seat, "roll" if version % 3 else "+2")
+        result = await store.games.append(game_id, version, seat, "roll" if version % 3 else "+2")
         version, state = result.version, result.state
         print(version, flush=True)
 
@@ -185,12 +187,12 @@ async def test_kill_and_reopen_keeps_every_committed_action(sqlite_store: GameSt
 
     reopened = await GameStore.open(db_path, games=GAMES, clock=clock)
     try:
-        log = await reopened.actions(game_id)
-        record = await reopened.get(game_id)
+        log = await reopened.games.actions(game_id)
+        record = await reopened.games.get(game_id)
         assert len(log) >= committed
         assert [a.seq for a in log] == list(range(1, len(log) + 1))
         assert record.version == len(log)
-        assert await reopened.verify(game_id)
+        assert await reopened.games.verify(game_id)
     finally:
         await reopened.close()
     with closing(sqlite3.connect(db_path)) as conn:
@@ -206,34 +208,34 @@ async def test_replaying_random_playouts_gives_the_stored_state(store: GameStore
     random legal actions including draws from the state's seeded generator."""
     pick = random.Random(players)
     game_id = await new_game(store, players=players, target=400, seed=1000 + players)
-    record = await store.get(game_id)
+    record = await store.games.get(game_id)
     version, state = record.version, record.load_state()
     applied: list[str] = []
     while GAME.outcome(state) is None:
         seat = GAME.to_act(state)[0]
         action = pick.choice(GAME.legal(state, seat))
-        result = await store.append(game_id, version, seat, action)
+        result = await store.games.append(game_id, version, seat, action)
         version, state = result.version, result.state
         applied.append(action.notation())
     assert len(applied) > 100
     assert any(a == "roll" for a in applied)
-    replayed = await store.replay(game_id)
-    stored = (await store.get(game_id)).state_json or ""
+    replayed = await store.games.replay(game_id)
+    stored = (await store.games.get(game_id)).state_json or ""
     assert GAME.dump(replayed) == json.loads(stored) == GAME.dump(state)
-    assert await store.verify(game_id)
-    assert [a.notation for a in await store.actions(game_id)] == applied
-    assert (await store.get(game_id)).status == "finished"
+    assert await store.games.verify(game_id)
+    assert [a.notation for a in await store.games.actions(game_id)] == applied
+    assert (await store.games.get(game_id)).status == "finished"
 
 
 async def test_verify_detects_a_state_that_does_not_match_its_log(store: GameStore, raw: Raw) -> None:
     """verify() can fail: a stored state edited behind the store's back no longer equals the replay."""
     game_id = await new_game(store)
-    await store.append(game_id, 0, GAME.to_act((await store.get(game_id)).load_state())[0], Add(3))
-    assert await store.verify(game_id)
-    state = json.loads((await store.get(game_id)).state_json or "")
+    await store.games.append(game_id, 0, GAME.to_act((await store.games.get(game_id)).load_state())[0], Add(3))
+    assert await store.games.verify(game_id)
+    state = json.loads((await store.games.get(game_id)).state_json or "")
     state["total"] = 4
     raw("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
-    assert not await store.verify(game_id)
+    assert not await store.games.verify(game_id)
 
 
 @pytest.mark.parametrize(
@@ -256,9 +258,9 @@ async def test_a_damaged_log_entry_is_reported_with_its_seq(
     if seat.startswith("'") and store.backend == "postgresql":
         pytest.skip("a text seat fits only SQLite's loosely typed column: PostgreSQL's BIGINT refuses it")
     game_id = await new_game(store)
-    version, state = 0, (await store.get(game_id)).load_state()
+    version, state = 0, (await store.games.get(game_id)).load_state()
     for _ in range(3):
-        result = await store.append(game_id, version, GAME.to_act(state)[0], Add(1))
+        result = await store.games.append(game_id, version, GAME.to_act(state)[0], Add(1))
         version, state = result.version, result.state
     to_act = GAME.to_act(state)[0]
     seat_value: Any = {"next": to_act, "other": 1 - to_act}.get(seat, seat.strip("'"))
@@ -271,16 +273,16 @@ async def test_a_damaged_log_entry_is_reported_with_its_seq(
         (game_id, '{"n":"+1"}'),
     )
     with pytest.raises(CorruptLog) as info:
-        await store.replay(game_id)
+        await store.games.replay(game_id)
     assert (info.value.game_id, info.value.seq, info.value.reason) == (game_id, 4, reason)
     with pytest.raises(CorruptLog):
-        await store.verify(game_id)
+        await store.games.verify(game_id)
     if reason in ("json", "shape"):
         with pytest.raises(CorruptLog) as listed:
-            await store.actions(game_id)
+            await store.games.actions(game_id)
         assert listed.value.seq == 4
     else:
-        assert [a.seq for a in await store.actions(game_id)] == [1, 2, 3, 4, 5]
+        assert [a.seq for a in await store.games.actions(game_id)] == [1, 2, 3, 4, 5]
 
 
 async def test_an_engine_whose_parser_needs_the_state_gets_it(open_store: OpenStore) -> None:
@@ -288,12 +290,12 @@ async def test_an_engine_whose_parser_needs_the_state_gets_it(open_store: OpenSt
     (``parse_action(text, state=None)``); append (text and objects) and replay must pass it."""
     async with await open_store(games={"count": StateAwareCountGame()}) as store:
         game_id = await new_game(store)
-        state = (await store.get(game_id)).load_state()
-        first = await store.append(game_id, 0, GAME.to_act(state)[0], "+2")
-        second = await store.append(game_id, 1, first.to_act[0], Roll())
-        assert [a.notation for a in await store.actions(game_id)] == ["+2", "roll"]
-        assert GAME.dump(await store.replay(game_id)) == GAME.dump(second.state)
-        assert await store.verify(game_id)
+        state = (await store.games.get(game_id)).load_state()
+        first = await store.games.append(game_id, 0, GAME.to_act(state)[0], "+2")
+        second = await store.games.append(game_id, 1, first.to_act[0], Roll())
+        assert [a.notation for a in await store.games.actions(game_id)] == ["+2", "roll"]
+        assert GAME.dump(await store.games.replay(game_id)) == GAME.dump(second.state)
+        assert await store.games.verify(game_id)
 
 
 async def test_options_the_engine_no_longer_accepts_are_reported_as_a_corrupt_setup(store: GameStore, raw: Raw) -> None:
@@ -301,5 +303,5 @@ async def test_options_the_engine_no_longer_accepts_are_reported_as_a_corrupt_se
     game_id = await new_game(store)
     raw("UPDATE games SET options = '{\"target\": 1}' WHERE id = ?", (game_id,))
     with pytest.raises(CorruptLog) as info:
-        await store.replay(game_id)
+        await store.games.replay(game_id)
     assert (info.value.seq, info.value.reason) == (0, "setup")

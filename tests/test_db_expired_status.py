@@ -102,23 +102,23 @@ async def populated_at_version_8(tmp_path: Path) -> tuple[Path, dict[str, int]]:
     store = await GameStore.open(path, games=GAMES, clock=clock, migrations_dir=old)
     try:
         ids: dict[str, int] = {}
-        ids["lobby"] = (await store.create_lobby("count", 1, {}, 9, 10, seats=[1, 2], pace=3600)).id
-        await store.set_lobby_shape(ids["lobby"], LobbyShape(challenge=True, invited=(2,)))
-        running = await store.create("count", [1, 2, 3], {"target": 50}, 7, 9, 10, 1, pace=3600)
+        ids["lobby"] = (await store.lobbies.create("count", 1, {}, 9, 10, seats=[1, 2], pace=3600)).id
+        await store.lobbies.set_shape(ids["lobby"], LobbyShape(challenge=True, invited=(2,)))
+        running = await store.games.create("count", [1, 2, 3], {"target": 50}, 7, 9, 10, 1, pace=3600)
         for _ in range(4):
-            rec = await store.get(running.id)
-            await store.append(rec.id, rec.version, GAMES["count"].to_act(rec.load_state())[0], Add(1))
-        await store.agree_cancel(running.id, 1)
-        await store.set_vote_message(running.id, 0, 10, 555, "Time ran out: wait or win?")
-        await store.set_turn_page(running.id, TurnPage(777, ("a line",), "Turn 3", ("moved",), True, True))
-        assert await store.claim_autoplay(running.id, 60.0)
+            rec = await store.games.get(running.id)
+            await store.games.append(rec.id, rec.version, GAMES["count"].to_act(rec.load_state())[0], Add(1))
+        await store.agreements.agree_cancel(running.id, 1)
+        await store.agreements.set_vote_message(running.id, 0, 10, 555, "Time ran out: wait or win?")
+        await store.pages.save(running.id, TurnPage(777, ("a line",), "Turn 3", ("moved",), True, True))
+        assert await store.clocks.claim_autoplay(running.id, 60.0)
         ids["active"] = running.id
-        done = await store.create("count", [1, 2], {"target": 3}, 8, 9, 10, 1)
-        await store.append(done.id, 0, GAMES["count"].to_act(done.load_state())[0], Add(3))
+        done = await store.games.create("count", [1, 2], {"target": 3}, 8, 9, 10, 1)
+        await store.games.append(done.id, 0, GAMES["count"].to_act(done.load_state())[0], Add(3))
         ids["finished"] = done.id
-        gone = await store.create("count", [1, 2], {}, 9, 9, 10, 1)
-        ids["cancelled"] = (await store.cancel(gone.id, 2)).id
-        ids["expired"] = (await store.create_lobby("count", 3, {}, 9, 10)).id
+        gone = await store.games.create("count", [1, 2], {}, 9, 9, 10, 1)
+        ids["cancelled"] = (await store.games.cancel(gone.id, 2)).id
+        ids["expired"] = (await store.lobbies.create("count", 3, {}, 9, 10)).id
     finally:
         await store.close()
     with closing(sqlite3.connect(path)) as conn, conn:
@@ -150,11 +150,11 @@ async def test_0009_keeps_every_row_and_gives_expired_lobbies_their_status(tmp_p
     assert {r[-5] for r in before["games"]} >= {1} and {r[-3] for r in before["games"]} - {None}, "0008's columns"
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
-        statuses = {key: (await store.get(game_id)).status for key, game_id in ids.items()}
+        statuses = {key: (await store.games.get(game_id)).status for key, game_id in ids.items()}
         assert statuses == {k: k for k in ("lobby", "active", "finished", "cancelled", "expired")}
-        assert (await store.get(ids["expired"])).outcome == Outcome(winners=(), ending=Ending.EXPIRED)
-        assert (await store.get(ids["cancelled"])).outcome == Outcome(winners=(), ending=Ending.CANCELLED)
-        assert await store.verify(ids["active"]) and await store.verify(ids["finished"])
+        assert (await store.games.get(ids["expired"])).outcome == Outcome(winners=(), ending=Ending.EXPIRED)
+        assert (await store.games.get(ids["cancelled"])).outcome == Outcome(winners=(), ending=Ending.CANCELLED)
+        assert await store.games.verify(ids["active"]) and await store.games.verify(ids["finished"])
     finally:
         await store.close()
     after = snapshot(path)
@@ -170,8 +170,8 @@ async def test_0009_keeps_every_row_and_gives_expired_lobbies_their_status(tmp_p
         assert {"actions_append_only_update", "actions_append_only_delete"} <= names
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
-        rec = await store.get(ids["active"])
-        moved = await store.append(rec.id, rec.version, GAMES["count"].to_act(rec.load_state())[0], Add(1))
+        rec = await store.games.get(ids["active"])
+        moved = await store.games.append(rec.id, rec.version, GAMES["count"].to_act(rec.load_state())[0], Add(1))
         assert moved.version == rec.version + 1, "the game plays on after the rebuild"
     finally:
         await store.close()

@@ -12,78 +12,78 @@ from typing import Any
 
 import pytest
 
-from db.base import Store
 from db.errors import GameNotFound, NotAPlayer
 from db.records import LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from tests.db_fixtures import OpenStore
+from tests.db_fixtures import OpenStore, repositories
 from tests.toygame import Add
 
 ALICE, BOB = 101, 102
 
 CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
-    "get": lambda s, g: s.get(g),
-    "append": lambda s, g: s.append(g, 0, 0, Add(1)),
-    "start": lambda s, g: s.start(g, [ALICE, BOB], 1),
-    "set_seats": lambda s, g: s.set_seats(g, [ALICE, BOB]),
-    "set_thread": lambda s, g: s.set_thread(g, 1),
-    "set_message": lambda s, g: s.set_message(g, 1),
-    "finish": lambda s, g: s.finish(g, Outcome(winners=(0,), ending=Ending.RESIGNED)),
-    "cancel": lambda s, g: s.cancel(g, ALICE),
-    "actions": lambda s, g: s.actions(g),
-    "replay": lambda s, g: s.replay(g),
-    "verify": lambda s, g: s.verify(g),
-    "mark_dm_warned": lambda s, g: s.mark_dm_warned(g, ALICE),
-    "vote_cancel": lambda s, g: s.vote_cancel(g, ALICE),
-    "withdraw_cancel_vote": lambda s, g: s.withdraw_cancel_vote(g, ALICE),
-    "agree_cancel": lambda s, g: s.agree_cancel(g, ALICE),
-    "set_cancel_message": lambda s, g: s.set_cancel_message(g, 1, 2),
-    "set_vote_message": lambda s, g: s.set_vote_message(g, 0, 1, 2, "question"),
-    "take_vote_message": lambda s, g: s.take_vote_message(g, 0),
-    "add_timer": lambda s, g: s.add_timer(g, 0, "half", 1.0),
-    "extend_deadline": lambda s, g: s.extend_deadline(g, 0),
-    "overdue_now": lambda s, g: s.overdue_now(g, 0),
-    "set_absent": lambda s, g: s.set_absent(g, 0, True),
-    "nudge": lambda s, g: s.nudge(g),
-    "expire_lobby": lambda s, g: s.expire_lobby(g),
-    "changes_of": lambda s, g: s.changes_of(g),
-    "claim_change": lambda s, g: s.claim_change(g, 1, None),
-    "change_step": lambda s, g: s.change_step(g, 1, "post"),
-    "told": lambda s, g: s.told(g, 1),
-    "set_lobby_shape": lambda s, g: s.set_lobby_shape(g, LobbyShape(False)),
-    "lobby_shape": lambda s, g: s.lobby_shape(g),
-    "turn_page": lambda s, g: s.turn_page(g),
-    "set_turn_page": lambda s, g: s.set_turn_page(g, TurnPage()),
-    "hold_turn_page": lambda s, g: s.hold_turn_page(g),
-    "release_turn_page": lambda s, g: s.release_turn_page(g),
-    "claim_autoplay": lambda s, g: s.claim_autoplay(g, 60.0),
-    "release_autoplay": lambda s, g: s.release_autoplay(g),
-    "plan_takeback": lambda s, g: s.plan_takeback(g, 0),
-    "take_back": lambda s, g: s.take_back(g, 0, 0),
-    "open_takeback": lambda s, g: s.open_takeback(g, 0, 1, 0, ALICE),
-    "set_takeback_message": lambda s, g: s.set_takeback_message(g, 0, 1, 2, "request"),
-    "agree_takeback": lambda s, g: s.agree_takeback(g, 0, BOB),
-    "takeback_request": lambda s, g: s.takeback_request(g),
-    "close_takeback": lambda s, g: s.close_takeback(g),
-    "open_rematch": lambda s, g: s.open_rematch(g, ALICE, [ALICE], {}, LobbyShape(False)),
-    "rematch_lobby": lambda s, g: s.rematch_lobby(g),
-    "rate": lambda s, g: s.rate(g),
+    "games.get": lambda s, g: s.games.get(g),
+    "games.append": lambda s, g: s.games.append(g, 0, 0, Add(1)),
+    "games.start": lambda s, g: s.games.start(g, [ALICE, BOB], 1),
+    "lobbies.set_seats": lambda s, g: s.lobbies.set_seats(g, [ALICE, BOB]),
+    "games.set_thread": lambda s, g: s.games.set_thread(g, 1),
+    "games.set_message": lambda s, g: s.games.set_message(g, 1),
+    "games.finish": lambda s, g: s.games.finish(g, Outcome(winners=(0,), ending=Ending.RESIGNED)),
+    "games.cancel": lambda s, g: s.games.cancel(g, ALICE),
+    "games.actions": lambda s, g: s.games.actions(g),
+    "games.replay": lambda s, g: s.games.replay(g),
+    "games.verify": lambda s, g: s.games.verify(g),
+    "prefs.mark_dm_warned": lambda s, g: s.prefs.mark_dm_warned(g, ALICE),
+    "agreements.vote_cancel": lambda s, g: s.agreements.vote_cancel(g, ALICE),
+    "agreements.withdraw_cancel_vote": lambda s, g: s.agreements.withdraw_cancel_vote(g, ALICE),
+    "agreements.agree_cancel": lambda s, g: s.agreements.agree_cancel(g, ALICE),
+    "agreements.set_cancel_message": lambda s, g: s.agreements.set_cancel_message(g, 1, 2),
+    "agreements.set_vote_message": lambda s, g: s.agreements.set_vote_message(g, 0, 1, 2, "question"),
+    "agreements.take_vote_message": lambda s, g: s.agreements.take_vote_message(g, 0),
+    "clocks.add_timer": lambda s, g: s.clocks.add_timer(g, 0, "half", 1.0),
+    "clocks.extend_deadline": lambda s, g: s.clocks.extend_deadline(g, 0),
+    "clocks.overdue_now": lambda s, g: s.clocks.overdue_now(g, 0),
+    "clocks.set_absent": lambda s, g: s.clocks.set_absent(g, 0, True),
+    "clocks.nudge": lambda s, g: s.clocks.nudge(g),
+    "games.expire": lambda s, g: s.games.expire(g),
+    "outbox.changes_of": lambda s, g: s.outbox.changes_of(g),
+    "outbox.claim": lambda s, g: s.outbox.claim(g, 1, None),
+    "outbox.step": lambda s, g: s.outbox.step(g, 1, "post"),
+    "outbox.told": lambda s, g: s.outbox.told(g, 1),
+    "lobbies.set_shape": lambda s, g: s.lobbies.set_shape(g, LobbyShape(False)),
+    "lobbies.shape": lambda s, g: s.lobbies.shape(g),
+    "pages.get": lambda s, g: s.pages.get(g),
+    "pages.save": lambda s, g: s.pages.save(g, TurnPage()),
+    "pages.hold": lambda s, g: s.pages.hold(g),
+    "pages.release": lambda s, g: s.pages.release(g),
+    "clocks.claim_autoplay": lambda s, g: s.clocks.claim_autoplay(g, 60.0),
+    "clocks.release_autoplay": lambda s, g: s.clocks.release_autoplay(g),
+    "games.plan_takeback": lambda s, g: s.games.plan_takeback(g, 0),
+    "games.take_back": lambda s, g: s.games.take_back(g, 0, 0),
+    "agreements.open_takeback": lambda s, g: s.agreements.open_takeback(g, 0, 1, 0, ALICE),
+    "agreements.set_takeback_message": lambda s, g: s.agreements.set_takeback_message(g, 0, 1, 2, "request"),
+    "agreements.agree_takeback": lambda s, g: s.agreements.agree_takeback(g, 0, BOB),
+    "agreements.takeback_request": lambda s, g: s.agreements.takeback_request(g),
+    "agreements.close_takeback": lambda s, g: s.agreements.close_takeback(g),
+    "lobbies.open_rematch": lambda s, g: s.lobbies.open_rematch(g, ALICE, [ALICE], {}, LobbyShape(False)),
+    "lobbies.rematch_of": lambda s, g: s.lobbies.rematch_of(g),
+    "ratings.rate": lambda s, g: s.ratings.rate(g),
 }
 
 
 @pytest.fixture
 async def store(open_store: OpenStore) -> GameStore:
     s = await open_store(clock=lambda: 0.0)
-    await s.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    await s.games.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
     return s
 
 
 def test_every_method_taking_a_game_id_is_covered() -> None:
-    """A method added to the Protocol with a ``game_id`` parameter must be added here too."""
+    """A method added to a repository's Protocol with a ``game_id`` parameter must be added here too."""
     taking = {
-        name
-        for name, member in vars(Store).items()
+        f"{area}.{name}"
+        for area, protocol in repositories().items()
+        for name, member in vars(protocol).items()
         if not name.startswith("_") and callable(member) and "game_id" in inspect.signature(member).parameters
     }
     assert taking == set(CALLS)
@@ -100,13 +100,13 @@ async def test_an_impossible_or_unknown_id_is_game_not_found(store: GameStore, n
         with pytest.raises(GameNotFound) as info:
             await CALLS[name](store, game_id)
         assert info.value.game_id == game_id
-        assert (await store.get(1)).version == 0, f"{game_id}: the store stays usable and the real game untouched"
+        assert (await store.games.get(1)).version == 0, f"{game_id}: the store stays usable and the real game untouched"
 
 
 async def test_an_impossible_user_id_is_no_player(store: GameStore) -> None:
     """A user id beyond 64 bits holds no seat: no DM notice to record, no vote to count."""
-    assert await store.mark_dm_warned(1, 10**30) is False
+    assert await store.prefs.mark_dm_warned(1, 10**30) is False
     with pytest.raises(NotAPlayer):
-        await store.vote_cancel(1, 10**30)
+        await store.agreements.vote_cancel(1, 10**30)
     with pytest.raises(NotAPlayer):
-        await store.withdraw_cancel_vote(1, -(10**30))
+        await store.agreements.withdraw_cancel_vote(1, -(10**30))

@@ -262,9 +262,9 @@ async def test_a_database_at_version_2_keeps_its_rows_and_gets_the_new_defaults(
 
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
-        assert await store.get_prefs(1) == UserPrefs(1, False, "cs", DEFAULT_NOTIFY)
-        assert await store.vote_cancel(rec.id, 2) == (2,)
-        upgraded = await store.get(rec.id)
+        assert await store.prefs.get(1) == UserPrefs(1, False, "cs", DEFAULT_NOTIFY)
+        assert await store.agreements.vote_cancel(rec.id, 2) == (2,)
+        upgraded = await store.games.get(rec.id)
         assert upgraded.players == (1, 2)
         waiting = upgraded.waiting()
         assert [(c.since, c.deadline) for c in waiting] == [(1, None)], "a running game learns who waits, no pace"
@@ -286,11 +286,11 @@ async def test_open_deadline_questions_move_from_meta_to_their_table(tmp_path: P
         )
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
-        assert await store.get_meta("commands") == "abc"
-        assert await store.get_meta("timeout:12:1") is None
-        assert await store.take_vote_message(12, 0) is None
-        assert await store.take_vote_message(12, 1) == VoteMessage(55, 66, "time ran out")
-        assert await store.take_vote_message(12, 1) is None, "taken once"
+        assert await store.meta.get("commands") == "abc"
+        assert await store.meta.get("timeout:12:1") is None
+        assert await store.agreements.take_vote_message(12, 0) is None
+        assert await store.agreements.take_vote_message(12, 1) == VoteMessage(55, 66, "time ran out")
+        assert await store.agreements.take_vote_message(12, 1) is None, "taken once"
     finally:
         await store.close()
 
@@ -323,12 +323,12 @@ async def test_lobby_shapes_and_turn_pages_move_from_meta_to_their_columns(tmp_p
         )
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
-        assert await store.get_meta("commands") == "abc"
-        assert await store.get_meta("lobby:11") is None and await store.get_meta("page:12") is None
-        assert await store.lobby_shape(11) == LobbyShape(True, (5,))
-        assert await store.lobby_shape(12) is None
-        assert await store.turn_page(12) == TurnPage(77, ("**Spring**",), "<@1>:", ("moved",), False, True)
-        assert await store.turn_page(11) is None
+        assert await store.meta.get("commands") == "abc"
+        assert await store.meta.get("lobby:11") is None and await store.meta.get("page:12") is None
+        assert await store.lobbies.shape(11) == LobbyShape(True, (5,))
+        assert await store.lobbies.shape(12) is None
+        assert await store.pages.get(12) == TurnPage(77, ("**Spring**",), "<@1>:", ("moved",), False, True)
+        assert await store.pages.get(11) is None
     finally:
         await store.close()
 
@@ -364,9 +364,9 @@ async def test_the_old_default_language_becomes_auto_and_a_choice_stays(tmp_path
         conn.execute("INSERT INTO user_prefs (user_id, language) VALUES (2, 'cs')")
     store = await GameStore.open(path, games=GAMES, clock=clock)
     try:
-        assert await store.get_prefs(1) == UserPrefs(1, False, "auto", "both", away_days=3, reminded_at=5.5)
-        assert await store.get_prefs(2) == UserPrefs(2, True, "cs")
-        await store.set_prefs(3, notify="mention")
-        assert (await store.get_prefs(3)).language == "auto", "the schema's default is 'auto' now"
+        assert await store.prefs.get(1) == UserPrefs(1, False, "auto", "both", away_days=3, reminded_at=5.5)
+        assert await store.prefs.get(2) == UserPrefs(2, True, "cs")
+        await store.prefs.set(3, notify="mention")
+        assert (await store.prefs.get(3)).language == "auto", "the schema's default is 'auto' now"
     finally:
         await store.close()

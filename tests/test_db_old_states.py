@@ -25,7 +25,7 @@ async def test_a_database_of_before_events_opens_rebuilt_and_plays_on(tmp_path: 
     shutil.copy(OLD, path)
     store = await GameStore.open(path, GAMES, clock=lambda: 1_800_000_100.0)
     try:
-        games = await store.list_games()
+        games = await store.games.find()
         assert sorted({(g.kind, g.status) for g in games}) == [
             ("shitenno", "active"),
             ("shitenno", "finished"),
@@ -34,10 +34,10 @@ async def test_a_database_of_before_events_opens_rebuilt_and_plays_on(tmp_path: 
             ("stroganov", "finished"),
         ]
         for listed in games:
-            rec = await store.get(listed.id)
+            rec = await store.games.get(listed.id)
             assert rec.version == listed.version and rec.announced == rec.version, "told before: nothing to tell"
             state = rec.load_state()  # the old form would raise state_format
-            assert await store.verify(rec.id), f"game {rec.id}: the stored state is its log replayed"
+            assert await store.games.verify(rec.id), f"game {rec.id}: the stored state is its log replayed"
             if rec.kind in ("shitenno", "stroganov"):
                 log = json.loads(rec.state_json or "{}")["log"]
                 assert log and all(isinstance(e, dict) and "type" in e for e in log), "the log is events now"
@@ -49,7 +49,7 @@ async def test_a_database_of_before_events_opens_rebuilt_and_plays_on(tmp_path: 
                 options = decisions(state, seat)
             else:
                 options = [a for a in engine.legal(state, seat) if a.notation() not in ("resign", "draw", "accept")]
-            moved = await store.append(rec.id, rec.version, seat, random.Random(rec.id).choice(options))
+            moved = await store.games.append(rec.id, rec.version, seat, random.Random(rec.id).choice(options))
             assert moved.version == rec.version + 1 and moved.events
         rebuilt_again = await store._rebuild_old_states()
         assert rebuilt_again == 0, "rebuilt once; a second start reads nothing to rebuild"
@@ -74,12 +74,12 @@ async def test_old_states_are_rebuilt_on_postgresql_too(postgres_dsn: str) -> No
     postgres_query(postgres_dsn, "UPDATE games SET announced = version")
     store = await GameStore.open_postgres(postgres_dsn, GAMES, clock=lambda: 1_800_000_100.0)
     try:
-        listed = await store.list_games()
+        listed = await store.games.find()
         assert {g.kind for g in listed} == {"shitenno", "stratego", "stroganov"}
         for game in listed:
-            rec = await store.get(game.id)
+            rec = await store.games.get(game.id)
             rec.load_state()  # the old form would raise state_format
-            assert await store.verify(rec.id)
+            assert await store.games.verify(rec.id)
             if rec.kind in ("shitenno", "stroganov"):
                 log = json.loads(rec.state_json or "{}")["log"]
                 assert log and all(isinstance(e, dict) and "type" in e for e in log), "the log is events now"

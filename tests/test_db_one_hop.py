@@ -28,7 +28,7 @@ async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
 
 def count_hops(store: GameStore) -> list[int]:
     """Counts the functions sent to aiosqlite's thread (each statement is one, so is a one-hop body)."""
-    db: Any = store._backend.db
+    db: Any = store.context.backend.db
     calls = [0]
     real = db._execute
 
@@ -44,28 +44,28 @@ async def test_a_move_and_a_read_of_the_game_are_one_hop_each(store: GameStore) 
     rec = await new_game(store)
     state = rec.load_state()
     hops = count_hops(store)
-    before = await store.get(rec.id)
+    before = await store.games.get(rec.id)
     assert hops[0] == 1
     seat = seat_to_act(before)
-    action = store.engine("count").legal(state, seat)[0]
-    result = await store.append(rec.id, before.version, seat, action)
+    action = store.games.engine("count").legal(state, seat)[0]
+    result = await store.games.append(rec.id, before.version, seat, action)
     assert hops[0] == 2, "the whole move: game, seats, clocks, version, log and change"
-    assert await store.takeback_request(rec.id) is None
+    assert await store.agreements.takeback_request(rec.id) is None
     assert hops[0] == 3, "what every change's takeback listener reads"
     hops[0] = 0
-    after = await store.get(rec.id)
+    after = await store.games.get(rec.id)
     assert after.version == result.version == before.version + 1
-    assert [a.notation for a in await store.actions(rec.id)] == [action.notation()]
+    assert [a.notation for a in await store.games.actions(rec.id)] == [action.notation()]
 
 
 async def test_a_refused_move_changes_nothing(store: GameStore) -> None:
     rec = await new_game(store)
     with pytest.raises(Exception) as refused:
-        await store.append(rec.id, rec.version, seat_to_act(rec), "nonsense move")
+        await store.games.append(rec.id, rec.version, seat_to_act(rec), "nonsense move")
     assert "StaleVersion" not in type(refused.value).__name__
-    again = await store.get(rec.id)
+    again = await store.games.get(rec.id)
     assert again.version == rec.version and again.state_json == rec.state_json
-    assert await store.actions(rec.id) == []
+    assert await store.games.actions(rec.id) == []
 
 
 async def test_an_exception_in_the_body_rolls_back(tmp_path: Path) -> None:
@@ -107,12 +107,12 @@ async def test_a_turn_page_read_held_saved_and_let_go_in_one_hop_each(store: Gam
 
     rec = await new_game(store)
     hops = count_hops(store)
-    assert await store.turn_page(rec.id) is None
-    assert await store.hold_turn_page(rec.id)
+    assert await store.pages.get(rec.id) is None
+    assert await store.pages.hold(rec.id)
     page = TurnPage(message_id=5, lines=("a",), turn="t", parts=(), had_turn=False, opened=True, version=1)
-    await store.set_turn_page(rec.id, page)
-    await store.release_turn_page(rec.id)
-    assert await store.turn_page(rec.id) == page
+    await store.pages.save(rec.id, page)
+    await store.pages.release(rec.id)
+    assert await store.pages.get(rec.id) == page
     assert hops[0] == 5
 
 
@@ -132,7 +132,7 @@ async def test_transactions_sent_together_run_one_after_the_other_while_the_even
 
         return read
 
-    sent = [asyncio.ensure_future(store._backend.run(body(n), write=False)) for n in range(4)]
+    sent = [asyncio.ensure_future(store.context.backend.run(body(n), write=False)) for n in range(4)]
     await asyncio.sleep(0)  # each is sent to the thread
     deadline = time.monotonic() + 5
     while len(ran) < 4 and time.monotonic() < deadline:  # the event loop kept busy (a long callback)

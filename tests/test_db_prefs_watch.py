@@ -36,18 +36,18 @@ class Heard:
 async def test_a_change_through_one_store_is_heard_by_the_other(backend: str, open_store: OpenStore) -> None:
     first, second = await open_store(), await open_store()
     heard = Heard()
-    await second.watch_prefs(heard)
-    await first.set_prefs(ALICE, language="cs")
-    await first.set_prefs(BOB, notify="mention")
-    await first.go_away(ALICE, 3)
-    await first.come_back(ALICE)
-    await first.set_prefs(BOB)  # nothing changed: nothing to tell
+    await second.prefs.watch(heard)
+    await first.prefs.set(ALICE, language="cs")
+    await first.prefs.set(BOB, notify="mention")
+    await first.clocks.go_away(ALICE, 3)
+    await first.clocks.come_back(ALICE)
+    await first.prefs.set(BOB)  # nothing changed: nothing to tell
     if backend == "sqlite":
         await asyncio.sleep(0)
         assert heard.ids == [], "SQLite has no channel between processes"
         return
     assert await heard.until(4) == [ALICE, BOB, ALICE, ALICE]
-    assert (await second.get_prefs(ALICE)).language == "cs"
+    assert (await second.prefs.get(ALICE)).language == "cs"
 
 
 async def test_a_change_rolled_back_is_not_heard(backend: str, open_store: OpenStore) -> None:
@@ -55,10 +55,10 @@ async def test_a_change_rolled_back_is_not_heard(backend: str, open_store: OpenS
     limit) tells nobody; the next change is heard alone."""
     first, second = await open_store(), await open_store()
     heard = Heard()
-    await second.watch_prefs(heard)
+    await second.prefs.watch(heard)
     with pytest.raises(VacationLimit):
-        await first.go_away(ALICE, 10_000)
-    await first.set_prefs(BOB, language="en")
+        await first.clocks.go_away(ALICE, 10_000)
+    await first.prefs.set(BOB, language="en")
     if backend == "sqlite":
         pytest.skip("PostgreSQL only: SQLite has no channel between processes to test")
     assert await heard.until(1) == [BOB]
@@ -71,16 +71,14 @@ async def test_a_lost_listening_connection_is_made_again_and_says_changes_may_be
         pytest.skip("PostgreSQL only: SQLite has no listening connection")
     first, second = await open_store(), await open_store()
     heard = Heard()
-    await second.watch_prefs(heard)
+    await second.prefs.watch(heard)
     (pid,) = [
         r[0]
-        for r in await first._backend.query(
+        for r in await first.context.backend.query(
             "SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE 'LISTEN%'"
         )
     ]
-    await first._backend.query("SELECT pg_terminate_backend(?)", (pid,))
+    await first.context.backend.query("SELECT pg_terminate_backend(?)", (pid,))
     assert await heard.until(1) == [None], "the cache is told to forget everything"
-    await first.set_prefs(ALICE, language="cs")
+    await first.prefs.set(ALICE, language="cs")
     assert await heard.until(2) == [None, ALICE], "and listens again"
-
-

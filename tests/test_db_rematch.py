@@ -19,15 +19,15 @@ from tests.toygame import GAMES, Add
 
 
 async def finished(store: GameStore) -> GameRecord:
-    rec = await store.create("count", [ALICE, BOB], {"target": 3}, 7, GUILD, CHANNEL, ALICE, pace=3600)
-    await store.append(rec.id, 0, GAMES["count"].to_act(rec.load_state())[0], Add(3))
-    return await store.get(rec.id)
+    rec = await store.games.create("count", [ALICE, BOB], {"target": 3}, 7, GUILD, CHANNEL, ALICE, pace=3600)
+    await store.games.append(rec.id, 0, GAMES["count"].to_act(rec.load_state())[0], Add(3))
+    return await store.games.get(rec.id)
 
 
 async def test_a_rematch_lobby_is_made_once_and_keeps_the_game_s_place_and_pace(store: GameStore) -> None:
     rec = await finished(store)
-    assert await store.rematch_lobby(rec.id) is None
-    lobby, made = await store.open_rematch(rec.id, BOB, [BOB, ALICE], {"target": 3}, LobbyShape(True, (ALICE,)))
+    assert await store.lobbies.rematch_of(rec.id) is None
+    lobby, made = await store.lobbies.open_rematch(rec.id, BOB, [BOB, ALICE], {"target": 3}, LobbyShape(True, (ALICE,)))
     assert made and lobby.status == "lobby" and lobby.players == (BOB, ALICE) and lobby.creator_id == BOB
     assert (lobby.channel_id, lobby.guild_id, lobby.pace, lobby.language) == (
         rec.channel_id,
@@ -35,11 +35,11 @@ async def test_a_rematch_lobby_is_made_once_and_keeps_the_game_s_place_and_pace(
         rec.pace,
         rec.language,
     )
-    assert await store.lobby_shape(lobby.id) == LobbyShape(True, (ALICE,), rematch_of=rec.id)
-    again, made_again = await store.open_rematch(rec.id, ALICE, [ALICE, BOB], {}, LobbyShape(True, (BOB,)))
+    assert await store.lobbies.shape(lobby.id) == LobbyShape(True, (ALICE,), rematch_of=rec.id)
+    again, made_again = await store.lobbies.open_rematch(rec.id, ALICE, [ALICE, BOB], {}, LobbyShape(True, (BOB,)))
     assert not made_again and again.id == lobby.id and again.players == (BOB, ALICE)
-    assert await store.rematch_lobby(rec.id) == lobby.id
-    assert len(await store.list_games(status="lobby")) == 1
+    assert await store.lobbies.rematch_of(rec.id) == lobby.id
+    assert len(await store.games.find(status="lobby")) == 1
 
 
 async def test_two_processes_pressing_at_once_make_one_lobby(open_store: OpenStore) -> None:
@@ -48,7 +48,7 @@ async def test_two_processes_pressing_at_once_make_one_lobby(open_store: OpenSto
         rec = await finished(a)
         results = await asyncio.gather(
             *(
-                s.open_rematch(rec.id, user, [user], {}, LobbyShape(False, ()))
+                s.lobbies.open_rematch(rec.id, user, [user], {}, LobbyShape(False, ()))
                 for s, user in ((a, ALICE), (b, BOB), (a, BOB), (b, ALICE))
             ),
             return_exceptions=True,
@@ -57,7 +57,7 @@ async def test_two_processes_pressing_at_once_make_one_lobby(open_store: OpenSto
         assert len(made) == 1, results
         assert all(isinstance(r, (tuple, StaleVersion)) for r in results), results
         assert {r[0].id for r in results if isinstance(r, tuple)} == {made[0][0].id}
-        assert len(await a.list_games(status="lobby")) == 1
+        assert len(await a.games.find(status="lobby")) == 1
     finally:
         await a.close()
         await b.close()
@@ -65,22 +65,24 @@ async def test_two_processes_pressing_at_once_make_one_lobby(open_store: OpenSto
 
 async def test_a_rematch_that_ended_unstarted_gives_way_and_only_finished_games_have_one(store: GameStore) -> None:
     rec = await finished(store)
-    lobby, _ = await store.open_rematch(rec.id, BOB, [BOB], {}, LobbyShape(False, (ALICE,)))
-    await store.cancel(lobby.id, BOB)
-    second, made = await store.open_rematch(rec.id, ALICE, [ALICE], {}, LobbyShape(False, (BOB,)))
-    assert made and second.id != lobby.id and await store.rematch_lobby(rec.id) == second.id
-    running = await store.create("count", [ALICE, CAROL], {}, 8, GUILD, CHANNEL, ALICE)
+    lobby, _ = await store.lobbies.open_rematch(rec.id, BOB, [BOB], {}, LobbyShape(False, (ALICE,)))
+    await store.games.cancel(lobby.id, BOB)
+    second, made = await store.lobbies.open_rematch(rec.id, ALICE, [ALICE], {}, LobbyShape(False, (BOB,)))
+    assert made and second.id != lobby.id and await store.lobbies.rematch_of(rec.id) == second.id
+    running = await store.games.create("count", [ALICE, CAROL], {}, 8, GUILD, CHANNEL, ALICE)
     with pytest.raises(WrongStatus):
-        await store.open_rematch(running.id, ALICE, [ALICE], {}, LobbyShape(False, ()))
+        await store.lobbies.open_rematch(running.id, ALICE, [ALICE], {}, LobbyShape(False, ()))
 
 
 async def test_the_walkthrough_is_claimed_once_per_player_and_kind(store: GameStore) -> None:
-    assert await store.claim_walkthrough(ALICE, "stratego")
-    assert not await store.claim_walkthrough(ALICE, "stratego")
-    assert await store.claim_walkthrough(ALICE, "shitenno") and await store.claim_walkthrough(BOB, "stratego")
-    await store.forget_walkthrough(ALICE, "stratego")
-    assert await store.claim_walkthrough(ALICE, "stratego"), "forgotten after a DM that failed: shown again"
-    assert not await store.claim_walkthrough(2**70, "stratego"), "no such user"
+    assert await store.prefs.claim_walkthrough(ALICE, "stratego")
+    assert not await store.prefs.claim_walkthrough(ALICE, "stratego")
+    assert await store.prefs.claim_walkthrough(ALICE, "shitenno") and await store.prefs.claim_walkthrough(
+        BOB, "stratego"
+    )
+    await store.prefs.forget_walkthrough(ALICE, "stratego")
+    assert await store.prefs.claim_walkthrough(ALICE, "stratego"), "forgotten after a DM that failed: shown again"
+    assert not await store.prefs.claim_walkthrough(2**70, "stratego"), "no such user"
 
 
 @pytest.mark.parametrize("seed", range(6))

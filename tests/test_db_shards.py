@@ -42,14 +42,14 @@ async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
 
 async def game(store: GameStore, guild: int | None) -> int:
     """An active count game with a clock (its seat's reminders and deadline are timers)."""
-    rec = await store.create("count", [ALICE, BOB], {"target": 50}, 7, guild, 11, ALICE, pace=PACE)
+    rec = await store.games.create("count", [ALICE, BOB], {"target": 50}, 7, guild, 11, ALICE, pace=PACE)
     return rec.id
 
 
 async def seated(store: GameStore, guild: int | None) -> int:
     """A lobby whose seats changed: one change to tell."""
-    lobby = await store.create_lobby("count", ALICE, {"target": 50}, guild, 11)
-    await store.set_seats(lobby.id, [ALICE, BOB], expected_version=lobby.version)
+    lobby = await store.lobbies.create("count", ALICE, {"target": 50}, guild, 11)
+    await store.lobbies.set_seats(lobby.id, [ALICE, BOB], expected_version=lobby.version)
     return lobby.id
 
 
@@ -75,21 +75,26 @@ def test_the_sql_condition_agrees_with_owns_for_real_snowflakes() -> None:
 async def test_timers_are_read_only_for_the_games_on_the_shards(store: GameStore, clock: FakeClock) -> None:
     on_0, on_1, also_on_0, dm = [await game(store, g) for g in (ON_0, ON_1, ALSO_ON_0, None)]
     later = T0 + 100 * DAY
-    every = await store.due_timers(later, 1000)
+    every = await store.clocks.due_timers(later, 1000)
     assert {t.game_id for t in every} == {on_0, on_1, also_on_0, dm}
-    first = await store.due_timers(later, 1000, FIRST)
-    second = await store.due_timers(later, 1000, SECOND)
+    first = await store.clocks.due_timers(later, 1000, FIRST)
+    second = await store.clocks.due_timers(later, 1000, SECOND)
     assert {t.game_id for t in first} == {on_0, also_on_0, dm}
     assert {t.game_id for t in second} == {on_1}
     assert sorted(first + second, key=lambda t: (t.due, t.id)) == every, "same rows, same order"
-    assert [t.id for t in await store.due_timers(later, 2, FIRST)] == [t.id for t in first[:2]], "limit"
-    assert await store.next_due(FIRST) == await store.next_due(SECOND) == await store.next_due() == T0 + PACE / 2
+    assert [t.id for t in await store.clocks.due_timers(later, 2, FIRST)] == [t.id for t in first[:2]], "limit"
+    assert (
+        await store.clocks.next_due(FIRST)
+        == await store.clocks.next_due(SECOND)
+        == await store.clocks.next_due()
+        == T0 + PACE / 2
+    )
     for t in first:
         clock.now = t.due
-        assert await store.claim_timer(t.id)
-    assert await store.next_due(FIRST) is None, "shard 0 has nothing left"
-    assert await store.next_due(SECOND) == await store.next_due() == T0 + PACE / 2
-    assert await store.next_due(Shards(3, (2,))) is None, "no game on that shard"
+        assert await store.clocks.claim_timer(t.id)
+    assert await store.clocks.next_due(FIRST) is None, "shard 0 has nothing left"
+    assert await store.clocks.next_due(SECOND) == await store.clocks.next_due() == T0 + PACE / 2
+    assert await store.clocks.next_due(Shards(3, (2,))) is None, "no game on that shard"
 
 
 async def test_untold_changes_are_read_only_for_the_games_on_the_shards(tmp_path: Path, clock: FakeClock) -> None:
@@ -99,15 +104,15 @@ async def test_untold_changes_are_read_only_for_the_games_on_the_shards(tmp_path
     await dead.close()
     store = await GameStore.open(tmp_path / "untold.db", games=GAMES, clock=clock)
     try:
-        assert {c.game_id for c in await store.pending_changes(None)} == {on_0, on_1, dm}
-        assert {c.game_id for c in await store.pending_changes(None, shards=FIRST)} == {on_0, dm}
-        assert {c.game_id for c in await store.pending_changes(None, shards=SECOND)} == {on_1}
-        assert await store.next_untold(FIRST) is not None and await store.next_untold(SECOND) is not None
-        for c in await store.pending_changes(None, shards=SECOND):
-            assert await store.claim_change(c.game_id, c.version, None)
-            await store.told(c.game_id, c.version)
-        assert await store.next_untold(SECOND) is None, "shard 1's are told"
-        assert await store.next_untold(FIRST) is not None and await store.next_untold() is not None
+        assert {c.game_id for c in await store.outbox.pending(None)} == {on_0, on_1, dm}
+        assert {c.game_id for c in await store.outbox.pending(None, shards=FIRST)} == {on_0, dm}
+        assert {c.game_id for c in await store.outbox.pending(None, shards=SECOND)} == {on_1}
+        assert await store.outbox.next_untold(FIRST) is not None and await store.outbox.next_untold(SECOND) is not None
+        for c in await store.outbox.pending(None, shards=SECOND):
+            assert await store.outbox.claim(c.game_id, c.version, None)
+            await store.outbox.told(c.game_id, c.version)
+        assert await store.outbox.next_untold(SECOND) is None, "shard 1's are told"
+        assert await store.outbox.next_untold(FIRST) is not None and await store.outbox.next_untold() is not None
     finally:
         await store.close()
 
@@ -129,18 +134,18 @@ async def test_a_shards_timers_wait_while_its_process_is_down(tmp_path: Path, cl
     try:
         first = Dispatcher(lambda: first_store, clock, fire_first, shards=FIRST)
         clock.now = T0 + 100 * DAY
-        every = await first_store.due_timers(clock(), 1000)
+        every = await first_store.clocks.due_timers(clock(), 1000)
         assert await first.fire_due() == len(fired["first"]) > 0
         assert {t.game_id for t in fired["first"]} == {on_0}
         assert await first.fire_due() == 0
-        left = await first_store.due_timers(clock(), 1000)
+        left = await first_store.clocks.due_timers(clock(), 1000)
         assert {t.game_id for t in left} == {on_1} and len(left) + len(fired["first"]) == len(every), "they wait"
         second_store = await GameStore.open(path, games=GAMES, clock=clock)
         try:
             second = Dispatcher(lambda: second_store, clock, fire_second, shards=SECOND)
             assert await second.fire_due() == len(left)
             assert [t.id for t in fired["second"]] == [t.id for t in left]
-            assert await second_store.due_timers(clock(), 1000) == []
+            assert await second_store.clocks.due_timers(clock(), 1000) == []
         finally:
             await second_store.close()
     finally:

@@ -50,7 +50,7 @@ async def new_game(store: GameStore, players: tuple[int, ...] = (ALICE, BOB), **
         "creator_id": players[0],
     }
     args.update(kw)
-    return await store.create("count", list(players), **args)
+    return await store.games.create("count", list(players), **args)
 
 
 def seat_to_act(record: GameRecord) -> int:
@@ -77,7 +77,7 @@ async def test_create_stores_an_active_game_with_the_engines_initial_state(store
     expected = GAME.dump(GAME.new(2, {"target": 50}, 7))
     assert json.loads(rec.state_json or "") == expected
     assert GAME.dump(rec.load_state()) == expected
-    assert await store.get(rec.id) == rec
+    assert await store.games.get(rec.id) == rec
     assert rec.seat_of(BOB) == 1
     assert rec.seat_of(CAROL) is None
 
@@ -93,17 +93,17 @@ async def test_bad_options_and_player_counts_are_the_engines_errors_and_store_no
     with pytest.raises(BadOptions):
         await new_game(store, players=(ALICE,))
     with pytest.raises(BadOptions):
-        await store.create_lobby("count", ALICE, {"max_step": 99}, GUILD, CHANNEL)
+        await store.lobbies.create("count", ALICE, {"max_step": 99}, GUILD, CHANNEL)
     with pytest.raises(UnknownGameKind):
-        await store.create("chess", [ALICE, BOB], {}, 1, GUILD, CHANNEL, ALICE)
+        await store.games.create("chess", [ALICE, BOB], {}, 1, GUILD, CHANNEL, ALICE)
     with pytest.raises(ValueError, match="seed"):
         await new_game(store, seed=2**64)
-    assert await store.list_games() == []
+    assert await store.games.find() == []
 
 
 async def test_get_of_an_unknown_id_raises_game_not_found(store: GameStore) -> None:
     with pytest.raises(GameNotFound) as info:
-        await store.get(12345)
+        await store.games.get(12345)
     assert info.value.game_id == 12345
 
 
@@ -112,39 +112,39 @@ async def test_list_games_filters_by_guild_channel_thread_user_and_status(store:
     g1 = await new_game(store, (ALICE, BOB), thread_id=501)
     g2 = await new_game(store, (BOB, CAROL), channel_id=OTHER_CHANNEL)
     g3 = await new_game(store, (CAROL, DAVE), guild_id=OTHER_GUILD, channel_id=OTHER_CHANNEL)
-    lobby = await store.create_lobby("count", DAVE, {}, GUILD, CHANNEL)
-    await store.cancel(g3.id, CAROL)
+    lobby = await store.lobbies.create("count", DAVE, {}, GUILD, CHANNEL)
+    await store.games.cancel(g3.id, CAROL)
 
     def ids(records: list[GameRecord]) -> list[int]:
         return [r.id for r in records]
 
-    assert ids(await store.list_games()) == [g1.id, g2.id, g3.id, lobby.id]
-    assert ids(await store.list_games(guild_id=GUILD)) == [g1.id, g2.id, lobby.id]
-    assert ids(await store.list_games(channel_id=OTHER_CHANNEL)) == [g2.id, g3.id]
-    assert ids(await store.list_games(thread_id=501)) == [g1.id]
-    assert ids(await store.list_games(user_id=BOB)) == [g1.id, g2.id]
-    assert ids(await store.list_games(user_id=DAVE)) == [g3.id, lobby.id]
-    assert ids(await store.list_games(status="active")) == [g1.id, g2.id]
-    assert ids(await store.list_games(status=("lobby", "cancelled"))) == [g3.id, lobby.id]
-    assert ids(await store.list_games(guild_id=GUILD, user_id=CAROL, status="active")) == [g2.id]
-    assert await store.list_games(user_id=999) == []
-    listed = {r.id: r for r in await store.list_games()}
+    assert ids(await store.games.find()) == [g1.id, g2.id, g3.id, lobby.id]
+    assert ids(await store.games.find(guild_id=GUILD)) == [g1.id, g2.id, lobby.id]
+    assert ids(await store.games.find(channel_id=OTHER_CHANNEL)) == [g2.id, g3.id]
+    assert ids(await store.games.find(thread_id=501)) == [g1.id]
+    assert ids(await store.games.find(user_id=BOB)) == [g1.id, g2.id]
+    assert ids(await store.games.find(user_id=DAVE)) == [g3.id, lobby.id]
+    assert ids(await store.games.find(status="active")) == [g1.id, g2.id]
+    assert ids(await store.games.find(status=("lobby", "cancelled"))) == [g3.id, lobby.id]
+    assert ids(await store.games.find(guild_id=GUILD, user_id=CAROL, status="active")) == [g2.id]
+    assert await store.games.find(user_id=999) == []
+    listed = {r.id: r for r in await store.games.find()}
     assert listed[g2.id].players == (BOB, CAROL)
     assert listed[lobby.id].players == (DAVE,)
     with pytest.raises(ValueError, match="status"):
-        await store.list_games(status="actve")
+        await store.games.find(status="actve")
 
 
 async def test_list_games_neither_reads_nor_parses_state(store: GameStore, raw: Raw) -> None:
     """Start-up lists every game; it must not pay for (or choke on) thousands of states."""
     rec = await new_game(store)
     raw("UPDATE games SET state = '{not json' WHERE id = ?", (rec.id,))
-    [listed] = await store.list_games()
+    [listed] = await store.games.find()
     assert listed.state_json is None
     assert listed.players == (ALICE, BOB)
     with pytest.raises(NoState):
         listed.load_state()
-    fetched = await store.get(rec.id)
+    fetched = await store.games.get(rec.id)
     assert fetched.state_json == "{not json"
     with pytest.raises(json.JSONDecodeError):
         fetched.load_state()
@@ -156,25 +156,25 @@ async def test_list_games_neither_reads_nor_parses_state(store: GameStore, raw: 
 async def test_lobby_seats_and_start(store: GameStore, clock: FakeClock) -> None:
     """DESIGN §1: a challenge or lobby has no state until it starts; joining bumps the version
     (so an old Start button goes stale), starting creates the engine state from the seed."""
-    lobby = await store.create_lobby("count", ALICE, {"target": 30}, GUILD, CHANNEL, message_id=77)
+    lobby = await store.lobbies.create("count", ALICE, {"target": 30}, GUILD, CHANNEL, message_id=77)
     assert (lobby.status, lobby.players, lobby.version, lobby.seed) == ("lobby", (ALICE,), 0, None)
     assert lobby.state_json is None
     with pytest.raises(NoState):
         lobby.load_state()
     with pytest.raises(NoState):
-        await store.replay(lobby.id)
+        await store.games.replay(lobby.id)
 
-    joined = await store.set_seats(lobby.id, [ALICE, BOB], expected_version=0)
+    joined = await store.lobbies.set_seats(lobby.id, [ALICE, BOB], expected_version=0)
     assert (joined.players, joined.version) == ((ALICE, BOB), 1)
     with pytest.raises(StaleVersion) as info:
-        await store.set_seats(lobby.id, [ALICE, CAROL], expected_version=0)
+        await store.lobbies.set_seats(lobby.id, [ALICE, CAROL], expected_version=0)
     assert (info.value.expected, info.value.actual) == (0, 1)
-    joined = await store.set_seats(lobby.id, [ALICE, BOB, CAROL])
+    joined = await store.lobbies.set_seats(lobby.id, [ALICE, BOB, CAROL])
     with pytest.raises(StaleVersion):
-        await store.start(lobby.id, None, 99, expected_version=1)
+        await store.games.start(lobby.id, None, 99, expected_version=1)
 
     clock.advance(60)
-    started = await store.start(lobby.id, None, 99, expected_version=joined.version)
+    started = await store.games.start(lobby.id, None, 99, expected_version=joined.version)
     assert started.status == "active"
     assert started.players == (ALICE, BOB, CAROL)
     assert started.version == joined.version + 1
@@ -184,19 +184,19 @@ async def test_lobby_seats_and_start(store: GameStore, clock: FakeClock) -> None
     assert GAME.dump(started.load_state()) == GAME.dump(GAME.new(3, {"target": 30}, 99))
 
     with pytest.raises(WrongStatus) as status_info:
-        await store.start(lobby.id, None, 1)
+        await store.games.start(lobby.id, None, 1)
     assert status_info.value.status == "active"
     with pytest.raises(WrongStatus):
-        await store.set_seats(lobby.id, [BOB])
+        await store.lobbies.set_seats(lobby.id, [BOB])
 
 
 async def test_start_with_explicit_players_and_a_bad_count(store: GameStore) -> None:
     """Accepting a challenge seats exactly the given players; the engine checks the count."""
-    lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
+    lobby = await store.lobbies.create("count", ALICE, {}, GUILD, CHANNEL)
     with pytest.raises(BadOptions):
-        await store.start(lobby.id, [ALICE], 5)
-    assert (await store.get(lobby.id)).status == "lobby"
-    started = await store.start(lobby.id, [BOB, ALICE], 5)
+        await store.games.start(lobby.id, [ALICE], 5)
+    assert (await store.games.get(lobby.id)).status == "lobby"
+    started = await store.games.start(lobby.id, [BOB, ALICE], 5)
     assert started.players == (BOB, ALICE)
 
 
@@ -204,12 +204,12 @@ async def test_thread_and_message_are_metadata_and_keep_the_version(store: GameS
     """Opening the thread after the game starts must not make the game's buttons stale."""
     rec = await new_game(store)
     clock.advance(5)
-    rec2 = await store.set_thread(rec.id, 888)
-    rec3 = await store.set_message(rec.id, 999)
+    rec2 = await store.games.set_thread(rec.id, 888)
+    rec3 = await store.games.set_message(rec.id, 999)
     assert (rec3.thread_id, rec3.message_id, rec3.version) == (888, 999, rec.version)
     assert rec2.updated_at == clock.now
     with pytest.raises(GameNotFound):
-        await store.set_thread(4242, 1)
+        await store.games.set_thread(4242, 1)
 
 
 # -- append -------------------------------------------------------------------------------------
@@ -220,25 +220,25 @@ async def test_append_applies_through_the_engine_bumps_the_version_and_logs(stor
     rec = await new_game(store)
     seat = seat_to_act(rec)
     clock.advance(10)
-    result = await store.append(rec.id, 0, seat, Add(2))
+    result = await store.games.append(rec.id, 0, seat, Add(2))
     assert result.version == 1
     assert result.events == [{"type": "added", "seat": seat, "amount": 2}]
     assert result.to_act == (1 - seat,)
     assert result.outcome is None and not result.finished
     assert result.state.total == 2
 
-    after = await store.get(rec.id)
+    after = await store.games.get(rec.id)
     assert after.version == 1
     assert after.load_state().total == 2
     assert after.updated_at == after.turn_since == clock.now
-    [logged] = await store.actions(rec.id)
+    [logged] = await store.games.actions(rec.id)
     assert (logged.game_id, logged.seq, logged.seat, logged.notation) == (rec.id, 1, seat, "+2")
     assert logged.created_at == clock.now
 
     clock.advance(10)
-    second = await store.append(rec.id, 1, 1 - seat, " ROLL ")
+    second = await store.games.append(rec.id, 1, 1 - seat, " ROLL ")
     assert second.version == 2
-    assert [a.notation for a in await store.actions(rec.id)] == ["+2", "roll"]
+    assert [a.notation for a in await store.games.actions(rec.id)] == ["+2", "roll"]
 
 
 @pytest.mark.parametrize(
@@ -256,31 +256,31 @@ async def test_a_rule_error_changes_nothing(
     its log are exactly as before."""
     rec = await new_game(store)
     seat = seat_to_act(rec)
-    await store.append(rec.id, 0, seat, Add(1))
-    before = await store.get(rec.id)
+    await store.games.append(rec.id, 0, seat, Add(1))
+    before = await store.games.get(rec.id)
     rows_before = raw("SELECT * FROM games")
     clock.advance(100)
     with pytest.raises(error):
-        await store.append(rec.id, 1, (1 - seat + seat_offset) % 2, action)
-    assert await store.get(rec.id) == before
+        await store.games.append(rec.id, 1, (1 - seat + seat_offset) % 2, action)
+    assert await store.games.get(rec.id) == before
     assert raw("SELECT * FROM games") == rows_before
-    assert len(await store.actions(rec.id)) == 1
+    assert len(await store.games.actions(rec.id)) == 1
 
 
 async def test_a_stale_version_is_refused_and_changes_nothing(store: GameStore) -> None:
     """DESIGN §4: a double click or an old button carries an old version."""
     rec = await new_game(store)
     seat = seat_to_act(rec)
-    await store.append(rec.id, 0, seat, Add(1))
-    before = await store.get(rec.id)
+    await store.games.append(rec.id, 0, seat, Add(1))
+    before = await store.games.get(rec.id)
     with pytest.raises(StaleVersion) as info:
-        await store.append(rec.id, 0, 1 - seat, Add(1))
+        await store.games.append(rec.id, 0, 1 - seat, Add(1))
     assert (info.value.game_id, info.value.expected, info.value.actual) == (rec.id, 0, 1)
     with pytest.raises(StaleVersion):
-        await store.append(rec.id, 5, 1 - seat, Add(1))
-    assert await store.get(rec.id) == before
+        await store.games.append(rec.id, 5, 1 - seat, Add(1))
+    assert await store.games.get(rec.id) == before
     with pytest.raises(GameNotFound):
-        await store.append(999, 0, 0, Add(1))
+        await store.games.append(999, 0, 0, Add(1))
 
 
 async def test_an_action_whose_notation_does_not_round_trip_is_refused(store: GameStore) -> None:
@@ -292,9 +292,9 @@ async def test_an_action_whose_notation_does_not_round_trip_is_refused(store: Ga
 
     rec = await new_game(store)
     with pytest.raises(UnloggableAction):
-        await store.append(rec.id, 0, seat_to_act(rec), Impostor())
-    assert (await store.get(rec.id)).version == 0
-    assert await store.actions(rec.id) == []
+        await store.games.append(rec.id, 0, seat_to_act(rec), Impostor())
+    assert (await store.games.get(rec.id)).version == 0
+    assert await store.games.actions(rec.id) == []
 
 
 async def test_turn_since_moves_only_when_a_new_seat_starts_waiting(store: GameStore, clock: FakeClock) -> None:
@@ -303,13 +303,13 @@ async def test_turn_since_moves_only_when_a_new_seat_starts_waiting(store: GameS
     rec = await new_game(store, options={"target": 3, "max_step": 3})
     seat = seat_to_act(rec)
     clock.advance(30)
-    first = await store.append(rec.id, 0, seat, Add(1))
-    assert (await store.get(rec.id)).turn_since == clock.now
+    first = await store.games.append(rec.id, 0, seat, Add(1))
+    assert (await store.games.get(rec.id)).turn_since == clock.now
     waiting_since = clock.now
     clock.advance(30)
-    final = await store.append(rec.id, first.version, 1 - seat, Add(3))
+    final = await store.games.append(rec.id, first.version, 1 - seat, Add(3))
     assert final.to_act == ()
-    assert (await store.get(rec.id)).turn_since == waiting_since
+    assert (await store.games.get(rec.id)).turn_since == waiting_since
 
 
 async def test_the_engines_outcome_finishes_the_game(store: GameStore) -> None:
@@ -317,18 +317,18 @@ async def test_the_engines_outcome_finishes_the_game(store: GameStore) -> None:
     accepts no action (WrongStatus with the current version, StaleVersion with an old one)."""
     rec = await new_game(store, options={"target": 2, "max_step": 2})
     seat = seat_to_act(rec)
-    result = await store.append(rec.id, 0, seat, Add(2))
+    result = await store.games.append(rec.id, 0, seat, Add(2))
     assert result.outcome == Outcome(winners=(seat,), ending=Ending.NORMAL)
     assert result.finished
-    done = await store.get(rec.id)
+    done = await store.games.get(rec.id)
     assert (done.status, done.outcome, done.version) == ("finished", result.outcome, 1)
     with pytest.raises(WrongStatus) as info:
-        await store.append(rec.id, 1, 1 - seat, Add(1))
+        await store.games.append(rec.id, 1, 1 - seat, Add(1))
     assert (info.value.status, info.value.allowed) == ("finished", ("active",))
     with pytest.raises(StaleVersion):
-        await store.append(rec.id, 0, 1 - seat, Add(1))
-    assert await store.list_games(status="active") == []
-    assert await store.verify(rec.id)
+        await store.games.append(rec.id, 0, 1 - seat, Add(1))
+    assert await store.games.find(status="active") == []
+    assert await store.games.verify(rec.id)
 
 
 # -- finish / cancel ----------------------------------------------------------------------------
@@ -340,38 +340,38 @@ async def test_finish_records_the_outcome_and_kills_old_buttons(store: GameStore
     rec = await new_game(store)
     outcome = Outcome(winners=(1,), ending=Ending.RESIGNED)
     with pytest.raises(StaleVersion):
-        await store.finish(rec.id, outcome, expected_version=3)
-    done = await store.finish(rec.id, outcome, expected_version=0)
+        await store.games.finish(rec.id, outcome, expected_version=3)
+    done = await store.games.finish(rec.id, outcome, expected_version=0)
     assert (done.status, done.outcome, done.version, done.cancelled_by) == ("finished", outcome, 1, None)
     with pytest.raises(StaleVersion):
-        await store.append(rec.id, 0, seat_to_act(rec), Add(1))
+        await store.games.append(rec.id, 0, seat_to_act(rec), Add(1))
     with pytest.raises(WrongStatus):
-        await store.finish(rec.id, outcome)
-    lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
+        await store.games.finish(rec.id, outcome)
+    lobby = await store.lobbies.create("count", ALICE, {}, GUILD, CHANNEL)
     with pytest.raises(WrongStatus):
-        await store.finish(lobby.id, outcome)
+        await store.games.finish(lobby.id, outcome)
 
 
 async def test_cancel_is_recorded_as_cancelled_not_as_a_loss(store: GameStore) -> None:
     """A cancelled game has no winner and no loser, remembers who cancelled, and kills old buttons."""
     rec = await new_game(store)
-    await store.append(rec.id, 0, seat_to_act(rec), Add(1))
-    cancelled = await store.cancel(rec.id, BOB, expected_version=1)
+    await store.games.append(rec.id, 0, seat_to_act(rec), Add(1))
+    cancelled = await store.games.cancel(rec.id, BOB, expected_version=1)
     assert cancelled.status == "cancelled"
     assert cancelled.outcome == Outcome(winners=(), ending=Ending.CANCELLED, draw=False)
     assert cancelled.cancelled_by == BOB
     assert cancelled.version == 2
     with pytest.raises(StaleVersion):
-        await store.append(rec.id, 1, 0, Add(1))
+        await store.games.append(rec.id, 1, 0, Add(1))
     with pytest.raises(WrongStatus):
-        await store.cancel(rec.id, ALICE)
-    assert await store.verify(rec.id)
+        await store.games.cancel(rec.id, ALICE)
+    assert await store.games.verify(rec.id)
 
-    lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
-    gone = await store.cancel(lobby.id, ALICE)
+    lobby = await store.lobbies.create("count", ALICE, {}, GUILD, CHANNEL)
+    gone = await store.games.cancel(lobby.id, ALICE)
     assert (gone.status, gone.version, gone.seed, gone.state_json) == ("cancelled", 1, None, None)
     with pytest.raises(WrongStatus):
-        await store.start(lobby.id, [ALICE, BOB], 1)
+        await store.games.start(lobby.id, [ALICE, BOB], 1)
 
 
 # -- preferences --------------------------------------------------------------------------------
@@ -380,24 +380,24 @@ async def test_cancel_is_recorded_as_cancelled_not_as_a_loss(store: GameStore) -
 async def test_prefs_default_and_update(store: GameStore) -> None:
     """DESIGN §4: user preferences (DMs on/off, language); unset means DMs on, language ``auto``
     (follow the client) and no client locale seen yet (issue 19)."""
-    assert await store.get_prefs(ALICE) == UserPrefs(ALICE, True, "auto")
-    assert await store.set_prefs(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "auto")
-    assert await store.set_prefs(ALICE, language="cs") == UserPrefs(ALICE, False, "cs")
-    assert await store.set_prefs(ALICE, dms_enabled=True) == UserPrefs(ALICE, True, "cs")
-    assert await store.set_prefs(ALICE) == UserPrefs(ALICE, True, "cs")
-    assert await store.get_prefs(BOB) == UserPrefs(BOB, True, "auto")
+    assert await store.prefs.get(ALICE) == UserPrefs(ALICE, True, "auto")
+    assert await store.prefs.set(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "auto")
+    assert await store.prefs.set(ALICE, language="cs") == UserPrefs(ALICE, False, "cs")
+    assert await store.prefs.set(ALICE, dms_enabled=True) == UserPrefs(ALICE, True, "cs")
+    assert await store.prefs.set(ALICE) == UserPrefs(ALICE, True, "cs")
+    assert await store.prefs.get(BOB) == UserPrefs(BOB, True, "auto")
 
 
 async def test_the_client_locale_is_remembered_apart_from_the_choice(store: GameStore) -> None:
     """Issue 19 §2: with ``auto`` the client's locale is kept for later DMs; choosing a language
     keeps it, and remembering it keeps the choice."""
-    seen = await store.set_prefs(ALICE, client_locale="cs")
+    seen = await store.prefs.set(ALICE, client_locale="cs")
     assert (seen.language, seen.client_locale) == ("auto", "cs")
-    chosen = await store.set_prefs(ALICE, language="en")
+    chosen = await store.prefs.set(ALICE, language="en")
     assert (chosen.language, chosen.client_locale) == ("en", "cs")
-    again = await store.set_prefs(ALICE, client_locale="en-US")
+    again = await store.prefs.set(ALICE, client_locale="en-US")
     assert (again.language, again.client_locale) == ("en", "en-US")
-    assert (await store.get_prefs(BOB)).client_locale is None
+    assert (await store.prefs.get(BOB)).client_locale is None
 
 
 async def test_notify_preference(store: GameStore, raw: Raw) -> None:
@@ -405,27 +405,27 @@ async def test_notify_preference(store: GameStore, raw: Raw) -> None:
     Setting it keeps the other preferences; an unknown value is a ValueError that writes nothing,
     not even the other preferences of the same call."""
     assert NOTIFY_CHOICES == ("dm", "mention", "both")
-    assert (await store.get_prefs(ALICE)).notify == DEFAULT_NOTIFY == "dm"
-    await store.set_prefs(ALICE, language="cs")
-    assert await store.set_prefs(ALICE, notify="mention") == UserPrefs(ALICE, True, "cs", "mention")
-    assert await store.set_prefs(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "cs", "mention")
-    assert await store.set_prefs(ALICE, notify="both") == UserPrefs(ALICE, False, "cs", "both")
+    assert (await store.prefs.get(ALICE)).notify == DEFAULT_NOTIFY == "dm"
+    await store.prefs.set(ALICE, language="cs")
+    assert await store.prefs.set(ALICE, notify="mention") == UserPrefs(ALICE, True, "cs", "mention")
+    assert await store.prefs.set(ALICE, dms_enabled=False) == UserPrefs(ALICE, False, "cs", "mention")
+    assert await store.prefs.set(ALICE, notify="both") == UserPrefs(ALICE, False, "cs", "both")
     with pytest.raises(ValueError, match="notify"):
-        await store.set_prefs(ALICE, language="de", notify="sms")
+        await store.prefs.set(ALICE, language="de", notify="sms")
     with pytest.raises(ValueError, match="notify"):
-        await store.set_prefs(BOB, notify="")
-    assert await store.get_prefs(ALICE) == UserPrefs(ALICE, False, "cs", "both")
+        await store.prefs.set(BOB, notify="")
+    assert await store.prefs.get(ALICE) == UserPrefs(ALICE, False, "cs", "both")
     assert raw("SELECT user_id, notify FROM user_prefs") == [(ALICE, "both")]
 
 
 async def test_python_and_schema_prefs_defaults_agree(store: GameStore, raw: Raw) -> None:
     """get_prefs invents the defaults for a user without a row; the schema's defaults fill a
     partially set row. They must be the same values."""
-    await store.set_prefs(CAROL, language="de")
-    await store.set_prefs(DAVE, dms_enabled=False)
-    assert (await store.get_prefs(CAROL)).dms_enabled is DEFAULT_DMS_ENABLED
-    assert (await store.get_prefs(DAVE)).language == DEFAULT_LANGUAGE
-    assert (await store.get_prefs(DAVE)).notify == DEFAULT_NOTIFY
+    await store.prefs.set(CAROL, language="de")
+    await store.prefs.set(DAVE, dms_enabled=False)
+    assert (await store.prefs.get(CAROL)).dms_enabled is DEFAULT_DMS_ENABLED
+    assert (await store.prefs.get(DAVE)).language == DEFAULT_LANGUAGE
+    assert (await store.prefs.get(DAVE)).notify == DEFAULT_NOTIFY
     assert raw("SELECT user_id, dms_enabled, language, notify FROM user_prefs ORDER BY user_id") == [
         (CAROL, 1, "de", DEFAULT_NOTIFY),
         (DAVE, 0, DEFAULT_LANGUAGE, DEFAULT_NOTIFY),
@@ -435,7 +435,7 @@ async def test_python_and_schema_prefs_defaults_agree(store: GameStore, raw: Raw
 async def test_records_use_only_json(store: GameStore, raw: Raw) -> None:
     """DESIGN §3: plain JSON, never pickle; compact separators."""
     rec = await new_game(store)
-    await store.append(rec.id, 0, seat_to_act(rec), Roll())
+    await store.games.append(rec.id, 0, seat_to_act(rec), Roll())
     [(options, state)] = raw("SELECT options, state FROM games")
     [(action,)] = raw("SELECT action FROM actions")
     assert action == '{"n":"roll"}'
@@ -449,28 +449,28 @@ async def test_meta_values_and_dm_notice_once(db_path: Path, clock: FakeClock) -
     recorded once per player and game, across reopening."""
     path = db_path
     store = await GameStore.open(path, games=GAMES, clock=clock)
-    assert await store.get_meta("commands:global") is None
-    await store.set_meta("commands:global", "abc")
-    await store.set_meta("commands:global", "def")
+    assert await store.meta.get("commands:global") is None
+    await store.meta.set("commands:global", "abc")
+    await store.meta.set("commands:global", "def")
     rec = await new_game(store)
-    assert await store.mark_dm_warned(rec.id, BOB) is True
-    assert await store.mark_dm_warned(rec.id, BOB) is False
-    assert await store.mark_dm_warned(rec.id, CAROL) is False, "not a player of this game"
+    assert await store.prefs.mark_dm_warned(rec.id, BOB) is True
+    assert await store.prefs.mark_dm_warned(rec.id, BOB) is False
+    assert await store.prefs.mark_dm_warned(rec.id, CAROL) is False, "not a player of this game"
     await store.close()
     store = await GameStore.open(path, games=GAMES, clock=clock)
-    assert await store.get_meta("commands:global") == "def"
-    assert await store.mark_dm_warned(rec.id, BOB) is False
-    assert await store.mark_dm_warned(rec.id, ALICE) is True
+    assert await store.meta.get("commands:global") == "def"
+    assert await store.prefs.mark_dm_warned(rec.id, BOB) is False
+    assert await store.prefs.mark_dm_warned(rec.id, ALICE) is True
     await store.close()
 
 
 async def test_a_game_keeps_its_language_from_lobby_to_end(store: GameStore) -> None:
     """Issue 19 §3: the language chosen with ``/… new`` is the game's, kept as it starts; games
     made without one (before issue 19) have none and are told in English."""
-    lobby = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL, seats=[ALICE, BOB], language="cs")
+    lobby = await store.lobbies.create("count", ALICE, {}, GUILD, CHANNEL, seats=[ALICE, BOB], language="cs")
     assert lobby.language == "cs" and "language" not in lobby.options, "not an engine option"
-    started = await store.start(lobby.id, None, 5)
+    started = await store.games.start(lobby.id, None, 5)
     assert started.language == "cs"
-    assert (await store.list_games(channel_id=CHANNEL))[0].language == "cs"
-    plain = await store.create_lobby("count", ALICE, {}, GUILD, CHANNEL)
+    assert (await store.games.find(channel_id=CHANNEL))[0].language == "cs"
+    plain = await store.lobbies.create("count", ALICE, {}, GUILD, CHANNEL)
     assert plain.language is None

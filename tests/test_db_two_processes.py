@@ -18,7 +18,8 @@ from cogs.table.clocks import Clocks
 from db.connection import connect
 from db.migrate import MIGRATIONS_DIR, discover
 from db.records import GameRecord, Shards
-from db.store import RATE_BATCH, GameStore
+from db.repos.ratings import RATE_BATCH
+from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests.fakeclock import FakeClock
 from tests.toygame import GAMES
@@ -38,13 +39,13 @@ async def test_two_processes_sweeping_the_unrated_games_at_start_up_rate_each_on
             pair = [PLAYERS[n % 4], PLAYERS[(n + 1 + n // 4) % 4]]
             if pair[0] == pair[1]:
                 pair[1] = PLAYERS[(n + 2) % 4]
-            rec = await a.create("count", pair, {"target": 50}, 7, GUILD, 11, pair[0])
-            await a.finish(rec.id, Outcome(winners=(n % 2,), ending=Ending.NORMAL))
+            rec = await a.games.create("count", pair, {"target": 50}, 7, GUILD, 11, pair[0])
+            await a.games.finish(rec.id, Outcome(winners=(n % 2,), ending=Ending.NORMAL))
             clock.advance(1.0)  # each ends a second after the one before
-        swept = await asyncio.gather(a.rate_unrated(), b.rate_unrated())
+        swept = await asyncio.gather(a.ratings.rate_unrated(), b.ratings.rate_unrated())
         assert sum(swept) == games, f"each finished game rated once between them: {swept}"
-        assert await a.stored_ratings() == await a.recompute_ratings(), "as if one process had rated them in order"
-        assert list(await asyncio.gather(a.rate_unrated(), b.rate_unrated())) == [0, 0], "nothing left"
+        assert await a.ratings.stored() == await a.ratings.recompute(), "as if one process had rated them in order"
+        assert list(await asyncio.gather(a.ratings.rate_unrated(), b.ratings.rate_unrated())) == [0, 0], "nothing left"
     finally:
         await a.close()
         await b.close()
@@ -59,8 +60,8 @@ async def test_two_processes_starting_at_once_on_a_new_database_apply_each_migra
         with closing(sqlite3.connect(path)) as conn:
             recorded = [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
         assert recorded == [m.version for m in discover(MIGRATIONS_DIR)], "every file applied and recorded once"
-        rec = await stores[1].create("count", [1, 2], {"target": 50}, 7, GUILD, 11, 1)
-        assert list((await stores[0].get(rec.id)).players) == [1, 2], "one schema, usable by both"
+        rec = await stores[1].games.create("count", [1, 2], {"target": 50}, 7, GUILD, 11, 1)
+        assert list((await stores[0].games.get(rec.id)).players) == [1, 2], "one schema, usable by both"
     finally:
         for s in stores:
             await s.close()
@@ -86,9 +87,9 @@ async def test_each_process_resumes_the_automatic_players_of_its_own_shards_game
         shard0, shard1 = 0 << 22, 1 << 22  # (id >> 22) % 2
         waiting = {}
         for guild in (shard0, shard1):
-            rec = await store.create("count", [1, 2], {"target": 50}, 7, guild, 11, 1, pace=86400)
+            rec = await store.games.create("count", [1, 2], {"target": 50}, 7, guild, 11, 1, pace=86400)
             seat = rec.load_state().turn
-            assert await store.set_absent(rec.id, seat, True) is not None
+            assert await store.clocks.set_absent(rec.id, seat, True) is not None
             waiting[guild] = rec.id
         resumed: list[int] = []
         clocks = Clocks(StubTable(store))  # type: ignore[arg-type]  # the stub has what it uses

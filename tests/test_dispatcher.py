@@ -140,12 +140,12 @@ async def dispatcher(store: GameStore, clock: WatchedClock, fire: Fire) -> Async
 
 
 async def count_game(store: GameStore, players: tuple[int, int] = (ALICE, BOB)) -> int:
-    rec = await store.create("count", list(players), {}, SEED, GUILD, CHANNEL, players[0], pace=PACE)
+    rec = await store.games.create("count", list(players), {}, SEED, GUILD, CHANNEL, players[0], pace=PACE)
     return rec.id
 
 
 async def timers_of(store: GameStore, game_id: int) -> dict[str, Timer]:
-    every = await store.due_timers(T0 + 100 * DAY, 1000)
+    every = await store.clocks.due_timers(T0 + 100 * DAY, 1000)
     return {t.kind: t for t in every if t.game_id == game_id}
 
 
@@ -191,7 +191,7 @@ async def test_the_loop_sleeps_until_the_next_timer_and_fires_it_once_when_the_c
     assert fire.ids() == [half.id]
     assert fire.timers[0].kind == "half" and fire.timers[0].game_id == game
     assert dispatcher.fired == 1
-    fired = await store.timer(half.id)
+    fired = await store.clocks.timer(half.id)
     assert fired is not None and fired.fired_at == T0 + 1.5 * DAY + HOUR
 
 
@@ -205,7 +205,7 @@ async def test_a_timer_added_earlier_than_the_one_slept_for_fires_at_its_own_tim
     dispatcher.start()
     await probe.until(lambda: clock.asleep_until(HALF), "the loop asleep until half time")
 
-    early = await store.add_timer(game, FIRST, "late", T0 + HOUR)
+    early = await store.clocks.add_timer(game, FIRST, "late", T0 + HOUR)
     dispatcher.poke()
     await probe.until(lambda: clock.asleep_until(T0 + HOUR), "the loop asleep until the new timer")
     assert fire.timers == []
@@ -254,7 +254,7 @@ async def test_a_timer_that_fell_due_while_the_bot_was_down_fires_once_right_aft
     await probe.until(lambda: len(fire.timers) >= 1, "the overdue timer to fire after start")
     await probe.until(lambda: clock.asleep_until(LATE), "the loop asleep until 12 hours before")
     assert fire.ids() == [timers["half"].id]
-    assert await store.due_timers(clock(), 10) == []
+    assert await store.clocks.due_timers(clock(), 10) == []
 
 
 async def test_nothing_fires_or_is_caught_up_before_the_bot_is_ready(
@@ -309,7 +309,7 @@ async def test_two_processes_dispatching_the_same_database_fire_each_timer_exact
     da, db = Dispatcher(lambda: a, clock, fire_a), Dispatcher(lambda: b, clock, fire_b)
     try:
         games = [await count_game(a, (1000 + 2 * n, 1001 + 2 * n)) for n in range(150)]
-        due = await a.due_timers(T0 + 4 * DAY, 1000)
+        due = await a.clocks.due_timers(T0 + 4 * DAY, 1000)
         expected = sorted(t.id for t in due if t.game_id in games)
         assert len(expected) == 450
         da.start()
@@ -323,7 +323,7 @@ async def test_two_processes_dispatching_the_same_database_fire_each_timer_exact
         assert sorted(both) == expected, "a timer fired twice, or not at all"
         assert fire_a.timers and fire_b.timers
         assert da.fired + db.fired == len(expected)
-        assert await a.next_due() == T0 + KEEP_OPEN, "only the threads' keep timers are left"
+        assert await a.clocks.next_due() == T0 + KEEP_OPEN, "only the threads' keep timers are left"
     finally:
         await da.stop()
         await db.stop()
@@ -388,7 +388,7 @@ async def test_stop_ends_the_task_and_settle_returns_how_many_it_fired(
     clock.advance(days=1.5)
     assert await dispatcher.settle() == 6
     assert dispatcher.fired == 9
-    assert await store.next_due() == T0 + KEEP_OPEN, "only the thread's keep timer is left"
+    assert await store.clocks.next_due() == T0 + KEEP_OPEN, "only the thread's keep timer is left"
 
 
 async def test_system_clock_sleep_returns_at_once_when_woken() -> None:
@@ -431,8 +431,8 @@ async def test_a_timer_moved_into_the_future_while_its_batch_fires_does_not_fire
 
     async def bob_goes_away(timer: Timer) -> None:
         if timer.game_id == alice:
-            await store.go_away(BOB, 3)
-            moved.append((await store.timer(bobs.id) or bobs).due)
+            await store.clocks.go_away(BOB, 3)
+            moved.append((await store.clocks.timer(bobs.id) or bobs).due)
 
     fire.during = bob_goes_away
     dispatcher.start()
@@ -497,7 +497,7 @@ async def test_the_dispatcher_fires_at_its_pace(tmp_path: Path) -> None:
             fired.append(t.id)
 
         for _ in range(3):
-            await store.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE, pace=PACE)
+            await store.games.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE, pace=PACE)
         d = Dispatcher(lambda: store, clock, fire, pace=5.0)
         assert d.pacer.rate == 5.0
         d.pacer = Counting(5.0)

@@ -146,3 +146,20 @@ def test_the_plan_of_a_telling_knows_no_discord() -> None:
         imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert "discord" not in imported, f"{module} (imported by the plan) imports discord"
+
+
+def test_db_never_reaches_up_to_cogs() -> None:
+    """Issue 45 §3: no arrow runs back up from ``db/`` to ``cogs/`` — no import of a ``cogs``
+    module by any ``db`` module, however indirectly, nor one by name (``importlib.import_module``);
+    whoever needs the bot's engines in ``db`` is handed them (``python -m cogs.copy_store``)."""
+    edges = graph(ROOT)
+    stored = {m for m in edges if m == "db" or m.startswith("db.")}
+    assert not {m for m in reached(edges, stored) if m.split(".")[0] == "cogs"}
+    for module in sorted(stored):
+        tree = ast.parse(modules(ROOT)[module].read_text())
+        named = {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.split(".")[0] == "cogs"
+        }
+        assert not named, f"{module} names {sorted(named)}"

@@ -72,20 +72,20 @@ def test_an_unknown_ending_is_refused_but_an_unknown_old_reason_still_loads() ->
 
 async def test_a_game_finished_before_endings_loads_from_the_store(tmp_path: Path) -> None:
     """A row whose outcome JSON has only ``reason`` (written by the code before issue 18's endings)
-    reads as a typed outcome through ``get`` and ``list_games``."""
+    reads as a typed outcome through ``get`` and ``games.find``."""
     path = tmp_path / "old.db"
     store = await GameStore.open(path, games=GAMES, clock=lambda: 1_700_000_000.0)
     try:
-        rec = await store.create("count", [1, 2], {"target": 2}, 5, 9, 10, 1)
+        rec = await store.games.create("count", [1, 2], {"target": 2}, 5, 9, 10, 1)
         seat = GAMES["count"].to_act(rec.load_state())[0]
-        done = await store.append(rec.id, rec.version, seat, Add(2))
+        done = await store.games.append(rec.id, rec.version, seat, Add(2))
         assert done.outcome == Outcome(winners=(seat,), ending=Ending.NORMAL)
         old = {"winners": [1 - seat], "reason": "timeout", "draw": False, "scores": None}
         with closing(sqlite3.connect(path)) as conn, conn:
             conn.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(old), rec.id))
         expected = Outcome(winners=(1 - seat,), ending=Ending.TIMEOUT)
-        assert (await store.get(rec.id)).outcome == expected
-        assert [g.outcome for g in await store.list_games()] == [expected]
+        assert (await store.games.get(rec.id)).outcome == expected
+        assert [g.outcome for g in await store.games.find()] == [expected]
     finally:
         await store.close()
 

@@ -33,8 +33,8 @@ async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
 
 
 async def finished(store: GameStore, players: tuple[int, ...], outcome: Outcome, guild: int | None = GUILD) -> int:
-    rec = await store.create("count", list(players), {"target": 50}, 7, guild, 11, players[0])
-    await store.finish(rec.id, outcome)
+    rec = await store.games.create("count", list(players), {"target": 50}, 7, guild, 11, players[0])
+    await store.games.finish(rec.id, outcome)
     return rec.id
 
 
@@ -85,25 +85,25 @@ def test_a_win_raises_the_winner_and_lowers_the_loser() -> None:
 
 async def test_a_game_is_rated_once_however_often_it_is_told(store: GameStore) -> None:
     game = await finished(store, (ALICE, BOB), win(0))
-    assert await store.rate(game) == 1
-    first = await store.stored_ratings()
-    assert await store.rate(game) == 0
-    assert await store.rate_unrated() == 0
-    assert await store.stored_ratings() == first
+    assert await store.ratings.rate(game) == 1
+    first = await store.ratings.stored()
+    assert await store.ratings.rate(game) == 0
+    assert await store.ratings.rate_unrated() == 0
+    assert await store.ratings.stored() == first
     assert first[(GUILD, "count", ALICE)].games == 1 and first[(GUILD, "count", BOB)].losses == 1
 
 
 async def test_cancelled_expired_and_running_games_are_not_rated(store: GameStore) -> None:
-    running = await store.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE)
-    cancelled = await store.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE)
-    await store.cancel(cancelled.id, ALICE)
-    lobby = await store.create_lobby("count", ALICE, {"target": 50}, GUILD, 11)
-    await store.expire_lobby(lobby.id)
+    running = await store.games.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE)
+    cancelled = await store.games.create("count", [ALICE, BOB], {"target": 50}, 7, GUILD, 11, ALICE)
+    await store.games.cancel(cancelled.id, ALICE)
+    lobby = await store.lobbies.create("count", ALICE, {"target": 50}, GUILD, 11)
+    await store.games.expire(lobby.id)
     for game in (running.id, cancelled.id, lobby.id):
-        assert await store.rate(game) == 0
-    assert await store.rate_unrated() == 0
-    assert await store.stored_ratings() == {}
-    assert await store.records(GUILD, ALICE) == []
+        assert await store.ratings.rate(game) == 0
+    assert await store.ratings.rate_unrated() == 0
+    assert await store.ratings.stored() == {}
+    assert await store.ratings.records(GUILD, ALICE) == []
 
 
 async def test_a_game_told_late_is_rated_in_the_order_games_ended(store: GameStore, clock: FakeClock) -> None:
@@ -112,9 +112,9 @@ async def test_a_game_told_late_is_rated_in_the_order_games_ended(store: GameSto
     one = await finished(store, (ALICE, BOB), win(0))
     clock.advance(hours=1)
     two = await finished(store, (BOB, CAROL), win(0))
-    assert await store.rate(two) == 2
-    assert await store.rate(one) == 0
-    assert await store.stored_ratings() == await store.recompute_ratings()
+    assert await store.ratings.rate(two) == 2
+    assert await store.ratings.rate(one) == 0
+    assert await store.ratings.stored() == await store.ratings.recompute()
 
 
 async def test_recomputing_every_rating_gives_the_incremental_numbers(store: GameStore, clock: FakeClock) -> None:
@@ -134,34 +134,34 @@ async def test_recomputing_every_rating_gives_the_incremental_numbers(store: Gam
         game = await finished(store, players, outcome, guild=rnd.choice((GUILD, OTHER)))
         clock.advance(hours=rnd.random())
         if n % 3:
-            await store.rate(game)  # a third is left to the start-up sweep
-    await store.rate_unrated()
-    incremental = await store.stored_ratings()
-    assert incremental == await store.recompute_ratings()
+            await store.ratings.rate(game)  # a third is left to the start-up sweep
+    await store.ratings.rate_unrated()
+    incremental = await store.ratings.stored()
+    assert incremental == await store.ratings.recompute()
     assert len({k[0] for k in incremental}) == 2, "one rating per server"
-    assert await store.rebuild_ratings() == 40
-    assert await store.stored_ratings() == incremental
+    assert await store.ratings.rebuild() == 40
+    assert await store.ratings.stored() == incremental
 
 
 async def test_games_that_ended_before_ratings_existed_are_rated_at_start_up(store: GameStore) -> None:
     game = await finished(store, (ALICE, BOB), win(1))
-    assert await store.rate_unrated() == 1
-    assert (await store.stored_ratings())[(GUILD, "count", BOB)].wins == 1
-    assert await store.rate(game) == 0
+    assert await store.ratings.rate_unrated() == 1
+    assert (await store.ratings.stored())[(GUILD, "count", BOB)].wins == 1
+    assert await store.ratings.rate(game) == 0
 
 
 async def test_the_start_up_sweep_rates_in_batches(
     store: GameStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from db import store as store_module
+    from db.repos import ratings as ratings_repo
 
-    monkeypatch.setattr(store_module, "RATE_BATCH", 3)
+    monkeypatch.setattr(ratings_repo, "RATE_BATCH", 3)
     for _ in range(7):
         await finished(store, (ALICE, BOB), win(0))
         clock.advance(60)
-    assert await store.rate_unrated() == 7
-    assert (await store.stored_ratings())[(GUILD, "count", ALICE)].wins == 7
-    assert await store.stored_ratings() == await store.recompute_ratings()
+    assert await store.ratings.rate_unrated() == 7
+    assert (await store.ratings.stored())[(GUILD, "count", ALICE)].wins == 7
+    assert await store.ratings.stored() == await store.ratings.recompute()
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -169,32 +169,32 @@ async def test_the_start_up_sweep_rates_in_batches(
 
 async def test_the_leaderboard_is_per_server_and_kind_best_first(store: GameStore, clock: FakeClock) -> None:
     for _ in range(3):
-        await store.rate(await finished(store, (ALICE, BOB), win(0)))
-        await store.rate(await finished(store, (BOB, CAROL), win(0)))
+        await store.ratings.rate(await finished(store, (ALICE, BOB), win(0)))
+        await store.ratings.rate(await finished(store, (BOB, CAROL), win(0)))
         clock.advance(hours=1)
-    await store.rate(await finished(store, (DAVE, CAROL), win(0), guild=OTHER))
-    board, total = await store.leaderboard(GUILD, "count", 0, 10)
+    await store.ratings.rate(await finished(store, (DAVE, CAROL), win(0), guild=OTHER))
+    board, total = await store.ratings.leaderboard(GUILD, "count", 0, 10)
     assert total == 3 and [s.user_id for s in board] == [ALICE, BOB, CAROL]
     assert [s.place for s in board] == [1, 2, 3] and board[0].rating.wins == 3
-    page, _ = await store.leaderboard(GUILD, "count", 2, 2)
+    page, _ = await store.ratings.leaderboard(GUILD, "count", 2, 2)
     assert [(s.place, s.user_id) for s in page] == [(3, CAROL)]
-    assert (await store.leaderboard(GUILD, "stratego", 0, 10)) == ([], 0)
-    assert [s.user_id for s in (await store.leaderboard(OTHER, "count", 0, 10))[0]] == [DAVE, CAROL]
+    assert (await store.ratings.leaderboard(GUILD, "stratego", 0, 10)) == ([], 0)
+    assert [s.user_id for s in (await store.ratings.leaderboard(OTHER, "count", 0, 10))[0]] == [DAVE, CAROL]
 
 
 async def test_a_record_counts_wins_losses_draws_and_the_trend(store: GameStore, clock: FakeClock) -> None:
-    await store.rate(await finished(store, (ALICE, BOB), win(0)))
+    await store.ratings.rate(await finished(store, (ALICE, BOB), win(0)))
     clock.advance(hours=1)
-    await store.rate(await finished(store, (ALICE, BOB), Outcome((), Ending.AGREED_DRAW, draw=True)))
+    await store.ratings.rate(await finished(store, (ALICE, BOB), Outcome((), Ending.AGREED_DRAW, draw=True)))
     clock.advance(hours=1)
-    await store.rate(await finished(store, (ALICE, BOB), win(0, ending=Ending.TIMEOUT)))
-    (record,) = await store.records(GUILD, BOB)
+    await store.ratings.rate(await finished(store, (ALICE, BOB), win(0, ending=Ending.TIMEOUT)))
+    (record,) = await store.ratings.records(GUILD, BOB)
     assert (record.kind, record.played, record.won, record.lost, record.drawn) == ("count", 3, 0, 2, 1)
     assert record.rating is not None and record.rating.games == 3
     assert len(record.trend) == 3 and record.trend[-1][1] == record.rating.shown
-    pace = (await store.paces(GUILD, [BOB]))[BOB]
+    pace = (await store.ratings.paces(GUILD, [BOB]))[BOB]
     assert (pace.finished, pace.timeouts) == (3, 1) and pace.on_time == pytest.approx(2 / 3)
-    assert await store.records(OTHER, BOB) == []
+    assert await store.ratings.records(OTHER, BOB) == []
 
 
 async def test_solo_games_keep_a_best_score_per_difficulty_and_move_no_rating(tmp_path: Path) -> None:
@@ -204,35 +204,35 @@ async def test_solo_games_keep_a_best_score_per_difficulty_and_move_no_rating(tm
     store = await GameStore.open(tmp_path / "solo.db", games=ENGINES, clock=clock)
     try:
         for difficulty, mine, ivan in (("easy", 30, 20), ("easy", 45, 50), ("hard", 25, 40)):
-            rec = await store.create("stroganov", [ALICE], {"difficulty": difficulty}, 3, GUILD, 11, ALICE)
+            rec = await store.games.create("stroganov", [ALICE], {"difficulty": difficulty}, 3, GUILD, 11, ALICE)
             winners = (0,) if mine > ivan else ()
-            await store.finish(rec.id, Outcome(winners, Ending.NORMAL, scores=(mine,), automa_score=ivan))
-            await store.rate(rec.id)
-        (record,) = await store.records(GUILD, ALICE)
+            await store.games.finish(rec.id, Outcome(winners, Ending.NORMAL, scores=(mine,), automa_score=ivan))
+            await store.ratings.rate(rec.id)
+        (record,) = await store.ratings.records(GUILD, ALICE)
         assert record.rating is None and (record.played, record.won, record.lost) == (3, 1, 2)
         assert record.bests == (("easy", 45), ("hard", 25))
-        assert await store.stored_ratings() == {}
+        assert await store.ratings.stored() == {}
     finally:
         await store.close()
 
 
 async def test_the_pace_is_the_median_time_from_waiting_to_the_first_move(store: GameStore, clock: FakeClock) -> None:
-    rec = await store.create("count", [ALICE, BOB], {"target": 1000}, 7, GUILD, 11, ALICE)
+    rec = await store.games.create("count", [ALICE, BOB], {"target": 1000}, 7, GUILD, 11, ALICE)
     waits = {ALICE: [], BOB: []}  # type: dict[int, list[float]]
     version = rec.version
     for n in range(6):
-        current = await store.get(rec.id)
+        current = await store.games.get(rec.id)
         seat = current.load_state().turn
         took = (n + 1) * HOUR
         clock.advance(took)
         waits[current.players[seat]].append(took)
-        version = (await store.append(rec.id, version, seat, Add(1))).version
-    paces = await store.paces(GUILD, [ALICE, BOB, CAROL])
+        version = (await store.games.append(rec.id, version, seat, Add(1))).version
+    paces = await store.ratings.paces(GUILD, [ALICE, BOB, CAROL])
     for user in (ALICE, BOB):
         assert paces[user].median == pytest.approx(sorted(waits[user])[1]) and paces[user].turns == 3
         assert paces[user].on_time is None, "no finished game yet"
     assert paces[CAROL].new and not paces[ALICE].new
-    assert (await store.paces(OTHER, [ALICE]))[ALICE].new, "another server's games say nothing here"
+    assert (await store.ratings.paces(OTHER, [ALICE]))[ALICE].new, "another server's games say nothing here"
 
 
 def test_shown_is_conservative_and_familiar() -> None:

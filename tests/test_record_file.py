@@ -71,12 +71,12 @@ async def play_to_the_end(store: GameStore, kind: str, players: int, seed: int) 
     game id and each action's events as ``append`` returned them."""
     engine = GAMES[kind]
     options = {"army": "barrage", "no_capture_limit": 60} if kind == "stratego" else {}
-    rec = await store.create(kind, list(range(101, 101 + players)), options, seed, 5, 6, 101)
+    rec = await store.games.create(kind, list(range(101, 101 + players)), options, seed, 5, 6, 101)
     version, events = rec.version, []
     state = rec.load_state()
     if kind == "stratego":
         for seat in (0, 1):
-            result = await store.append(rec.id, version, seat, Ready())
+            result = await store.games.append(rec.id, version, seat, Ready())
             engine.apply(state, seat, Ready())
             version = result.version
             events.append(result.events)
@@ -87,7 +87,7 @@ async def play_to_the_end(store: GameStore, kind: str, players: int, seed: int) 
         else:
             seat = engine.to_act(state)[0]
             action = auto_action(kind, state, seat)
-        result = await store.append(rec.id, version, seat, action.notation())
+        result = await store.games.append(rec.id, version, seat, action.notation())
         if kind == "stratego":
             engine.apply(state, seat, action)  # the state random_actions reads
         else:
@@ -102,9 +102,9 @@ async def test_the_record_of_a_finished_game_replays_into_its_final_state(
     store: GameStore, kind: str, players: int
 ) -> None:
     game_id, events = await play_to_the_end(store, kind, players, seed=players * 11 + 3)
-    rec = await store.get(game_id)
+    rec = await store.games.get(game_id)
     assert rec.status == "finished" and rec.outcome is not None
-    logged = await store.actions(game_id)
+    logged = await store.games.actions(game_id)
     text = record_json(rec, logged)
     doc = strict(text)
     assert record_name(rec) == f"{kind}-{game_id}-record.json"
@@ -133,26 +133,26 @@ async def test_the_record_of_a_finished_game_replays_into_its_final_state(
 async def test_a_game_won_on_time_records_the_ending_and_still_replays(store: GameStore) -> None:
     """A win claimed on time (the table's ending, not the engine's): the record's outcome says
     ``timeout``, and its actions replay into the state the game stopped in."""
-    rec = await store.create("shitenno", [101, 102], {}, 5, 5, 6, 101)
+    rec = await store.games.create("shitenno", [101, 102], {}, 5, 5, 6, 101)
     state = rec.load_state()
     version = rec.version
     for _ in range(6):
         seat = GAMES["shitenno"].to_act(state)[0]
-        result = await store.append(rec.id, version, seat, auto_action("shitenno", state, seat))
+        result = await store.games.append(rec.id, version, seat, auto_action("shitenno", state, seat))
         version, state = result.version, result.state
-    ended = await store.finish(rec.id, Outcome(winners=(1,), ending=Ending.TIMEOUT))
-    doc = strict(record_json(ended, await store.actions(rec.id)))
+    ended = await store.games.finish(rec.id, Outcome(winners=(1,), ending=Ending.TIMEOUT))
+    doc = strict(record_json(ended, await store.games.actions(rec.id)))
     assert doc["outcome"]["ending"] == "timeout" and doc["outcome"]["winners"] == [1] and doc["seed"] == 5
     assert GAMES["shitenno"].dump(replay(doc)) == json.loads(ended.state_json or "null")
 
 
 async def test_the_seed_stays_out_of_the_record_of_a_running_game(store: GameStore) -> None:
     """The seed tells what the decks hold: it is in the record only once the game is over."""
-    rec = await store.create("stroganov", [101, 102], {}, 99, 5, 6, 101)
-    doc = strict(record_json(rec, await store.actions(rec.id)))
+    rec = await store.games.create("stroganov", [101, 102], {}, 99, 5, 6, 101)
+    doc = strict(record_json(rec, await store.games.actions(rec.id)))
     assert doc["seed"] is None and doc["outcome"] is None and doc["finished_at"] is None and doc["actions"] == []
-    cancelled = await store.cancel(rec.id, 101)
-    doc = strict(record_json(cancelled, await store.actions(rec.id)))
+    cancelled = await store.games.cancel(rec.id, 101)
+    doc = strict(record_json(cancelled, await store.games.actions(rec.id)))
     assert doc["seed"] == 99 and doc["status"] == "cancelled" and doc["outcome"]["ending"] == "cancelled"
 
 
@@ -160,12 +160,12 @@ async def test_a_long_four_player_stroganov_record_replays_and_stays_small(store
     """A few hundred actions with their events: still one small JSON file (Discord's attachment
     limit is megabytes; this is tens of kilobytes) that replays exactly."""
     _, history = stroganov_play(4, 2)
-    rec = await store.create("stroganov", [10**17 + s for s in range(4)], {}, 2, 5, 6, 10**17)
+    rec = await store.games.create("stroganov", [10**17 + s for s in range(4)], {}, 2, 5, 6, 10**17)
     version = rec.version
     for seat, action in history:
-        version = (await store.append(rec.id, version, seat, action.notation())).version
-    rec = await store.get(rec.id)
-    text = record_json(rec, await store.actions(rec.id))
+        version = (await store.games.append(rec.id, version, seat, action.notation())).version
+    rec = await store.games.get(rec.id)
+    text = record_json(rec, await store.games.actions(rec.id))
     doc = strict(text)
     assert len(doc["actions"]) == len(history) > 200
     assert GAMES["stroganov"].dump(replay(doc)) == json.loads(rec.state_json or "null")

@@ -13,12 +13,23 @@ from cogs.table.takeback import Takebacks
 from db.records import AppendResult, GameRecord
 
 
-class Store:
+class Agreements:
     def __init__(self) -> None:
         self.reads = 0
 
     async def takeback_request(self, game_id: int) -> None:
         self.reads += 1
+
+
+class Store:
+    """The store's part the listener reads: its agreements (the takeback request)."""
+
+    def __init__(self) -> None:
+        self.agreements = Agreements()
+
+    @property
+    def reads(self) -> int:
+        return self.agreements.reads
 
 
 def change(open_request: bool) -> Change:
@@ -42,5 +53,6 @@ async def test_a_change_told_by_the_catch_up_is_looked_up() -> None:
     parts: Any = SimpleNamespace(store=store, teller=SimpleNamespace(closing=False))
     rec: Any = SimpleNamespace(id=5)
     await Takebacks(parts, SimpleNamespace()).on_change(  # type: ignore[arg-type]
-        Change(kind="finish", record=rec, version=4))
+        Change(kind="finish", record=rec, version=4)
+    )
     assert store.reads == 1

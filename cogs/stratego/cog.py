@@ -224,7 +224,9 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         locale = locale_of(interaction)
         seat = self.table.finder.seat(rec, interaction.user.id, locale)
         if rec.version != press.version:
-            since = [a for a in await self.table.store.actions(rec.id) if a.seq > press.version and a.seat == seat]
+            since = [
+                a for a in await self.table.store.games.actions(rec.id) if a.seq > press.version and a.seat == seat
+            ]
             if since:
                 raise Refusal(t("sg.draft_changed", locale))
         await self.table.acting.play(interaction, rec, seat, Ready(), ack=t("sg.you_are_ready", locale))

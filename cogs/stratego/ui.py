@@ -266,7 +266,9 @@ class StrategoUI(GameUI[StrategoState]):
     def record_text(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> str:
         return record(state, seat, seed=rec.seed if state.phase == "over" else None)
 
-    def record_files(self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str) -> list[FileSpec]:
+    def record_files(
+        self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str
+    ) -> list[FileSpec]:
         """The StraDoS2 game file (rules/stratego/stratados.py), when that format replays the game."""
         outcome = rec.outcome
         timeout = None

@@ -65,11 +65,11 @@ class Acting:
         try:
             return await self.teller.commit(Act(rec.id, seat, action, version, by_user, seen=rec))
         except RuleError as exc:
-            current = await self.store.get(rec.id)
+            current = await self.store.games.get(rec.id)
             state = current.load_state() if current.state_json is not None else None
             raise Refusal(self.finder.rule_words(current, exc, locale, state)) from exc
         except WrongStatus:
-            current = await self.store.get(rec.id)
+            current = await self.store.games.get(rec.id)
             self.finder.check_status(current, ACTIVE, locale)
             raise
 

@@ -135,7 +135,7 @@ class Clocks:
     async def fire(self, timer: Timer) -> None:
         """What a claimed timer does (the dispatcher's ``fire``)."""
         try:
-            rec = await self.store.get(timer.game_id)
+            rec = await self.store.games.get(timer.game_id)
         except GameNotFound:
             return
         if timer.kind == "expire":
@@ -147,7 +147,7 @@ class Clocks:
         if timer.kind == "keep":
             if rec.status == "active":
                 await self.keep_open(rec, touch=True)
-                await self.store.add_timer(rec.id, None, "keep", self.now() + clocks.KEEP_OPEN)
+                await self.store.clocks.add_timer(rec.id, None, "keep", self.now() + clocks.KEEP_OPEN)
             return
         clock = rec.clock_of(timer.seat) if timer.seat is not None else None
         if rec.status != "active" or clock is None or clock.since is None or clock.absent is not None:
@@ -200,7 +200,7 @@ class Clocks:
 
     async def left(self, rec: GameRecord, clock: SeatClock) -> None:
         """The seat's player left the server: their deadline is now."""
-        if await self.store.overdue_now(rec.id, clock.seat):
+        if await self.store.clocks.overdue_now(rec.id, clock.seat):
             log.info("game %s: player of seat %s left the server", rec.id, clock.seat)
             self.poke()
 
@@ -210,7 +210,7 @@ class Clocks:
         for seat in seats:
             if seat >= len(rec.players) or await self.present(rec, rec.players[seat]):
                 continue
-            current = current or await self.store.get(rec.id)
+            current = current or await self.store.games.get(rec.id)
             clock = current.clock_of(seat)
             if clock is not None and clock.since is not None and clock.absent is None:
                 await self.left(current, clock)
@@ -221,11 +221,11 @@ class Clocks:
         user = clock.user_id
         now = self.now()
         on_time = timer.due if now - timer.due < ON_TIME else now
-        if not await self.store.claim_reminder(user, on_time):
-            prefs = await self.store.get_prefs(user)
+        if not await self.store.clocks.claim_reminder(user, on_time):
+            prefs = await self.store.prefs.get(user)
             later = (prefs.reminded_at or self.now()) + clocks.REMINDER_GAP
             if clock.deadline is not None and later < clock.deadline:
-                await self.store.add_timer(rec.id, clock.seat, timer.kind, later)
+                await self.store.clocks.add_timer(rec.id, clock.seat, timer.kind, later)
                 self.poke()
             return
         await self.keep_open(rec)
@@ -233,7 +233,7 @@ class Clocks:
 
     async def waiting_for(self, user_id: int) -> list[tuple[GameRecord, SeatClock]]:
         """Every active game waiting for the player, longest-waiting first."""
-        games = await self.store.list_games(user_id=user_id, status="active")
+        games = await self.store.games.find(user_id=user_id, status="active")
         out = [(rec, clock) for rec in games if (clock := rec.waiting_for(user_id)) is not None]
         out.sort(key=lambda pair: pair[1].since or 0)
         return out
@@ -307,7 +307,7 @@ class Clocks:
         if not waiting:
             mine = rec.waiting_for(caller) is not None
             raise Refusal(t("nudge_your_turn" if mine else "nudge_nobody", locale, game=rec.id))
-        if not await self.store.nudge(rec.id):
+        if not await self.store.clocks.nudge(rec.id):
             again = (rec.nudged_at or self.now()) + clocks.NUDGE_GAP
             raise Refusal(t("nudge_too_soon", locale, game=rec.id, when=stamp(again)))
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -345,7 +345,7 @@ class Clocks:
             # (Posting in the thread reopens it if it was archived.)
             alone = len(everyone) == 1
             if not alone:
-                await self.store.extend_deadline(rec.id, clock.seat)
+                await self.store.clocks.extend_deadline(rec.id, clock.seat)
                 self.poke()
             key = "timeout.alone" if alone else "timeout.nobody"
             await self.parts.transport.post(
@@ -376,12 +376,12 @@ class Clocks:
             # The thread is gone or closed to the bot: the decision must still reach the players.
             posted = await self.parts.transport.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
         if posted is not None:
-            await self.store.set_vote_message(rec.id, clock.seat, posted.channel.id, posted.id, text)
+            await self.store.agreements.set_vote_message(rec.id, clock.seat, posted.channel.id, posted.id, text)
 
     async def retire_vote(self, rec: GameRecord, seat: int, why: str) -> None:
         """The decision about a seat's deadline is moot (the player moved, the game ended): its
         message keeps its words, loses its buttons and says why."""
-        place = await self.store.take_vote_message(rec.id, seat)
+        place = await self.store.agreements.take_vote_message(rec.id, seat)
         if place is None:
             return
         await self.parts.transport.edit_posted(rec, place.channel_id, place.message_id, f"{place.text}\n{why}")
@@ -393,7 +393,7 @@ class Clocks:
         player who plays part of a turn cannot make it moot and stall the game."""
         clock = rec.clock_of(seat)
         if clock is not None and clock.deadline is not None and clock.deadline <= self.now():
-            now = (await self.store.get(rec.id)).clock_of(seat)
+            now = (await self.store.games.get(rec.id)).clock_of(seat)
             if now is not None and now.absent is None and (now.since, now.deadline) == (clock.since, clock.deadline):
                 return
             locale = plan.game_locale(rec)
@@ -422,7 +422,7 @@ class Clocks:
         """A decision was taken back (issue 20 §3): its clocks changed in the store (the seat that
         asked waits again, from now); a question about the deadline of a seat that no longer waits
         is moot, and a seat that waits again is looked at like any seat whose turn starts."""
-        rec = await self.store.get(change.game_id)
+        rec = await self.store.games.get(change.game_id)
         self.after_action(rec)
         locale = plan.game_locale(rec)
         for seat in change.waiting_before:
@@ -443,7 +443,7 @@ class Clocks:
         locale = locale_of(interaction)
         timer_id, _, choice = (press.arg or "").partition(".")
         self.parts.finder.check_status(rec, ("active",), locale)
-        timer = await self.store.timer(int(timer_id)) if timer_id.isdigit() and len(timer_id) < 19 else None
+        timer = await self.store.clocks.timer(int(timer_id)) if timer_id.isdigit() and len(timer_id) < 19 else None
         if timer is not None and (timer.game_id != rec.id or timer.kind != "deadline"):
             timer = None
         clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
@@ -459,7 +459,7 @@ class Clocks:
             raise Refusal(t("timeout.not_voter", locale, game=rec.id))
         if choice not in self.choices(rec):
             raise Refusal(t("stale_plain", locale))
-        cast = await self.store.vote_timeout(timer.id, user, choice)
+        cast = await self.store.agreements.vote_timeout(timer.id, user, choice)
         decided = votes.tally(cast, voters, self.choices(rec))
         if decided is None:
             n, needed = len(votes.counted(cast, voters)), votes.needed(len(voters))
@@ -478,7 +478,7 @@ class Clocks:
         locale = plan.game_locale(rec)
         user = mention(clock.user_id)
         if choice == "wait":
-            rec = await self.store.extend_deadline(rec.id, clock.seat)
+            rec = await self.store.clocks.extend_deadline(rec.id, clock.seat)
             self.poke()
             new = rec.clock_of(clock.seat)
             if new is not None and new.deadline is not None:
@@ -486,7 +486,7 @@ class Clocks:
             else:  # a game with no pace whose player left: it simply waits for them
                 text = t("timeout.waits_unpaced", locale, user=user)
         elif choice == "auto":
-            changed = await self.store.set_absent(rec.id, clock.seat, True)
+            changed = await self.store.clocks.set_absent(rec.id, clock.seat, True)
             text = t("timeout.auto", locale, user=user)
             if changed is not None:
                 rec = changed
@@ -502,7 +502,7 @@ class Clocks:
                 return
             text = t("timeout.claimed", locale, user=user)
         await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
-        await self.store.take_vote_message(rec.id, clock.seat)
+        await self.store.agreements.take_vote_message(rec.id, clock.seat)
         if choice == "win":
             await self.parts.teller.tell(claimed)
         elif choice == "auto":
@@ -523,7 +523,7 @@ class Clocks:
         keeps a game to one player anyway). Every game with a seat the table plays is looked at
         (``autoplay`` finds whether one is to act): such a seat has no clock, so its ``since``
         cannot tell. Returns how many games were looked at."""
-        running = await self.store.list_games(status="active")
+        running = await self.store.games.find(status="active")
         absent = [g for g in running if (shards is None or shards.owns(g.guild_id)) and any(c.absent for c in g.clocks)]
         for rec in absent:
             await self.autoplay(rec)
@@ -534,7 +534,7 @@ class Clocks:
         back = None
         for c in rec.clocks:
             if c.user_id == user_id and c.absent is not None:
-                back = await self.store.set_absent(rec.id, c.seat, False) or back
+                back = await self.store.clocks.set_absent(rec.id, c.seat, False) or back
         if back is None:
             return rec
         self.poke()
@@ -549,7 +549,7 @@ class Clocks:
         if not 1 <= days <= clocks.VACATION_DAYS:
             raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
         try:
-            prefs = self.parts.locales.remember(await self.store.go_away(interaction.user.id, days))
+            prefs = self.parts.locales.remember(await self.store.clocks.go_away(interaction.user.id, days))
         except VacationLimit as exc:
             key = "away_none_left" if exc.left == 0 else "away_too_long"
             year = clocks.year_of(self.now())
@@ -567,7 +567,7 @@ class Clocks:
 
     async def come_back(self, interaction: discord.Interaction) -> None:
         locale = await self.parts.locales.set_locale(interaction)
-        prefs = await self.store.come_back(interaction.user.id)
+        prefs = await self.store.clocks.come_back(interaction.user.id)
         if prefs is None:
             raise Refusal(t("back_not_away", locale))
         self.parts.locales.remember(prefs)

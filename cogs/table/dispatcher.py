@@ -151,12 +151,12 @@ class Dispatcher:
         count = 0
         async with self._firing:
             while True:
-                due = await self._store().due_timers(self.clock(), BATCH, self.shards)
+                due = await self._store().clocks.due_timers(self.clock(), BATCH, self.shards)
                 if not due:
                     return count
                 for timer in due:
                     await self.pacer.wait()
-                    if not await self._store().claim_timer(timer.id):
+                    if not await self._store().clocks.claim_timer(timer.id):
                         continue  # another process has it
                     count += 1
                     self.fired += 1
@@ -176,8 +176,8 @@ class Dispatcher:
                 except Exception:
                     log.exception("catching up on untold changes failed")
                 await self.fire_due()
-                due = await self._store().next_due(self.shards)
-                untold = await self._store().next_untold(self.shards) if self._catch_up is not None else None
+                due = await self._store().clocks.next_due(self.shards)
+                untold = await self._store().outbox.next_untold(self.shards) if self._catch_up is not None else None
                 if untold is not None and (due is None or untold < due):
                     due = untold
                 if due is not None and due <= self.clock():

@@ -54,7 +54,7 @@ class Finder:
         found mapping is kept (a channel that is no game's thread is asked again next time)."""
         if channel_id in self._thread_games:
             return self._thread_games[channel_id]
-        games = await self.store.list_games(thread_id=channel_id)
+        games = await self.store.games.find(thread_id=channel_id)
         if not games:
             return None
         self._thread_games[channel_id] = games[-1].id
@@ -73,7 +73,7 @@ class Finder:
         if not 0 < game_id <= MAX_ID:
             raise Refusal(t("no_game", locale))
         try:
-            rec = await self.store.get(game_id)
+            rec = await self.store.games.get(game_id)
         except GameNotFound:
             raise Refusal(t("no_game", locale)) from None
         if not self.belongs(rec, interaction):
@@ -137,7 +137,7 @@ class Finder:
 
     async def my_games(self, interaction: discord.Interaction, statuses: tuple[str, ...]) -> list[GameRecord]:
         """The caller's games with these statuses in this server (in DMs: in every server)."""
-        return await self.store.list_games(user_id=interaction.user.id, guild_id=interaction.guild_id, status=statuses)
+        return await self.store.games.find(user_id=interaction.user.id, guild_id=interaction.guild_id, status=statuses)
 
     @staticmethod
     def no_active_game(locale: str) -> str:

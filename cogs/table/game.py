@@ -85,7 +85,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         locale = locale_of(interaction)
         user = interaction.user.id
         games = await self.table.finder.my_games(interaction, ("lobby", "active"))
-        prefs = await self.table.store.get_prefs(user)
+        prefs = await self.table.store.prefs.get(user)
         now = self.bot.clock()
         if not games:
             away = listing.away_line(prefs, now, locale)
@@ -174,7 +174,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         text = t("log_head", locale, game=rec.id) + "\n" + ("\n".join(lines) if lines else t("log_empty", locale))
         record = [text_file(face.record_text(rec, state, seat, locale), f"{rec.kind}-{rec.id}-record.txt")]
         if rec.status == "finished":  # the replayable record, seed included, once the game is over
-            record.append(text_file(record_json(rec, await self.table.store.actions(rec.id)), record_name(rec)))
+            record.append(text_file(record_json(rec, await self.table.store.games.actions(rec.id)), record_name(rec)))
             record += face.record_files(
                 rec, state, await self.table.transport.names.names(rec), locale
             )  # Stratego: StraDoS2
@@ -205,7 +205,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         everywhere = interaction.guild_id is None
         if everywhere and who != caller:
             raise Refusal(t("history.dm_own", locale))
-        listed = await self.table.store.list_games(user_id=who, guild_id=interaction.guild_id, status=("finished",))
+        listed = await self.table.store.games.find(user_id=who, guild_id=interaction.guild_id, status=("finished",))
         chosen = past.finished(listed, name)
         text = await past.text(self.table, chosen, page, who, name, everywhere, locale)
         await reply(interaction, fit(text), ephemeral=True)
@@ -250,7 +250,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         if rec.status in ("lobby", "active"):
             raise Refusal(t("replay.running", locale, game=rec.id))
         self.table.finder.check_status(rec, ("finished",), locale)
-        logged = await self.table.store.actions(rec.id)
+        logged = await self.table.store.games.actions(rec.id)
         part = replays.stretch(len(logged), first, last)
         if part is None:
             if not logged:
@@ -404,7 +404,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         repeat is answered privately and pings nobody; another player's agreement edits it."""
         locale = locale_of(interaction)
         try:
-            vote = await self.table.store.agree_cancel(rec.id, interaction.user.id)
+            vote = await self.table.store.agreements.agree_cancel(rec.id, interaction.user.id)
         except NotAPlayer:
             raise Refusal(t("not_a_player", locale, game=rec.id)) from None
         waiting = [p for p in dict.fromkeys(rec.players) if p not in vote.agreed]
@@ -422,7 +422,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
             text = t("cancel_proposed", game_locale, user=proposer, game=rec.id, waiting=join_words(who, game_locale))
             posted = await self.table.transport.post(rec, text, view=view, ping=set(waiting))
             if posted is not None:
-                await self.table.store.set_cancel_message(rec.id, posted.channel.id, posted.id)
+                await self.table.store.agreements.set_cancel_message(rec.id, posted.channel.id, posted.id)
         elif vote.counted:
             text = t(
                 "cancel_proposal_open",
@@ -464,7 +464,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         try:
             change = await self.table.teller.commit(Cancel(rec.id, interaction.user.id, still_open, seen=rec))
         except WrongStatus:
-            current = await self.table.store.get(rec.id)
+            current = await self.table.store.games.get(rec.id)
             still_open(current)
             raise
         answering(interaction).committed = True

@@ -39,7 +39,7 @@ def pages(games: Sequence[GameRecord]) -> int:
 async def line(table: Table, rec: GameRecord, locale: str) -> str:
     """One game: number, game, the day it ended, the result in words, the players, a jump link."""
     if rec.state_json is None:  # listed without state; the result's words read it
-        rec = await table.store.get(rec.id)
+        rec = await table.store.games.get(rec.id)
     result = table.finder.result_text(rec, locale)
     players = [mention(u) for u in dict.fromkeys(rec.players)]
     named = all(p in result for p in players)  # the result names everyone already (scores)

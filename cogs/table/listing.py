@@ -64,7 +64,7 @@ async def line(table: Table, entry: Entry, locale: str) -> str:
             link=link,
         )
     if rec.state_json is None:
-        rec = await table.store.get(rec.id)
+        rec = await table.store.games.get(rec.id)
     status = games.ui(rec.kind).status_line(rec, rec.load_state(), locale)
     clock = entry.mine or next(iter(rec.waiting()), None)
     due = t("due", locale, when=stamp(clock.deadline)) if clock and clock.deadline else None

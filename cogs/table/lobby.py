@@ -85,7 +85,7 @@ class Lobbies:
             raise Refusal(t("new_in_server", locale))
         game = await self.parts.finder.game_of_thread(interaction.channel_id)
         if game is not None:
-            rec = await self.store.get(game)
+            rec = await self.store.games.get(game)
             raise Refusal(t("new_in_game_thread", locale, game=rec.id, where=f"<#{rec.channel_id}>"))
 
     async def open(
@@ -127,7 +127,7 @@ class Lobbies:
         )
         seats = [creator, *invited] if challenge else [creator]
         assert interaction.channel_id is not None
-        rec = await self.store.create_lobby(
+        rec = await self.store.lobbies.create(
             kind,
             creator,
             options,
@@ -139,17 +139,17 @@ class Lobbies:
         )
         self.parts.teller.poke(rec.created_at + LOBBY_TTL)
         shape = LobbyShape(challenge, tuple(invited))
-        await self.store.set_lobby_shape(rec.id, shape)
+        await self.store.lobbies.set_shape(rec.id, shape)
         content, view = await self.message_now(rec, shape, plan.game_locale(rec))
         assert view is not None  # a lobby always has buttons
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
         if isinstance(message, discord.InteractionMessage):
-            rec = await self.store.set_message(rec.id, message.id)
+            rec = await self.store.games.set_message(rec.id, message.id)
         return rec
 
     async def shape(self, rec: GameRecord) -> LobbyShape:
-        shape = await self.store.lobby_shape(rec.id)
+        shape = await self.store.lobbies.shape(rec.id)
         if shape is not None:
             return shape
         engine = games.ui(rec.kind).engine
@@ -162,7 +162,7 @@ class Lobbies:
         if shape.challenge or rec.guild_id is None:
             return {}
         try:
-            found = await self.store.paces(rec.guild_id, rec.players)
+            found = await self.store.ratings.paces(rec.guild_id, rec.players)
         except Exception:
             log.warning("game %s: no paces for the lobby", rec.id, exc_info=True)
             return {}
@@ -374,7 +374,7 @@ class Lobbies:
             self.parts.transport.post_failed(rec, rec.channel_id, exc)
             return rec
         self.parts.teller.poke(rec.created_at + LOBBY_TTL)
-        return await self.store.set_message(rec.id, message.id)
+        return await self.store.games.set_message(rec.id, message.id)
 
     async def refresh(self, rec: GameRecord) -> None:
         """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""

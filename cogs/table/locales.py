@@ -50,7 +50,7 @@ class Locales:
         if cached is not None and now - cached[0] < PREFS_TTL:
             return cached[1]
         forgotten = self._prefs_forgotten
-        prefs = await self.store.get_prefs(user_id)
+        prefs = await self.store.prefs.get(user_id)
         if forgotten == self._prefs_forgotten:  # (not a read from before a change heard meanwhile)
             self._prefs[user_id] = (now, prefs)
         return prefs
@@ -61,7 +61,7 @@ class Locales:
 
     def forget_prefs(self, user_id: int | None) -> None:
         """Another process changed ``user_id``'s preferences (None: anyone's may have changed):
-        the next read goes to the store (``Store.watch_prefs``)."""
+        the next read goes to the store (``Store.prefs.watch``)."""
         self._prefs_forgotten += 1
         if user_id is None:
             self._prefs.clear()
@@ -69,7 +69,7 @@ class Locales:
             self._prefs.pop(user_id, None)
 
     async def set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
-        return self.remember(await self.store.set_prefs(user_id, **changes))
+        return self.remember(await self.store.prefs.set(user_id, **changes))
 
     def remember(self, prefs: UserPrefs) -> UserPrefs:
         """Preferences just written (``/game notify``, a vacation): what the cache holds now."""

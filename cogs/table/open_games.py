@@ -80,7 +80,7 @@ def paged(entries: list[Entry]) -> list[list[Entry]]:
 async def page(table: Table, guild_id: int, number: int, locale: str) -> tuple[str, discord.ui.View | None]:
     """Page ``number`` of the server's open lobbies (the last one when there are fewer): its text
     and its Join buttons."""
-    lobbies = await table.store.list_games(guild_id=guild_id, status="lobby")
+    lobbies = await table.store.games.find(guild_id=guild_id, status="lobby")
     if not lobbies:
         commands = join_words([typed(f"{k} new", locale) for k in sorted(games.KINDS)], locale)
         return t("open.none", locale, commands=commands), None

@@ -52,7 +52,7 @@ class Ratings:
     async def catch_up(self) -> int:
         """At start-up: the games that ended while no listener ran (a process killed after the
         telling, games that ended before ratings existed), by end time."""
-        applied = await self.parts.store.rate_unrated()
+        applied = await self.parts.store.ratings.rate_unrated()
         if applied:
             log.info("rated %s finished games at start-up", applied)
         return applied

@@ -59,10 +59,10 @@ class Rematches:
     async def opened(self, rec: GameRecord) -> GameRecord | None:
         """The rematch lobby of ``rec`` that still counts: open, started or played (one that
         ended without starting does not)."""
-        lobby_id = await self.parts.store.rematch_lobby(rec.id)
+        lobby_id = await self.parts.store.lobbies.rematch_of(rec.id)
         if lobby_id is None:
             return None
-        lobby = await self.parts.store.get(lobby_id)
+        lobby = await self.parts.store.games.get(lobby_id)
         return lobby if rematch_stands(lobby.status, lobby.seed) else None
 
     async def open(self, rec: GameRecord, user: int, locale: str) -> tuple[GameRecord, bool]:
@@ -79,7 +79,7 @@ class Rematches:
         shape = LobbyShape(challenge, invited)
         for _ in range(2):
             try:
-                return await self.parts.store.open_rematch(rec.id, user, seats, options, shape)
+                return await self.parts.store.lobbies.open_rematch(rec.id, user, seats, options, shape)
             except StaleVersion:  # another press linked its lobby at this very moment: it is the one
                 continue
             except WrongStatus:

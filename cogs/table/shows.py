@@ -84,7 +84,7 @@ class Shows:
         elif change.kind == "act" and live_turn(rec):
             await self._pages.announce(interaction, change, progress)
         elif change.kind == "act" and change.finished:
-            await self.game_over(interaction, await self.store.get(rec.id), change.state, change, progress)
+            await self.game_over(interaction, await self.store.games.get(rec.id), change.state, change, progress)
         elif change.kind == "act":
             await self.announce(interaction, change, progress)
         elif change.kind == "finish":
@@ -153,7 +153,7 @@ class Shows:
         after the listeners, which may still edit messages in it."""
         if not (change.finished or change.kind in ("finish", "cancel")):
             return
-        rec = await self.store.get(change.game_id)
+        rec = await self.store.games.get(change.game_id)
         if rec.status not in ENDED or rec.seed is None:
             return
         await self.transport.close_thread(rec, t("result_short", game_locale(rec), result=await self.short_result(rec)))
@@ -218,7 +218,7 @@ class Shows:
         names = [await self.transport.names.display_name(rec, u) for u in rec.players]
         name = games.ui(rec.kind).thread_name(rec, rec.load_state(), names, game_locale(rec))
         thread = await self.transport.create_thread(rec, message, name)
-        return rec if thread is None else await self.store.set_thread(rec.id, thread)
+        return rec if thread is None else await self.store.games.set_thread(rec.id, thread)
 
     async def walkthroughs(self, rec: GameRecord, interaction: discord.Interaction | None) -> None:
         """The first-game walkthrough of each player new to the game's kind (issue 20 §4); a

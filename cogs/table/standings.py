@@ -35,11 +35,11 @@ async def top_text(table: Table, guild_id: int | None, name: str, page: int, loc
         raise Refusal(t("top.unknown", locale, name=f"`{name[:60]}`"))
     title = games.ui(name).title(locale)
     page = max(1, page)
-    board, total = await table.store.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
+    board, total = await table.store.ratings.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
     count = pages(total)
     if page > count:  # past the end: the last page
         page = count
-        board, total = await table.store.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
+        board, total = await table.store.ratings.leaderboard(guild_id, name, (page - 1) * PAGE, PAGE)
     notes = [t(f"top.solo_note.{name}", locale)] if has(f"top.solo_note.{name}") else []
     if not board:
         return "\n".join([t("top.empty", locale, kind=title), *notes])
@@ -117,8 +117,8 @@ async def stats(table: Table, guild_id: int | None, user_id: int, name: str, loc
     and their pace — as text and files."""
     if guild_id is None:
         raise Refusal(t("ratings_in_server", locale))
-    records = await table.store.records(guild_id, user_id)
-    pace = (await table.store.paces(guild_id, [user_id]))[user_id]
+    records = await table.store.ratings.records(guild_id, user_id)
+    pace = (await table.store.ratings.paces(guild_id, [user_id]))[user_id]
     player = mention(user_id)
     if not records:
         lines = [t("stats.none", locale, player=player)]

@@ -101,13 +101,13 @@ class Takebacks:
         locale = locale_of(interaction)
         user = interaction.user.id
         try:
-            version, seq, _ = await parts.store.plan_takeback(rec.id, seat, version)
+            version, seq, _ = await parts.store.games.plan_takeback(rec.id, seat, version)
         except TakebackRefused as exc:
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except StaleVersion:
             raise Refusal(t("takeback.moved_on_since", locale, game=rec.id)) from None
         if version != rec.version:
-            rec = await parts.store.get(rec.id)
+            rec = await parts.store.games.get(rec.id)
         voters = self.voters(rec, seat)
         if not voters:
             change = await self._take_back(rec, seat, version, user, locale)
@@ -115,7 +115,7 @@ class Takebacks:
             await parts.teller.tell(change)
             return
         try:
-            request, opened, lapsed = await parts.store.open_takeback(rec.id, version, seq, seat, user)
+            request, opened, lapsed = await parts.store.agreements.open_takeback(rec.id, version, seq, seat, user)
         except TakebackRefused as exc:  # refused already: one request per decision, no pings again
             raise Refusal(t(f"takeback.no.{exc.code}", locale, game=rec.id)) from None
         except (StaleVersion, WrongStatus):
@@ -129,7 +129,9 @@ class Takebacks:
         text = t("takeback.asked", game_locale, user=mention(user), game=rec.id, waiting=who)
         posted = await parts.transport.post(rec, text, view=self.view(rec, request.version), ping=set(voters))
         if posted is not None:
-            await parts.store.set_takeback_message(rec.id, request.version, posted.channel.id, posted.id, text)
+            await parts.store.agreements.set_takeback_message(
+                rec.id, request.version, posted.channel.id, posted.id, text
+            )
         await reply(interaction, t("takeback.sent", locale, game=rec.id), ephemeral=True)
 
     def view(self, rec: GameRecord, version: int) -> discord.ui.View | None:
@@ -157,7 +159,7 @@ class Takebacks:
         locale = locale_of(interaction)
         user = interaction.user.id
         self.parts.finder.seat(rec, user, locale)
-        request = await self.parts.store.takeback_request(rec.id)
+        request = await self.parts.store.agreements.takeback_request(rec.id)
         if request is None or request.version != press.version:
             if interaction.message is not None:
                 await self.parts.transport.edit_posted(
@@ -173,7 +175,7 @@ class Takebacks:
     async def _agree(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        request = await self.parts.store.agree_takeback(rec.id, press.version, interaction.user.id)
+        request = await self.parts.store.agreements.agree_takeback(rec.id, press.version, interaction.user.id)
         if request is None:
             raise Refusal(t("takeback.gone", locale))
         voters = self.voters(rec, request.seat)
@@ -195,7 +197,7 @@ class Takebacks:
                 TakeBack(rec.id, request.seat, request.version, interaction.user.id)
             )
         except (StaleVersion, WrongStatus, TakebackRefused):
-            closed = await self.parts.store.close_takeback(rec.id, version=request.version)
+            closed = await self.parts.store.agreements.close_takeback(rec.id, version=request.version)
             text = (closed or request).text + "\n" + t("takeback.lapsed_acted", game_locale)
             await self._answer(interaction, text, None)
             await reply(interaction, t("takeback.gone", locale), ephemeral=True)
@@ -206,7 +208,7 @@ class Takebacks:
     async def _refuse(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
         await self._answerable(interaction, rec, press)
-        closed = await self.parts.store.close_takeback(rec.id, version=press.version, refused=True)
+        closed = await self.parts.store.agreements.close_takeback(rec.id, version=press.version, refused=True)
         if closed is None:
             raise Refusal(t("takeback.gone", locale))
         line = t("takeback.refused_by", plan.game_locale(rec), user=mention(interaction.user.id))
@@ -229,10 +231,10 @@ class Takebacks:
         takeback itself ended its request in its own transaction. Nothing follows."""
         if change.kind in ("start", "seats") or not change.takeback_open or self.parts.teller.closing:
             return []  # none was open; a closing bot leaves it: the next request or a press on its buttons ends it
-        open_now = await self.parts.store.takeback_request(change.game_id)
+        open_now = await self.parts.store.agreements.takeback_request(change.game_id)
         if open_now is None or open_now.version >= change.version:
             return []
-        closed = await self.parts.store.close_takeback(change.game_id, older_than=change.version)
+        closed = await self.parts.store.agreements.close_takeback(change.game_id, older_than=change.version)
         if closed is None:
             return []
         over = change.finished or change.kind in ("finish", "cancel")
@@ -241,10 +243,10 @@ class Takebacks:
 
     async def lapse(self, rec: GameRecord, timer: Timer) -> None:
         """The request's day is over (the ``takeback`` timer)."""
-        request = await self.parts.store.takeback_request(rec.id)
+        request = await self.parts.store.agreements.takeback_request(rec.id)
         if request is None or request.opened_at + TAKEBACK_TTL > self.parts.now():
             return
-        closed = await self.parts.store.close_takeback(rec.id, version=request.version)
+        closed = await self.parts.store.agreements.close_takeback(rec.id, version=request.version)
         if closed is not None:
             await self.retire(rec, closed, "takeback.lapsed_time")
 

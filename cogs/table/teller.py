@@ -192,7 +192,7 @@ class Teller:
         those out of their teller's lease. Returns how many games it told."""
         told = 0
         while True:
-            pending = await self.store.pending_changes(claimed_before, shards=self.shards)
+            pending = await self.store.outbox.pending(claimed_before, shards=self.shards)
             if not pending:
                 if claimed_before is None:
                     for then in self.caught_up:
@@ -204,17 +204,17 @@ class Teller:
             for game_id in games:
                 claimed = [
                     p
-                    for p in await self.store.changes_of(game_id)
-                    if await self.store.claim_change(p.game_id, p.version, claimed_before)
+                    for p in await self.store.outbox.changes_of(game_id)
+                    if await self.store.outbox.claim(p.game_id, p.version, claimed_before)
                 ]
                 if not claimed:
                     continue
                 last = claimed[-1]
                 if last.tries >= GIVE_UP:
                     log.error("game %s: version %s not told after %s tries; given up", game_id, last.version, GIVE_UP)
-                    await self.store.told(game_id, last.version)
+                    await self.store.outbox.told(game_id, last.version)
                     continue
-                await self.tell(Change.caught_up_from(await self.store.get(game_id), claimed))
+                await self.tell(Change.caught_up_from(await self.store.games.get(game_id), claimed))
                 told += 1
 
     @contextlib.asynccontextmanager

@@ -75,7 +75,7 @@ class TurnPages:
         tells a change on it (issue 18 §4); a page that stays held past the wait fails this telling,
         which the catch-up repeats once the hold has run out."""
         for _ in range(HOLD_TRIES):
-            if (held := await self.store.hold_turn_page(game_id)) is not None:
+            if (held := await self.store.pages.hold(game_id)) is not None:
                 return Page.of(held)
             await asyncio.sleep(HOLD_WAIT)
         raise PageHeld(game_id)
@@ -83,7 +83,7 @@ class TurnPages:
     async def save(self, game_id: int, page: Page, told: int | None = None) -> None:
         """Keep ``page``, letting go of the hold; with ``told``, the change of that version is
         marked told in the same write."""
-        await self.store.set_turn_page(game_id, page.stored(), told=told)
+        await self.store.pages.save(game_id, page.stored(), told=told)
 
     async def started(self, rec: GameRecord, message: discord.Message | None, text: str) -> None:
         """The start post is the game's first page."""
@@ -111,7 +111,7 @@ class TurnPages:
                 if interaction is not None:
                     await settled(interaction)  # whatever answers it next does not race a late defer
                 if not held.saved:  # a save let go of the page in its own transaction
-                    await self.store.release_turn_page(rec.id)
+                    await self.store.pages.release(rec.id)
 
     async def taken_back(self, change: Change, telling: plan.Telling, ping: set[int], progress: Progress) -> None:
         """A decision taken back (issue 20 §3): the game goes on from a new page, which the planned
@@ -160,7 +160,7 @@ class TurnPages:
                 await self.confirm(interaction, rec, False)
             if finished:
                 await self.shows.game_over(
-                    interaction, await self.store.get(rec.id), state, change, progress, events=False
+                    interaction, await self.store.games.get(rec.id), state, change, progress, events=False
                 )
             return
         planned = page_news(ui, change, page, locale)
@@ -202,7 +202,9 @@ class TurnPages:
         if interaction is not None:
             await self.confirm(interaction, rec, thread_failed)
         if finished:
-            await self.shows.game_over(interaction, await self.store.get(rec.id), state, change, progress, events=False)
+            await self.shows.game_over(
+                interaction, await self.store.games.get(rec.id), state, change, progress, events=False
+            )
 
     async def post_pages(
         self,

@@ -39,7 +39,7 @@ async def show_new(
     if not has(f"walk.{rec.kind}"):
         return
     for user in dict.fromkeys(rec.players):
-        if not await store.claim_walkthrough(user, rec.kind):
+        if not await store.prefs.claim_walkthrough(user, rec.kind):
             continue
         if interaction is not None and interaction.user.id == user:
             locale = locale_of(interaction)
@@ -51,4 +51,4 @@ async def show_new(
         locale = prefs_locale(prefs)
         words = text(rec.kind, ui.title(locale), locale)
         if words is None or not prefs.dms_enabled or not await transport.dm(rec, user, words):
-            await store.forget_walkthrough(user, rec.kind)
+            await store.prefs.forget_walkthrough(user, rec.kind)

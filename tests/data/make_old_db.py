@@ -27,10 +27,10 @@ async def main(path: Path) -> None:
     async def logged(
         kind: str, players: list[int], seed: int, actions: list[tuple[int, object]], pace: int | None
     ) -> None:
-        rec = await store.create(kind, players, {}, seed, 1, 10, players[0], pace=pace)
+        rec = await store.games.create(kind, players, {}, seed, 1, 10, players[0], pace=pace)
         version = rec.version
         for seat, action in actions:
-            version = (await store.append(rec.id, version, seat, action)).version
+            version = (await store.games.append(rec.id, version, seat, action)).version
 
     # Shitenno: 3 players mid-game, 2 players to the end
     _, history = shitenno_play.play(3, 11)

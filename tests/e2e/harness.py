@@ -87,7 +87,7 @@ class Table:
 
     async def state(self, game_id: int) -> StrategoState:
         assert self.bot is not None
-        return (await self.bot.store.get(game_id)).load_state()
+        return (await self.bot.store.games.get(game_id)).load_state()
 
     async def slash(self, user: User, channel: Any, path: str, /, **options: Any) -> Message:
         i = await self.fake.slash(user, channel, path, **options)
@@ -199,7 +199,7 @@ class Table:
         decision in notation (never resign), to be typed by the caller."""
         assert self.bot is not None
         for _ in range(limit):
-            rec = await self.bot.store.get(game)
+            rec = await self.bot.store.games.get(game)
             if rec.status != "active":
                 return
             state = rec.load_state()
@@ -213,8 +213,8 @@ class Table:
         each drawn by its UI from ``view(state, None)`` — whatever a public message shows must be
         one of them (so a public image shows nothing a public view does not)."""
         assert self.bot is not None
-        rec = await self.bot.store.get(game_id)
-        log = await self.bot.store.actions(game_id)
+        rec = await self.bot.store.games.get(game_id)
+        log = await self.bot.store.games.actions(game_id)
         face = games.ui(rec.kind)
         engine = face.engine
         names, locale = await self.bot.table.transport.names.names(rec), plan.game_locale(rec)

@@ -37,7 +37,7 @@ def latest_decision(thread: Thread, version: int) -> Message:
 async def observe(t: Table, game: int, seen: Seen) -> None:
     """Note the pool as it lies face up now (call before each decision)."""
     assert t.bot is not None
-    state = (await t.bot.store.get(game)).load_state()
+    state = (await t.bot.store.games.get(game)).load_state()
     if state.sharing is not None:
         seen.public_cards |= set(state.sharing.pool)
 
@@ -45,7 +45,7 @@ async def observe(t: Table, game: int, seen: Seen) -> None:
 async def check_secrets(t: Table, game: int, thread: Thread, seen: Seen) -> None:
     assert t.bot is not None
     await observe(t, game, seen)
-    state = (await t.bot.store.get(game)).load_state()
+    state = (await t.bot.store.games.get(game)).load_state()
     in_hands = {c for p in state.players for c in p.troops + p.koku}
     secret = in_hands - seen.public_cards
     for m in thread.messages + t.channel.messages:
@@ -59,7 +59,7 @@ async def check_secrets(t: Table, game: int, thread: Thread, seen: Seen) -> None
 async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rnd: random.Random) -> str:
     """One decision by whoever must decide, through the offered controls; returns what was done."""
     assert t.bot is not None
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     state = rec.load_state()
     seat = GAME.to_act(state)[0]
     user = users[rec.players[seat]]
@@ -111,7 +111,7 @@ async def control(t: Table, game: int, user: User, news: Message, rnd: random.Ra
 async def conquer_by_presses(t: Table, game: int, user: User, news: Message, rnd: random.Random) -> str:
     """**Conquer…** → a province from the select → a way to pay (narrowing as offered) — no typing."""
     assert t.bot is not None
-    before = (await t.bot.store.get(game)).version
+    before = (await t.bot.store.games.get(game)).version
     picker = await t.click(user, news, "Conquer…")
     assert picker.ephemeral and picker.selects, picker.content
     for _ in range(12):
@@ -120,7 +120,7 @@ async def conquer_by_presses(t: Table, game: int, user: User, news: Message, rnd
         i = await t.fake.select(user, picker, select.custom_id, [value])
         answer = await i.response()
         await t._check_watched()
-        if (await t.bot.store.get(game)).version > before:
+        if (await t.bot.store.games.get(game)).version > before:
             return f"conquered ({value})"
         assert answer.ephemeral and answer.selects, f"a payment picked but nothing happened: {answer.content}"
         picker = answer
@@ -132,7 +132,7 @@ async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], 
     assert t.bot is not None
     rnd, seen = random.Random(seed), Seen()
     for _ in range(limit):
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         if rec.status != "active":
             return rec
         await observe(t, game, seen)

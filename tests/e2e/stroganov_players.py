@@ -44,7 +44,7 @@ def offered(message: Message, version: int) -> list[tuple[str, str, str]]:
 async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rnd: random.Random) -> str:
     """One decision by whoever must decide, through what is offered; returns its notation."""
     assert t.bot is not None
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     state = rec.load_state()
     seat = GAME.to_act(state)[0]
     user = users[rec.players[seat]]
@@ -79,7 +79,7 @@ async def decide(t: Table, game: int, thread: Thread, users: dict[int, User], rn
             closed = await i.response()  # the picker itself, closed with the words
             assert closed.id == answer.id and not closed.selects and closed.content.startswith(DONE), closed.content
     await t._check_watched()
-    after = await t.bot.store.get(game)
+    after = await t.bot.store.games.get(game)
     assert after.version == rec.version + 1, f"an offered decision was not applied: {kind} {value}"
     return value
 
@@ -90,7 +90,7 @@ async def play_until(
     """Decide until ``done(record, state)`` holds or the game is over; the record then."""
     assert t.bot is not None
     for _ in range(limit):
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         if rec.status != "active" or done(rec, rec.load_state()):
             return rec
         await decide(t, game, thread, users, rnd)

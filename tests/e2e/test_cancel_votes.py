@@ -38,12 +38,12 @@ async def test_a_repeated_cancel_pings_nobody_again_and_agreements_edit_the_one_
         assert f"<@{bob.id}>" in proposal.content.split("Still")[0] and f"<@{carol.id}>" in proposal.content
         assert Counter(u for m in thread.messages if m.id > proposal.id for u in m.pinged) == Counter()
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).status == "active"
+        assert (await t.bot.store.games.get(game)).status == "active"
 
         repeat = await t.click(bob, proposal, "Agree to cancel")
         assert repeat.ephemeral and "already counted" in repeat.content
         await t.click(carol, proposal, "Agree to cancel")
-        assert (await t.bot.store.get(game)).status == "cancelled", "every player agreed: cancelled, as before"
+        assert (await t.bot.store.games.get(game)).status == "cancelled", "every player agreed: cancelled, as before"
         await t.fake.wait_for(lambda: not proposal.buttons, "the proposal's buttons to go")
         assert proposals() == [proposal]
         t.fake.assert_clean()

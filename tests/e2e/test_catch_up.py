@@ -44,12 +44,12 @@ async def test_a_move_stored_but_never_posted_is_told_once_after_a_restart(tmp_p
         game, thread = await count_game(t, t.alice, t.bob)
         mover, other = await mover_and_other(t, game)
         assert t.bot is not None
-        before = await t.bot.store.get(game)
+        before = await t.bot.store.games.get(game)
         posts, dms = len(said(thread)), len(turn_dms(t, other, game))
         reached = die_at(t.bot.table.shows, "announce")
         await t.fake.slash(mover, thread, "count add", amount=2)
         await asyncio.wait_for(reached.wait(), 10)
-        assert (await t.bot.store.get(game)).version == before.version + 1, "the move is stored"
+        assert (await t.bot.store.games.get(game)).version == before.version + 1, "the move is stored"
         assert len(said(thread)) == posts and len(turn_dms(t, other, game)) == dms, "and nobody was told"
 
         await t.restart()
@@ -60,7 +60,7 @@ async def test_a_move_stored_but_never_posted_is_told_once_after_a_restart(tmp_p
         told = news[0]
         assert f"<@{mover.id}> adds 2" in told.content and f"<@{other.id}>, add 1 to" in told.content
         assert len(turn_dms(t, other, game)) == dms + 1, "the next player is told once"
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.announced == rec.version
 
         await t.restart()
@@ -69,7 +69,7 @@ async def test_a_move_stored_but_never_posted_is_told_once_after_a_restart(tmp_p
         assert len(said(thread)) == posts + 1 and len(turn_dms(t, other, game)) == dms + 1, "told once only"
 
         await t.click(other, told, "+1")  # the buttons are the current version's
-        assert (await t.bot.store.get(game)).version == rec.version + 1
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1
 
 
 async def test_a_telling_cut_short_after_the_dm_does_not_send_it_twice(tmp_path: Path) -> None:
@@ -100,7 +100,7 @@ async def test_a_game_over_stored_but_never_told_is_announced_after_a_restart(tm
         reached = die_at(t.bot.table.shows, "game_over")
         await t.fake.slash(mover, thread, "count act", action="resign")
         await asyncio.wait_for(reached.wait(), 10)
-        assert (await t.bot.store.get(game)).status == "finished"
+        assert (await t.bot.store.games.get(game)).status == "finished"
         assert not [m for m in thread.messages if "Game over" in m.content or "game is over" in m.content.lower()]
 
         await t.restart()
@@ -116,7 +116,7 @@ async def solo_decision_cut_at(t: Table, step: str) -> tuple[int, Thread, int]:
     ``t.bot.table.pages.<step>``: the game, its thread and the version before the decision."""
     game, thread, _ = await t.lobby_game("stroganov", [t.alice])
     assert t.bot is not None
-    version = (await t.bot.store.get(game)).version
+    version = (await t.bot.store.games.get(game)).version
     current = await page(t, thread, version)
     kind, custom_id, value = offered(current, version)[0]
     reached = die_at(t.bot.table.pages, step)
@@ -130,9 +130,9 @@ async def restarted_and_told_once(t: Table, game: int, thread: Thread) -> GameRe
     await t.restart()
     assert t.bot is not None
     await t.bot.dispatcher.settle()
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     assert rec.announced == rec.version
-    (decision,) = (await t.bot.store.actions(game))[-1:]
+    (decision,) = (await t.bot.store.games.actions(game))[-1:]
     assert decision.events is not None
     ui = games.ui("stroganov")
     words = [s.text for s in ui.story(rec, rec.load_state(), list(decision.events), "en")]  # type: ignore[attr-defined]
@@ -147,13 +147,13 @@ async def test_a_turn_page_whose_save_was_lost_keeps_the_decisions_words(tmp_pat
     async with table(tmp_path) as t:
         game, thread, version = await solo_decision_cut_at(t, "save")
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).version == version + 1
+        assert (await t.bot.store.games.get(game)).version == version + 1
 
         rec = await restarted_and_told_once(t, game, thread)
         shown = await page(t, thread, rec.version)
         kind, custom_id, value = offered(shown, rec.version)[0]
         await press(t, shown, kind, custom_id, value)
-        assert (await t.bot.store.get(game)).version == rec.version + 1, "the page's buttons work"
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1, "the page's buttons work"
 
 
 async def test_a_turn_pages_save_marks_the_decision_told(tmp_path: Path) -> None:
@@ -162,8 +162,8 @@ async def test_a_turn_pages_save_marks_the_decision_told(tmp_path: Path) -> None
     async with table(tmp_path) as t:
         game, thread, _ = await solo_decision_cut_at(t, "confirm")
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
-        assert rec.announced == rec.version and (await t.bot.store.turn_page(game)).version == rec.version
+        rec = await t.bot.store.games.get(game)
+        assert rec.announced == rec.version and (await t.bot.store.pages.get(game)).version == rec.version
         before = [m.content for m in thread.messages]
 
         await restarted_and_told_once(t, game, thread)
@@ -178,15 +178,15 @@ async def test_a_turn_page_saved_before_the_crash_does_not_tell_the_decision_twi
     async with table(tmp_path) as t:
         assert t.bot is not None
         store = t.bot.store
-        save = store.set_turn_page
+        save = store.pages.save
 
         async def save_untold(game_id: int, page: TurnPage, *, told: int | None = None) -> None:
             await save(game_id, page)
 
-        store.set_turn_page = save_untold  # type: ignore[method-assign]
+        store.pages.save = save_untold  # type: ignore[method-assign]
         game, thread, _ = await solo_decision_cut_at(t, "confirm")
-        rec = await store.get(game)
-        assert rec.announced < rec.version and (await store.turn_page(game)).version == rec.version
+        rec = await store.games.get(game)
+        assert rec.announced < rec.version and (await store.pages.get(game)).version == rec.version
         before = [m.content for m in thread.messages]
 
         await restarted_and_told_once(t, game, thread)
@@ -210,7 +210,7 @@ async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tm
         reached = die_at(t.bot.table.shows, "open_thread")
         await t.fake.click(t.bob, lobby, label="Accept")
         await asyncio.wait_for(reached.wait(), 10)
-        (game,) = await t.bot.store.list_games(status="active")
+        (game,) = await t.bot.store.games.find(status="active")
         assert not t.channel.threads
 
         await t.restart()
@@ -220,7 +220,7 @@ async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tm
         starts = [m for m in thread.messages if f"**Count #{game.id}**" in m.content]
         assert len(starts) == 1 and starts[0].buttons, [m.content for m in thread.messages]
         assert f"<#{thread.id}>" in lobby.content and not lobby.buttons
-        rec = await t.bot.store.get(game.id)
+        rec = await t.bot.store.games.get(game.id)
         assert rec.thread_id == thread.id and rec.announced == rec.version
 
 
@@ -234,10 +234,10 @@ async def test_a_draft_setup_is_told_to_its_player_alone_and_leaves_nothing_to_c
         assert draft.ephemeral and draft.attachments
         assert t.bot is not None
         for _ in range(500):  # told just after the answer
-            if not await t.bot.store.changes_of(game):
+            if not await t.bot.store.outbox.changes_of(game):
                 break
             await asyncio.sleep(0.01)
-        assert await t.bot.store.changes_of(game) == []
+        assert await t.bot.store.outbox.changes_of(game) == []
         await t.restart()
         assert t.bot is not None
         await t.bot.dispatcher.settle()
@@ -266,7 +266,7 @@ async def test_a_move_shown_as_the_commands_answer_before_the_crash_is_not_poste
             Progress.told = told  # type: ignore[method-assign]
         shown = [m for m in said(thread)[posts:] if f"<@{mover.id}> adds 3" in m.content]
         assert len(shown) == 1, "the answer went out before the crash"
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.announced < rec.version, "and the change was not marked told"
 
         await t.restart()
@@ -275,10 +275,10 @@ async def test_a_move_shown_as_the_commands_answer_before_the_crash_is_not_poste
         again = [m for m in said(thread)[posts:] if f"<@{mover.id}> adds 3" in m.content]
         assert len(again) == 1, [m.content for m in said(thread)[posts:]]
         assert len(turn_dms(t, other, game)) == dms + 1, "the DM is not sent twice"
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.announced == rec.version
         await t.click(other, shown[0], "+1")  # its buttons are still the current version's
-        assert (await t.bot.store.get(game)).version == rec.version + 1
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1
 
 
 async def test_a_game_over_shown_as_the_commands_answer_before_the_crash_is_not_posted_again(tmp_path: Path) -> None:
@@ -306,5 +306,5 @@ async def test_a_game_over_shown_as_the_commands_answer_before_the_crash_is_not_
         await t.bot.dispatcher.settle()
         over = [m for m in thread.messages if "wins" in m.content]
         assert len(over) == 1, [m.content for m in thread.messages]
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.announced == rec.version

@@ -44,7 +44,7 @@ async def count_game(t: Table, creator: User, opponent: User, pace: str = "3d") 
 
 async def to_move(t: Table, game: int) -> int:
     assert t.bot is not None
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     return rec.players[rec.load_state().turn]
 
 
@@ -89,7 +89,7 @@ async def test_at_most_one_reminder_a_day_listing_every_waiting_game(tmp_path: P
             game, _ = await count_game(t, opponent, t.alice, pace="1d")
             games.append(game)
             assert t.bot is not None
-            rec = await t.bot.store.get(game)
+            rec = await t.bot.store.games.get(game)
             if rec.players[rec.load_state().turn] != t.alice.id:  # make it Alice's turn
                 first = t.bob if opponent is t.bob else t.carol
                 await t.slash(first, t.channel, "count add", amount=1, game=str(game))
@@ -142,11 +142,11 @@ async def test_a_timeout_claim_in_a_two_player_game(tmp_path: Path) -> None:
         nosy = await t.click(t.carol, out, "Claim the win")
         assert nosy.ephemeral and "Only the other players" in nosy.content
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).status == "active"
+        assert (await t.bot.store.games.get(game)).status == "active"
         await t.click(red, out, "Claim the win")
         over = await thread.wait_for_message(lambda m: "ran out of time" in m.content and "won" in m.content)
         assert set(over.pinged) >= {red.id, blue.id}
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.status == "finished" and rec.outcome is not None
         assert rec.outcome.ending is Ending.TIMEOUT and rec.outcome.winners == (0 if red is t.alice else 1,)
         assert not out.buttons or "claimed" in out.content
@@ -164,7 +164,7 @@ async def test_wait_gives_a_new_deadline(tmp_path: Path) -> None:
         out = await thread.wait_for_message(lambda m: "time ran out" in m.content)  # type: ignore[attr-defined]
         await t.click(other, out, "Wait")
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         clock = rec.clock_of(rec.seat_of(mover_id) or 0)
         assert clock is not None and clock.deadline == t.clock.now + DAY
         edited = next(m for m in thread.messages if m.id == out.id)  # type: ignore[attr-defined]
@@ -181,7 +181,7 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
         players = t.seated(3)
         game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         (waiting,) = rec.waiting()
         absent = next(u for u in players if u.id == waiting.user_id)
         others = [u for u in players if u is not absent]
@@ -191,24 +191,24 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
         first = await t.click(others[0], out, "Play on without them")
         assert first.ephemeral and "1 so far, 2 needed" in first.content
         await t.click(others[1], out, "Play on without them")
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         seat = rec.seat_of(absent.id)
         assert seat is not None and rec.clock_of(seat).absent == "auto"  # type: ignore[union-attr]
-        engine = t.bot.store.engine("shitenno")
+        engine = t.bot.store.games.engine("shitenno")
         for _ in range(1000):  # the table plays on after answering the click: wait for it (bounded)
-            rec = await t.bot.store.get(game)
+            rec = await t.bot.store.games.get(game)
             if seat not in engine.to_act(rec.load_state()):
                 break
             await asyncio.sleep(0.01)
-        log = await t.bot.store.actions(game)
+        log = await t.bot.store.games.actions(game)
         assert any(a.seat == seat for a in log), "the table took the absent seat's decision"
         assert seat not in engine.to_act(rec.load_state()), "and went on to a present player"
         await t.fake.autocomplete(absent, thread, "shitenno act", {}, focused="action", action="")
-        assert (await t.bot.store.get(game)).clock_of(seat).absent == "auto", "typing is not coming back"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).clock_of(seat).absent == "auto", "typing is not coming back"  # type: ignore[union-attr]
         back = await t.slash(absent, thread, "game board")
         assert not (back.ephemeral and "can't" in back.content)
         await thread.wait_for_message(lambda m: "Welcome back" in m.content and f"<@{absent.id}>" in m.content)
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.clock_of(seat).absent is None  # type: ignore[union-attr]
         t.fake.assert_clean()
 
@@ -251,7 +251,7 @@ async def test_a_lobby_nobody_starts_expires_after_7_days(tmp_path: Path) -> Non
         assert "expired" in edited.content and not edited.buttons
         listed = await t.slash(t.alice, t.channel, "game list")
         assert "no active games" in listed.content
-        game = (await t.bot.store.list_games())[-1]
+        game = (await t.bot.store.games.find())[-1]
         assert game.status == "expired" and game.outcome is not None and game.outcome.ending is Ending.EXPIRED
         board = await t.slash(t.alice, t.channel, "game board", game=f"#{game.id}")
         assert board.ephemeral and "expired before it started" in board.content
@@ -270,7 +270,7 @@ async def test_a_member_who_left_is_absent_from_then_on(tmp_path: Path) -> None:
         assert reminders(t, t.bob) == []
         await t.click(t.alice, out, "Claim the win")
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).outcome.ending is Ending.TIMEOUT  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).outcome.ending is Ending.TIMEOUT  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("pace", ["3d", "none"])
@@ -292,7 +292,7 @@ async def test_a_turn_starting_for_a_member_who_left(tmp_path: Path, pace: str) 
         await t.click(t.alice, out, "Wait")
         await t.bot.dispatcher.settle()  # type: ignore[union-attr]
         assert len([m for m in thread.messages if "left the server" in m.content]) == 0  # type: ignore[attr-defined]
-        assert (await t.bot.store.get(game)).status == "active"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).status == "active"  # type: ignore[union-attr]
 
 
 async def test_nudge_once_a_day_and_next_and_list(tmp_path: Path) -> None:
@@ -386,7 +386,7 @@ async def test_a_running_games_thread_is_touched_every_six_days(tmp_path: Path, 
         await t.later(days=6)
         assert thread.activity > touched, "and again six days later"  # type: ignore[attr-defined]
         assert t.bot is not None
-        await t.bot.store.cancel(game, t.alice.id)
+        await t.bot.store.games.cancel(game, t.alice.id)
         await t.later(hours=1)  # a change made behind the bot's back is told all the same (issue 18)
         assert any("cancelled" in m.content for m in thread.messages)
         touched = thread.activity  # type: ignore[attr-defined]
@@ -409,7 +409,7 @@ async def test_the_turn_dm_says_until_when_the_move_is_due(tmp_path: Path) -> No
         due = int(moved_at + 2 * DAY + 3 * DAY)
         assert f"Your move is due by <t:{due}:f> (3 days per turn)" in dm.content
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.clock_of(rec.seat_of(other.id) or 0).deadline == moved_at + 5 * DAY  # type: ignore[union-attr]
 
 
@@ -424,7 +424,7 @@ async def test_a_deadline_reaches_the_players_when_the_thread_cannot_be_posted_i
         out = await t.channel.wait_for_message(lambda m: "time ran out" in m.content)
         await t.click(other, out, "Claim the win")
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).outcome.ending is Ending.TIMEOUT  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).outcome.ending is Ending.TIMEOUT  # type: ignore[union-attr]
 
 
 async def test_a_vote_that_became_moot_loses_its_buttons(tmp_path: Path) -> None:
@@ -454,7 +454,7 @@ async def test_a_tie_between_the_others_waits(tmp_path: Path) -> None:
         players = t.seated(3)
         game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
         assert t.bot is not None
-        (late,) = (await t.bot.store.get(game)).waiting()
+        (late,) = (await t.bot.store.games.get(game)).waiting()
         others = [u for u in players if u.id != late.user_id]
         await t.later(days=1.01)
         out = await thread.wait_for_message(lambda m: "time ran out" in m.content)
@@ -462,7 +462,7 @@ async def test_a_tie_between_the_others_waits(tmp_path: Path) -> None:
         await t.click(others[0], out, "Wait")
         await t.click(others[1], out, "Play on without them")
         await t.fake.wait_for(lambda: "waits for" in out.content, "the tie to wait")
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         clock = rec.clock_of(late.seat)
         assert clock is not None and clock.absent is None and clock.deadline == t.clock.now + DAY
 
@@ -474,12 +474,12 @@ async def test_a_player_who_resigned_does_not_decide(tmp_path: Path) -> None:
         players = t.seated(3)
         game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
         assert t.bot is not None
-        (late,) = (await t.bot.store.get(game)).waiting()
+        (late,) = (await t.bot.store.games.get(game)).waiting()
         quitter, stayer = [u for u in players if u.id != late.user_id]
         confirm = await t.slash(quitter, thread, "game resign")
         await t.click(quitter, confirm, confirm.buttons[0].label)
         await thread.wait_for_message(lambda m: "resign" in m.content.lower())
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.status == "active" and [c.user_id for c in rec.waiting()] == [late.user_id]
         await t.later(days=1.01)
         out = await thread.wait_for_message(lambda m: "time ran out" in m.content)
@@ -487,7 +487,7 @@ async def test_a_player_who_resigned_does_not_decide(tmp_path: Path) -> None:
         refused = await t.click(quitter, out, "Wait")
         assert refused.ephemeral and "Only the other players" in refused.content
         await t.click(stayer, out, "Play on without them")
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.clock_of(late.seat).absent == "auto"  # type: ignore[union-attr]
 
 
@@ -511,7 +511,7 @@ async def test_redrafting_the_setup_cannot_postpone_the_deadline(tmp_path: Path)
         assert out.buttons, "a draft change does not make the question moot"
         await t.click(red, out, "Claim the win")
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.status == "finished" and rec.outcome is not None and rec.outcome.ending is Ending.TIMEOUT
         assert rec.outcome.winners == (rec.seat_of(red.id),)
         t.fake.assert_clean()

@@ -35,7 +35,7 @@ async def newest_with_buttons(thread: Thread, what: str) -> Message:
 
 async def version(t: Table, game: int) -> int:
     assert t.bot is not None
-    return (await t.bot.store.get(game)).version
+    return (await t.bot.store.games.get(game)).version
 
 
 @pytest.mark.parametrize("invalidate", [False, True], ids=["resumed", "invalidated"])
@@ -71,7 +71,7 @@ async def test_a_game_goes_on_over_a_dropped_gateway_and_each_move_is_told_once(
         await newest_with_buttons(thread, f"<@{mover.id}> adds 1")
         await t.bot.dispatcher.settle()
 
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.version == v0 + 3 and rec.announced == rec.version, "nothing committed is lost or left untold"
         assert [len(told(thread, f"<@{u.id}> adds {n}")) for u, n in ((mover, 2), (other, 3), (mover, 1))] == [1, 1, 1]
         totals = [int(m.group(1)) for p in said(thread) if (m := re.search(r"adds \d: total (\d+)", p.content))]

@@ -44,14 +44,14 @@ async def press(fake: FakeDiscord, game: Game) -> None:
 
 async def untold(store: Any, ids: list[int]) -> list[int]:
     """The games whose stored version is ahead of what was told."""
-    return [rec.id for rec in [await store.get(i) for i in ids] if rec.announced != rec.version]
+    return [rec.id for rec in [await store.games.get(i) for i in ids] if rec.announced != rec.version]
 
 
 async def dm_sent_untold(fake: FakeDiscord, store: Any, games: list[Game], ids: list[int]) -> list[int]:
     """The untold games whose next player already has the DM of the move."""
     out = []
     for g, i in zip(games, ids, strict=True):
-        rec = await store.get(i)
+        rec = await store.games.get(i)
         if rec.announced != rec.version:
             name = f"stratego-{i}-{rec.load_state().ply}-you.png"
             if any(a.filename == name for u in g.players for m in fake.dms(u) for a in m.attachments):
@@ -74,7 +74,7 @@ async def test_killed_again_and_again_in_a_press_every_move_is_told_once(tmp_pat
         channel = bench.games[0].thread.parent
         store = await open_at(path)
         try:
-            by_thread = {(await store.get(i)).thread_id: i for i in range(1, GAMES + 1)}
+            by_thread = {(await store.games.get(i)).thread_id: i for i in range(1, GAMES + 1)}
             ids = [by_thread[g.thread.id] for g in bench.games]
             caught, cut, after_dm, rnd = 0, 0, 0, random.Random(7)
             for round_ in range(MAX_ROUNDS):
@@ -108,13 +108,13 @@ async def test_killed_again_and_again_in_a_press_every_move_is_told_once(tmp_pat
                     bot = bench.bots[0] = await launch(fake, path, channel.guild, bench.users[0], channel)
                 await all_told(store, ids)
                 for g, i in zip(bench.games, ids, strict=True):
-                    g.state = (await store.get(i)).load_state()
+                    g.state = (await store.games.get(i)).load_state()
             assert caught and cut, "the kills landed between commits and their telling, answers cut short"
             assert after_dm, "a kill landed after a DM of a move that was not told yet"
 
             moved = 0
             for g, i in zip(bench.games, ids, strict=True):
-                rec = await store.get(i)
+                rec = await store.games.get(i)
                 plies = g.state.ply
                 if not plies:
                     continue  # killed before this game's first move was made

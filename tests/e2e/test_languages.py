@@ -58,7 +58,7 @@ async def started_game(t: Table, lobby: Message, creator: User, joiner: User, jo
     await t.click(joiner, lobby, join)
     await t.click(creator, lobby, start)
     assert t.bot is not None
-    return (await t.bot.store.list_games(status="active"))[-1].id
+    return (await t.bot.store.games.find(status="active"))[-1].id
 
 
 async def turn_dm(t: Table, user: User, count: int) -> Message:
@@ -75,7 +75,7 @@ async def add_until(t: Table, game: int, thread: object, users: dict[int, User],
     """Whoever is to move adds 1 until ``waiting`` is the one to move (a turn DM goes to them)."""
     assert t.bot is not None
     for moves in range(4):
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         mover = users[rec.players[rec.load_state().turn]]
         if mover is waiting and moves > 0:
             return
@@ -97,12 +97,12 @@ async def test_a_czech_app_gets_czech_private_answers_remembered_for_dms(tmp_pat
         await t.click(t.alice, lobby, "Start")
         thread = await t.channel.wait_for_thread()
         assert t.bot is not None
-        game = (await t.bot.store.list_games(status="active"))[-1].id
+        game = (await t.bot.store.games.find(status="active"))[-1].id
         users = {u.id: u for u in (t.alice, t.bob)}
 
         # A DM sent later, not in answer to bob: in the language his app sent last.
         await add_until(t, game, thread, users, t.bob)
-        link = plan.link(await t.bot.store.get(game))
+        link = plan.link(await t.bot.store.games.get(game))
         assert (await turn_dm(t, t.bob, 1)).content.endswith(CS["jump"].format(link=link))
 
         # /game language en overrides the app, answered in English; later DMs follow it.
@@ -145,7 +145,7 @@ async def test_a_czech_game_speaks_czech_in_public_and_english_to_an_english_pla
         hand = await t.slash(t.alice, thread, "game hand")
         assert hand.ephemeral and hand.content == "Count has no secrets: everything is on the public board."
         assert t.bot is not None
-        assert (await t.bot.store.get(game)).language == "cs"
+        assert (await t.bot.store.games.get(game)).language == "cs"
         t.fake.assert_clean()
 
 
@@ -159,7 +159,7 @@ async def test_a_czech_server_makes_czech_games_unless_told(tmp_path: Path, czec
         bad = await t.slash(t.carol, t.channel, "count new", target=30, language="de")
         assert bad.ephemeral and bad.content == "Choose one of `cs`, `en`."
         assert t.bot is not None
-        assert [g.language for g in await t.bot.store.list_games(status="lobby")] == ["cs", "en"], "nothing made"
+        assert [g.language for g in await t.bot.store.games.find(status="lobby")] == ["cs", "en"], "nothing made"
         t.fake.assert_clean()
 
 
@@ -184,7 +184,7 @@ async def test_names_in_images_drop_what_the_font_cannot_draw(tmp_path: Path) ->
     async with table(tmp_path) as t:
         game, _ = await count_game(t, t.alice, t.bob)
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         shown = {t.alice.id: "Alice 🎲", t.bob.id: "🐉🐉"}
 
         async def display_name(rec: object, user_id: int) -> str:

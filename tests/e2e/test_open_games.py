@@ -17,7 +17,7 @@ async def test_open_lists_lobbies_and_challenges_and_their_join_buttons_work(tmp
         lobby = await t.slash(t.alice, t.channel, "count new", target=30)
         challenge = await t.slash(t.bob, t.channel, "count new", player2=t.carol, target=20)
         assert t.bot is not None
-        first, second = (g.id for g in await t.bot.store.list_games(status="lobby"))
+        first, second = (g.id for g in await t.bot.store.games.find(status="lobby"))
 
         listed = await t.slash(t.mod, t.channel, "game open")
         assert listed.ephemeral
@@ -43,7 +43,7 @@ async def test_open_lists_lobbies_and_challenges_and_their_join_buttons_work(tmp
         assert challenge.thread is thread, "the game's thread is under the challenge, not under the list"
         await t.fake.wait_for(lambda: "accepted" in challenge.content, "the challenge says it was accepted")
         assert not challenge.buttons
-        assert (await t.bot.store.get(second)).status == "active"
+        assert (await t.bot.store.games.get(second)).status == "active"
         said = await t.fake.wait_for(
             lambda: [m for m in t.fake.visible_to(t.carol) if m.ephemeral and "The game has started in" in m.content],
             "carol told where the game is",
@@ -72,5 +72,5 @@ async def test_open_pages_many_lobbies_within_discord_limits_in_czech(tmp_path: 
         page2 = pages[-1]
         await t.click(t.carol, page2, page2.buttons[-1].label or "")
         assert t.bot is not None
-        assert t.carol.id in (await t.bot.store.get(ids[-1])).players
+        assert t.carol.id in (await t.bot.store.games.get(ids[-1])).players
         t.fake.assert_clean()

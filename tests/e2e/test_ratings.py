@@ -29,7 +29,7 @@ def board(text: str) -> list[tuple[int, int, int]]:
 
 async def ratings_of(t: Table, kind: str) -> dict[int, Rating]:
     assert t.bot is not None
-    stored = await t.bot.store.stored_ratings()
+    stored = await t.bot.store.ratings.stored()
     return {user: r for (guild, k, user), r in stored.items() if guild == t.guild.id and k == kind}
 
 
@@ -37,10 +37,10 @@ async def stored_game(t: Table, players: list[int], outcome: Outcome, guild: int
     """A Stratego game made and ended in the store directly (told, so nothing is left to tell), rated."""
     assert t.bot is not None
     store = t.bot.store
-    rec = await store.create("stratego", players, {}, 1, guild or t.guild.id, t.channel.id, players[0])
-    done = await store.finish(rec.id, outcome)
-    await store.told(rec.id, done.version)
-    await store.rate(rec.id)
+    rec = await store.games.create("stratego", players, {}, 1, guild or t.guild.id, t.channel.id, players[0])
+    done = await store.games.finish(rec.id, outcome)
+    await store.outbox.told(rec.id, done.version)
+    await store.ratings.rate(rec.id)
 
 
 async def ended(t: Table, thread: Thread) -> None:
@@ -65,11 +65,11 @@ async def test_a_resignation_rates_both_players_once(tmp_path: Path) -> None:
         assert rated[red.id].mu > rated[blue.id].mu
         assert t.bot is not None
         # told twice (a catch-up after a crash tells it again), and a restart's sweep: rated once
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         await t.bot.table.teller.follow(await t.bot.table.teller.listeners.changed(Change.of_record("finish", rec)))
         await t.restart()
         assert await ratings_of(t, "stratego") == rated
-        assert await t.bot.store.stored_ratings() == await t.bot.store.recompute_ratings()
+        assert await t.bot.store.ratings.stored() == await t.bot.store.ratings.recompute()
         top = await t.slash(t.carol, t.channel, "game top", name="stratego")
         assert top.ephemeral and "Stratego" in top.content
         assert [(p, u) for p, u, _ in board(top.content)] == [(1, red.id), (2, blue.id)]
@@ -90,7 +90,7 @@ async def test_a_four_player_game_ended_by_resignations(tmp_path: Path) -> None:
             await resign(t, user, thread, game, "Shitenno")
         await ended(t, thread)
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.status == "finished" and rec.outcome is not None and rec.outcome.winners == (0,)
         rated = await ratings_of(t, "shitenno")
         assert set(rated) == {u.id for u in seated} and all(r.games == 1 for r in rated.values())

@@ -39,7 +39,7 @@ async def count_game_won(t: Table, creator: User, opponent: User) -> int:
     post = await thread.wait_for_message(lambda m: "**Count #" in m.content)
     game = int(re.search(r"Count #(\d+)", post.content).group(1))  # type: ignore[union-attr]
     assert t.bot is not None
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     mover = creator if rec.players[rec.load_state().turn] == creator.id else opponent
     end = await t.slash(mover, thread, "count add", amount=2)
     assert "Game over" in end.content
@@ -54,9 +54,9 @@ async def test_history_pages_newest_first_and_leaves_cancelled_games_out(tmp_pat
             won.append(await count_game_won(t, t.alice, t.bob))
             t.clock.advance(hours=1)
         await t.slash(t.alice, t.channel, "count new", player2=t.bob, target=2)
-        cancelled = (await t.bot.store.list_games(status="lobby"))[-1].id
+        cancelled = (await t.bot.store.games.find(status="lobby"))[-1].id
         await t.slash(t.alice, t.channel, "game cancel", game=str(cancelled))
-        assert (await t.bot.store.get(cancelled)).status == "cancelled"
+        assert (await t.bot.store.games.get(cancelled)).status == "cancelled"
 
         first = await t.slash(t.alice, t.channel, "game history")
         assert first.ephemeral and len(first.content) <= 2000
@@ -64,7 +64,7 @@ async def test_history_pages_newest_first_and_leaves_cancelled_games_out(tmp_pat
         newest_first = list(reversed(won))
         assert [int(g) for g in LINE.findall(first.content)] == newest_first[:PAGE]
         assert "Page 1 of 2: `/game history page:2`" in first.content
-        rec = await t.bot.store.get(won[-1])
+        rec = await t.bot.store.games.get(won[-1])
         line = next(x for x in first.content.splitlines() if x.startswith(f"• #{won[-1]} "))
         assert f"<t:{int(rec.updated_at)}:d>" in line, "the day it ended"
         assert "wins (target_reached)" in line, "the result in the game's words"
@@ -101,7 +101,7 @@ async def public_steps(t: Table, game: int) -> list[bytes]:
     ``view(state, None)`` by its UI, as RGB pixels; a step that looks like the one before it is
     the same frame."""
     assert t.bot is not None
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     face = games.ui(rec.kind)
     names, locale = await t.bot.table.transport.names.names(rec), plan.game_locale(rec)
     state = face.engine.new(len(rec.players), rec.options, rec.seed)
@@ -112,7 +112,7 @@ async def public_steps(t: Table, game: int) -> list[bytes]:
             return im.convert("RGB").tobytes()
 
     steps = [drawn()]
-    for entry in await t.bot.store.actions(game):
+    for entry in await t.bot.store.games.actions(game):
         face.engine.apply(state, entry.seat, face.engine.parse_action(entry.notation, state))
         steps.append(drawn())
     return steps
@@ -136,9 +136,9 @@ async def test_log_and_replay_of_a_finished_stratego_game(tmp_path: Path, monkey
         assert not running.attachments
         confirm = await t.slash(blue, thread, "game resign")
         await t.click(blue, confirm, f"Resign #{game} Stratego")
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.status == "finished"
-        moves = len(await t.bot.store.actions(game))
+        moves = len(await t.bot.store.games.actions(game))
 
         # /game log: the words, the text record, the JSON record and the StraDoS2 file.
         log = await t.slash(red, t.channel, "game log", game=str(game))

@@ -48,8 +48,8 @@ async def test_a_rematch_of_stratego_swaps_the_colours_and_starts_when_accepted(
         assert m is not None
         assert (int(m.group(1)), int(m.group(2))) == (blue.id, red.id), "the colours are swapped"
         assert t.bot is not None
-        new = (await t.bot.store.list_games(status="active"))[-1]
-        old = await t.bot.store.get(game)
+        new = (await t.bot.store.games.find(status="active"))[-1]
+        old = await t.bot.store.games.get(game)
         assert set(new.players) == set(old.players)
         assert {k: v for k, v in new.options.items() if k != "colours"} == {
             k: v for k, v in old.options.items() if k != "colours"
@@ -82,7 +82,7 @@ async def test_a_second_press_and_two_at_once_open_one_lobby_and_outsiders_are_r
         assert later.content.startswith("The rematch is already open: "), "anyone is pointed to it"
         assert len(rematch_lobbies(t, game)) == 1
         assert t.bot is not None
-        assert len(await t.bot.store.list_games(status="lobby")) == 1
+        assert len(await t.bot.store.games.find(status="lobby")) == 1
         t.fake.assert_clean()
 
 
@@ -98,7 +98,7 @@ async def test_a_rematch_after_a_restart_invites_everyone_and_starts_with_the_sa
         game = int(re.search(r"Count #(\d+)", lobby.content).group(1))  # type: ignore[union-attr]
         assert t.bot is not None
         for _ in range(2):  # two resign: the last one wins
-            rec = await t.bot.store.get(game)
+            rec = await t.bot.store.games.get(game)
             mover = rec.players[rec.load_state().turn]
             user = next(u for u in (t.alice, t.bob, t.carol) if u.id == mover)
             await t.slash(user, thread, "count act", action="resign")
@@ -120,8 +120,8 @@ async def test_a_rematch_after_a_restart_invites_everyone_and_starts_with_the_sa
         before = list(t.channel.threads)
         await t.click(t.carol, rematch, "Start")
         await t.channel.wait_for_thread(lambda th: th not in before)
-        new = (await t.bot.store.list_games(status="active"))[-1]
-        old = await t.bot.store.get(game)
+        new = (await t.bot.store.games.find(status="active"))[-1]
+        old = await t.bot.store.games.get(game)
         assert new.players == (t.carol.id, t.alice.id, t.bob.id) and set(new.players) == set(old.players)
         assert new.options == old.options
         t.fake.assert_clean()

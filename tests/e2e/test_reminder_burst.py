@@ -29,7 +29,9 @@ async def test_a_burst_of_reminders_goes_out_under_the_limits_while_players_are_
             t.guild.add_member(p)
         for p in players:
             seats = [p.id, t.carol.id] if FIRST == 0 else [t.carol.id, p.id]
-            await t.bot.store.create("count", seats, {"target": 50}, SEED, t.guild.id, t.channel.id, p.id, pace=PACE)
+            await t.bot.store.games.create(
+                "count", seats, {"target": 50}, SEED, t.guild.id, t.channel.id, p.id, pace=PACE
+            )
         limits = RateLimits(per_second=50, window=1.0 / SCALE, buckets={})
         t.fake.server.rate_limits = limits
         t.bot.dispatcher.pacer = Pacer(FIRINGS_PER_SECOND * SCALE)

@@ -51,7 +51,7 @@ async def test_a_replay_drawn_and_encoded_by_a_worker_process(tmp_path: Path) ->
         await t.slash(red, thread, "stratego move", from_="E4", to="E5")
         confirm = await t.slash(blue, thread, "game resign")
         await t.click(blue, confirm, f"Resign #{game} Stratego")
-        moves = len(await t.bot.store.actions(game))
+        moves = len(await t.bot.store.games.actions(game))
         replay = await t.slash(red, thread, "game replay")
         gif = replay.attachment(f"stratego-{game}-replay-1-{moves}.gif")
         assert rgb_frames(gif.data) == distinct(await public_steps(t, game))
@@ -84,7 +84,7 @@ async def test_a_drawing_is_sent_the_state_as_json_in_its_record(tmp_path: Path)
             t.bot.table.transport.renderer = renderer
         assert reply.attachments
         await t.check_public(game, thread)  # the same images
-        stored = await t.bot.store.get(game)
+        stored = await t.bot.store.games.get(game)
         assert len(sent) >= 2, "the public board and Blue's private one"
         assert not objects, "no state object is pickled"
         assert all(r.id == game and r.players == stored.players for r in sent)

@@ -195,7 +195,7 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
             assert reminders(fake, one.to_move) == [], "shard 1's reminder waits for its process"
             store = await open_store(db)
             try:
-                waiting = await store.due_timers(MovedClock(clock)(), 100, Shards(COUNT, (1,)))
+                waiting = await store.clocks.due_timers(MovedClock(clock)(), 100, Shards(COUNT, (1,)))
                 assert {t.game_id for t in waiting} == {one.game}, "nobody took shard 1's due timer"
             finally:
                 await store.close()
@@ -224,7 +224,7 @@ async def test_two_shard_processes_share_the_games_and_a_killed_one_loses_nothin
 
     store = await open_store(db)
     try:
-        assert await store.pending_changes(None, 100) == [], "nothing committed is left untold"
-        assert await store.due_timers(MovedClock(clock)(), 100) == [], "no due timer left unfired"
+        assert await store.outbox.pending(None, 100) == [], "nothing committed is left untold"
+        assert await store.clocks.due_timers(MovedClock(clock)(), 100) == [], "no due timer left unfired"
     finally:
         await store.close()

@@ -59,7 +59,7 @@ async def test_a_whole_game_through_buttons_selects_and_autocomplete(tmp_path: P
             sum(1 for m in t.fake.dms(u) if any(a.filename.endswith("hand.png") for a in m.attachments)) for u in seated
         ]
         assert min(hands) > 1, f"each hand went by DM again when it changed: {hands}"
-        assert await t.bot.store.verify(game)  # type: ignore[union-attr]
+        assert await t.bot.store.games.verify(game)  # type: ignore[union-attr]
         t.fake.assert_clean()
 
 
@@ -75,7 +75,7 @@ async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
             assert 0 < len(offered) <= 25 and all(c.value.startswith(action[:3]) for c in offered)
             answer = await t.slash(user, thread, "shitenno act", action=action)
             assert not answer.ephemeral, (action, answer.content)
-        assert (await t.bot.store.get(game)).status == "finished"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).status == "finished"  # type: ignore[union-attr]
         t.fake.assert_clean()
 
 
@@ -93,7 +93,7 @@ async def test_typing_asks_the_engine_once_per_version(tmp_path: Path, monkeypat
         users = {u.id: u for u in seated}
         rnd = random.Random(5)
         for _ in range(3):
-            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
             state = rec.load_state()
             seat = GAME.to_act(state)[0]
             user = users[rec.players[seat]]
@@ -124,7 +124,7 @@ async def test_many_ways_to_pay_are_offered_word_by_word_in_words(
         game, thread = await start(t, seated)
         users = {u.id: u for u in seated}
         rnd = random.Random(4)
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         for _ in range(100):  # players who end their control turns at once: the hands grow
             state = rec.load_state()
             seat = GAME.to_act(state)[0]
@@ -135,11 +135,11 @@ async def test_many_ways_to_pay_are_offered_word_by_word_in_words(
                 action = EndTurn()
             else:
                 action = rnd.choice([a for a in GAME.legal(state, seat) if not isinstance(a, Resign)])
-            await t.bot.store.append(game, rec.version, seat, action)  # type: ignore[union-attr]
-            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            await t.bot.store.games.append(game, rec.version, seat, action)  # type: ignore[union-attr]
+            rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         else:
             raise AssertionError("no hand with more than 25 ways to pay")
-        await t.bot.store.told(game, rec.version)  # type: ignore[union-attr]
+        await t.bot.store.outbox.told(game, rec.version)  # type: ignore[union-attr]
         user, province = users[rec.players[seat]], many[0]
         typed, given = "", {"province": province}
         for _ in range(12):
@@ -157,13 +157,13 @@ async def test_many_ways_to_pay_are_offered_word_by_word_in_words(
             raise AssertionError("no whole payment reached")
         answer = await t.slash(user, thread, "shitenno conquer", **given, **{"with": whole[0].value})
         assert not answer.ephemeral, answer.content
-        assert (await t.bot.store.get(game)).version == rec.version + 1  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1  # type: ignore[union-attr]
 
 
 async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await start(t, [t.alice, t.bob, t.carol])
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         state = rec.load_state()
         actor = {u.id: u for u in (t.alice, t.bob, t.carol)}[rec.players[GAME.to_act(state)[0]]]
         other = next(u for u in (t.alice, t.bob, t.carol) if u is not actor)
@@ -182,7 +182,7 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
         assert nonsense.ephemeral and "can't read" in nonsense.content and len(nonsense.content) < 200
         no_title = await t.slash(actor, thread, "shitenno act", action="offer")
         assert no_title.ephemeral
-        assert (await t.bot.store.get(game)).version == rec.version, "refusals change nothing"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).version == rec.version, "refusals change nothing"  # type: ignore[union-attr]
         t.fake.assert_clean()
 
 
@@ -198,7 +198,7 @@ async def test_restart_mid_game_and_closed_dms(tmp_path: Path) -> None:
             await observe(t, game, seen)
             await decide(t, game, thread, users, rnd)
             await check_secrets(t, game, thread, seen)
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         await t.restart()
         news = latest_decision(thread, rec.version)
         for _ in range(6):
@@ -218,7 +218,7 @@ async def test_resigning_in_a_three_player_game(tmp_path: Path) -> None:
         game, thread = await start(t, [t.alice, t.bob, t.carol])
         confirm = await t.slash(t.carol, thread, "game resign")
         await t.click(t.carol, confirm, f"Resign #{game} Shitenno")
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         assert rec.status == "active" and rec.players.index(t.carol.id) in rec.load_state().resigned
         assert any("resigns" in m.content for m in thread.messages)
         t.fake.assert_clean()
@@ -243,11 +243,11 @@ async def test_an_unaffordable_conquest_and_a_restart_mid_conquest(tmp_path: Pat
         users = {u.id: u for u in (t.alice, t.bob)}
         rnd = random.Random(2)
         for _ in range(60):
-            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
             if rec.load_state().phase == "control":
                 break
             await decide(t, game, thread, users, rnd)
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         state = rec.load_state()
         assert state.phase == "control"
         seat = GAME.to_act(state)[0]
@@ -258,7 +258,7 @@ async def test_an_unaffordable_conquest_and_a_restart_mid_conquest(tmp_path: Pat
         province, card = next((p, c) for p, c in tries if f"{payment_verb(c)} {p} {c}" not in legal)
         poor = await t.slash(user, thread, "shitenno conquer", province=province, **{"with": card})
         assert poor.ephemeral, "a payment that does not cover the province is refused"
-        assert (await t.bot.store.get(game)).version == rec.version  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).version == rec.version  # type: ignore[union-attr]
         await t.restart()
         news = latest_decision(thread, rec.version)
         ended = await t.click(user, news, "End turn")
@@ -275,7 +275,7 @@ async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
         users = {u.id: u for u in seated}
         rnd, split_pairs, conquests = random.Random(11), set(), 0
         for _ in range(400):
-            rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+            rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
             if rec.status != "active" or (conquests >= 2 and split_pairs):
                 break
             state = rec.load_state()
@@ -296,7 +296,7 @@ async def test_split_and_conquer_by_presses_only(tmp_path: Path) -> None:
                 cards = await t.click(user, second, b)
                 assert "No cards" in [x.label for x in cards.buttons]
                 await t.click(user, cards, "No cards")
-                assert (await t.bot.store.get(game)).version > rec.version  # type: ignore[union-attr]
+                assert (await t.bot.store.games.get(game)).version > rec.version  # type: ignore[union-attr]
                 split = next(m for m in reversed(thread.messages) if "splits the pool" in m.content)
                 assert f"lot A — {a}" in split.content and f"lot B — {b}" in split.content, split.content
                 assert len(t.fake.dms(user)) == hands, "the split leaves the splitter's hand as it was: no DM"

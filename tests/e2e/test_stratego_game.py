@@ -118,7 +118,7 @@ async def test_a_move_is_answered_by_its_news_in_one_response_deferred_only_when
                 assert i.response_type == 5 and calls[0] == CALLBACK and len(calls) == 2, calls
             else:
                 assert i.response_type == 4 and calls == [CALLBACK], calls
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.version == rec.announced and len((await t.state(game)).history) == 3
         await t.check_public(game, thread)
         t.fake.assert_clean()
@@ -157,7 +157,7 @@ async def test_the_board_is_drawn_while_the_next_players_dm_is_under_way(
         )
         assert notice.attachments
         await t.bot.table.teller.quiet()
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.version == rec.announced
         t.fake.assert_clean()
 
@@ -252,7 +252,7 @@ async def test_double_click_on_accept_starts_one_game(tmp_path: Path) -> None:
         answers = [await a.response(), await b.response()]
         assert sum(1 for x in answers if x.ephemeral and "no longer open" in x.content) == 1
         assert len(t.channel.threads) == 1
-        assert len(await t.bot.store.list_games(status="active")) == 1  # type: ignore[union-attr]
+        assert len(await t.bot.store.games.find(status="active")) == 1  # type: ignore[union-attr]
 
 
 async def test_setup_by_preset_random_swap_and_bad_codes(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ async def test_restart_mid_game_keeps_games_and_buttons(tmp_path: Path) -> None:
         mine = await t.click(red, hand_message(thread), "My pieces")
         assert mine.ephemeral and mine.attachments
         assert (await t.state(game)).ply == 2
-        assert await t.bot.store.verify(game)  # type: ignore[union-attr]
+        assert await t.bot.store.games.verify(game)  # type: ignore[union-attr]
         t.fake.assert_clean()
 
 
@@ -151,7 +151,7 @@ async def test_game_commands(tmp_path: Path) -> None:
         assert refused.ephemeral and "Only the players of game" in refused.content
         done = await t.slash(t.mod, t.channel, "game cancel", game=str(game))
         assert "cancelled" in done.content and "not counted" in done.content
-        assert (await t.bot.store.get(game)).status == "cancelled"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).status == "cancelled"  # type: ignore[union-attr]
         gone = await t.slash(t.alice, thread, "stratego move", from_="E4", to="E5")
         assert gone.ephemeral
         t.fake.assert_clean()

@@ -83,7 +83,7 @@ async def test_a_game_by_typed_notation(tmp_path: Path) -> None:
         async for user, action in t.typed_decisions(game, users, rnd, 2500):
             answer = await t.slash(user, thread, "stroganov act", action=action)
             assert "Done" in answer.content, answer.content
-        assert (await t.bot.store.get(game)).status == "finished"
+        assert (await t.bot.store.games.get(game)).status == "finished"
         await thread.wait_for_message(lambda m: "Game over" in m.content)
 
 
@@ -91,7 +91,7 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, thread = await start(t, [t.alice, t.bob])
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         state = rec.load_state()
         seat = GAME.to_act(state)[0]
         actor, other = (t.alice, t.bob) if rec.players[seat] == t.alice.id else (t.bob, t.alice)
@@ -111,12 +111,12 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
         outsider = await t.slash(t.carol, thread, "stroganov act", action="board 1A")
         assert outsider.ephemeral and "not playing" in outsider.content.lower(), outsider.content
         # into the first turn: out of turn, the wrong phase, an unaffordable move
-        while (await t.bot.store.get(game)).load_state().stage == "boards":
-            rec = await t.bot.store.get(game)
+        while (await t.bot.store.games.get(game)).load_state().stage == "boards":
+            rec = await t.bot.store.games.get(game)
             s = GAME.to_act(rec.load_state())[0]
             user = actor if rec.players[s] == actor.id else other
             await t.slash(user, thread, "stroganov act", action=GAME.legal(rec.load_state(), s)[0].notation())
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         state = rec.load_state()
         seat = GAME.to_act(state)[0]
         mover = actor if rec.players[seat] == actor.id else other
@@ -134,7 +134,7 @@ async def test_refusals_are_private_and_change_nothing(tmp_path: Path) -> None:
         if me_horses < 6:
             answer = await t.slash(mover, thread, "stroganov act", action="move 5")
             assert answer.ephemeral and "horse" in answer.content.lower(), answer.content
-        assert (await t.bot.store.get(game)).version == rec.version, "no refusal changed the game"
+        assert (await t.bot.store.games.get(game)).version == rec.version, "no refusal changed the game"
         t.fake.assert_clean()
 
 
@@ -142,22 +142,22 @@ async def test_a_double_click_applies_once_and_a_restart_mid_turn_keeps_the_page
     async with table(tmp_path) as t:
         game, thread = await start(t, [t.alice])
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         current = await page(t, thread, rec.version)
         select = current.selects[0]
         value = select.options[0]["value"]
         first = await t.fake.select(t.alice, current, select.custom_id, [value])
         second = await t.fake.select(t.alice, current, select.custom_id, [value])
         answers = [await first.response(), await second.response()]
-        assert (await t.bot.store.get(game)).version == rec.version + 1, "exactly one of two presses applied"
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1, "exactly one of two presses applied"
         assert any(a.ephemeral for a in answers), [a.content for a in answers]
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         # a decision of the first turn, then a restart between two decisions of the same turn
         current = await page(t, thread, rec.version)
         move = next(b for b in current.buttons if (b.label or "").startswith("Move"))
         i = await t.fake.click(t.alice, current, move.custom_id)
         await i.response()
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         before = await page(t, thread, rec.version)
         await t.restart()
         assert t.bot is not None
@@ -171,7 +171,7 @@ async def test_a_double_click_applies_once_and_a_restart_mid_turn_keeps_the_page
         else:
             i = await t.fake.select(t.alice, before, custom_id, [value])
         await i.response()
-        assert (await t.bot.store.get(game)).version == rec.version + 1, "the page works after the restart"
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1, "the page works after the restart"
         t.fake.assert_clean()
 
 
@@ -190,7 +190,7 @@ async def test_a_restart_in_winter_keeps_the_song_buttons(tmp_path: Path) -> Non
         button = next(b for b in current.buttons if b.label == "Pass")
         i = await t.fake.click(users[rec.players[seat]], current, button.custom_id)
         await i.response()
-        assert (await t.bot.store.get(game)).version == rec.version + 1
+        assert (await t.bot.store.games.get(game)).version == rec.version + 1
         t.fake.assert_clean()
 
 
@@ -216,19 +216,19 @@ async def test_nothing_interrupts_a_pending_trophy_decision(tmp_path: Path) -> N
         assert t.bot is not None
         store = t.bot.store
         thread = t.channel.create_thread("stroganov trophy", owner=t.alice)
-        rec = await store.create(
+        rec = await store.games.create(
             "stroganov", [t.alice.id], {"difficulty": "normal"}, seed,
             guild_id=t.guild.id, channel_id=t.channel.id, creator_id=t.alice.id, thread_id=thread.id,
         )  # fmt: skip
         for notation in plays:
-            rec = await store.get(rec.id)
-            await store.append(rec.id, rec.version, 0, GAME.parse_action(notation))
-        rec = await store.get(rec.id)
+            rec = await store.games.get(rec.id)
+            await store.games.append(rec.id, rec.version, 0, GAME.parse_action(notation))
+        rec = await store.games.get(rec.id)
         assert rec.load_state().queue
         for text in ("coin", "draw", "end", "exchange 2 3", "wish R1", "move 1"):
             answer = await t.slash(t.alice, thread, "stroganov act", action=text)
             assert answer.ephemeral and "trophy action" in answer.content.lower(), (text, answer.content)
-        assert (await store.get(rec.id)).version == rec.version, "no refusal changed the game"
+        assert (await store.games.get(rec.id)).version == rec.version, "no refusal changed the game"
         answer = await t.slash(t.alice, thread, "stroganov act", action="trophy stay")
         assert "Done" in answer.content, answer.content
         await page(t, thread, rec.version + 1)  # the turn goes on, on a page of its own
@@ -239,7 +239,7 @@ async def test_two_players_pressing_at_once_one_decision_applies(tmp_path: Path)
     async with table(tmp_path) as t:
         game, thread = await start(t, [t.alice, t.bob])
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         seat = GAME.to_act(rec.load_state())[0]
         actor, other = (t.alice, t.bob) if rec.players[seat] == t.alice.id else (t.bob, t.alice)
         current = await page(t, thread, rec.version)
@@ -250,9 +250,9 @@ async def test_two_players_pressing_at_once_one_decision_applies(tmp_path: Path)
         await first.response()
         refused = await second.response()
         assert refused.ephemeral, refused.content
-        after = await t.bot.store.get(game)
+        after = await t.bot.store.games.get(game)
         assert after.version == rec.version + 1, "exactly one of the two presses applied"
-        assert (await t.bot.store.actions(game))[-1].seat == seat, "the one whose decision it was"
+        assert (await t.bot.store.games.actions(game))[-1].seat == seat, "the one whose decision it was"
         t.fake.assert_clean()
 
 
@@ -262,7 +262,7 @@ async def test_the_turn_page_shows_the_turn_image_and_the_full_board_is_one_pres
     async with table(tmp_path) as t:
         game, thread = await start(t, [t.alice, t.bob])
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         current = await page(t, thread, rec.version)
         assert [a.filename for a in current.attachments] == [f"stroganov-{game}-y1-setup.png"]
         (full,) = [b for b in current.buttons if b.custom_id and b.custom_id.endswith(":full_board")]
@@ -272,7 +272,7 @@ async def test_the_turn_page_shows_the_turn_image_and_the_full_board_is_one_pres
         assert answer.ephemeral, answer.content
         names = sorted(a.filename for a in answer.attachments)
         assert names == [f"stroganov-{game}-y1-setup-board.png", f"stroganov-{game}-y1-setup-players.png"], names
-        assert (await t.bot.store.get(game)).version == rec.version
+        assert (await t.bot.store.games.get(game)).version == rec.version
         t.fake.assert_clean()
 
 
@@ -287,18 +287,18 @@ async def test_a_told_decision_lets_go_of_its_page_with_the_save(tmp_path: Path)
         game, thread = await start(t, seated)
         assert t.bot is not None
         store = t.bot.store
-        started = (await store.get(game)).version
-        calls = {"set_turn_page": 0, "release_turn_page": 0, "turn_page": 0}
+        started = (await store.games.get(game)).version
+        calls = {"save": 0, "release": 0, "get": 0}
         told: list[int] = []
-        mark_told = store.told
+        mark_told = store.outbox.told
 
         async def told_of(game_id: int, version: int) -> None:
             told.append(version)
             await mark_told(game_id, version)
 
-        store.told = told_of  # type: ignore[method-assign]
+        store.outbox.told = told_of  # type: ignore[method-assign]
         for name in calls:
-            original = getattr(store, name)
+            original = getattr(store.pages, name)
 
             async def counted(
                 *args: object, _name: str = name, _original: object = original, **kwargs: object
@@ -306,17 +306,17 @@ async def test_a_told_decision_lets_go_of_its_page_with_the_save(tmp_path: Path)
                 calls[_name] += 1
                 return await _original(*args, **kwargs)  # type: ignore[operator]
 
-            setattr(store, name, counted)
+            setattr(store.pages, name, counted)
         users = {u.id: u for u in seated}
         async for user, action in t.typed_decisions(game, users, random.Random(3), 12):
             answer = await t.slash(user, thread, "stroganov act", action=action)
             assert "Done" in answer.content, answer.content
-        assert calls["set_turn_page"] >= 12 and calls["release_turn_page"] == 0, calls
-        assert calls["turn_page"] == 0 and [v for v in told if v > started] == [], (calls, told)
-        rec = await store.get(game)
+        assert calls["save"] >= 12 and calls["release"] == 0, calls
+        assert calls["get"] == 0 and [v for v in told if v > started] == [], (calls, told)
+        rec = await store.games.get(game)
         assert rec.status == "active" and rec.announced == rec.version, "every decision is told"
-        assert await store.hold_turn_page(game), "no telling keeps the page"
-        await store.release_turn_page(game)
+        assert await store.pages.hold(game), "no telling keeps the page"
+        await store.pages.release(game)
         t.fake.assert_clean()
 
 
@@ -419,7 +419,7 @@ async def test_a_typed_decision_is_answered_once_and_deferred_only_when_late(
             decisions += 1
         assert decisions == 10
         assert t.bot is not None
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.announced == rec.version, "every decision is told"
         t.fake.assert_clean()
 
@@ -435,12 +435,12 @@ async def test_decisions_told_late_are_deferred_first_and_still_answered_once(
         seated = [t.alice, t.bob]
         game, thread = await start(t, seated)
         assert t.bot is not None
-        first = (await t.bot.store.get(game)).version
+        first = (await t.bot.store.games.get(game)).version
         users = {u.id: u for u in seated}
         rec = await play_until(t, game, thread, users, random.Random(11), lambda r, s: r.version >= first + 40, 41)
         assert rec.version == first + 40 or rec.status == "finished"
         await t.bot.table.teller.quiet()
-        assert (await t.bot.store.get(game)).announced == rec.version
+        assert (await t.bot.store.games.get(game)).announced == rec.version
         t.fake.assert_clean()
 
 
@@ -484,5 +484,5 @@ async def test_a_game_ending_decision_told_by_another_telling_first_still_answer
         answer = await i.response()
         assert "Done" in answer.content and not answer.buttons, answer.content
         await thread.wait_for_message(lambda m: "Game over" in m.content)
-        assert (await t.bot.store.get(game)).status == "finished"
+        assert (await t.bot.store.games.get(game)).status == "finished"
         t.fake.assert_clean()

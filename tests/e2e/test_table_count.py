@@ -14,7 +14,7 @@ from tests.e2e.harness import Table, table
 async def open_lobby(t: Table) -> tuple[int, object]:
     lobby = await t.slash(t.alice, t.channel, "count new", target=7)
     assert not lobby.ephemeral and [b.label for b in lobby.buttons] == ["Join", "Leave", "Start", "Cancel"]
-    game = (await t.bot.store.list_games(status="lobby"))[-1].id  # type: ignore[union-attr]
+    game = (await t.bot.store.games.find(status="lobby"))[-1].id  # type: ignore[union-attr]
     return game, lobby
 
 
@@ -29,7 +29,7 @@ async def test_three_players_through_the_shared_table(tmp_path: Path) -> None:
         )
         await a.response()
         await b.response()
-        assert set((await t.bot.store.get(game)).players) == {t.alice.id, t.bob.id, t.carol.id}  # type: ignore[union-attr]
+        assert set((await t.bot.store.games.get(game)).players) == {t.alice.id, t.bob.id, t.carol.id}  # type: ignore[union-attr]
         assert "Players (3)" in lobby.content, "the lobby message shows who is in"
         again = await t.click(t.bob, lobby, "Join")
         assert again.ephemeral and "already in" in again.content
@@ -47,7 +47,7 @@ async def test_three_players_through_the_shared_table(tmp_path: Path) -> None:
         t.watch(game, thread, t.channel)
 
         users = {u.id: u for u in (t.alice, t.bob, t.carol)}
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
 
         def to_move() -> object:
             state = rec.load_state()
@@ -59,7 +59,7 @@ async def test_three_players_through_the_shared_table(tmp_path: Path) -> None:
         assert refused.ephemeral and "not your turn" in refused.content and f"<@{first.id}>" in refused.content  # type: ignore[attr-defined]
         moved = await t.slash(first, thread, "count add", amount=2)  # type: ignore[arg-type]
         assert not moved.ephemeral and "adds 2: total 2" in moved.content and moved.attachments
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         second = to_move()
         assert moved.pinged == [] or moved.pinged == [second.id], "at most the next player is pinged"  # type: ignore[attr-defined]
         notice = await t.fake.wait_for(
@@ -73,13 +73,13 @@ async def test_three_players_through_the_shared_table(tmp_path: Path) -> None:
         stale = await t.click(second, moved, "+1")  # type: ignore[arg-type]
         assert stale.ephemeral and "out of date" in stale.content
 
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         third = to_move()
         confirm = await t.slash(third, thread, "game resign")  # type: ignore[arg-type]
         assert confirm.ephemeral and "counts as a loss" in confirm.content
         out = await t.click(third, confirm, f"Resign #{game} Count")  # type: ignore[arg-type]
         assert "resigns and is out" in out.content
-        rec = await t.bot.store.get(game)  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(game)  # type: ignore[union-attr]
         assert rec.status == "active", "with three players, one resigning does not end the game"
         state = rec.load_state()
         assert rec.players.index(third.id) in state.resigned  # type: ignore[attr-defined]

@@ -39,7 +39,7 @@ async def test_1_games_belong_to_their_server(tmp_path: Path) -> None:
                 assert answer.ephemeral and "can't find that game" in answer.content, (path, answer.content)
         move = await t.slash(t.alice, lounge, "stratego move", from_="E4", to="E5", game=str(game))
         assert move.ephemeral and "can't find that game" in move.content
-        assert (await t.bot.store.get(game)).status == "active"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).status == "active"  # type: ignore[union-attr]
         # In DMs: your own games only.
         dm = t.fake.dm_channel(t.carol)
         peek = await t.slash(t.carol, dm, "game log", game=str(game))
@@ -87,7 +87,7 @@ async def test_3_every_reply_fits_discords_limits(tmp_path: Path) -> None:
         assert long.ephemeral and len(long.content) < 200 and "…" in long.content
         store = t.bot.store  # type: ignore[union-attr]
         for _ in range(40):
-            await store.create_lobby("stratego", t.carol.id, None, t.guild.id, t.channel.id)
+            await store.lobbies.create("stratego", t.carol.id, None, t.guild.id, t.channel.id)
         listed = await t.slash(t.carol, t.channel, "game list")
         assert listed.ephemeral and "Page 1 of 4" in listed.content and len(listed.content) <= 2000
         assert listed.content.count("• #") == 10, "ten games a page"
@@ -96,7 +96,7 @@ async def test_3_every_reply_fits_discords_limits(tmp_path: Path) -> None:
         beyond = await t.slash(t.carol, t.channel, "game list", page=99)
         assert "Page 4 of 4" in beyond.content, "a page beyond the last shows the last"
         for seed in range(20):
-            await store.create(
+            await store.games.create(
                 "count", [t.carol.id, t.mod.id], None, seed, t.guild.id, t.channel.id, t.carol.id, thread_id=None
             )
         which = await t.slash(t.carol, t.channel, "count add", amount=1)
@@ -117,21 +117,21 @@ async def test_5_no_single_player_voids_a_running_game(tmp_path: Path) -> None:
         game, thread, red, blue = await started(t)
         asked = await t.slash(red, thread, "game cancel")  # type: ignore[arg-type]
         assert asked.ephemeral and "counted" in asked.content
-        assert (await t.bot.store.get(game)).status == "active"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).status == "active"  # type: ignore[union-attr]
         proposal = await thread.wait_for_message(lambda m: "proposes to cancel" in m.content)  # type: ignore[attr-defined]
         assert proposal.pinged == [blue.id]  # type: ignore[attr-defined]
         nosy = await t.click(t.carol, proposal, "Agree to cancel")
         assert nosy.ephemeral and "not playing" in nosy.content
         await t.click(blue, proposal, "Agree to cancel")  # type: ignore[arg-type]
-        assert (await t.bot.store.get(game)).status == "cancelled"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).status == "cancelled"  # type: ignore[union-attr]
         # A moderator of the game's own server cancels at once; a lobby, its creator.
         game2, _thread2, _, _ = await t.challenge(t.alice, t.bob)
         done = await t.slash(t.mod, t.channel, "game cancel", game=str(game2))
-        assert "cancelled by" in done.content and (await t.bot.store.get(game2)).status == "cancelled"  # type: ignore[union-attr]
+        assert "cancelled by" in done.content and (await t.bot.store.games.get(game2)).status == "cancelled"  # type: ignore[union-attr]
         lobby = await t.slash(t.alice, t.channel, "count new")
-        lobby_id = (await t.bot.store.list_games(status="lobby"))[-1].id  # type: ignore[union-attr]
+        lobby_id = (await t.bot.store.games.find(status="lobby"))[-1].id  # type: ignore[union-attr]
         refused = await t.slash(t.bob, t.channel, "game cancel", game=str(lobby_id))
-        assert refused.ephemeral and (await t.bot.store.get(lobby_id)).status == "lobby"  # type: ignore[union-attr]
+        assert refused.ephemeral and (await t.bot.store.games.get(lobby_id)).status == "lobby"  # type: ignore[union-attr]
         await t.slash(t.alice, t.channel, "game cancel", game=str(lobby_id))
         assert not lobby.buttons and "cancelled" in lobby.content, "a cancelled lobby loses its buttons (§3.8)"
         # Resigning asks which game when there are several, and confirms.
@@ -141,8 +141,8 @@ async def test_5_no_single_player_voids_a_running_game(tmp_path: Path) -> None:
         assert which.ephemeral and "Which game" in which.content
         assert {b.label for b in which.buttons} == {f"Resign #{g3} Stratego", f"Resign #{g4} Stratego"}
         await t.click(t.alice, which, f"Resign #{g4} Stratego")
-        assert (await t.bot.store.get(g4)).status == "finished"  # type: ignore[union-attr]
-        assert (await t.bot.store.get(g3)).status == "active"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(g4)).status == "finished"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(g3)).status == "active"  # type: ignore[union-attr]
         t.fake.assert_clean()
 
 
@@ -171,7 +171,7 @@ async def test_7_no_new_game_inside_a_game_thread(tmp_path: Path) -> None:
         game, thread, _, _ = await t.challenge(t.alice, t.bob)
         inside = await t.slash(t.carol, thread, "stratego new")
         assert inside.ephemeral and f"<#{t.channel.id}>" in inside.content and f"#{game}" in inside.content
-        assert len(await t.bot.store.list_games()) == 1  # type: ignore[union-attr]
+        assert len(await t.bot.store.games.find()) == 1  # type: ignore[union-attr]
         t.fake.assert_clean()
 
 
@@ -181,7 +181,7 @@ async def test_8_buttons_that_mean_nothing_go_and_accept_draw_stays(tmp_path: Pa
         await t.click(t.bob, challenge, "Accept")
         assert not challenge.buttons, "a started challenge loses its buttons"
         thread = await t.channel.wait_for_thread()
-        game = (await t.bot.store.list_games(status="active"))[-1].id  # type: ignore[union-attr]
+        game = (await t.bot.store.games.find(status="active"))[-1].id  # type: ignore[union-attr]
         state = await t.state(game)
         red, blue = (t.alice, t.bob) if state.seat_of(0) == 0 else (t.bob, t.alice)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
@@ -196,7 +196,7 @@ async def test_8_buttons_that_mean_nothing_go_and_accept_draw_stays(tmp_path: Pa
 async def test_9_words_name_the_game_and_its_state(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         await t.slash(t.alice, t.channel, "count new")
-        lobby_id = (await t.bot.store.list_games(status="lobby"))[-1].id  # type: ignore[union-attr]
+        lobby_id = (await t.bot.store.games.find(status="lobby"))[-1].id  # type: ignore[union-attr]
         early = await t.slash(t.alice, t.channel, "game board", game=str(lobby_id))
         assert "hasn't started yet" in early.content and " is lobby" not in early.content
         game, thread, red, blue = await started(t)
@@ -261,7 +261,7 @@ async def test_busy_database_is_busy_try_again(tmp_path: Path, monkeypatch) -> N
         async def locked(*args: object, **kwargs: object) -> None:
             raise StoreBusy(game)
 
-        monkeypatch.setattr(store, "append", locked)
+        monkeypatch.setattr(store.games, "append", locked)
         busy = await t.slash(red, thread, "stratego move", from_="E4", to="E5")  # type: ignore[arg-type]
         assert busy.ephemeral and "busy" in busy.content and "try again" in busy.content
         monkeypatch.undo()

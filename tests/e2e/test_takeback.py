@@ -43,7 +43,7 @@ async def count_game(t: Table, players: list[User]) -> tuple[int, Thread, list[U
     """A Count game to 50 and its players in turn order."""
     game, thread, _ = await t.lobby_game("count", players, target=50)
     assert t.bot is not None
-    rec = await t.bot.store.get(game)
+    rec = await t.bot.store.games.get(game)
     first = COUNT.to_act(rec.load_state())[0]
     order = [next(u for u in players if u.id == rec.players[(first + k) % len(players)]) for k in range(len(players))]
     return game, thread, order
@@ -54,7 +54,7 @@ async def test_a_plain_move_is_taken_back_when_the_opponent_agrees(tmp_path: Pat
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
         assert t.bot is not None
-        before = await t.bot.store.get(game)
+        before = await t.bot.store.games.get(game)
         await t.slash(red, thread, "stratego move", from_="E4", to="E5")
         asked = await t.slash(red, thread, "game takeback")
         assert asked.ephemeral and "Asked the other players" in asked.content
@@ -71,18 +71,18 @@ async def test_a_plain_move_is_taken_back_when_the_opponent_agrees(tmp_path: Pat
         assert "Everyone agreed" in request.content and not request.buttons
         told = await thread.wait_for_message(lambda m: "By agreement" in m.content)
         assert told.attachments and f"<@{red.id}>" in told.content, "the board, and the player to move again"
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         assert rec.version == before.version + 2 and rec.state_json == before.state_json, "the board is back"
         state = rec.load_state()
         assert state.board[parse_square("E4")] >= 0 and state.board[parse_square("E5")] < 0
         assert games.ui("stratego").engine.to_act(state) == (rec.players.index(red.id),)
-        log = await t.bot.store.actions(game)
+        log = await t.bot.store.games.actions(game)
         assert log[-1].takeback == log[-2].seq and log[-1].seat == rec.players.index(red.id)
-        assert await t.bot.store.verify(game)
+        assert await t.bot.store.games.verify(game)
 
         again = await t.slash(red, thread, "stratego move", from_="J4", to="J5")
         assert not again.ephemeral and "from J4 to J5" in again.content, "the same player moves again"
-        assert await t.bot.store.verify(game)
+        assert await t.bot.store.games.verify(game)
         nothing = await t.slash(blue, thread, "game takeback")
         assert nothing.ephemeral and "not yours" in nothing.content
         t.fake.assert_clean()
@@ -99,7 +99,7 @@ async def test_a_battle_cannot_be_taken_back(tmp_path: Path) -> None:
         battle = await t.slash(red, thread, "game takeback")
         assert battle.ephemeral and "showed something hidden" in battle.content
         assert not [m for m in thread.messages if ASKED in m.content], "nothing was asked"
-        assert (await t.bot.store.takeback_request(game)) is None
+        assert (await t.bot.store.agreements.takeback_request(game)) is None
         t.fake.assert_clean()
 
 
@@ -115,7 +115,7 @@ async def test_a_refusal_and_a_request_lapsing_when_someone_acts(tmp_path: Path)
         assert "Agreed so far" in request.content and request.buttons
         await t.click(c, request, "Refuse")
         assert f"<@{c.id}> refused" in request.content and not request.buttons
-        assert (await t.bot.store.get(game)).load_state().total == 2
+        assert (await t.bot.store.games.get(game)).load_state().total == 2
         again = await t.slash(a, thread, "game takeback")
         assert again.ephemeral and "refused already" in again.content, "one request per decision: no new pings"
         assert len([m for m in thread.messages if "asks to take back" in m.content]) == 1
@@ -126,7 +126,7 @@ async def test_a_refusal_and_a_request_lapsing_when_someone_acts(tmp_path: Path)
         await t.slash(c, thread, "count add", amount=3)  # c acts instead of answering
         await t.fake.wait_for(lambda: "Lapsed" in second.content, "the request to lapse")
         assert "game went on" in second.content and not second.buttons
-        assert (await t.bot.store.get(game)).load_state().total == 6
+        assert (await t.bot.store.games.get(game)).load_state().total == 6
         late = await t.slash(b, thread, "game takeback")
         assert late.ephemeral and "not yours" in late.content
         t.fake.assert_clean()
@@ -153,7 +153,7 @@ async def test_a_request_lapses_after_a_day_and_outsiders_are_refused(tmp_path: 
         assert not request.buttons
         stale = await t.click(a, request, "Agree to take back") if request.buttons else None
         assert stale is None
-        assert (await t.bot.store.takeback_request(game)) is None
+        assert (await t.bot.store.agreements.takeback_request(game)) is None
         t.fake.assert_clean()
 
 
@@ -165,8 +165,8 @@ async def test_czech_words_and_a_takeback_accepted_in_a_count_game(tmp_path: Pat
         await t.click(t.alice, lobby, "Začít")
         thread = await t.channel.wait_for_thread(lambda th: th not in before)
         assert t.bot is not None
-        game = (await t.bot.store.list_games(status="active"))[-1].id
-        rec = await t.bot.store.get(game)
+        game = (await t.bot.store.games.find(status="active"))[-1].id
+        rec = await t.bot.store.games.get(game)
         first = COUNT.to_act(rec.load_state())[0]
         a, b = (t.alice, t.bob) if rec.players[first] == t.alice.id else (t.bob, t.alice)
         await t.slash(a, thread, "count add", amount=3)
@@ -175,7 +175,7 @@ async def test_czech_words_and_a_takeback_accepted_in_a_count_game(tmp_path: Pat
         await t.click(b, request, "Souhlasím s vrácením")
         assert "Všichni souhlasili" in request.content
         await thread.wait_for_message(lambda m: "Po dohodě se vrací" in m.content)
-        assert (await t.bot.store.get(game)).load_state().total == 0
+        assert (await t.bot.store.games.get(game)).load_state().total == 0
         t.fake.assert_clean()
 
 
@@ -185,24 +185,24 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
     async with table(tmp_path) as t:
         game, thread, _ = await t.lobby_game("stroganov", [t.alice])
         assert t.bot is not None
-        chosen = (await t.bot.store.get(game)).load_state()
+        chosen = (await t.bot.store.games.get(game)).load_state()
         await t.slash(t.alice, thread, "stroganov act", action="board 1A")
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         seat = await play_a_plain_decision(t, thread, rec)
         done = await t.slash(t.alice, thread, "game takeback")
         assert done.ephemeral and "taken back" in done.content and "nobody else" in done.content
         page = await thread.wait_for_message(lambda m: "takes back their last decision" in m.content)
         assert "nobody else to ask" in page.content and "agreement" not in page.content
         assert page.attachments and page.components, "the board and the decisions again"
-        back = await t.bot.store.get(game)
+        back = await t.bot.store.games.get(game)
         assert back.state_json == rec.state_json and back.version == rec.version + 2
-        assert await t.bot.store.verify(game)
-        first = await t.bot.store.get(game)
+        assert await t.bot.store.games.verify(game)
+        first = await t.bot.store.games.get(game)
         # her board choice: nobody acted since, but whether it drew something at random (Ivan's
         # set-up) depends on the game's seed — the engine says
         may = may_take_back(chosen, seat, STROGANOV.parse_action("board 1A", chosen))
         again = await t.slash(t.alice, thread, "game takeback")
-        fresh = await t.bot.store.get(game)
+        fresh = await t.bot.store.games.get(game)
         if may:
             assert again.ephemeral and "is taken back" in again.content, again.content
             assert fresh.version == first.version + 1 and fresh.load_state().stage == "boards"
@@ -211,7 +211,7 @@ async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path)
         else:
             assert again.ephemeral and "cannot be taken back" in again.content, again.content
             assert fresh.version == first.version
-        assert await t.bot.store.verify(game)
+        assert await t.bot.store.games.verify(game)
         t.fake.assert_clean()
 
 
@@ -223,7 +223,7 @@ async def test_the_mover_takes_back_a_move_by_a_press_on_its_news(tmp_path: Path
         game, thread, red, blue = await t.challenge(t.alice, t.bob)
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
         assert t.bot is not None
-        before = await t.bot.store.get(game)
+        before = await t.bot.store.games.get(game)
         news = await t.slash(red, thread, "stratego move", from_="E4", to="E5")
         assert not news.ephemeral and "Take back" in [b.label for b in news.buttons], news.buttons
         other = await t.click(blue, news, "Take back")
@@ -239,8 +239,8 @@ async def test_the_mover_takes_back_a_move_by_a_press_on_its_news(tmp_path: Path
         await t.click(blue, request, "Agree to take back")
         told = await thread.wait_for_message(lambda m: "By agreement" in m.content)
         assert "Take back" not in [b.label for b in told.buttons], "a takeback is not taken back"
-        rec = await t.bot.store.get(game)
-        assert rec.state_json == before.state_json and await t.bot.store.verify(game)
+        rec = await t.bot.store.games.get(game)
+        assert rec.state_json == before.state_json and await t.bot.store.games.verify(game)
         t.fake.assert_clean()
 
 
@@ -264,7 +264,7 @@ async def test_a_solo_decision_is_taken_back_by_a_press_on_the_turn_page(tmp_pat
         game, thread, _ = await t.lobby_game("stroganov", [t.alice])
         assert t.bot is not None
         await t.slash(t.alice, thread, "stroganov act", action="board 1A")
-        rec = await t.bot.store.get(game)
+        rec = await t.bot.store.games.get(game)
         await play_a_plain_decision(t, thread, rec)
         page = await t.fake.wait_for(
             lambda: next((m for m in reversed(thread.messages) if "Take back" in [b.label for b in m.buttons]), None),
@@ -272,8 +272,8 @@ async def test_a_solo_decision_is_taken_back_by_a_press_on_the_turn_page(tmp_pat
         )
         done = await t.click(t.alice, page, "Take back")
         assert done.ephemeral and "taken back" in done.content, done.content
-        back = await t.bot.store.get(game)
-        assert back.state_json == rec.state_json and await t.bot.store.verify(game)
+        back = await t.bot.store.games.get(game)
+        assert back.state_json == rec.state_json and await t.bot.store.games.verify(game)
         t.fake.assert_clean()
 
 

@@ -81,7 +81,7 @@ async def shitenno_absent(t: Table) -> None:
     game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
     await settled(t)
     assert t.bot is not None
-    (waiting,) = (await t.bot.store.get(game)).waiting()
+    (waiting,) = (await t.bot.store.games.get(game)).waiting()
     absent = next(u for u in players if u.id == waiting.user_id)
     others = [u for u in players if u is not absent]
     await t.later(days=1.01)

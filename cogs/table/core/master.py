@@ -64,7 +64,7 @@ class Master:
             case Act():
                 return await self._act(command)
             case Start():
-                started = await self.store.start(
+                started = await self.store.games.start(
                     command.game_id, list(command.players), secrets.randbits(62), expected_version=command.version
                 )
                 return Change.of_record("start", started, command.by_user)
@@ -73,24 +73,26 @@ class Master:
             case Cancel():
                 return await self._cancel(command)
             case Finish():
-                finished = await self.store.finish(command.game_id, command.outcome, expected_version=command.version)
+                finished = await self.store.games.finish(
+                    command.game_id, command.outcome, expected_version=command.version
+                )
                 return Change.of_record("finish", finished, command.by_user)
             case Expire():
-                expired = await self.store.expire_lobby(command.game_id)
+                expired = await self.store.games.expire(command.game_id)
                 return None if expired is None else Change.of_record("cancel", expired)
             case TakeBack():
-                rec = await self.store.get(command.game_id)
-                result = await self.store.take_back(command.game_id, command.version, command.seat)
+                rec = await self.store.games.get(command.game_id)
+                result = await self.store.games.take_back(command.game_id, command.version, command.seat)
                 return Change.of_takeback(rec, result, command.by_user, command.seat)
             case AutoPlay():
                 return await self._auto_play(command)
             case Rate():
-                await self.store.rate(command.game_id)
+                await self.store.ratings.rate(command.game_id)
                 return None
         raise TypeError(f"not a command: {command!r}")
 
     async def _read(self, game_id: int, seen: GameRecord | None) -> GameRecord:
-        return seen if seen is not None and seen.id == game_id else await self.store.get(game_id)
+        return seen if seen is not None and seen.id == game_id else await self.store.games.get(game_id)
 
     async def _retrying(self, rec: GameRecord, attempt: Callable[[GameRecord], Awaitable[T]]) -> T:
         """The one retry loop: ``attempt`` on the game as last read; on a stale version the game is
@@ -101,13 +103,13 @@ class Master:
             except StaleVersion:
                 if n == RETRIES - 1:
                     raise
-                rec = await self.store.get(rec.id)
+                rec = await self.store.games.get(rec.id)
         raise AssertionError("unreachable")
 
     async def _act(self, command: Act) -> Change:
         async def attempt(current: GameRecord) -> Change:
             version = current.version if command.version is None else command.version
-            result = await self.store.append(current.id, version, command.seat, command.action)
+            result = await self.store.games.append(current.id, version, command.seat, command.action)
             return Change.of_action(current, result, command.by_user, command.seat)
 
         rec = await self._read(command.game_id, command.seen)
@@ -118,7 +120,7 @@ class Master:
     async def _set_seats(self, command: SetSeats) -> Change:
         async def attempt(current: GameRecord) -> Change:
             seats = command.seats(current)
-            changed = await self.store.set_seats(current.id, seats, expected_version=current.version)
+            changed = await self.store.lobbies.set_seats(current.id, seats, expected_version=current.version)
             return Change.of_record("seats", changed, command.by_user)
 
         return await self._retrying(await self._read(command.game_id, command.seen), attempt)
@@ -129,7 +131,7 @@ class Master:
         async def attempt(current: GameRecord) -> Change:
             if command.check is not None and current is not seen:
                 command.check(current)
-            cancelled = await self.store.cancel(current.id, command.by_user, expected_version=current.version)
+            cancelled = await self.store.games.cancel(current.id, command.by_user, expected_version=current.version)
             return Change.of_record("cancel", cancelled, command.by_user)
 
         return await self._retrying(await self._read(command.game_id, seen), attempt)
@@ -138,11 +140,11 @@ class Master:
         """The automatic player's next decision (``rules/<game>/auto.py``) for the first seat the
         table plays that is to act; None when none is (or another process plays the game now).
         A lost race or a decision the engine refuses (the game moved on) is looked at again."""
-        if not await self.store.claim_autoplay(command.game_id, AUTO_LEASE):
+        if not await self.store.clocks.claim_autoplay(command.game_id, AUTO_LEASE):
             return None
         try:
             for _ in range(RETRIES):
-                rec = await self.store.get(command.game_id)
+                rec = await self.store.games.get(command.game_id)
                 player = self._auto_player(rec.kind)
                 if rec.status != "active" or player is None or rec.engine is None:
                     return None
@@ -152,10 +154,10 @@ class Master:
                     return None
                 seat = seats[0]
                 try:
-                    result = await self.store.append(rec.id, rec.version, seat, player(state, seat))
+                    result = await self.store.games.append(rec.id, rec.version, seat, player(state, seat))
                 except (StaleVersion, RuleError):
                     continue  # someone acted first: look again
                 return Change.of_action(rec, result, None, seat)
             return None
         finally:
-            await self.store.release_autoplay(command.game_id)
+            await self.store.clocks.release_autoplay(command.game_id)

@@ -28,7 +28,7 @@ class Progress:
 
     async def mark(self, step: str) -> None:
         self.done.add(step)
-        await self.store.change_step(self.change.game_id, self.change.version, step)
+        await self.store.outbox.step(self.change.game_id, self.change.version, step)
 
     def nonce(self, step: str) -> int:
         """The step's nonce for Discord (``enforce_nonce``): the same for every teller of this
@@ -42,4 +42,4 @@ class Progress:
     async def told(self) -> None:
         """Mark the change told, unless the telling's last write did (:meth:`was_told`)."""
         if not self._told:
-            await self.store.told(self.change.game_id, self.change.version)
+            await self.store.outbox.told(self.change.game_id, self.change.version)

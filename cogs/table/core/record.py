@@ -42,7 +42,7 @@ RECORD_FORMAT = 1
 
 
 def record_document(rec: GameRecord, actions: Sequence[LoggedAction]) -> dict[str, Any]:
-    """The record of ``rec`` with its log ``actions`` (``store.actions(rec.id)``) as plain JSON
+    """The record of ``rec`` with its log ``actions`` (``store.games.actions(rec.id)``) as plain JSON
     values. The seed is in it only once the game is over (finished, cancelled or expired): while it
     runs, the seed would tell the players what the shuffled decks hold."""
     over = rec.status in ENDED

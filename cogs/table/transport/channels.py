@@ -266,7 +266,7 @@ class Transport:
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to %s for game %s refused: %s", user_id, rec.id, exc)
-            if await self.store.mark_dm_warned(rec.id, user_id):
+            if await self.store.prefs.mark_dm_warned(rec.id, user_id):
                 ui = games.ui(rec.kind)
                 key = "dm_failed_private" if ui.has_private else "dm_failed"
                 label = ui.private_label(game_locale(rec)) if ui.has_private else ""

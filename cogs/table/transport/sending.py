@@ -58,7 +58,7 @@ class Sender:
                     drawing = Drawing(self.draw(rec, state, post.images))
                 files = await drawing.files()
                 if post.record:
-                    files.append(text_file(record_json(rec, await self.store.actions(rec.id)), record_name(rec)))
+                    files.append(text_file(record_json(rec, await self.store.games.actions(rec.id)), record_name(rec)))
                 view = buttons(rec.id, list(post.components))
                 posted = await self.transport.publish(
                     interaction, rec, post.text, files, view, set(post.ping) | ping, progress.nonce(post.step)
