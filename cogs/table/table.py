@@ -130,7 +130,7 @@ class Table:
         self.clocks = Clocks(self)
         self.ratings = Ratings(self)
         self._post_failures: set[tuple[int, int, int]] = set()
-        self.renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
+        self.renderer = Renderer(render_processes, games.worker_modules())
         self._trim_heap = heap_trimmer()
         """When the table goes quiet: the C heap's free memory back to the system (a burst of
         tellings frees megabytes of images and payloads that glibc otherwise keeps)."""
