@@ -27,9 +27,8 @@ if TYPE_CHECKING:
     from bot import Deskovka
 
 KIND = "count"
-WORDS = {"en": Words({"count.title": "Count"}), "cs": Words({"count.title": "Count"})}
-"""Its words by locale, as a game's ``cogs/<game>/words/`` gives them (the toy keeps its English name
-in Czech; tests read it)."""
+WORDS = {"en": Words({"count.title": "Count"}), "cs": Words({"count.title": "Počítání"})}
+"""Its words by locale, as a game's ``cogs/<game>/words/`` gives them."""
 
 
 def picture(state: CountState) -> bytes:
