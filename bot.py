@@ -211,7 +211,7 @@ class Deskovka(commands.AutoShardedBot):
         )  # (discord.py takes None for "all shards", as its default, though its typing says list[int])
         self.settings = settings
         self._store = store
-        self._cogs = tuple(dict.fromkeys((*COGS, *(k.cog for k in games.KINDS.values()), *extra_cogs)))
+        self._cogs = tuple(dict.fromkeys((*COGS, *(k.cog.__name__ for k in games.KINDS.values()), *extra_cogs)))
         self.clock: Clock = clock or SystemClock()
         shards = settings.shards
         self.table = Table(

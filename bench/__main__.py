@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib
+import importlib.util
 import os
 import platform
 import sys
+from collections.abc import Callable
 
 from bench import (
     catch_up,
@@ -14,8 +17,6 @@ from bench import (
     decision,
     dispatcher,
     e2e,
-    e2e_shitenno,
-    e2e_stroganov,
     engine,
     library_floor,
     ratings,
@@ -23,7 +24,8 @@ from bench import (
     render,
     replay,
 )
-from bench.stats import table
+from bench.stats import Row, table
+from cogs.games import registered
 
 
 def machine() -> str:
@@ -40,15 +42,23 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
-def registered() -> set[str]:
-    from cogs.games import ENGINES as GAMES
-
-    return set(GAMES)
+def game_e2e() -> dict[str, Callable[[bool], list[Row]]]:
+    """Each registered game's own benchmark through the real bot and the local Discord, where it
+    has one: ``bench/e2e_<game>.py`` with ``run(quick)`` (how to make its decisions there is the
+    game's own: its commands, buttons and pickers), as the part ``e2e-<game>``."""
+    found: dict[str, Callable[[bool], list[Row]]] = {}
+    for kind in registered():
+        module = f"bench.e2e_{kind.name}"
+        if importlib.util.find_spec(module) is not None:
+            run: Callable[[bool], list[Row]] = importlib.import_module(module).run
+            found[f"e2e-{kind.name}"] = run
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench")
     parser.add_argument("--quick", action="store_true", help="a smaller run, under a minute")
+    by_game = game_e2e()
     parts_all = [
         "engine",
         "render",
@@ -60,29 +70,20 @@ def main(argv: list[str] | None = None) -> int:
         "reminders",
         "e2e",
         "library-floor",
-        "e2e-shitenno",
-        "e2e-stroganov",
+        *by_game,
         "ratings",
     ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
     parts = args.only or parts_all
-    rows = []
-    games = registered()
+    rows: list[Row] = []
+    games = {kind.name for kind in registered()}
     if "engine" in parts:
-        rows += engine.stratego(2 if args.quick else 10)
-        if "shitenno" in games:
-            for players in (2, 3, 4):
-                rows += engine.playouts("shitenno", players, 1 if args.quick else 5)
-        if "stroganov" in games:
-            for players in (1, 2, 3, 4):
-                rows += engine.playouts("stroganov", players, 1 if args.quick else 5)
+        for kind in registered():
+            rows += engine.run(kind, args.quick)
     if "render" in parts:
-        rows += render.stratego(15 if args.quick else 70)
-        if "shitenno" in games:
-            rows += render.shitenno(15 if args.quick else 70)
-        if "stroganov" in games:
-            rows += render.stroganov(15 if args.quick else 70)
+        for kind in registered():
+            rows += render.run(kind, 15 if args.quick else 70)
     if "replay" in parts:
         rows += replay.run(args.quick)
     if "database" in parts:
@@ -99,10 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         rows += e2e.run(args.quick)
     if "library-floor" in parts:
         rows += library_floor.run(args.quick)
-    if "e2e-shitenno" in parts and "shitenno" in games:
-        rows += e2e_shitenno.run(args.quick)
-    if "e2e-stroganov" in parts and "stroganov" in games:
-        rows += e2e_stroganov.run(args.quick)
+    for part, run in by_game.items():
+        if part in parts:
+            rows += run(args.quick)
     if "ratings" in parts and {"stratego", "shitenno", "stroganov"} <= games:
         rows += ratings.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")

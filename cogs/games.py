@@ -1,37 +1,51 @@
-"""Every game the bot plays, registered in one place (issue 18 §2): its engine (pure, in ``rules/``),
-its UI (images and words, from views and events), the extension with its slash commands, and its
-automatic player for a seat whose player is away. Its words are found by the string tables
-(``cogs/<game>/words/<locale>.py``), its renderer is its UI's.
+"""Every game the bot plays, registered in one place (issue 18 §2, issue 45 §4): a game is one
+registration, a :class:`GameKind` carrying everything of it — its engine (pure, in ``rules/``), its
+UI (images and words, from views and events; its renderer is the UI's), its extension with its
+slash commands, its automatic player for a seat whose player is away, its rematch options, its
+words in every language (``cogs/<game>/words/``: sentences and slash commands, added to the tables
+as it registers) and its benchmark workload. The store, the bot's cogs, the tables of words, the
+render workers, the benchmarks and the tests all read the registered kinds.
 
-A new game adds its engine, UI, cog and words, and one :func:`register` line in :func:`_builtin`;
-the tests' toy game registers the same way from its own cog (docs/architecture.md).
+A new game adds its engine, its package (UI, cog, words, workload) and one :func:`register` line in
+:func:`_builtin`; the tests' toy game registers the same way from its own cog (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from cogs.extension import Extension
 from cogs.table.core.master import AutoPlayer
 from cogs.table.ui import GameUI
+from cogs.texts import add_game
+from cogs.texts.tables import Words
+from cogs.workload import Workload
 from rules.protocol import AnyGame
 
 RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
 """A rematch's options from the finished game's options, final state and the rematch's seats (for
 each, the seat its player had): Stratego swaps the colours. Without one a rematch keeps the options."""
+AnyUI = GameUI[Any]
+"""The UI of any game (each UI declares its own state type; the registry holds them all)."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameKind:
     engine: AnyGame
-    ui: GameUI
-    cog: str
-    """The extension (module) that adds the game's slash commands."""
+    ui: AnyUI
+    cog: Extension
+    """The extension that adds the game's slash commands (``cogs/<game>/extension.py``: it loads
+    the cog module, ``cogs.extension``; the bot loads it by its name)."""
+    words: Mapping[str, Words] = field(default_factory=dict)
+    """Its words by locale (``cogs/<game>/words/``): its sentences and its slash commands'."""
     auto: AutoPlayer | None = None
     """None: the game has no automatic player (Stratego: two players, a claim on time instead)."""
     rematch: RematchOptions | None = None
     """How a rematch changes the options (None: it keeps them)."""
+    bench: Workload[Any, Any, Any] | None = None
+    """What the benchmarks measure of it (None: nothing of its own, as the tests' toy game)."""
 
     @property
     def name(self) -> str:
@@ -45,19 +59,26 @@ ENGINES: dict[str, AnyGame] = {}
 
 
 def register(kind: GameKind) -> GameKind:
-    """Seat a game at the table; registering a kind again replaces it (a cog reloaded)."""
+    """Seat a game at the table, its words in the tables; registering a kind again replaces it (a
+    cog reloaded)."""
     if kind.ui.kind != kind.engine.name:
         raise ValueError(f"the UI of {kind.ui.kind!r} does not show the engine {kind.engine.name!r}")
+    add_game(kind.name, kind.words)
     KINDS[kind.name] = kind
     ENGINES[kind.name] = kind.engine
     return kind
+
+
+def registered() -> list[GameKind]:
+    """Every registered game, by name: what the benchmarks and the tests iterate."""
+    return [KINDS[name] for name in sorted(KINDS)]
 
 
 def kind(name: str) -> GameKind:
     return KINDS[name]
 
 
-def ui(name: str) -> GameUI:
+def ui(name: str) -> AnyUI:
     return KINDS[name].ui
 
 
@@ -72,10 +93,26 @@ def rematch_options(name: str, options: Mapping[str, Any], state: Any, order: Se
     return entry.rematch(options, state, order) if entry.rematch is not None else dict(options)
 
 
+def worker_modules() -> list[str]:
+    """What a render worker imports before it draws: this registry (with it every built-in game's
+    UI and words) and the module of each registered UI (a game registered elsewhere: its words
+    register as its module loads)."""
+    return [__name__, *dict.fromkeys(type(k.ui).__module__ for k in KINDS.values())]
+
+
 def _builtin() -> None:
+    import cogs.shitenno.extension
+    import cogs.stratego.extension
+    import cogs.stroganov.extension
     from cogs.shitenno.ui import ShitennoUI
+    from cogs.shitenno.words import WORDS as SHITENNO_WORDS
+    from cogs.shitenno.workload import WORKLOAD as SHITENNO_WORKLOAD
     from cogs.stratego.ui import StrategoUI
+    from cogs.stratego.words import WORDS as STRATEGO_WORDS
+    from cogs.stratego.workload import WORKLOAD as STRATEGO_WORKLOAD
     from cogs.stroganov.ui import StroganovUI
+    from cogs.stroganov.words import WORDS as STROGANOV_WORDS
+    from cogs.stroganov.workload import WORKLOAD as STROGANOV_WORKLOAD
     from rules.shitenno import GAME as SHITENNO
     from rules.shitenno.auto import auto_action as shitenno_auto
     from rules.stratego import GAME as STRATEGO
@@ -83,9 +120,31 @@ def _builtin() -> None:
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
 
-    register(GameKind(STRATEGO, StrategoUI(), "cogs.stratego.cog", rematch=stratego_rematch))
-    register(GameKind(SHITENNO, ShitennoUI(), "cogs.shitenno.cog", shitenno_auto))
-    register(GameKind(STROGANOV, StroganovUI(), "cogs.stroganov.cog", stroganov_auto))
+    register(
+        GameKind(
+            STRATEGO,
+            StrategoUI(),
+            cogs.stratego.extension,
+            STRATEGO_WORDS,
+            rematch=stratego_rematch,
+            bench=STRATEGO_WORKLOAD,
+        )
+    )
+    register(
+        GameKind(
+            SHITENNO, ShitennoUI(), cogs.shitenno.extension, SHITENNO_WORDS, shitenno_auto, bench=SHITENNO_WORKLOAD
+        )
+    )
+    register(
+        GameKind(
+            STROGANOV,
+            StroganovUI(),
+            cogs.stroganov.extension,
+            STROGANOV_WORDS,
+            stroganov_auto,
+            bench=STROGANOV_WORKLOAD,
+        )
+    )
 
 
 _builtin()

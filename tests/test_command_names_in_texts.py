@@ -15,10 +15,12 @@ import pytest
 from discord import app_commands
 
 from bot import Deskovka, Settings
+from cogs.games import registered
 from cogs.texts import TABLES, t, template
 from cogs.texts.commands import command_name, named_words
 
-SLASH = re.compile(r"(?<![\w/<.:])/(game|stratego|shitenno|stroganov|help|hra|nápověda)\b")
+GROUPS = "|".join(["game", "help", "hra", "nápověda", *(k.name for k in registered())])
+SLASH = re.compile(rf"(?<![\w/<.:])/({GROUPS})\b")
 """A command typed out in a text (``/game hand``) instead of named by a placeholder."""
 
 

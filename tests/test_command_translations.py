@@ -16,16 +16,17 @@ from discord import app_commands
 from bot import Deskovka, Settings
 from cogs import games
 from cogs.texts.commands import tables
-from cogs.texts.commands.cs import COMMANDS
 from cogs.texts.translator import CommandTranslator, keys
 
+COMMANDS = tables()["cs"]
+"""The whole Czech table: the shared commands' and every registered game's (``Words.commands``)."""
 NAME = re.compile(r"^[-_\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 
 
 def toy_kinds() -> set[str]:
     """Games only tests register (the toy Count game): ``/game rules`` may offer them as choices
     when another test imported them first; they have no Czech name."""
-    return {kind for kind, k in games.KINDS.items() if k.cog.startswith("tests.")}
+    return {kind for kind, k in games.KINDS.items() if k.cog.__name__.startswith("tests.")}
 
 
 class Recording(CommandTranslator):

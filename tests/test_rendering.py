@@ -29,7 +29,8 @@ from rules.stratego.actions import Ready
 from tests.game_records import game_record
 
 ROOT = Path(__file__).resolve().parent.parent
-UI_MODULES = [type(k.ui).__module__ for k in games.KINDS.values() if k.cog.startswith("cogs.")]
+UI_MODULES = [m for m in games.worker_modules() if not m.startswith("tests.")]
+"""What the bot's workers import: the registry (the games' words come with it) and the UIs."""
 
 
 def a_started_game() -> object:

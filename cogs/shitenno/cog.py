@@ -6,6 +6,7 @@ any decision in the engine's notation. The table (cogs/table/table.py) does the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -14,8 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shitenno import picks
-from cogs.shitenno.picks import card_words
-from cogs.shitenno.ui import ShitennoUI, cards_words, sharing_decision
+from cogs.shitenno.picks import card_words, cards_words
+from cogs.shitenno.ui import ShitennoUI, sharing_decision
 from cogs.table.buttons import Press, require_current, show_pick
 from cogs.table.completion import KeptByVersion, complete
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
@@ -26,6 +27,7 @@ from db.records import GameRecord
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.actions import (
     Accept,
+    Action,
     Choose,
     EndTurn,
     FormLot,
@@ -198,13 +200,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
     async def _decision_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         seat, _ = await self.decider(interaction, rec)
-        action = {
+        makers: dict[str, Callable[[], Action]] = {
             "accept_lot": lambda: Accept(),
             "refuse_lot": lambda: Refuse(),
             "choose": lambda: Choose(str(press.arg)),
             "end": lambda: EndTurn(),
             "draw": lambda: UseDraw(str(press.arg)),
-        }[press.verb]()
+        }
+        action = makers[press.verb]()
         await self.table.acting.play(interaction, rec, seat, action, version=press.version)
 
     async def _lot_start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:

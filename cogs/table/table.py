@@ -62,7 +62,7 @@ class Table:
         self._store = store
         self.clock = clock
         self.router = Router()
-        renderer = Renderer(render_processes, [type(k.ui).__module__ for k in games.KINDS.values()])
+        renderer = Renderer(render_processes, games.worker_modules())
         names = Names(bot, clock)
         self.locales = Locales(store)
         self.locales.seen.append(names.saw)

@@ -1,9 +1,9 @@
 """Every word the bot says, looked up by key and locale (DESIGN §5).
 
 Tables live per language: the shared ones in ``cogs/texts/<locale>/`` and each game's in
-``cogs/<game>/words/<locale>.py`` (merged by ``tables.py``); a language is added by adding its
-folder with the same keys — every folder here named like a locale (``cs``, ``pt_BR``) is one, found
-by its file (docs/words.md). ``t(key, locale, **params)`` formats a template; ``tn(key, n, locale,
+``cogs/<game>/words/<locale>.py``, which come with the game's registration (``cogs.games.register``
+calls :func:`add_game`; issue 45 §4); a language is added by adding its folder with the same keys —
+every folder here named like a locale (``cs``, ``pt_BR``) is one, found by its file (docs/words.md). ``t(key, locale, **params)`` formats a template; ``tn(key, n, locale,
 **params)`` picks the plural form CLDR's rule for the locale names (Babel): ``key.one`` /
 ``key.other`` in English, ``key.one`` / ``key.few`` / ``key.other`` in Czech (``many`` is for
 fractions; a key without the category falls back to ``key.other``).
@@ -20,16 +20,33 @@ import babel
 import babel.localedata
 from babel.plural import PluralRule
 
+from cogs.texts import commands
 from cogs.texts.commands import named_words
-from cogs.texts.tables import locale_folders, merged_tables
+from cogs.texts.tables import GAME_WORDS, Words, common_table, game_texts, locale_folders, merge
 
 Locale = str
 DEFAULT_LOCALE: Locale = "en"
 
-TABLES: dict[Locale, Mapping[str, str]] = {
-    locale: merged_tables(f"{__name__}.{locale}", [str(path)], locale) for locale, path in locale_folders()
+COMMON: dict[Locale, Mapping[str, str]] = {
+    locale: common_table(f"{__name__}.{locale}", [str(path)]) for locale, path in locale_folders()
 }
-"""Every language's whole table, by locale (``en`` always; ``cs`` once its folder exists)."""
+"""Every language's shared words, by locale (``en`` always; ``cs`` once its folder exists)."""
+TABLES: dict[Locale, Mapping[str, str]] = dict(COMMON)
+"""Every language's whole table, by locale: its shared words and every registered game's (kept in
+step with the registrations by :func:`add_game`, in place: a reader may hold this dict)."""
+
+
+def add_game(kind: str, words: Mapping[Locale, Words]) -> None:
+    """Add (or replace, for a game registered again) the words of the game ``kind`` to every
+    language's table; a key another table defines already is an error. The same words again (an
+    extension that registers its game as it loads, loaded again) leave the tables as they are."""
+    if GAME_WORDS.get(kind) == words:
+        return
+    GAME_WORDS[kind] = dict(words)
+    for locale, common in COMMON.items():
+        TABLES[locale] = merge(common, *game_texts(locale))
+    labels.cache_clear()
+    commands.forget()
 
 
 def supported(locale: str | None) -> Locale:

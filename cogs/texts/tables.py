@@ -1,5 +1,6 @@
-"""How one language's table is put together: the common modules of ``cogs/texts/<locale>/`` and
-each game's ``cogs/<game>/words/<locale>.py``, found by their files, each with a ``TEXTS`` mapping."""
+"""How one language's table is put together: the common modules of ``cogs/texts/<locale>/`` (found
+by their files: a language is a folder) and the words of every registered game (issue 45 §4: a
+game's words come with its registration, ``cogs.games.register``, not from a folder scan)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,22 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
-COGS = Path(__file__).resolve().parent.parent
-"""The ``cogs`` folder: every package in it with a ``words`` folder is a game's."""
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One game's words in one language: its sentences (``TEXTS`` of ``cogs/<game>/words/<locale>.py``)
+    and its slash commands' names and descriptions in that language (``COMMANDS``: keyed as the
+    tables of ``cogs/texts/commands/`` are; English needs none, the commands are named in English)."""
+
+    texts: Mapping[str, str]
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+
+GAME_WORDS: dict[str, Mapping[str, Words]] = {}
+"""Every registered game's words, by kind name, then by locale (filled by ``cogs.texts.add_game``)."""
 
 
 def merge(*tables: Mapping[str, str]) -> dict[str, str]:
@@ -24,19 +37,26 @@ def merge(*tables: Mapping[str, str]) -> dict[str, str]:
     return merged
 
 
-def game_word_modules(locale: str) -> list[str]:
-    """The module names of every game's words in ``locale``, sorted."""
-    return sorted(
-        f"cogs.{folder.name}.words.{locale}"
-        for folder in COGS.iterdir()
-        if (folder / "words" / f"{locale}.py").is_file()
-    )
+def game_texts(locale: str) -> list[Mapping[str, str]]:
+    """The sentences of every registered game in ``locale``, by kind name."""
+    return [words[locale].texts for _, words in sorted(GAME_WORDS.items()) if locale in words]
 
 
-def merged_tables(package: str, path: Iterable[str], locale: str) -> dict[str, str]:
-    """The whole table of ``locale``: the modules of its folder (``package``) and the games' words."""
+def game_commands(locale: str) -> list[Mapping[str, str]]:
+    """The slash commands' words of every registered game in ``locale``, by kind name."""
+    return [words[locale].commands for _, words in sorted(GAME_WORDS.items()) if locale in words]
+
+
+def common_table(package: str, path: Iterable[str]) -> dict[str, str]:
+    """The shared words of one language: every module of its folder (``package``), merged."""
     common = [f"{package}.{m.name}" for m in sorted(pkgutil.iter_modules(path), key=lambda m: m.name)]
-    return merge(*(importlib.import_module(name).TEXTS for name in common + game_word_modules(locale)))
+    return merge(*(table_of(name) for name in common))
+
+
+def table_of(module: str) -> Mapping[str, str]:
+    """The ``TEXTS`` table of a module of shared words."""
+    texts: Mapping[str, str] = importlib.import_module(module).TEXTS
+    return texts
 
 
 LOCALE_FOLDER = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")

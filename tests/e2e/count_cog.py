@@ -1,9 +1,11 @@
-"""The toy "count" game (tests/toygame.py) seated at the shared table: its UI and a thin cog, as a
-new game would add them — nothing copied from Stratego. Loaded as an extra cog by the harness."""
+"""The toy "count" game (tests/toygame.py) seated at the shared table: its UI, its words and a thin
+cog, as a new game would add them — nothing copied from Stratego — and its one registration, which
+names this module as its extension. Loaded as an extra cog by the harness."""
 
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +17,8 @@ from PIL import Image, ImageDraw
 from cogs import games
 from cogs.table.respond import locale_of
 from cogs.table.ui import ButtonSpec, FileSpec, mention
+from cogs.texts import t
+from cogs.texts.tables import Words
 from db.records import GameRecord
 from rules.errors import RuleError
 from tests.toygame import GAME, Add, CountState
@@ -23,6 +27,8 @@ if TYPE_CHECKING:
     from bot import Deskovka
 
 KIND = "count"
+WORDS = {"en": Words({"count.title": "Count"}), "cs": Words({"count.title": "Počítání"})}
+"""Its words by locale, as a game's ``cogs/<game>/words/`` gives them."""
 
 
 def picture(state: CountState) -> bytes:
@@ -42,7 +48,7 @@ class CountUI:
     live_turn = False
 
     def title(self, locale: str) -> str:
-        return "Count"
+        return t("count.title", locale)
 
     def private_label(self, locale: str) -> str:
         return ""
@@ -167,7 +173,7 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
         await self.table.acting.play(interaction, rec, seat, Add(int(press.arg)), version=press.version)
 
 
-games.register(games.GameKind(GAME, CountUI(), __name__))
+games.register(games.GameKind(GAME, CountUI(), sys.modules[__name__], WORDS))
 """Registered as the module loads (as the built-in games are when cogs.games does), so every bot
 of a test run, the first included, sees the same command tree."""
 

@@ -291,4 +291,51 @@ TEXTS: dict[str, str] = {
     "img.sh.no_cards_in_hand": "Žádné karty v ruce.",
     "img.sh.kept": "Ponechané bonusové žetony: {n}",
     "img.sh.koku": "koku",
+    # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "help.game.shitenno": "**Shitenno** — 2–4 generálové si dělí karty a tituly a pak obsazují provincie "
+    "Japonska. {new}",
+    "walk.shitenno": "• Své karty dostaneš do DM (nebo **{label_btn__my_hand}** / `{cmd_game_hand}`); plán "
+    "s provinciemi, nabídka karet a tituly jsou veřejně ve vlákně.\n"
+    "• Každé kolo začíná rozdělováním: Tairó stiskne **{label_btn__lot_start}** a nabídne titul a karty; "
+    "hráč, kterému je nabízí, stiskne **{label_btn__accept_lot}** nebo **{label_btn__refuse_lot}**.\n"
+    "• Pak kontrola: když jsi na tahu, stiskni **{label_btn__conquer}** a obsaď pozici kartami vojsk, které "
+    "provincie žádá; nakonec **{label_btn__end_turn}**. Tlačítka jsou pod nejnovějším příspěvkem.",
+    "rules_auto.shitenno": "**Hra bez hráče** (Shitenno): přijmu každou sestavu nabídnutou jeho generálovi, "
+    "a když má vybírat, vezmu sestavu A; jako Tairó nabídnu nejvyšší volný titul se stejným podílem "
+    "vyložených karet (zbývají-li dva hráči, rozdělím je napůl); ve fázi obsazování jeho tah hned ukončím — "
+    "žádné obsazování, dobírání ani otáčení kamenů, nikdy se nevzdám.",
+}
+
+COMMANDS: dict[str, str] = {
+    # --- /shitenno in a Czech Discord app (keys: cogs/texts/commands), and its choices ---
+    "choice:shitenno": "shitenno",
+    "choice:Honda Tadakatsu": "Honda Tadakatsu",
+    "choice:Ii Naomasa": "Ii Naomasa",
+    "choice:Sakakibara Yasumasa": "Sakakibara Yasumasa",
+    "choice:Sakai Tadatsugu": "Sakai Tadatsugu",
+    "shitenno.name": "shitenno",
+    "shitenno.description": "Hraj Shitenno",
+    "shitenno new.name": "nová",
+    "shitenno new.description": "Založ hru Shitenno pro 2–4 hráče",
+    "shitenno new:general.name": "generál",
+    "shitenno new:general.description": "Tvůj generál (ostatní dostanou první volné)",
+    "shitenno offer.name": "nabídnout",
+    "shitenno offer.description": "Jako Tairó: nabídni podíl — titul a libovolné karty z nabídky",
+    "shitenno offer:title.name": "titul",
+    "shitenno offer:title.description": "Destička hierarchie v podílu",
+    "shitenno offer:cards.name": "karty",
+    "shitenno offer:cards.description": "Karty z nabídky, např. T3 T7 K2 (nebo žádné)",
+    "shitenno conquer.name": "dobýt",
+    "shitenno conquer.description": "Dobuď pozici: provincii, pak jak zaplatíš",
+    "shitenno conquer:province.name": "provincie",
+    "shitenno conquer:province.description": "Provincie, kterou teď můžeš dobýt",
+    "shitenno conquer:with.name": "čím",
+    "shitenno conquer:with.description": "Čím zaplatíš (vojska, koku, destičky, žolík)",
+    "shitenno end.name": "konec",
+    "shitenno end.description": "Ukonči svůj tah kontroly",
+    "shitenno act.name": "akce",
+    "shitenno act.description": (
+        "Jakékoli rozhodnutí zápisem: offer, accept, refuse, split, choose, conquer, buy, draw, flip, end"
+    ),
+    "shitenno act:action.description": "např. `offer Shomyo T3 T7 K2`, `conquer KANTO T1 T4 +B2@T1.1`, `end`",
 }

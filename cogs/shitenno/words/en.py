@@ -263,4 +263,17 @@ TEXTS: dict[str, str] = {
     "img.sh.no_cards_in_hand": "No cards in hand.",
     "img.sh.kept": "Kept bonus tiles: {n}",
     "img.sh.koku": "koku",
+    # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "help.game.shitenno": "**Shitenno** — 2–4 generals share out cards and titles, then conquer Japan's "
+    "provinces. {new}",
+    "walk.shitenno": "• Your hand comes by DM (or **{label_btn__my_hand}** / `{cmd_game_hand}`); the board with "
+    "the provinces, the pool of cards and the titles are public in the thread.\n"
+    "• Each round begins with the sharing: the Tairō presses **{label_btn__lot_start}** to offer a title and "
+    "cards; the player offered them presses **{label_btn__accept_lot}** or **{label_btn__refuse_lot}**.\n"
+    "• Then control: on your turn press **{label_btn__conquer}** to take a position with the troop cards its "
+    "province asks for, then **{label_btn__end_turn}**. The buttons are under the newest post.",
+    "rules_auto.shitenno": "**Playing on without a player** (Shitenno): I accept any lot offered to their "
+    "general and take lot A when they must choose; as Tairō I offer the highest free title with an equal "
+    "share of the pool (split in half when two players are left); in the control phase I end their turn "
+    "at once — no conquests, draws or flips, never a resignation.",
 }

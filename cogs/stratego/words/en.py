@@ -210,4 +210,12 @@ TEXTS: dict[str, str] = {
     "img.sg.legend.battle": "last battle",
     "img.sg.legend.moved": "has moved",
     "img.sg.legend.known": "known to the opponent",
+    # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "help.game.stratego": "**Stratego** — two hidden armies; capture the enemy Flag. {new}",
+    "walk.stratego": "• Your pieces come by DM (or **{label_btn__my_pieces}** / `{cmd_game_hand}`): on your board "
+    "you see your own ranks; the enemy's pieces stay blank until a battle shows them.\n"
+    "• First your setup: the DM holds a random one. Change it with `{cmd_stratego_swap}` or "
+    "`{cmd_stratego_setup}`, then press **{label_btn__ready}**. Once both are ready, Red moves first.\n"
+    "• Your turn: press **{label_sg__btn__move}** under the newest post in the thread, pick a piece, then "
+    "its square. The thread tells every move and battle.",
 }

@@ -63,6 +63,18 @@ TEXTS: dict[str, str] = {
     "err.wrong_phase.silver_phase": "Tvá první akce po pohybu musí být stříbrná.",
     "err.wrong_phase.song_phase": "Je zima: kup píseň, nebo pasuj.",
     "err.wrong_phase.trophy_pending": "Nejdřív rozhodni o akci trofeje: `trophy <fur>` nebo `trophy stay`.",
+    # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "help.game.stroganov": "**Stroganov** — 1–4 kozáci loví kožešiny napříč Sibiří; sám hraješ proti Ivanovi. {new}",
+    "walk.stroganov": "• Všechno je veřejné: zpráva o tahu ve vlákně ukazuje desku, kdo je na tahu a co se "
+    "stalo; tlačítko **{label_img__sv__button}** ukáže celou desku i tabla všech hráčů.\n"
+    "• Pod zprávou o tahu najdeš, co teď můžeš udělat, i s cenou: nejdřív si vyber hráčskou desku; pak "
+    "v každém tahu pohyb na východ, stříbrná akce, extra akce 3a a 3b a nakonec **{label_sv__btn__end}**.\n"
+    "• `{cmd_stroganov_act}` udělá jakékoli rozhodnutí napsáním, s nápovědou.",
+    "rules_auto.stroganov": "**Hra bez hráče** (Stroganov): vezmu nejnižší volnou desku, stranu A; každý tah "
+    "posunu kozáka o jedno pole na východ (bez koní), jako stříbrnou akci vezmu minci a tah ukončím; "
+    "nevyřízená trofej zůstane, v zimě nekupuji žádné písně, nikdy se nevzdám.",
+    "top.solo_note.stroganov": "Hry o samotě proti Ivanovi se nehodnotí; nejlepší skóre proti němu ukáže `{cmd_game_stats}`.",
+    "stats.best.stroganov": "nejlepší skóre proti Ivanovi: {bests}",
 }
 
 
@@ -510,3 +522,37 @@ TEXTS.update(
         "img.sv.village_name.Stables": "Stáje",
     }
 )
+
+COMMANDS: dict[str, str] = {
+    # --- /stroganov in a Czech Discord app (keys: cogs/texts/commands), and its choices ---
+    "choice:stroganov": "stroganov",
+    "choice:easy": "lehká",
+    "choice:normal": "normální",
+    "choice:hard": "těžká",
+    "stroganov.name": "stroganov",
+    "stroganov.description": "Hraj Stroganov",
+    "stroganov new.name": "nová",
+    "stroganov new.description": "Založ hru Stroganov pro 1–4 hráče (sám: proti Ivanovi)",
+    "stroganov new:player2.description": "Pozvi hráče (bez pozvaných je čekárna otevřená všem; spustíš-li ji sám, hraješ sólo)",
+    "stroganov new:difficulty.name": "obtížnost",
+    "stroganov new:difficulty.description": "Obtížnost Ivana v sólo hře (výchozí normální)",
+    "stroganov hunt.name": "lov",
+    "stroganov hunt.description": "Ulov jednu nebo dvě věci tam, kde stojíš",
+    "stroganov hunt:items.name": "věci",
+    "stroganov hunt:items.description": "Které věci (nabídka je ukáže i s cenou)",
+    "stroganov claim.name": "zabrat",
+    "stroganov claim.description": "Zaber dílek krajiny a zaplať kožešinami jejího regionu",
+    "stroganov claim:landscape.name": "krajina",
+    "stroganov claim:landscape.description": "Dílek a jak zaplatíš (nabídka ukáže všechny možnosti)",
+    "stroganov fulfil.name": "splnit",
+    "stroganov fulfil.description": "Splň přání cara, které držíš (volná akce)",
+    "stroganov fulfil:wish.name": "přání",
+    "stroganov fulfil:wish.description": "Přání a jak zaplatíš (nabídka ukáže všechny možnosti)",
+    "stroganov exchange.name": "výměna",
+    "stroganov exchange.description": "Vyměň jednu svou kožešinu za jednu z trhu (volná akce)",
+    "stroganov exchange:furs.name": "kožešiny",
+    "stroganov exchange:furs.description": "Co dáš a co vezmeš, např. `2 5` (nabídka ukáže cenu v koních)",
+    "stroganov act.name": "akce",
+    "stroganov act.description": "Jakékoli rozhodnutí zápisem: move, hunt, trade, wish, claim, fee, end…",
+    "stroganov act:action.description": "např. `move 3`, `hunt 1 3`, `claim L15 6 tiger`, `wish R4 fee 7`, `end`",
+}

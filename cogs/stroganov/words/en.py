@@ -57,6 +57,18 @@ TEXTS: dict[str, str] = {
     "err.wrong_phase.silver_phase": "Your first action after moving must be a silver action.",
     "err.wrong_phase.song_phase": "It is winter: buy a song or pass.",
     "err.wrong_phase.trophy_pending": "First decide your trophy action: `trophy <fur>` or `trophy stay`.",
+    # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "help.game.stroganov": "**Stroganov** — 1–4 cossacks hunt furs across Siberia; alone, you play against Ivan. {new}",
+    "walk.stroganov": "• Everything is public: the turn message in the thread shows the board, whose turn it "
+    "is and what happened; **{label_img__sv__button}** shows the whole board and every player's tableau.\n"
+    "• Under the turn message are your decisions now, each with its cost: first choose your player board; "
+    "then each turn: move east, a silver action, the extra actions 3a and 3b, and **{label_sv__btn__end}**.\n"
+    "• `{cmd_stroganov_act}` makes any decision by typing, with suggestions.",
+    "rules_auto.stroganov": "**Playing on without a player** (Stroganov): I take the lowest free board, "
+    "side A; each turn I move one step east (no horses), take a coin as the silver action and end the "
+    "turn; a pending trophy stays, no songs are bought in winter, never a resignation.",
+    "top.solo_note.stroganov": "Solo games against Ivan are not rated; `{cmd_game_stats}` shows your best score against him.",
+    "stats.best.stroganov": "best score against Ivan: {bests}",
 }
 
 

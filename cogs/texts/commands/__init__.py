@@ -3,7 +3,10 @@ given for every name, description and choice of every command, per locale (the t
 ``cogs/texts/translator.py``), and the same names in every text that names a command (issue 44 §2:
 :func:`named_words`, which ``cogs.texts.t`` fills in).
 
-One table per language in this folder (``cs.py``: ``COMMANDS``), keyed by where the string is:
+One table per language in this folder (``cs.py``: ``COMMANDS``, the shared commands: ``/game``,
+``/help``, the options alike everywhere) and each registered game's own (``Words.commands`` of its
+words, ``cogs/<game>/words/cs.py``: its command group, options and choices), keyed by where the
+string is:
 
 * a command or group by its qualified name: ``"stratego move.name"``, ``"game.description"``;
 * an option: ``"stratego move:from.name"``, ``"stratego move:from.description"`` — or
@@ -23,18 +26,28 @@ import pkgutil
 import string
 from collections.abc import Mapping
 
+from cogs.texts.tables import game_commands, merge
+
 
 def tables() -> dict[str, Mapping[str, str]]:
-    """Every language's command table, by Discord's locale code (``cs``), found by its file."""
+    """Every language's command table, by Discord's locale code (``cs``): its file here (found by
+    its name) and the registered games' commands in that language."""
     found: dict[str, Mapping[str, str]] = {}
     for module in pkgutil.iter_modules(__path__):
-        found[module.name.replace("_", "-")] = importlib.import_module(f"{__name__}.{module.name}").COMMANDS
+        shared: Mapping[str, str] = importlib.import_module(f"{__name__}.{module.name}").COMMANDS
+        found[module.name.replace("_", "-")] = merge(shared, *game_commands(module.name))
     return found
 
 
 @functools.cache
 def _cached_tables() -> dict[str, Mapping[str, str]]:
     return tables()
+
+
+def forget() -> None:
+    """Forget the tables read so far (a game was registered: its commands join them)."""
+    _cached_tables.cache_clear()
+    named_words.cache_clear()
 
 
 def command_name(path: str, locale: str) -> str:

@@ -1,9 +1,4 @@
-"""Czech: the common tables of this folder and every game's ``cogs/<game>/words/cs.py``, merged
-(a key is defined once), with exactly the keys of the English table (``tests/test_texts_cs.py``).
-The Czech game terms follow the Czech rulebooks; ``docs/glossary-cs.md`` lists them."""
-
-from __future__ import annotations
-
-from cogs.texts.tables import merged_tables
-
-TABLE = merged_tables(__name__, __path__, "cs")
+"""Czech: the shared tables of this folder, merged (a key is defined once); each game's Czech words
+come with its registration (``cogs/<game>/words/cs.py``, ``cogs.games``). With the games' words the
+whole table has exactly the keys of the English one (``tests/test_texts_cs.py``). The Czech game
+terms follow the Czech rulebooks; ``docs/glossary-cs.md`` lists them."""

@@ -88,11 +88,4 @@ TEXTS: dict[str, str] = {
     "počkat (nový termín), vzít si výhru (dva hráči) nebo hrát dál bez tebe (tři nebo čtyři: rozhoduji "
     "za tebe, dokud nepoužiješ jakýkoli příkaz). `{cmd_game_away} {opt_game_away__days}:` zastaví všechny tvé hodiny, nejvýš "
     "na 14 dní v roce; `{cmd_game_back}` dovolenou ukončí. Čekárny, které nikdo nespustí, po 7 dnech vyprší.",
-    "rules_auto.shitenno": "**Hra bez hráče** (Shitenno): přijmu každou sestavu nabídnutou jeho generálovi, "
-    "a když má vybírat, vezmu sestavu A; jako Tairó nabídnu nejvyšší volný titul se stejným podílem "
-    "vyložených karet (zbývají-li dva hráči, rozdělím je napůl); ve fázi obsazování jeho tah hned ukončím — "
-    "žádné obsazování, dobírání ani otáčení kamenů, nikdy se nevzdám.",
-    "rules_auto.stroganov": "**Hra bez hráče** (Stroganov): vezmu nejnižší volnou desku, stranu A; každý tah "
-    "posunu kozáka o jedno pole na východ (bez koní), jako stříbrnou akci vezmu minci a tah ukončím; "
-    "nevyřízená trofej zůstane, v zimě nekupuji žádné písně, nikdy se nevzdám.",
 }

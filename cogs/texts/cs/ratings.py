@@ -17,7 +17,6 @@ TEXTS: dict[str, str] = {
     "top.page": "Strana {page} z {pages}: další ukáže `{cmd_game_top} {opt_game_top__name}:{name} {opt_game_top__page}:{next}`.",
     "top.note": "Hodnocení je opatrný odhad síly: roste s výhrami a s tím, jak si je bot jistější. "
     "Méně než {n} her: předběžné.",
-    "top.solo_note.stroganov": "Hry o samotě proti Ivanovi se nehodnotí; nejlepší skóre proti němu ukáže `{cmd_game_stats}`.",
     "ratings_in_server": "Hodnocení patří k serveru: zeptej se na serveru, kde hraješ.",
     "top.unknown": "Hru jménem {name} neznám.",
     # --- /game stats -------------------------------------------------------------------------
@@ -31,7 +30,6 @@ TEXTS: dict[str, str] = {
     "stats.games.other": "{n} hodnocených hrách",
     "stats.unrated": "zatím bez hodnocení",
     "stats.best": "nejlepší skóre o samotě: {bests}",
-    "stats.best.stroganov": "nejlepší skóre proti Ivanovi: {bests}",
     "stats.best_one": "{score} ({difficulty})",
     "stats.pace": "Tempo: {pace}.",
     "stats.pace_new": "Tempo: zatím nic naměřeno.",

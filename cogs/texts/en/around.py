@@ -33,10 +33,6 @@ TEXTS: dict[str, str] = {
     "has its own thread; the bot keeps the board, tells each player when it is their turn and survives "
     "restarts. It speaks English and Czech (`{language}`).",
     "help.games": "The games",
-    "help.game.stratego": "**Stratego** — two hidden armies; capture the enemy Flag. {new}",
-    "help.game.shitenno": "**Shitenno** — 2–4 generals share out cards and titles, then conquer Japan's "
-    "provinces. {new}",
-    "help.game.stroganov": "**Stroganov** — 1–4 cossacks hunt furs across Siberia; alone, you play against Ivan. {new}",
     "help.start_head": "Starting a game",
     "help.start": "Type the game's command in a channel, e.g. {new}. Name an opponent for a challenge, or "
     "nobody for an open lobby anyone can **{join}**. {open} lists the lobbies waiting for players; "
@@ -49,21 +45,4 @@ TEXTS: dict[str, str] = {
     # --- first-game walkthroughs ---------------------------------------------------------------
     "walk_head": "**First game of {title}?** How to read it and what to press first:",
     "walk_again": "_`{cmd_game_rules}` shows this again._",
-    "walk.stratego": "• Your pieces come by DM (or **{label_btn__my_pieces}** / `{cmd_game_hand}`): on your board "
-    "you see your own ranks; the enemy's pieces stay blank until a battle shows them.\n"
-    "• First your setup: the DM holds a random one. Change it with `{cmd_stratego_swap}` or "
-    "`{cmd_stratego_setup}`, then press **{label_btn__ready}**. Once both are ready, Red moves first.\n"
-    "• Your turn: press **{label_sg__btn__move}** under the newest post in the thread, pick a piece, then "
-    "its square. The thread tells every move and battle.",
-    "walk.shitenno": "• Your hand comes by DM (or **{label_btn__my_hand}** / `{cmd_game_hand}`); the board with "
-    "the provinces, the pool of cards and the titles are public in the thread.\n"
-    "• Each round begins with the sharing: the Tairō presses **{label_btn__lot_start}** to offer a title and "
-    "cards; the player offered them presses **{label_btn__accept_lot}** or **{label_btn__refuse_lot}**.\n"
-    "• Then control: on your turn press **{label_btn__conquer}** to take a position with the troop cards its "
-    "province asks for, then **{label_btn__end_turn}**. The buttons are under the newest post.",
-    "walk.stroganov": "• Everything is public: the turn message in the thread shows the board, whose turn it "
-    "is and what happened; **{label_img__sv__button}** shows the whole board and every player's tableau.\n"
-    "• Under the turn message are your decisions now, each with its cost: first choose your player board; "
-    "then each turn: move east, a silver action, the extra actions 3a and 3b, and **{label_sv__btn__end}**.\n"
-    "• `{cmd_stroganov_act}` makes any decision by typing, with suggestions.",
 }

@@ -83,11 +83,4 @@ TEXTS: dict[str, str] = {
     "wait (a new deadline), claim the win (two players) or play on without you (three or four: I take "
     "your decisions until you use any command). `{cmd_game_away} {opt_game_away__days}:` stops all your clocks for up to 14 "
     "days a year; `{cmd_game_back}` ends it. Lobbies nobody starts expire after 7 days.",
-    "rules_auto.shitenno": "**Playing on without a player** (Shitenno): I accept any lot offered to their "
-    "general and take lot A when they must choose; as Tairō I offer the highest free title with an equal "
-    "share of the pool (split in half when two players are left); in the control phase I end their turn "
-    "at once — no conquests, draws or flips, never a resignation.",
-    "rules_auto.stroganov": "**Playing on without a player** (Stroganov): I take the lowest free board, "
-    "side A; each turn I move one step east (no horses), take a coin as the silver action and end the "
-    "turn; a pending trophy stays, no songs are bought in winter, never a resignation.",
 }

@@ -15,7 +15,6 @@ TEXTS: dict[str, str] = {
     "top.page": "Page {page} of {pages}: `{cmd_game_top} {opt_game_top__name}:{name} {opt_game_top__page}:{next}` for the next.",
     "top.note": "The rating is a cautious estimate of skill: it rises as you win and as the bot grows sure "
     "of you. Fewer than {n} games: provisional.",
-    "top.solo_note.stroganov": "Solo games against Ivan are not rated; `{cmd_game_stats}` shows your best score against him.",
     "ratings_in_server": "Ratings belong to a server: ask in the server where you play.",
     "top.unknown": "I don't know a game named {name}.",
     # --- /game stats -------------------------------------------------------------------------
@@ -28,7 +27,6 @@ TEXTS: dict[str, str] = {
     "stats.games.other": "{n} rated games",
     "stats.unrated": "not rated yet",
     "stats.best": "best solo score: {bests}",
-    "stats.best.stroganov": "best score against Ivan: {bests}",
     "stats.best_one": "{score} ({difficulty})",
     "stats.pace": "Pace: {pace}.",
     "stats.pace_new": "Pace: nothing measured yet.",

@@ -1,0 +1,69 @@
+"""What the benchmarks measure of a game (issue 45 §4): each registered game brings its own
+workload (``GameKind.bench``), and ``bench/`` iterates the registered games — a new game adds its
+workload to its registration, not a line to each benchmark. Discord-free, like the UIs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from rules.protocol import Action, Game, OptionValue
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+
+
+def random_move(game: Game[S, A], state: S, seat: int, rnd: random.Random) -> A:
+    """A random legal action other than resigning (every game lists ``resign`` among its legal
+    actions, and a uniform pick would end most games at once)."""
+    actions = game.legal(state, seat)
+    resign = type(game.parse_action("resign"))  # a notation per legal action cost the Stroganov
+    moves = [a for a in actions if type(a) is not resign]  # playouts a tenth of their time
+    return rnd.choice(moves or actions)
+
+
+@dataclass(frozen=True, slots=True)
+class Playout:
+    """Seeded random games the engine benchmark plays out (``bench/engine.py``), timed."""
+
+    label: str
+    """How the benchmark's rows name it (after the game's name): ``2 players``, ``classic, plain``."""
+    players: int
+    options: Mapping[str, OptionValue] | None = None
+    target: float | None = None
+    """Actions per second the engine should reach (None: measured, not judged)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Workload(Generic[S, A, V]):
+    """A game's benchmark workload: its playouts, the positions it draws and its images."""
+
+    playouts: tuple[Playout, ...]
+    positions: Callable[[int], Iterable[tuple[str, V]]]
+    """``n`` seeded positions to draw (``bench/render.py``), each with what it is (``setup``, or
+    empty: a position of a random game)."""
+    images: Callable[[], Mapping[str, Callable[[V], bytes]]]
+    """Every image the game draws of a view, by name (empty: its only one), warmed up, with the
+    words and player names it is measured with."""
+    choose: Callable[[Game[S, A], S, int, random.Random], A] = random_move
+    """A playout's decision: by default any legal one but resigning."""
+    render_ms: float = 40
+    """The median time a drawing should take."""
+
+
+def random_states(game: Game[S, A], samples: int, players: tuple[int, ...], max_steps: int) -> Iterator[tuple[S, int]]:
+    """Seeded random games of ``game`` and a random seat of each: ``samples`` games of the given
+    player counts in turn, each a random number of decisions in (5 to ``max_steps``)."""
+    for seed in range(samples):
+        n = players[seed % len(players)]
+        st = game.new(n, None, seed)
+        rnd = random.Random(seed)
+        for _ in range(rnd.randrange(5, max_steps)):
+            if game.outcome(st) is not None:
+                break
+            seat = game.to_act(st)[0]
+            game.apply(st, seat, random_move(game, st, seat, rnd))
+        yield st, rnd.randrange(n)
