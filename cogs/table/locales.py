@@ -94,7 +94,8 @@ class Locales:
                 await self.remember_client(user, client)
             for seen in self.seen:
                 seen(interaction)
-        return interaction.extras["locale"]
+        locale: str = interaction.extras["locale"]  # discord.py types ``extras`` as dict[Any, Any]
+        return locale
 
     async def relocale(self, interaction: discord.Interaction) -> str:
         """The caller's language again, after they changed it (``/game language``)."""
