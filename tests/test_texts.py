@@ -44,6 +44,7 @@ INTERNAL = {
 GENERIC = [
     "cogs/table/table.py",
     "cogs/table/lobby.py",
+    "cogs/table/lobby_messages.py",
     "cogs/table/respond.py",
     "cogs/table/game.py",
     "cogs/table/rule_words.py",

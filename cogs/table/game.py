@@ -60,7 +60,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.table: Table = bot.table
-        self.lobbies = self.table.lobbies
+        self.lobbies = self.table.lobby_messages
         self.takebacks = Takebacks(self.table.parts, self.table.clocks)
         self._replaying: set[int] = set()
         """Users whose replay is being made: one at a time each."""

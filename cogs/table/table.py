@@ -25,6 +25,7 @@ from cogs.table.clocks import Clocks
 from cogs.table.core.master import Master
 from cogs.table.finder import Finder
 from cogs.table.lobby import Lobbies
+from cogs.table.lobby_messages import LobbyMessages
 from cogs.table.locales import Locales
 from cogs.table.parts import Parts
 from cogs.table.ratings import Ratings
@@ -84,8 +85,9 @@ class Table:
             self.teller,
         )
         self.acting = Acting(self.finder, self.teller, self.transport, self.router)
-        self.lobbies = Lobbies(self.parts)
-        self.rematches = Rematches(self.parts, self.lobbies)
+        self.lobby_messages = LobbyMessages(self.parts)
+        self.lobbies = Lobbies(self.parts, self.lobby_messages)
+        self.rematches = Rematches(self.parts, self.lobby_messages)
         self.pages = TurnPages(store, self.transport, self.shows)
         self.clocks = Clocks(self.parts)
         self.ratings = Ratings(self.parts)
