@@ -45,6 +45,7 @@ GENERIC = [
     "cogs/table/table.py",
     "cogs/table/lobby.py",
     "cogs/table/lobby_messages.py",
+    "cogs/table/clock_words.py",
     "cogs/table/respond.py",
     "cogs/table/game.py",
     "cogs/table/rule_words.py",

@@ -128,11 +128,11 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.command(name="away", description="Holiday: stop your clocks for some days (14 a year)")
     @app_commands.describe(days="How many days (1–14; what is left this year)")
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
-        await self.table.clocks.go_away(interaction, days)
+        await self.table.absence.go_away(interaction, days)
 
     @app_commands.command(name="back", description="End your holiday early: your clocks run again")
     async def back(self, interaction: discord.Interaction) -> None:
-        await self.table.clocks.come_back(interaction)
+        await self.table.absence.come_back(interaction)
 
     @app_commands.command(name="board", description="Post the current public board here")
     @app_commands.describe(game="Which game")

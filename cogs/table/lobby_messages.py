@@ -16,7 +16,7 @@ import discord
 from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import buttons
-from cogs.table.clocks import pace_words
+from cogs.table.clock_words import pace_words
 from cogs.table.core.progress import nonce
 from cogs.table.ratings import pace_words as speed_words
 from cogs.table.respond import pings

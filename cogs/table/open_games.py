@@ -17,7 +17,7 @@ import discord
 
 from cogs import games
 from cogs.table.buttons import view_of
-from cogs.table.clocks import pace_words
+from cogs.table.clock_words import pace_words
 from cogs.table.respond import CONTENT_LIMIT
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn

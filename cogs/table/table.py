@@ -19,6 +19,7 @@ from collections.abc import Callable
 import discord
 
 from cogs import games
+from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
 from cogs.table.clocks import Clocks
@@ -33,6 +34,7 @@ from cogs.table.rematch import Rematches
 from cogs.table.rendering import Renderer
 from cogs.table.shows import Shows
 from cogs.table.teller import Teller
+from cogs.table.timeouts import Timeouts
 from cogs.table.transport.channels import Transport
 from cogs.table.transport.names import Names
 from cogs.table.transport.sending import Sender
@@ -89,7 +91,9 @@ class Table:
         self.lobbies = Lobbies(self.parts, self.lobby_messages)
         self.rematches = Rematches(self.parts, self.lobby_messages)
         self.pages = TurnPages(store, self.transport, self.shows)
-        self.clocks = Clocks(self.parts)
+        self.absence = Absence(self.parts)
+        self.timeouts = Timeouts(self.parts, self.absence)
+        self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)
 
     @property
