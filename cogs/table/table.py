@@ -3,8 +3,10 @@ where a change is committed and told (:mod:`~cogs.table.teller`, the master behi
 kind of change is shown (:mod:`~cogs.table.shows`, planned in ``cogs/table/plan/``), the transport
 that talks to Discord (``cogs/table/transport/``), which game a command means
 (:mod:`~cogs.table.finder`), whose language (:mod:`~cogs.table.locales`) — and the features made of
-them (acting, lobbies, rematches, turn pages, clocks, takebacks, ratings). Games plug in through
-their :class:`~cogs.table.ui.GameUI`, registered in ``cogs/games.py``.
+them (acting, lobbies and their messages, rematches, turn pages, the clocks with the absent
+players and the timeouts, ratings; the /game cog adds takebacks, resignations, cancellations and
+replays). Games plug in through their :class:`~cogs.table.ui.GameUI`, registered in
+``cogs/games.py``.
 
 A committed action is never reported as failed: once the store has the action, every later
 failure (an image, the thread, a DM) is logged once and worked around, and the actor is told what
