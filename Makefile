@@ -31,8 +31,8 @@ run: $(RUN_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-# mypy's settings (strict for rules/, db/, cogs/table/core/, render/, bot.py, bench/ and the toy
-# game's engine, tests/toygame.py) and the files it checks: pyproject.toml.
+# mypy's settings (strict for bot.py, cogs/, rules/, render/, db/, bench/ and the toy game's
+# engine, tests/toygame.py) and the files it checks: pyproject.toml.
 types: $(TEST_STAMP)
 	$(PY) -m mypy
 

@@ -1,6 +1,6 @@
 """``/game replay`` (issue 20 §2): the time to replay, draw and encode a whole finished game, and the
 GIF's size, for a long Stratego game and a four-player Stroganov game — the same steps as the bot
-(cogs/table/game.py), each drawing in this process instead of a render worker."""
+(cogs/table/replaying.py), each drawing in this process instead of a render worker."""
 
 from __future__ import annotations
 

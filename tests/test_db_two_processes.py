@@ -14,7 +14,7 @@ from contextlib import closing
 from pathlib import Path
 from types import SimpleNamespace
 
-from cogs.table.clocks import Clocks
+from cogs.table.absence import Absence
 from db.connection import connect
 from db.migrate import MIGRATIONS_DIR, discover
 from db.records import GameRecord, Shards
@@ -68,15 +68,13 @@ async def test_two_processes_starting_at_once_on_a_new_database_apply_each_migra
 
 
 class StubTable:
-    """What :class:`cogs.table.clocks.Clocks` needs of a table to be made and to resume games."""
+    """What :class:`cogs.table.absence.Absence` needs of a table to be made and to resume games."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self.router = SimpleNamespace(on=lambda *args: None)
-        self.teller = SimpleNamespace(listeners=SimpleNamespace(add=lambda *args: None), committed=[], caught_up=[])
+        self.teller = SimpleNamespace(caught_up=[])
         self.locales = SimpleNamespace(seen=[])
         self.finder = SimpleNamespace(returned=None)
-        self.shows = SimpleNamespace(clocks=None)
 
 
 async def test_each_process_resumes_the_automatic_players_of_its_own_shards_games(tmp_path: Path) -> None:
@@ -92,15 +90,15 @@ async def test_each_process_resumes_the_automatic_players_of_its_own_shards_game
             assert await store.clocks.set_absent(rec.id, seat, True) is not None
             waiting[guild] = rec.id
         resumed: list[int] = []
-        clocks = Clocks(StubTable(store))  # type: ignore[arg-type]  # the stub has what it uses
+        absence = Absence(StubTable(store))  # type: ignore[arg-type]  # the stub has what it uses
 
         async def autoplay(rec: GameRecord) -> None:
             resumed.append(rec.id)
 
-        clocks.autoplay = autoplay  # type: ignore[method-assign]
-        assert await clocks.resume_autoplay(Shards(2, (1,))) == 1 and resumed == [waiting[shard1]]
+        absence.autoplay = autoplay  # type: ignore[method-assign]
+        assert await absence.resume_autoplay(Shards(2, (1,))) == 1 and resumed == [waiting[shard1]]
         resumed.clear()
-        assert await clocks.resume_autoplay(None) == 2 and sorted(resumed) == sorted(waiting.values())
+        assert await absence.resume_autoplay(None) == 2 and sorted(resumed) == sorted(waiting.values())
     finally:
         await store.close()
 

@@ -44,8 +44,13 @@ INTERNAL = {
 GENERIC = [
     "cogs/table/table.py",
     "cogs/table/lobby.py",
+    "cogs/table/lobby_messages.py",
+    "cogs/table/clock_words.py",
     "cogs/table/respond.py",
     "cogs/table/game.py",
+    "cogs/table/cancelling.py",
+    "cogs/table/replaying.py",
+    "cogs/table/resigning.py",
     "cogs/table/rule_words.py",
     "cogs/table/ui.py",
     "cogs/table/buttons.py",

@@ -11,7 +11,7 @@ import pytest
 
 from cogs import texts
 from cogs.stroganov.ui import fur
-from cogs.table.clocks import pace_words
+from cogs.table.clock_words import pace_words
 from cogs.table.rule_words import describe
 from cogs.texts import TABLES, t, tn
 from cogs.texts.commands import command_name

@@ -1,42 +1,38 @@
-"""The table's side of time (issue 13): what each timer does when it fires, the decision of the
-others when a seat's time runs out, the automatic player, vacations and nudges.
+"""The table's side of time (issue 13): what each timer does when it fires, reminders, nudges and
+the clocks' words in the posts; what the clocks do as the game changes.
 
 * ``half`` / ``late``: a reminder to the waiting player — one message listing every game waiting
   for them, oldest first — at most one per player per 24 hours across all their games (a reminder
   inside that window is put off to its end, or dropped when the deadline comes first);
-* ``deadline``: the thread says so, mentioning everyone, and the others decide: Wait, Claim the win
-  (two players) or Play on without them (three or four), by a majority of those who may vote;
+* ``deadline``: the others decide what happens to the late seat (:mod:`~cogs.table.timeouts`);
 * ``expire``: a lobby nobody started ends, its message edited and its buttons removed;
 * ``keep``: every 6 days a running game's thread is touched so that it never auto-archives.
 
-A player who left the server is absent from then on: found when fetching the member fails
-(Unknown Member) as a reminder fires or a turn starts, it brings the seat's deadline to now.
+Players who left the server, vacations and the automatic player: :mod:`~cogs.table.absence`.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs import games
 from cogs.table import plan
-from cogs.table.buttons import Press, buttons
-from cogs.table.core import votes
+from cogs.table.absence import Absence
+from cogs.table.clock_words import pace_words, stamp
 from cogs.table.core.change import Change
-from cogs.table.core.commands import AutoPlay, Command, Expire, Finish
-from cogs.table.respond import Refusal, locale_of, pings, prefs_locale, reply
+from cogs.table.core.commands import AutoPlay, Command, Expire
+from cogs.table.respond import Refusal, locale_of, prefs_locale, reply
+from cogs.table.timeouts import Timeouts
 from cogs.table.transport.channels import THREAD_ARCHIVE
-from cogs.table.ui import ButtonSpec, mention
-from cogs.texts import join_words, t, tn
+from cogs.table.ui import mention
+from cogs.texts import join_words, t
 from db import clocks
-from db.errors import GameNotFound, StaleVersion, VacationLimit, WrongStatus
-from db.records import GameRecord, SeatClock, Shards, Timer, UserPrefs
-from rules.protocol import Ending, Outcome
+from db.errors import GameNotFound
+from db.records import GameRecord, SeatClock, Timer, UserPrefs
 
 if TYPE_CHECKING:
     from cogs.table.parts import Parts
@@ -44,43 +40,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("deskovka.clocks")
 
-UNKNOWN_MEMBER = 10007
-PRESENT_TTL = 3600.0
-"""A member seen in the server is not asked for again for this long (fake-clock seconds)."""
 TOUCH_ARCHIVE = 4320
 """Minutes (3 days): the duration a thread goes to and back from when it is touched."""
 ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
 
 
-def pace_words(pace: int | None, locale: str) -> str:
-    """The pace in words: "3 days per turn", or "no clock"."""
-    if not pace:
-        return t("pace.none", locale)
-    days = round(pace / clocks.DAY)
-    return tn("pace.days", days, locale)
-
-
-def stamp(when: float | None, style: str = "R") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone and language."""
-    return f"<t:{int(when or 0)}:{style}>"
-
-
 class Clocks:
-    def __init__(self, parts: Parts) -> None:
+    def __init__(self, parts: Parts, absence: Absence, timeouts: Timeouts) -> None:
         self.parts = parts
-        self._present: dict[tuple[int, int], float] = {}
-        """(server, user) → when they last used the bot there (a cache: a member seen within the
-        hour is not fetched again; another process that did not see them fetches once — the only
-        cost of a stale or missing entry is one REST call)."""
+        self.absence = absence
+        self.timeouts = timeouts
         self._timer_kinds: dict[str, Callable[[GameRecord, Timer], Awaitable[None]]] = {}
         """What a timer of another part of the table does (``takeback``: a request lapses)."""
-        parts.router.on("timeout", self._vote)
         parts.teller.listeners.add(self.on_change)
         parts.teller.committed.append(self.committed)
-        parts.teller.caught_up.append(self.resume_autoplay)
-        parts.locales.seen.append(self.seen)
-        parts.finder.returned = self.returned
         parts.shows.clocks = self
 
     def on_timer(self, kind: str, handler: Callable[[GameRecord, Timer], Awaitable[None]]) -> None:
@@ -153,10 +127,10 @@ class Clocks:
         if rec.status != "active" or clock is None or clock.since is None or clock.absent is not None:
             return
         if timer.kind == "deadline":
-            await self.time_out(rec, clock, timer)
+            await self.timeouts.time_out(rec, clock, timer)
             return
-        if not await self.present(rec, clock.user_id):
-            await self.left(rec, clock)
+        if not await self.absence.present(rec, clock.user_id):
+            await self.absence.left(rec, clock)
             return
         await self.remind(rec, clock, timer)
 
@@ -165,55 +139,6 @@ class Clocks:
         if change is None:
             return
         await self.parts.teller.tell(change)
-
-    # -- members who left -------------------------------------------------------------------------
-
-    def seen(self, interaction: discord.Interaction) -> None:
-        """A command or a press in a server: its caller is a member there."""
-        if interaction.guild_id is not None:
-            self.saw(interaction.guild_id, interaction.user.id)
-
-    def saw(self, guild_id: int, user_id: int) -> None:
-        """The user just used the bot in that server: a member now, no need to ask Discord."""
-        self._present[(guild_id, user_id)] = self.now()
-
-    async def present(self, rec: GameRecord, user_id: int) -> bool:
-        """Whether the player is still a member of the game's server (no members intent: one REST
-        call, remembered for an hour); an answer other than Unknown Member counts as present."""
-        if rec.guild_id is None:
-            return True
-        key = (rec.guild_id, user_id)
-        seen = self._present.get(key)
-        if seen is not None and self.now() - seen < PRESENT_TTL:
-            return True
-        try:
-            await self.parts.bot.http.get_member(rec.guild_id, user_id)
-        except discord.NotFound as exc:
-            if exc.code == UNKNOWN_MEMBER:
-                self._present.pop(key, None)
-                return False
-            return True
-        except discord.HTTPException:
-            return True
-        self._present[key] = self.now()
-        return True
-
-    async def left(self, rec: GameRecord, clock: SeatClock) -> None:
-        """The seat's player left the server: their deadline is now."""
-        if await self.store.clocks.overdue_now(rec.id, clock.seat):
-            log.info("game %s: player of seat %s left the server", rec.id, clock.seat)
-            self.poke()
-
-    async def turn_started(self, rec: GameRecord, seats: list[int]) -> None:
-        """A turn starts for ``seats``: a player who left the server is absent from now on."""
-        current = None
-        for seat in seats:
-            if seat >= len(rec.players) or await self.present(rec, rec.players[seat]):
-                continue
-            current = current or await self.store.games.get(rec.id)
-            clock = current.clock_of(seat)
-            if clock is not None and clock.since is not None and clock.absent is None:
-                await self.left(current, clock)
 
     # -- reminders --------------------------------------------------------------------------------
 
@@ -317,87 +242,7 @@ class Clocks:
         who = join_words([mention(u) for u in users], locale)
         await reply(interaction, t("nudged", locale, who=who, game=rec.id), ephemeral=True)
 
-    # -- when the time runs out -------------------------------------------------------------------
-
-    def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
-        """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
-        plays for, those who resigned (the engine's ``resigned`` seats) and those the game is
-        waiting for too."""
-        engine = games.ui(rec.kind).engine
-        resigned = set(engine.resigned(rec.load_state())) if rec.state_json is not None else set()
-        waiting = [c.seat for c in rec.clocks if c.since is not None]
-        absent = [c.seat for c in rec.clocks if c.absent is not None]
-        return list(votes.voters(rec.players, overdue.seat, waiting, resigned, absent))
-
-    def choices(self, rec: GameRecord) -> tuple[votes.Choice, ...]:
-        return votes.choices(len(set(rec.players)), games.auto_player(rec.kind) is not None)
-
-    async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
-        locale = plan.game_locale(rec)
-        gone = not await self.present(rec, clock.user_id)
-        voters = self.voters(rec, clock)
-        everyone = set(rec.players)
-        reason = t("timeout.left" if gone else "timeout.ran_out", locale, user=mention(clock.user_id))
-        head = t("timeout.head", locale, reason=reason, game=rec.id, pace=pace_words(rec.pace, locale))
-        if not voters:
-            # Alone (a solo game), or every other player is held up too: nobody can decide now. With
-            # others, the seat's clock starts again, so its deadline comes back and asks again.
-            # (Posting in the thread reopens it if it was archived.)
-            alone = len(everyone) == 1
-            if not alone:
-                await self.store.clocks.extend_deadline(rec.id, clock.seat)
-                self.poke()
-            key = "timeout.alone" if alone else "timeout.nobody"
-            await self.parts.transport.post(
-                rec, head + "\n" + t(key, locale, pace=pace_words(rec.pace, locale)), ping=everyone
-            )
-            return
-        options = self.choices(rec)
-        needed = votes.needed(len(voters))
-        ask = "timeout.ask" if len(voters) > 1 else "timeout.ask_one"
-        lines = [head, t(ask, locale, voters=join_words([mention(u) for u in voters], locale), n=needed)]
-        lines += [
-            t(f"timeout.explain.{c}", locale, user=mention(clock.user_id), pace=pace_words(rec.pace, locale))
-            for c in options
-        ]
-        specs = [
-            ButtonSpec(
-                "timeout",
-                t(f"btn.timeout.{c}", locale),
-                "danger" if c == "win" else "primary",
-                rec.version,
-                f"{timer.id}.{c}",
-            )
-            for c in options
-        ]
-        text, view = "\n".join(lines), buttons(rec.id, specs)
-        posted = await self.parts.transport.post(rec, text, view=view, ping=everyone)
-        if posted is None and rec.thread_id is not None:
-            # The thread is gone or closed to the bot: the decision must still reach the players.
-            posted = await self.parts.transport.post(replace(rec, thread_id=None), text, view=view, ping=everyone)
-        if posted is not None:
-            await self.store.agreements.set_vote_message(rec.id, clock.seat, posted.channel.id, posted.id, text)
-
-    async def retire_vote(self, rec: GameRecord, seat: int, why: str) -> None:
-        """The decision about a seat's deadline is moot (the player moved, the game ended): its
-        message keeps its words, loses its buttons and says why."""
-        place = await self.store.agreements.take_vote_message(rec.id, seat)
-        if place is None:
-            return
-        await self.parts.transport.edit_posted(rec, place.channel_id, place.message_id, f"{place.text}\n{why}")
-
-    async def moved(self, rec: GameRecord, seat: int) -> None:
-        """A seat played (``rec`` is the game before): if its deadline had passed, the others'
-        decision about it is over — unless its part is unfinished (a draft change, one decision
-        of a turn). Then it keeps its deadline (DESIGN §5), and the question stays open: a late
-        player who plays part of a turn cannot make it moot and stall the game."""
-        clock = rec.clock_of(seat)
-        if clock is not None and clock.deadline is not None and clock.deadline <= self.now():
-            now = (await self.store.games.get(rec.id)).clock_of(seat)
-            if now is not None and now.absent is None and (now.since, now.deadline) == (clock.since, clock.deadline):
-                return
-            locale = plan.game_locale(rec)
-            await self.retire_vote(rec, seat, t("timeout.played", locale, user=mention(clock.user_id)))
+    # -- as the game changes ----------------------------------------------------------------------
 
     async def on_change(self, change: Change) -> list[Command]:
         """The clocks listen to every told change: after a move, a late player's question is over,
@@ -408,14 +253,14 @@ class Clocks:
         if change.kind == "start":
             self.after_action(rec)
         elif change.kind == "act" and not change.finished and change.seat is not None:
-            await self.moved(rec, change.seat)
-            await self.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
+            await self.timeouts.moved(rec, change.seat)
+            await self.absence.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
             if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
                 return [AutoPlay(rec.id)]
         elif change.kind == "takeback":
             return await self.taken_back(change)
         elif change.finished or change.kind in ("finish", "cancel"):
-            await self.ended(rec)
+            await self.timeouts.ended(rec)
         return []
 
     async def taken_back(self, change: Change) -> list[Command]:
@@ -427,150 +272,10 @@ class Clocks:
         locale = plan.game_locale(rec)
         for seat in change.waiting_before:
             if seat not in change.to_act and seat < len(rec.players):
-                await self.retire_vote(rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat])))
-        await self.turn_started(rec, list(change.newly_waiting))
+                await self.timeouts.retire_vote(
+                    rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat]))
+                )
+        await self.absence.turn_started(rec, list(change.newly_waiting))
         if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
             return [AutoPlay(rec.id)]
         return []
-
-    async def ended(self, rec: GameRecord) -> None:
-        """The game is over: no decision about any deadline is left."""
-        locale = plan.game_locale(rec)
-        for seat in range(len(rec.players)):
-            await self.retire_vote(rec, seat, t("timeout.over", locale))
-
-    async def _vote(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
-        locale = locale_of(interaction)
-        timer_id, _, choice = (press.arg or "").partition(".")
-        self.parts.finder.check_status(rec, ("active",), locale)
-        timer = await self.store.clocks.timer(int(timer_id)) if timer_id.isdigit() and len(timer_id) < 19 else None
-        if timer is not None and (timer.game_id != rec.id or timer.kind != "deadline"):
-            timer = None
-        clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
-        live = clock is not None and clock.since is not None and clock.absent is None
-        if timer is None or clock is None or not live:
-            await self.retire(interaction, t("timeout.gone", locale))
-            return
-        voters = self.voters(rec, clock)
-        user = interaction.user.id
-        if user == clock.user_id:
-            raise Refusal(t("timeout.not_you", locale))
-        if user not in voters:
-            raise Refusal(t("timeout.not_voter", locale, game=rec.id))
-        if choice not in self.choices(rec):
-            raise Refusal(t("stale_plain", locale))
-        cast = await self.store.agreements.vote_timeout(timer.id, user, choice)
-        decided = votes.tally(cast, voters, self.choices(rec))
-        if decided is None:
-            n, needed = len(votes.counted(cast, voters)), votes.needed(len(voters))
-            await reply(interaction, t("timeout.counted", locale, n=n, needed=needed), ephemeral=True)
-            return
-        await self.decide(interaction, rec, clock, decided)
-
-    async def retire(self, interaction: discord.Interaction, text: str) -> None:
-        """An old decision message: say so privately and take its buttons away."""
-        await reply(interaction, text, ephemeral=True)
-        if interaction.message is not None:
-            with suppress(discord.HTTPException):
-                await interaction.message.edit(view=None)
-
-    async def decide(self, interaction: discord.Interaction, rec: GameRecord, clock: SeatClock, choice: str) -> None:
-        locale = plan.game_locale(rec)
-        user = mention(clock.user_id)
-        if choice == "wait":
-            rec = await self.store.clocks.extend_deadline(rec.id, clock.seat)
-            self.poke()
-            new = rec.clock_of(clock.seat)
-            if new is not None and new.deadline is not None:
-                text = t("timeout.waits", locale, user=user, when=stamp(new.deadline, "f"))
-            else:  # a game with no pace whose player left: it simply waits for them
-                text = t("timeout.waits_unpaced", locale, user=user)
-        elif choice == "auto":
-            changed = await self.store.clocks.set_absent(rec.id, clock.seat, True)
-            text = t("timeout.auto", locale, user=user)
-            if changed is not None:
-                rec = changed
-        else:
-            winners = tuple(s for s in range(len(rec.players)) if rec.players[s] != clock.user_id)
-            try:
-                claimed = await self.parts.teller.commit(
-                    Finish(rec.id, Outcome(winners=winners, ending=Ending.TIMEOUT), rec.version, interaction.user.id)
-                )
-                rec = claimed.record
-            except (StaleVersion, WrongStatus):
-                await self.retire(interaction, t("timeout.gone", locale_of(interaction)))
-                return
-            text = t("timeout.claimed", locale, user=user)
-        await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
-        await self.store.agreements.take_vote_message(rec.id, clock.seat)
-        if choice == "win":
-            await self.parts.teller.tell(claimed)
-        elif choice == "auto":
-            await self.autoplay(rec)
-
-    # -- the automatic player ---------------------------------------------------------------------
-
-    async def autoplay(self, rec: GameRecord) -> None:
-        """Take every decision of the seats the table plays for, until a player must act (or the
-        game ends): the automatic player's decision is a command (``rules/<game>/auto.py``,
-        through the master), each told like a player's, and its listeners ask for the next."""
-        await self.parts.teller.follow([AutoPlay(rec.id)])
-
-    async def resume_autoplay(self, shards: Shards | None = None) -> int:
-        """At start-up: the games whose absent seats are to act play on (a process that died
-        while playing them left them waiting) — of ``shards`` only, when this process serves some
-        (each process resumes its own shards' games, as it fires their timers; ``claim_autoplay``
-        keeps a game to one player anyway). Every game with a seat the table plays is looked at
-        (``autoplay`` finds whether one is to act): such a seat has no clock, so its ``since``
-        cannot tell. Returns how many games were looked at."""
-        running = await self.store.games.find(status="active")
-        absent = [g for g in running if (shards is None or shards.owns(g.guild_id)) and any(c.absent for c in g.clocks)]
-        for rec in absent:
-            await self.autoplay(rec)
-        return len(absent)
-
-    async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
-        """A player the table played for used a command: the seat is theirs again."""
-        back = None
-        for c in rec.clocks:
-            if c.user_id == user_id and c.absent is not None:
-                back = await self.store.clocks.set_absent(rec.id, c.seat, False) or back
-        if back is None:
-            return rec
-        self.poke()
-        locale = plan.game_locale(back)
-        await self.parts.transport.post(back, t("seat_back", locale, user=mention(user_id)), ping={user_id})
-        return back
-
-    # -- vacations --------------------------------------------------------------------------------
-
-    async def go_away(self, interaction: discord.Interaction, days: int) -> None:
-        locale = await self.parts.locales.set_locale(interaction)
-        if not 1 <= days <= clocks.VACATION_DAYS:
-            raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
-        try:
-            prefs = self.parts.locales.remember(await self.store.clocks.go_away(interaction.user.id, days))
-        except VacationLimit as exc:
-            key = "away_none_left" if exc.left == 0 else "away_too_long"
-            year = clocks.year_of(self.now())
-            raise Refusal(t(key, locale, left=exc.left, limit=clocks.VACATION_DAYS, year=year)) from None
-        self.poke()
-        text = t(
-            "away_set",
-            locale,
-            until=stamp(prefs.away_until, "f"),
-            used=prefs.away_days,
-            limit=clocks.VACATION_DAYS,
-            year=prefs.away_year,
-        )
-        await reply(interaction, text, ephemeral=True)
-
-    async def come_back(self, interaction: discord.Interaction) -> None:
-        locale = await self.parts.locales.set_locale(interaction)
-        prefs = await self.store.clocks.come_back(interaction.user.id)
-        if prefs is None:
-            raise Refusal(t("back_not_away", locale))
-        self.parts.locales.remember(prefs)
-        self.poke()
-        text = t("back_set", locale, used=prefs.away_days, limit=clocks.VACATION_DAYS, year=prefs.away_year)
-        await reply(interaction, text, ephemeral=True)

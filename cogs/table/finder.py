@@ -181,7 +181,7 @@ class Finder:
         return await self.autocomplete(interaction, work)
 
     async def autocomplete(
-        self, interaction: discord.Interaction, work: Callable[[], Any]
+        self, interaction: discord.Interaction, work: Callable[[], Awaitable[list[app_commands.Choice[str]]]]
     ) -> list[app_commands.Choice[str]]:
         """Run a game's autocomplete with the caller's language set and errors handled."""
 

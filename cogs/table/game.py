@@ -9,9 +9,6 @@ server's).
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,58 +17,36 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.table import history as past
-from cogs.table import listing, open_games, plan, replays, standings, walkthrough
-from cogs.table.buttons import Press, buttons, view_of
-from cogs.table.core.commands import Cancel
+from cogs.table import listing, open_games, plan, standings, walkthrough
+from cogs.table.buttons import Press
+from cogs.table.cancelling import Cancellations
 from cogs.table.core.record import record_json, record_name
-from cogs.table.respond import (
-    CONTENT_LIMIT,
-    Refusal,
-    answering,
-    choices_or_nothing,
-    files,
-    fit,
-    locale_of,
-    pings,
-    reply,
-    text_file,
-)
+from cogs.table.replaying import Replayer
+from cogs.table.resigning import Resignations
+from cogs.table.respond import CONTENT_LIMIT, Refusal, choices_or_nothing, files, fit, locale_of, reply, text_file
 from cogs.table.table import Table
 from cogs.table.takeback import Takebacks
-from cogs.table.ui import ButtonSpec, FileSpec, mention
-from cogs.texts import AUTO, LANGUAGES, has, join_words, t
-from db.errors import NotAPlayer, WrongStatus
-from db.records import ENDED, NOTIFY_CHOICES, CancelProposal, GameRecord, LoggedAction
-from rules.errors import RuleError
+from cogs.texts import AUTO, LANGUAGES, has, t
+from db.records import NOTIFY_CHOICES, GameRecord
 
 if TYPE_CHECKING:
     from bot import Deskovka
-
-log = logging.getLogger("deskovka.game")
-
-RESIGN_CHOICES = 10
-REPLAYS_AT_ONCE = 1
-"""Replays made at the same time: a long one is seconds of drawing and encoding in the render
-worker that draws every game's images, so they take turns (waiting with Discord's "thinking…")
-instead of holding up the moves of everyone else; and each player asks for one at a time."""
 
 
 class GameCog(commands.GroupCog, name="game", group_name="game", group_description="Your board games"):
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.table: Table = bot.table
-        self.lobbies = self.table.lobbies
         self.takebacks = Takebacks(self.table.parts, self.table.clocks)
-        self._replaying: set[int] = set()
-        """Users whose replay is being made: one at a time each."""
-        self._replay_slot = asyncio.Semaphore(REPLAYS_AT_ONCE)
+        self.resignations = Resignations(self.table.parts, self.table.acting)
+        self.cancellations = Cancellations(self.table.parts, self.table.lobby_messages)
+        self.replayer = Replayer(self.table.parts)
         super().__init__()
 
     async def cog_load(self) -> None:
-        router = self.table.router
-        router.on("hand", self._hand_button)
-        router.on("resign", self._resign_button)
-        router.on("cancel_vote", self._cancel_vote_button)
+        self.table.router.on("hand", self._hand_button)
+        self.resignations.register()
+        self.cancellations.register()
         self.takebacks.register()
 
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -128,11 +103,11 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.command(name="away", description="Holiday: stop your clocks for some days (14 a year)")
     @app_commands.describe(days="How many days (1–14; what is left this year)")
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
-        await self.table.clocks.go_away(interaction, days)
+        await self.table.absence.go_away(interaction, days)
 
     @app_commands.command(name="back", description="End your holiday early: your clocks run again")
     async def back(self, interaction: discord.Interaction) -> None:
-        await self.table.clocks.come_back(interaction)
+        await self.table.absence.come_back(interaction)
 
     @app_commands.command(name="board", description="Post the current public board here")
     @app_commands.describe(game="Which game")
@@ -242,71 +217,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         first: app_commands.Range[int, 1, 1_000_000] | None = None,
         last: app_commands.Range[int, 1, 1_000_000] | None = None,
     ) -> None:
-        """Refusals first (a running game, a bad range: cheap, and answered privately); then the
-        public "thinking" while the positions are replayed in a thread and drawn in the render
-        worker, one position per drawing so that other games' images are not held up."""
-        locale = locale_of(interaction)
-        rec = await self.table.finder.resolve(interaction, game, statuses=("lobby", "active", *ENDED))
-        if rec.status in ("lobby", "active"):
-            raise Refusal(t("replay.running", locale, game=rec.id))
-        self.table.finder.check_status(rec, ("finished",), locale)
-        logged = await self.table.store.games.actions(rec.id)
-        part = replays.stretch(len(logged), first, last)
-        if part is None:
-            if not logged:
-                raise Refusal(t("replay.no_moves", locale, game=rec.id))
-            raise Refusal(t("replay.bad_range", locale, game=rec.id, moves=len(logged)))
-        user = interaction.user.id
-        if user in self._replaying:
-            raise Refusal(t("replay.one_at_a_time", locale))
-        self._replaying.add(user)
-        try:
-            await interaction.response.defer(thinking=True)
-            async with self._replay_slot:
-                await self._replay(interaction, rec, logged, part)
-        finally:
-            self._replaying.discard(user)
-
-    async def _replay(
-        self, interaction: discord.Interaction, rec: GameRecord, logged: list[LoggedAction], part: replays.Stretch
-    ) -> None:
-        face, game_locale = games.ui(rec.kind), plan.game_locale(rec)
-        states = await asyncio.to_thread(replays.positions, face.engine, rec, logged, part)
-        names = await self.table.transport.names.names(rec)
-        drawn = [
-            [f.data for f in await self.table.transport.render(face.public_files, rec, state, names, game_locale)]
-            for state in states
-        ]
-        positions = [(i, images) for i, images in zip(part.kept, drawn, strict=True) if images]
-        if not positions:
-            await reply(interaction, t("replay.no_images", game_locale, game=rec.id))
-            return
-        try:
-            animation = await self.table.transport.renderer(replays.animate, [images for _, images in positions])
-        except ValueError:  # not even two frames fit the upload limit (no game's images come near)
-            log.warning("game %s: replay %s–%s does not fit", rec.id, part.first, part.last, exc_info=True)
-            await reply(interaction, t("replay.too_big", game_locale, game=rec.id))
-            return
-        shown = [positions[i][0] for i in animation.shown]
-        lines = [
-            t(
-                "replay.caption",
-                game_locale,
-                game=rec.id,
-                kind=face.title(game_locale),
-                first=part.first,
-                last=part.last,
-                moves=part.moves,
-                result=self.table.finder.result_text(rec, game_locale),
-            )
-        ]
-        if len(shown) < part.positions:
-            every = max(b - a for a, b in itertools.pairwise(shown)) if len(shown) > 1 else part.positions
-            lines.append(t("replay.sampled", game_locale, shown=len(shown), positions=part.positions, every=every))
-        if animation.scale < 1:
-            lines.append(t("replay.scaled", game_locale, percent=round(animation.scale * 100)))
-        name = f"{rec.kind}-{rec.id}-replay-{part.first}-{part.last}.gif"
-        await reply(interaction, "\n".join(lines), files=files([FileSpec(animation.data, name)]))
+        await self.replayer.replay(interaction, game, first, last)
 
     # -- resigning ----------------------------------------------------------------------------
 
@@ -314,50 +225,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        locale = await self.table.locales.set_locale(interaction)
-        candidates = await self._resignable(interaction, game)
-        if not candidates:
-            raise Refusal(self.table.finder.no_active_game(locale))
-        specs = [
-            ButtonSpec(
-                "resign", t("btn.resign_game", locale, game=g.id, title=games.ui(g.kind).title(locale)), "danger"
-            )
-            for g in candidates[:RESIGN_CHOICES]
-        ]
-        if len(candidates) == 1:
-            rec = candidates[0]
-            text = t("resign_confirm", locale, game=rec.id, title=games.ui(rec.kind).title(locale))
-        else:
-            more = len(candidates) - RESIGN_CHOICES
-            text = t("resign_which", locale) + (t("and_more", locale, n=more) if more > 0 else "")
-        view = view_of(zip((g.id for g in candidates), specs, strict=False))
-        await reply(interaction, text, ephemeral=True, view=view)
-
-    async def _resignable(self, interaction: discord.Interaction, game: str | None) -> list[GameRecord]:
-        """The named game, this thread's game, or every active game of the caller here."""
-        locale = locale_of(interaction)
-        if game is not None and game.strip():
-            rec = await self.table.finder.resolve(interaction, game)
-            self.table.finder.seat(rec, interaction.user.id, locale)
-            return [rec]
-        channel = interaction.channel_id
-        if interaction.guild_id is not None and channel is not None and await self.table.finder.game_of_thread(channel):
-            rec = await self.table.finder.resolve(interaction, None)
-            self.table.finder.seat(rec, interaction.user.id, locale)
-            return [rec]
-        return await self.table.finder.my_games(interaction, ("active",))
-
-    async def _resign_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
-        locale = locale_of(interaction)
-        seat = self.table.finder.seat(rec, interaction.user.id, locale)
-        self.table.finder.check_status(rec, ("active",), locale)
-        engine = games.ui(rec.kind).engine
-        state = rec.load_state()
-        try:
-            action = engine.parse_action("resign", state)
-        except RuleError:
-            raise Refusal(t("cannot_resign", locale, title=games.ui(rec.kind).title(locale))) from None
-        await self.table.acting.play(interaction, rec, seat, action)
+        await self.resignations.resign(interaction, game)
 
     # -- taking back ----------------------------------------------------------------------------
 
@@ -373,117 +241,7 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=_game_choices)
     async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        locale = await self.table.locales.set_locale(interaction)
-        if interaction.guild_id is None:
-            raise Refusal(t("cancel_in_server", locale))
-        rec = await self.table.finder.resolve(interaction, game, statuses=("lobby", "active"))
-        user = interaction.user.id
-        perms = interaction.permissions
-        moderator = bool(perms and perms.manage_guild)
-        if rec.status == "lobby":
-            if user != rec.creator_id and not moderator:
-                raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
-            await self._cancel_now(interaction, rec, "cancelled", user=mention(user))
-            return
-        if moderator:
-            await self._cancel_now(interaction, rec, "cancelled", user=mention(user))
-            return
-        if user not in rec.players:
-            raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
-        await self._vote(interaction, rec)
-
-    async def _cancel_vote_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
-        locale = locale_of(interaction)
-        self.table.finder.seat(rec, interaction.user.id, locale)
-        self.table.finder.check_status(rec, ("active",), locale)
-        await self._vote(interaction, rec)
-
-    async def _vote(self, interaction: discord.Interaction, rec: GameRecord) -> None:
-        """A running game ends by cancellation only when every player agrees. One open proposal
-        per game (issue 18 §5): the agreement that opens it posts it, mentioning the others; a
-        repeat is answered privately and pings nobody; another player's agreement edits it."""
-        locale = locale_of(interaction)
-        try:
-            vote = await self.table.store.agreements.agree_cancel(rec.id, interaction.user.id)
-        except NotAPlayer:
-            raise Refusal(t("not_a_player", locale, game=rec.id)) from None
-        waiting = [p for p in dict.fromkeys(rec.players) if p not in vote.agreed]
-        game_locale = plan.game_locale(rec)
-        proposer = mention(vote.proposer_id)
-        if not waiting:
-            done = t("cancel_proposal_done", game_locale, user=proposer, game=rec.id)
-            await self._cancel_now(interaction, rec, "cancelled_agreed", proposal=(vote, done))
-            return
-        answer = "cancel_vote_counted" if vote.counted else "cancel_vote_already"
-        await reply(interaction, t(answer, locale, game=rec.id), ephemeral=True)
-        view = buttons(rec.id, [ButtonSpec("cancel_vote", t("btn.agree_cancel", game_locale), "danger")])
-        who = [mention(p) for p in waiting]
-        if vote.opened:
-            text = t("cancel_proposed", game_locale, user=proposer, game=rec.id, waiting=join_words(who, game_locale))
-            posted = await self.table.transport.post(rec, text, view=view, ping=set(waiting))
-            if posted is not None:
-                await self.table.store.agreements.set_cancel_message(rec.id, posted.channel.id, posted.id)
-        elif vote.counted:
-            text = t(
-                "cancel_proposal_open",
-                game_locale,
-                user=proposer,
-                game=rec.id,
-                agreed=join_words([mention(p) for p in vote.agreed], game_locale),
-                waiting=join_words(who, game_locale),
-            )
-            await self._edit_proposal(rec, vote, text, view)
-
-    async def _edit_proposal(
-        self, rec: GameRecord, vote: CancelProposal, text: str, view: discord.ui.View | None = None
-    ) -> None:
-        """The game's one cancel proposal says who agrees now (an edit notifies nobody); without
-        ``view`` its button goes."""
-        if vote.channel_id is None or vote.message_id is None:
-            return
-        await self.table.transport.edit_posted(rec, vote.channel_id, vote.message_id, text, view)
-
-    async def _cancel_now(
-        self,
-        interaction: discord.Interaction,
-        rec: GameRecord,
-        key: str,
-        proposal: tuple[CancelProposal, str] | None = None,
-        **params: str,
-    ) -> None:
-        """Cancel now and say so (the words ``key``: in the game's language where everyone sees
-        them, in the caller's in a private answer); ``proposal``: the agreed proposal and its last
-        words (it loses its button before the thread closes)."""
-        locale = locale_of(interaction)
-        text = t(key, plan.game_locale(rec), game=rec.id, **params)
-        private = t(key, locale, game=rec.id, **params)
-
-        def still_open(current: GameRecord) -> None:
-            self.table.finder.check_status(current, ("lobby", "active"), locale)
-
-        try:
-            change = await self.table.teller.commit(Cancel(rec.id, interaction.user.id, still_open, seen=rec))
-        except WrongStatus:
-            current = await self.table.store.games.get(rec.id)
-            still_open(current)
-            raise
-        answering(interaction).committed = True
-        rec = change.record
-
-        async def show(_: object) -> None:
-            everyone = set(rec.players)
-            if rec.thread_id is None and rec.message_id is not None:
-                await self.lobbies.close_message(rec, text)
-            if self.table.transport.in_game_channel(interaction, rec) and rec.thread_id is not None:
-                await reply(interaction, text, allowed_mentions=pings(everyone))
-            else:
-                if rec.thread_id is not None or rec.seed is not None:
-                    await self.table.transport.post(rec, text, ping=everyone)
-                await reply(interaction, private, ephemeral=True)
-            if proposal is not None:
-                await self._edit_proposal(rec, *proposal)
-
-        await self.table.teller.tell(change, interaction, show=show)
+        await self.cancellations.cancel(interaction, game)
 
     # -- ratings (issue 20 §1) -----------------------------------------------------------------
 

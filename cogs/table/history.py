@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cogs import games
 from cogs.table import plan
-from cogs.table.clocks import stamp
+from cogs.table.clock_words import stamp
 from cogs.table.ui import mention
 from cogs.texts import join_words, t
 from db.records import GameRecord

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cogs import games
 from cogs.table import plan
-from cogs.table.clocks import pace_words, stamp
+from cogs.table.clock_words import pace_words, stamp
 from cogs.table.ui import mention
 from cogs.texts import t
 from db import clocks

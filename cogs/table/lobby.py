@@ -12,7 +12,7 @@ edits the lobby message, so two people joining at once both get in.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,26 +20,23 @@ from discord import app_commands
 
 from cogs import games
 from cogs.table import plan
-from cogs.table.buttons import Press, buttons
-from cogs.table.clocks import pace_words
+from cogs.table.buttons import Press
 from cogs.table.core.commands import Cancel, SetSeats, Start
-from cogs.table.core.progress import Progress, nonce
-from cogs.table.ratings import pace_words as speed_words
+from cogs.table.core.progress import Progress
 from cogs.table.respond import Refusal, answering, locale_of, pings, reply, server_locale
-from cogs.table.ui import ButtonSpec, mention
+from cogs.table.ui import mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
 from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape
 
 if TYPE_CHECKING:
+    from cogs.table.lobby_messages import LobbyMessages
     from cogs.table.parts import Parts
     from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")
 
-CHALLENGE_VERBS = ("accept", "decline", "withdraw")
-LOBBY_VERBS = ("join", "leave", "start", "cancel_lobby")
 PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
 """The ``pace`` option of every ``/{game} new``: none, 1d, 3d (default), 7d per turn."""
 PACE_HELP = "Time per turn before the others can act (default 3 days)"
@@ -65,12 +62,17 @@ def default_language(interaction: discord.Interaction) -> str:
 
 
 class Lobbies:
-    def __init__(self, parts: Parts) -> None:
+    def __init__(self, parts: Parts, messages: LobbyMessages) -> None:
         self.parts = parts
+        self.messages = messages
         router = parts.router
-        for verb in (*CHALLENGE_VERBS, *LOBBY_VERBS):
-            router.on(verb, getattr(self, f"_{verb}"))
-        parts.shows.lobbies = self
+        router.on("accept", self._accept)
+        router.on("decline", self._decline)
+        router.on("withdraw", self._withdraw)
+        router.on("join", self._join)
+        router.on("leave", self._leave)
+        router.on("start", self._start)
+        router.on("cancel_lobby", self._cancel_lobby)
 
     @property
     def store(self) -> Store:
@@ -93,7 +95,7 @@ class Lobbies:
         interaction: discord.Interaction,
         kind: str,
         options: dict[str, Any],
-        invitees: Sequence[Any],
+        invitees: Sequence[discord.abc.User | None],
         pace: str = DEFAULT_PACE,
         language: str | None = None,
     ) -> GameRecord:
@@ -140,115 +142,13 @@ class Lobbies:
         self.parts.teller.poke(rec.created_at + LOBBY_TTL)
         shape = LobbyShape(challenge, tuple(invited))
         await self.store.lobbies.set_shape(rec.id, shape)
-        content, view = await self.message_now(rec, shape, plan.game_locale(rec))
+        content, view = await self.messages.message_now(rec, shape, plan.game_locale(rec))
         assert view is not None  # a lobby always has buttons
         response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
         message = response.resource
         if isinstance(message, discord.InteractionMessage):
             rec = await self.store.games.set_message(rec.id, message.id)
         return rec
-
-    async def shape(self, rec: GameRecord) -> LobbyShape:
-        shape = await self.store.lobbies.shape(rec.id)
-        if shape is not None:
-            return shape
-        engine = games.ui(rec.kind).engine
-        return LobbyShape(engine.max_players == 2, ())
-
-    async def paces(self, rec: GameRecord, shape: LobbyShape, locale: str) -> dict[int, str]:
-        """Each player's pace in words beside their name in a lobby (issue 20 §1): how soon they
-        move, how many of their games they finished without a loss on time; "new" without either.
-        Only the lobby shape lists its players; a store that cannot answer costs only the words."""
-        if shape.challenge or rec.guild_id is None:
-            return {}
-        try:
-            found = await self.store.ratings.paces(rec.guild_id, rec.players)
-        except Exception:
-            log.warning("game %s: no paces for the lobby", rec.id, exc_info=True)
-            return {}
-        return {user: speed_words(pace, locale) for user, pace in found.items()}
-
-    async def message_now(self, rec: GameRecord, shape: LobbyShape, locale: str) -> tuple[str, discord.ui.View | None]:
-        """:meth:`message` with the players' paces."""
-        return self.message(rec, shape, locale, await self.paces(rec, shape, locale))
-
-    def message(
-        self, rec: GameRecord, shape: LobbyShape, locale: str, paces: Mapping[int, str] | None = None
-    ) -> tuple[str, discord.ui.View | None]:
-        ui = games.ui(rec.kind)
-        title, options = ui.title(locale), ui.options_text(rec.options, locale)
-        pace = pace_words(rec.pace, locale)
-        options = t("with_pace", locale, options=options, pace=pace) if options else pace
-        creator = mention(rec.creator_id)
-        v = rec.version
-        if shape.challenge and len(rec.players) == 2:
-            content = t(
-                "challenge_direct",
-                locale,
-                creator=creator,
-                opponent=mention(rec.players[1]),
-                kind=title,
-                options=options,
-            )
-            specs = [
-                ButtonSpec("accept", t("btn.accept", locale), "success", v),
-                ButtonSpec("decline", t("btn.decline", locale), "danger", v),
-                ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary", v),
-            ]
-        elif shape.challenge:
-            content = t("challenge_open", locale, creator=creator, kind=title, options=options)
-            specs = [
-                ButtonSpec("join", t("btn.join", locale), "success"),
-                ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary"),
-            ]
-        else:
-            engine = ui.engine
-            paces = paces or {}
-            players = join_words(
-                [
-                    t("lobby.player_pace", locale, player=mention(u), pace=paces[u]) if paces.get(u) else mention(u)
-                    for u in rec.players
-                ],
-                locale,
-            )
-            allowed = self.allowed(engine.min_players, engine.max_players)
-            key = "lobby_invited" if shape.invited else "lobby_open"
-            content = t(
-                key,
-                locale,
-                creator=creator,
-                kind=title,
-                options=options,
-                players=players,
-                count=len(rec.players),
-                allowed=allowed,
-                invited=join_words([mention(u) for u in shape.invited], locale),
-            )
-            specs = [
-                ButtonSpec("join", t("btn.join", locale), "success"),
-                ButtonSpec("leave", t("btn.leave", locale), "secondary"),
-                ButtonSpec("start", t("btn.start", locale), "primary"),
-                ButtonSpec("cancel_lobby", t("btn.cancel", locale), "danger"),
-            ]
-        if shape.rematch_of is not None:
-            content = t("rematch_head", locale, game=shape.rematch_of) + "\n" + content
-        return content, buttons(rec.id, specs)
-
-    @staticmethod
-    def allowed(low: int, high: int) -> str:
-        return str(low) if low == high else f"{low}–{high}"
-
-    # -- closing a lobby's message ------------------------------------------------------------
-
-    async def close_message(self, rec: GameRecord, text: str) -> None:
-        """A lobby that ended elsewhere (``/game cancel``) loses its buttons."""
-        if rec.message_id is None:
-            return
-        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        try:
-            await channel.get_partial_message(rec.message_id).edit(content=text, view=None)
-        except discord.HTTPException as exc:
-            log.info("game %s: lobby message not edited (%s)", rec.id, exc)
 
     # -- buttons ------------------------------------------------------------------------------
 
@@ -348,65 +248,10 @@ class Lobbies:
         await self.parts.teller.tell(change, interaction, show=show)
         return change.record
 
-    def link(self, rec: GameRecord) -> str:
-        """A jump link to a lobby's message (its channel when it has none)."""
-        if rec.message_id is None:
-            return f"<#{rec.channel_id}>"
-        return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}/{rec.message_id}"
-
-    async def post(self, rec: GameRecord) -> GameRecord:
-        """Post a lobby made without an interaction in its channel (a rematch), pinging the players
-        it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
-        shape = await self.shape(rec)
-        content, view = await self.message_now(rec, shape, plan.game_locale(rec))
-        invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
-        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        kwargs: dict[str, Any] = {
-            "content": content,
-            "allowed_mentions": pings(invited),
-            "nonce": nonce(f"lobby:{rec.id}"),
-        }
-        if view is not None:
-            kwargs["view"] = view
-        try:
-            message = await channel.send(**kwargs)
-        except discord.HTTPException as exc:
-            self.parts.transport.post_failed(rec, rec.channel_id, exc)
-            return rec
-        self.parts.teller.poke(rec.created_at + LOBBY_TTL)
-        return await self.store.games.set_message(rec.id, message.id)
-
-    async def refresh(self, rec: GameRecord) -> None:
-        """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
-        if rec.message_id is None:
-            return
-        content, view = await self.message_now(rec, await self.shape(rec), plan.game_locale(rec))
-        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        kwargs: dict[str, Any] = {"content": content, "view": view}
-        try:
-            await channel.get_partial_message(rec.message_id).edit(**kwargs)
-        except discord.HTTPException as exc:
-            log.info("game %s: lobby message not refreshed (%s)", rec.id, exc)
-
-    async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None:
-        """A cancelled or expired game where its players look: the lobby message loses its
-        buttons; a running game's thread says so and is closed."""
-        locale = plan.game_locale(rec)
-        if rec.status == "expired":
-            title = games.ui(rec.kind).title(locale)
-            days = round(LOBBY_TTL / 86400)
-            await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))
-            return
-        text = t("cancelled", locale, game=rec.id, user=mention(rec.cancelled_by or rec.creator_id))
-        if rec.thread_id is None and rec.message_id is not None:
-            await self.close_message(rec, text)
-        if rec.seed is not None:
-            await self.parts.transport.post(rec, text, ping=set(rec.players))
-
     async def _join(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         user = interaction.user.id
-        shape = await self.shape(rec)
+        shape = await self.messages.shape(rec)
         if shape.challenge:
             if user == rec.creator_id:
                 raise Refusal(t("challenge_own", locale))
@@ -442,7 +287,9 @@ class Lobbies:
 
         await self._change_seats(interaction, rec, left)
 
-    async def _change_seats(self, interaction: discord.Interaction, rec: GameRecord, change: Any) -> None:
+    async def _change_seats(
+        self, interaction: discord.Interaction, rec: GameRecord, change: Callable[[list[int]], list[int]]
+    ) -> None:
         """Read-modify-write of the seats, retried when someone else changed them first."""
         locale = locale_of(interaction)
 
@@ -458,12 +305,13 @@ class Lobbies:
 
         async def show(_: object) -> None:
             if not pressed_on_lobby(interaction, changed.record):  # from /game open: the lobby by REST
-                await self.refresh(changed.record)
-                link = self.link(changed.record)
+                await self.messages.refresh(changed.record)
+                link = self.messages.link(changed.record)
                 await reply(interaction, t("lobby_joined_elsewhere", locale, link=link), ephemeral=True)
                 return
             public = plan.game_locale(changed.record)
-            content, view = await self.message_now(changed.record, await self.shape(changed.record), public)
+            shape = await self.messages.shape(changed.record)
+            content, view = await self.messages.message_now(changed.record, shape, public)
             await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
 
         await self.parts.teller.tell(changed, interaction, show=show)
@@ -478,7 +326,7 @@ class Lobbies:
                 t(
                     "lobby_wrong_count",
                     locale,
-                    allowed=self.allowed(engine.min_players, engine.max_players),
+                    allowed=self.messages.allowed(engine.min_players, engine.max_players),
                     count=len(rec.players),
                 )
             )

@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import discord
 
@@ -68,8 +67,21 @@ class Locales:
         else:
             self._prefs.pop(user_id, None)
 
-    async def set_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
-        return self.remember(await self.store.prefs.set(user_id, **changes))
+    async def set_prefs(
+        self,
+        user_id: int,
+        *,
+        dms_enabled: bool | None = None,
+        language: str | None = None,
+        notify: str | None = None,
+        client_locale: str | None = None,
+    ) -> UserPrefs:
+        """Change the given preferences (the store's ``prefs.set``: None leaves one as it is) and
+        remember them."""
+        changed = await self.store.prefs.set(
+            user_id, dms_enabled=dms_enabled, language=language, notify=notify, client_locale=client_locale
+        )
+        return self.remember(changed)
 
     def remember(self, prefs: UserPrefs) -> UserPrefs:
         """Preferences just written (``/game notify``, a vacation): what the cache holds now."""
@@ -94,7 +106,8 @@ class Locales:
                 await self.remember_client(user, client)
             for seen in self.seen:
                 seen(interaction)
-        return interaction.extras["locale"]
+        locale: str = interaction.extras["locale"]  # discord.py types ``extras`` as dict[Any, Any]
+        return locale
 
     async def relocale(self, interaction: discord.Interaction) -> str:
         """The caller's language again, after they changed it (``/game language``)."""

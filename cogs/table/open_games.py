@@ -17,7 +17,7 @@ import discord
 
 from cogs import games
 from cogs.table.buttons import view_of
-from cogs.table.clocks import pace_words
+from cogs.table.clock_words import pace_words
 from cogs.table.respond import CONTENT_LIMIT
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t, tn
@@ -46,7 +46,8 @@ def line(table: Table, rec: GameRecord, shape: LobbyShape, locale: str) -> str:
     options = ui.options_text(rec.options, locale)
     pace = pace_words(rec.pace, locale)
     options = t("with_pace", locale, options=options, pace=pace) if options else pace
-    head = t("open.head", locale, id=rec.id, kind=ui.title(locale), options=options, link=table.lobbies.link(rec))
+    link = table.lobby_messages.link(rec)
+    head = t("open.head", locale, id=rec.id, kind=ui.title(locale), options=options, link=link)
     if shape.challenge and len(rec.players) >= 2:
         body = t("open.challenge", locale, creator=mention(rec.creator_id), invited=mention(rec.players[1]))
     else:
@@ -56,7 +57,7 @@ def line(table: Table, rec: GameRecord, shape: LobbyShape, locale: str) -> str:
             locale,
             players=join_words([mention(u) for u in rec.players], locale),
             free=tn("open.free", free, locale),
-            allowed=table.lobbies.allowed(engine.min_players, engine.max_players),
+            allowed=table.lobby_messages.allowed(engine.min_players, engine.max_players),
         )
         waiting = [u for u in shape.invited if u not in rec.players]
         if waiting:
@@ -84,7 +85,7 @@ async def page(table: Table, guild_id: int, number: int, locale: str) -> tuple[s
     if not lobbies:
         commands = join_words([typed(f"{k} new", locale) for k in sorted(games.KINDS)], locale)
         return t("open.none", locale, commands=commands), None
-    entries = [Entry(rec, line(table, rec, await table.lobbies.shape(rec), locale)) for rec in lobbies]
+    entries = [Entry(rec, line(table, rec, await table.lobby_messages.shape(rec), locale)) for rec in lobbies]
     pages = paged(entries)
     number = min(max(1, number), len(pages))
     shown = pages[number - 1]

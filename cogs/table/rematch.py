@@ -25,16 +25,16 @@ from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape, rematch_stands
 
 if TYPE_CHECKING:
-    from cogs.table.lobby import Lobbies
+    from cogs.table.lobby_messages import LobbyMessages
     from cogs.table.parts import Parts
 
 log = logging.getLogger("deskovka.rematch")
 
 
 class Rematches:
-    def __init__(self, parts: Parts, lobbies: Lobbies) -> None:
+    def __init__(self, parts: Parts, lobby_messages: LobbyMessages) -> None:
         self.parts = parts
-        self.lobbies = lobbies
+        self.lobby_messages = lobby_messages
         parts.router.on(REMATCH, self._pressed, after_end=True)
 
     async def _pressed(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
@@ -51,9 +51,9 @@ class Rematches:
         if not made:
             await self.point(interaction, lobby)
             return
-        lobby = await self.lobbies.post(lobby)
+        lobby = await self.lobby_messages.post(lobby)
         await reply(
-            interaction, t("rematch_opened", locale, game=rec.id, link=self.lobbies.link(lobby)), ephemeral=True
+            interaction, t("rematch_opened", locale, game=rec.id, link=self.lobby_messages.link(lobby)), ephemeral=True
         )
 
     async def opened(self, rec: GameRecord) -> GameRecord | None:
@@ -93,9 +93,9 @@ class Rematches:
         """A press after the rematch was opened: where it is (its lobby, or its game)."""
         locale = locale_of(interaction)
         if lobby.status == "lobby" and lobby.message_id is None:  # made by a press still posting it, or
-            lobby = await self.lobbies.post(lobby)  # cut short: the same post (its nonce is the lobby's)
+            lobby = await self.lobby_messages.post(lobby)  # cut short: the same post (its nonce is the lobby's)
         if lobby.status == "lobby":
-            text = t("rematch_already", locale, game=lobby.id, link=self.lobbies.link(lobby))
+            text = t("rematch_already", locale, game=lobby.id, link=self.lobby_messages.link(lobby))
         else:
             text = t("rematch_already_started", locale, game=lobby.id, where=plan.link(lobby))
         await reply(interaction, text, ephemeral=True)

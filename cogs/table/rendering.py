@@ -40,7 +40,10 @@ from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from db.records import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -156,9 +159,9 @@ def frame(data: bytes) -> bytes:
     return struct.pack("!i", len(data)) + data
 
 
-def drawn_with_state(fn: Callable[..., T], rec: Any, *rest: Any) -> T:
+def drawn_with_state(fn: Callable[..., T], rec: GameRecord, *rest: Any) -> T:
     """``fn(rec, state, *rest)``, the state read from the record's JSON where the drawing is made
-    (:meth:`cogs.table.table.Table.render` sends a game's drawing so)."""
+    (:meth:`cogs.table.transport.channels.Transport.render` sends a game's drawing so)."""
     return fn(rec, rec.load_state(), *rest)
 
 

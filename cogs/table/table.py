@@ -3,8 +3,10 @@ where a change is committed and told (:mod:`~cogs.table.teller`, the master behi
 kind of change is shown (:mod:`~cogs.table.shows`, planned in ``cogs/table/plan/``), the transport
 that talks to Discord (``cogs/table/transport/``), which game a command means
 (:mod:`~cogs.table.finder`), whose language (:mod:`~cogs.table.locales`) — and the features made of
-them (acting, lobbies, rematches, turn pages, clocks, takebacks, ratings). Games plug in through
-their :class:`~cogs.table.ui.GameUI`, registered in ``cogs/games.py``.
+them (acting, lobbies and their messages, rematches, turn pages, the clocks with the absent
+players and the timeouts, ratings; the /game cog adds takebacks, resignations, cancellations and
+replays). Games plug in through their :class:`~cogs.table.ui.GameUI`, registered in
+``cogs/games.py``.
 
 A committed action is never reported as failed: once the store has the action, every later
 failure (an image, the thread, a DM) is logged once and worked around, and the actor is told what
@@ -19,12 +21,14 @@ from collections.abc import Callable
 import discord
 
 from cogs import games
+from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
 from cogs.table.clocks import Clocks
 from cogs.table.core.master import Master
 from cogs.table.finder import Finder
 from cogs.table.lobby import Lobbies
+from cogs.table.lobby_messages import LobbyMessages
 from cogs.table.locales import Locales
 from cogs.table.parts import Parts
 from cogs.table.ratings import Ratings
@@ -32,6 +36,7 @@ from cogs.table.rematch import Rematches
 from cogs.table.rendering import Renderer
 from cogs.table.shows import Shows
 from cogs.table.teller import Teller
+from cogs.table.timeouts import Timeouts
 from cogs.table.transport.channels import Transport
 from cogs.table.transport.names import Names
 from cogs.table.transport.sending import Sender
@@ -84,10 +89,13 @@ class Table:
             self.teller,
         )
         self.acting = Acting(self.finder, self.teller, self.transport, self.router)
-        self.lobbies = Lobbies(self.parts)
-        self.rematches = Rematches(self.parts, self.lobbies)
+        self.lobby_messages = LobbyMessages(self.parts)
+        self.lobbies = Lobbies(self.parts, self.lobby_messages)
+        self.rematches = Rematches(self.parts, self.lobby_messages)
         self.pages = TurnPages(store, self.transport, self.shows)
-        self.clocks = Clocks(self.parts)
+        self.absence = Absence(self.parts)
+        self.timeouts = Timeouts(self.parts, self.absence)
+        self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)
 
     @property

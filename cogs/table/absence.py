@@ -1,0 +1,176 @@
+"""Players who are not there (issue 13): who left the server, who is on vacation, and the seats
+the table plays for.
+
+A player who left the server is absent from then on: found when fetching the member fails
+(Unknown Member) as a reminder fires or a turn starts, it brings the seat's deadline to now. A
+vacation (``/game away``, ``/game back``) stops the player's clocks, within a yearly limit. A seat
+whose player's time ran out and the others chose to play on without them is played by the
+automatic player until the player uses a command again (``finder.returned``); the games it was
+playing when a process died play on as the process starts (``teller.caught_up``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.table import plan
+from cogs.table.clock_words import stamp
+from cogs.table.core.commands import AutoPlay
+from cogs.table.respond import Refusal, reply
+from cogs.table.ui import mention
+from cogs.texts import t
+from db import clocks
+from db.errors import VacationLimit
+from db.records import GameRecord, SeatClock, Shards
+
+if TYPE_CHECKING:
+    from cogs.table.parts import Parts
+    from db.base import Store
+
+log = logging.getLogger("deskovka.clocks")
+
+UNKNOWN_MEMBER = 10007
+PRESENT_TTL = 3600.0
+"""A member seen in the server is not asked for again for this long (fake-clock seconds)."""
+
+
+class Absence:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        self._present: dict[tuple[int, int], float] = {}
+        """(server, user) → when they last used the bot there (a cache: a member seen within the
+        hour is not fetched again; another process that did not see them fetches once — the only
+        cost of a stale or missing entry is one REST call)."""
+        parts.teller.caught_up.append(self.resume_autoplay)
+        parts.locales.seen.append(self.seen)
+        parts.finder.returned = self.returned
+
+    @property
+    def store(self) -> Store:
+        return self.parts.store
+
+    def now(self) -> float:
+        return self.parts.now()
+
+    def poke(self, when: float | None = None) -> None:
+        """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
+        self.parts.teller.poke(when)
+
+    # -- members who left -------------------------------------------------------------------------
+
+    def seen(self, interaction: discord.Interaction) -> None:
+        """A command or a press in a server: its caller is a member there."""
+        if interaction.guild_id is not None:
+            self.saw(interaction.guild_id, interaction.user.id)
+
+    def saw(self, guild_id: int, user_id: int) -> None:
+        """The user just used the bot in that server: a member now, no need to ask Discord."""
+        self._present[(guild_id, user_id)] = self.now()
+
+    async def present(self, rec: GameRecord, user_id: int) -> bool:
+        """Whether the player is still a member of the game's server (no members intent: one REST
+        call, remembered for an hour); an answer other than Unknown Member counts as present."""
+        if rec.guild_id is None:
+            return True
+        key = (rec.guild_id, user_id)
+        seen = self._present.get(key)
+        if seen is not None and self.now() - seen < PRESENT_TTL:
+            return True
+        try:
+            await self.parts.bot.http.get_member(rec.guild_id, user_id)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_MEMBER:
+                self._present.pop(key, None)
+                return False
+            return True
+        except discord.HTTPException:
+            return True
+        self._present[key] = self.now()
+        return True
+
+    async def left(self, rec: GameRecord, clock: SeatClock) -> None:
+        """The seat's player left the server: their deadline is now."""
+        if await self.store.clocks.overdue_now(rec.id, clock.seat):
+            log.info("game %s: player of seat %s left the server", rec.id, clock.seat)
+            self.poke()
+
+    async def turn_started(self, rec: GameRecord, seats: list[int]) -> None:
+        """A turn starts for ``seats``: a player who left the server is absent from now on."""
+        current = None
+        for seat in seats:
+            if seat >= len(rec.players) or await self.present(rec, rec.players[seat]):
+                continue
+            current = current or await self.store.games.get(rec.id)
+            clock = current.clock_of(seat)
+            if clock is not None and clock.since is not None and clock.absent is None:
+                await self.left(current, clock)
+
+    # -- the automatic player ---------------------------------------------------------------------
+
+    async def autoplay(self, rec: GameRecord) -> None:
+        """Take every decision of the seats the table plays for, until a player must act (or the
+        game ends): the automatic player's decision is a command (``rules/<game>/auto.py``,
+        through the master), each told like a player's, and its listeners ask for the next."""
+        await self.parts.teller.follow([AutoPlay(rec.id)])
+
+    async def resume_autoplay(self, shards: Shards | None = None) -> int:
+        """At start-up: the games whose absent seats are to act play on (a process that died
+        while playing them left them waiting) — of ``shards`` only, when this process serves some
+        (each process resumes its own shards' games, as it fires their timers; ``claim_autoplay``
+        keeps a game to one player anyway). Every game with a seat the table plays is looked at
+        (``autoplay`` finds whether one is to act): such a seat has no clock, so its ``since``
+        cannot tell. Returns how many games were looked at."""
+        running = await self.store.games.find(status="active")
+        absent = [g for g in running if (shards is None or shards.owns(g.guild_id)) and any(c.absent for c in g.clocks)]
+        for rec in absent:
+            await self.autoplay(rec)
+        return len(absent)
+
+    async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
+        """A player the table played for used a command: the seat is theirs again."""
+        back = None
+        for c in rec.clocks:
+            if c.user_id == user_id and c.absent is not None:
+                back = await self.store.clocks.set_absent(rec.id, c.seat, False) or back
+        if back is None:
+            return rec
+        self.poke()
+        locale = plan.game_locale(back)
+        await self.parts.transport.post(back, t("seat_back", locale, user=mention(user_id)), ping={user_id})
+        return back
+
+    # -- vacations --------------------------------------------------------------------------------
+
+    async def go_away(self, interaction: discord.Interaction, days: int) -> None:
+        locale = await self.parts.locales.set_locale(interaction)
+        if not 1 <= days <= clocks.VACATION_DAYS:
+            raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
+        try:
+            prefs = self.parts.locales.remember(await self.store.clocks.go_away(interaction.user.id, days))
+        except VacationLimit as exc:
+            key = "away_none_left" if exc.left == 0 else "away_too_long"
+            year = clocks.year_of(self.now())
+            raise Refusal(t(key, locale, left=exc.left, limit=clocks.VACATION_DAYS, year=year)) from None
+        self.poke()
+        text = t(
+            "away_set",
+            locale,
+            until=stamp(prefs.away_until, "f"),
+            used=prefs.away_days,
+            limit=clocks.VACATION_DAYS,
+            year=prefs.away_year,
+        )
+        await reply(interaction, text, ephemeral=True)
+
+    async def come_back(self, interaction: discord.Interaction) -> None:
+        locale = await self.parts.locales.set_locale(interaction)
+        prefs = await self.store.clocks.come_back(interaction.user.id)
+        if prefs is None:
+            raise Refusal(t("back_not_away", locale))
+        self.parts.locales.remember(prefs)
+        self.poke()
+        text = t("back_set", locale, used=prefs.away_days, limit=clocks.VACATION_DAYS, year=prefs.away_year)
+        await reply(interaction, text, ephemeral=True)

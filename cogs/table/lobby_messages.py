@@ -1,0 +1,203 @@
+"""A lobby's message (DESIGN §1): its words and buttons — a challenge, an open challenge or a
+lobby, each player's pace beside their name — posted where the lobby is made without an
+interaction (a rematch), edited as its seats change, closed when it ends elsewhere (``/game
+cancel``, expiry). :class:`~cogs.table.lobby.Lobbies` answers the presses and starts the game;
+the shows reach this part through ``shows.lobbies``, the rematches and ``/game open`` for a
+lobby's link."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import games
+from cogs.table import plan
+from cogs.table.buttons import buttons
+from cogs.table.clock_words import pace_words
+from cogs.table.core.progress import nonce
+from cogs.table.ratings import pace_words as speed_words
+from cogs.table.respond import pings
+from cogs.table.ui import ButtonSpec, mention
+from cogs.texts import join_words, t
+from db.clocks import LOBBY_TTL
+from db.records import GameRecord, LobbyShape
+
+if TYPE_CHECKING:
+    from cogs.table.parts import Parts
+    from db.base import Store
+
+log = logging.getLogger("deskovka.lobby")
+
+
+class LobbyMessages:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        parts.shows.lobbies = self
+
+    @property
+    def store(self) -> Store:
+        return self.parts.store
+
+    # -- the words and buttons ------------------------------------------------------------------
+
+    async def shape(self, rec: GameRecord) -> LobbyShape:
+        shape = await self.store.lobbies.shape(rec.id)
+        if shape is not None:
+            return shape
+        engine = games.ui(rec.kind).engine
+        return LobbyShape(engine.max_players == 2, ())
+
+    async def paces(self, rec: GameRecord, shape: LobbyShape, locale: str) -> dict[int, str]:
+        """Each player's pace in words beside their name in a lobby (issue 20 §1): how soon they
+        move, how many of their games they finished without a loss on time; "new" without either.
+        Only the lobby shape lists its players; a store that cannot answer costs only the words."""
+        if shape.challenge or rec.guild_id is None:
+            return {}
+        try:
+            found = await self.store.ratings.paces(rec.guild_id, rec.players)
+        except Exception:
+            log.warning("game %s: no paces for the lobby", rec.id, exc_info=True)
+            return {}
+        return {user: speed_words(pace, locale) for user, pace in found.items()}
+
+    async def message_now(self, rec: GameRecord, shape: LobbyShape, locale: str) -> tuple[str, discord.ui.View | None]:
+        """:meth:`message` with the players' paces."""
+        return self.message(rec, shape, locale, await self.paces(rec, shape, locale))
+
+    def message(
+        self, rec: GameRecord, shape: LobbyShape, locale: str, paces: Mapping[int, str] | None = None
+    ) -> tuple[str, discord.ui.View | None]:
+        ui = games.ui(rec.kind)
+        title, options = ui.title(locale), ui.options_text(rec.options, locale)
+        pace = pace_words(rec.pace, locale)
+        options = t("with_pace", locale, options=options, pace=pace) if options else pace
+        creator = mention(rec.creator_id)
+        v = rec.version
+        if shape.challenge and len(rec.players) == 2:
+            content = t(
+                "challenge_direct",
+                locale,
+                creator=creator,
+                opponent=mention(rec.players[1]),
+                kind=title,
+                options=options,
+            )
+            specs = [
+                ButtonSpec("accept", t("btn.accept", locale), "success", v),
+                ButtonSpec("decline", t("btn.decline", locale), "danger", v),
+                ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary", v),
+            ]
+        elif shape.challenge:
+            content = t("challenge_open", locale, creator=creator, kind=title, options=options)
+            specs = [
+                ButtonSpec("join", t("btn.join", locale), "success"),
+                ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary"),
+            ]
+        else:
+            engine = ui.engine
+            paces = paces or {}
+            players = join_words(
+                [
+                    t("lobby.player_pace", locale, player=mention(u), pace=paces[u]) if paces.get(u) else mention(u)
+                    for u in rec.players
+                ],
+                locale,
+            )
+            allowed = self.allowed(engine.min_players, engine.max_players)
+            key = "lobby_invited" if shape.invited else "lobby_open"
+            content = t(
+                key,
+                locale,
+                creator=creator,
+                kind=title,
+                options=options,
+                players=players,
+                count=len(rec.players),
+                allowed=allowed,
+                invited=join_words([mention(u) for u in shape.invited], locale),
+            )
+            specs = [
+                ButtonSpec("join", t("btn.join", locale), "success"),
+                ButtonSpec("leave", t("btn.leave", locale), "secondary"),
+                ButtonSpec("start", t("btn.start", locale), "primary"),
+                ButtonSpec("cancel_lobby", t("btn.cancel", locale), "danger"),
+            ]
+        if shape.rematch_of is not None:
+            content = t("rematch_head", locale, game=shape.rematch_of) + "\n" + content
+        return content, buttons(rec.id, specs)
+
+    @staticmethod
+    def allowed(low: int, high: int) -> str:
+        return str(low) if low == high else f"{low}–{high}"
+
+    # -- closing a lobby's message ------------------------------------------------------------
+
+    async def close_message(self, rec: GameRecord, text: str) -> None:
+        """A lobby that ended elsewhere (``/game cancel``) loses its buttons."""
+        if rec.message_id is None:
+            return
+        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        try:
+            await channel.get_partial_message(rec.message_id).edit(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.info("game %s: lobby message not edited (%s)", rec.id, exc)
+
+    # -- posting and refreshing ---------------------------------------------------------------
+
+    def link(self, rec: GameRecord) -> str:
+        """A jump link to a lobby's message (its channel when it has none)."""
+        if rec.message_id is None:
+            return f"<#{rec.channel_id}>"
+        return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}/{rec.message_id}"
+
+    async def post(self, rec: GameRecord) -> GameRecord:
+        """Post a lobby made without an interaction in its channel (a rematch), pinging the players
+        it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
+        shape = await self.shape(rec)
+        content, view = await self.message_now(rec, shape, plan.game_locale(rec))
+        invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
+        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        kwargs: dict[str, Any] = {
+            "content": content,
+            "allowed_mentions": pings(invited),
+            "nonce": nonce(f"lobby:{rec.id}"),
+        }
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            message = await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            self.parts.transport.post_failed(rec, rec.channel_id, exc)
+            return rec
+        self.parts.teller.poke(rec.created_at + LOBBY_TTL)
+        return await self.store.games.set_message(rec.id, message.id)
+
+    async def refresh(self, rec: GameRecord) -> None:
+        """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
+        if rec.message_id is None:
+            return
+        content, view = await self.message_now(rec, await self.shape(rec), plan.game_locale(rec))
+        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+        kwargs: dict[str, Any] = {"content": content, "view": view}
+        try:
+            await channel.get_partial_message(rec.message_id).edit(**kwargs)
+        except discord.HTTPException as exc:
+            log.info("game %s: lobby message not refreshed (%s)", rec.id, exc)
+
+    async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None:
+        """A cancelled or expired game where its players look: the lobby message loses its
+        buttons; a running game's thread says so and is closed."""
+        locale = plan.game_locale(rec)
+        if rec.status == "expired":
+            title = games.ui(rec.kind).title(locale)
+            days = round(LOBBY_TTL / 86400)
+            await self.close_message(rec, t("lobby_expired", locale, title=title, days=days))
+            return
+        text = t("cancelled", locale, game=rec.id, user=mention(rec.cancelled_by or rec.creator_id))
+        if rec.thread_id is None and rec.message_id is not None:
+            await self.close_message(rec, text)
+        if rec.seed is not None:
+            await self.parts.transport.post(rec, text, ping=set(rec.players))
