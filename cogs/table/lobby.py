@@ -24,7 +24,7 @@ from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import pace_words
 from cogs.table.core.commands import Cancel, SetSeats, Start
 from cogs.table.core.progress import Progress, nonce
-from cogs.table.ratings import pace_words as speed_words
+from cogs.table.ratings import speed_words
 from cogs.table.respond import Refusal, answering, locale_of, pings, reply, server_locale
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import LANGUAGES, join_words, t
