@@ -29,10 +29,10 @@ from cogs.table.table import Table
 from cogs.texts import DEFAULT_LOCALE, t
 from cogs.texts.translator import CommandTranslator
 from db.base import Store
-from db.clock import Clock, SystemClock
 from db.errors import StoreUnavailable
 from db.json_text import dumps, loads
 from db.records import Shards
+from db.time_source import Clock, SystemClock
 from db.url import BadDatabaseUrl, Database, open_store
 from db.url import parse as parse_database_url
 

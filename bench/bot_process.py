@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bot import Deskovka, Settings, shard_settings
 from cogs.table.dispatcher import Pacer
-from db.clock import MAX_NAP, SystemClock
+from db.time_source import MAX_NAP, SystemClock
 from tests.fakediscord import FakeDiscord, Guild, TextChannel, User, discord_urls
 from tests.fakediscord.gateway import Session
 

@@ -35,9 +35,9 @@ from typing import Any
 
 from bench.stats import Row, median, percentile
 from cogs.table.dispatcher import Dispatcher
-from db.clock import MAX_NAP, SystemClock
 from db.records import Timer
 from db.store import GameStore
+from db.time_source import MAX_NAP, SystemClock
 from tests.fakeclock import FakeClock
 from tests.toygame import GAMES
 

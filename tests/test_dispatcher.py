@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from cogs.table.dispatcher import Dispatcher, Pacer
-from db.clock import SystemClock
 from db.clocks import KEEP_OPEN
 from db.records import Timer
 from db.store import GameStore
+from db.time_source import SystemClock
 from tests.fakeclock import DAY, HOUR, START, FakeClock
 from tests.toygame import GAME, GAMES
 

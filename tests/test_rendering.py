@@ -242,7 +242,7 @@ async def test_the_table_gives_freed_memory_back_when_it_goes_quiet(monkeypatch:
 
     from cogs.table import rendering
     from cogs.table.table import Table
-    from db.clock import SystemClock
+    from db.time_source import SystemClock
 
     trims: list[int] = []
     monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))

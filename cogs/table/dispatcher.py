@@ -25,8 +25,8 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 
 from db.base import Store
-from db.clock import Clock
 from db.records import TELL_LEASE, Shards, Timer
+from db.time_source import Clock
 
 log = logging.getLogger("deskovka.timers")
 

@@ -18,7 +18,7 @@ from cogs.table import plan
 from cogs.table.buttons import buttons
 from cogs.table.clock_words import pace_words
 from cogs.table.core.progress import nonce
-from cogs.table.ratings import pace_words as speed_words
+from cogs.table.ratings import speed_words
 from cogs.table.respond import pings
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t

@@ -18,7 +18,7 @@ from cogs.table.teller import Teller
 from cogs.table.transport.channels import Transport
 from cogs.table.transport.sending import Sender
 from db.base import Store
-from db.clock import Clock
+from db.time_source import Clock
 
 
 @dataclass(frozen=True, slots=True)

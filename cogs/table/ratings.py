@@ -67,7 +67,7 @@ def duration(seconds: float, locale: str) -> str:
     return tn("dur.d", round(seconds / DAY), locale)
 
 
-def pace_words(pace: Pace | None, locale: str) -> str:
+def speed_words(pace: Pace | None, locale: str) -> str:
     """ "moves in ~3 h, 95 % without timeout"; "new" for a player with nothing measured."""
     if pace is None or pace.new:
         return t("speed.new", locale)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs import games
-from cogs.table.ratings import chart_files, pace_words
+from cogs.table.ratings import chart_files, speed_words
 from cogs.table.respond import Refusal, fit
 from cogs.table.ui import FileSpec, mention
 from cogs.texts import has, join_words, t, tn
@@ -123,11 +123,11 @@ async def stats(table: Table, guild_id: int | None, user_id: int, name: str, loc
     if not records:
         lines = [t("stats.none", locale, player=player)]
         if pace.median is not None:
-            lines.append(t("stats.pace", locale, pace=pace_words(pace, locale)))
+            lines.append(t("stats.pace", locale, pace=speed_words(pace, locale)))
         return "\n".join(lines), []
     lines = [t("stats.head", locale, player=player)]
     lines += [record_line(table, r, locale) for r in records]
-    pace_line = t("stats.pace", locale, pace=pace_words(pace, locale)) if not pace.new else t("stats.pace_new", locale)
+    pace_line = t("stats.pace", locale, pace=speed_words(pace, locale)) if not pace.new else t("stats.pace_new", locale)
     lines.append(pace_line)
     drawn = trends(table, records, locale)
     files = await table.transport.render(chart_files, name, drawn, locale, f"stats-{user_id}.png") if drawn else []

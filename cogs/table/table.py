@@ -42,8 +42,8 @@ from cogs.table.transport.names import Names
 from cogs.table.transport.sending import Sender
 from cogs.table.turn_pages import TurnPages
 from db.base import Store
-from db.clock import Clock
 from db.records import Shards
+from db.time_source import Clock
 
 log = logging.getLogger("deskovka.table")
 

@@ -8,8 +8,8 @@ import discord
 
 from cogs.table.plan import game_locale
 from cogs.texts import t
-from db.clock import Clock
 from db.records import GameRecord
+from db.time_source import Clock
 from render.font_coverage import drawable
 
 NAME_TTL = 86400.0
