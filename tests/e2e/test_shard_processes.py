@@ -13,7 +13,7 @@ test moves (``BENCH_CLOCK``, read only by bench/bot_process.py; SIGUSR1 makes th
 
 It runs on both backends: an SQLite file and a PostgreSQL database (``postgres_dsn``: skipped,
 saying why, when no server can be started). Both processes start at once on a new database: on the
-SQLite file both apply the migrations (each file once, tests/test_db_two_processes.py); the
+SQLite file both apply the migrations (each file once, tests/db/test_db_two_processes.py); the
 PostgreSQL one comes migrated (tests/postgres.py's template). Both run the start-up sweeps.
 """
 
