@@ -17,9 +17,9 @@ from db.errors import StoreBusy
 from db.postgres import PostgresBackend, numbered, rowcount
 from db.store import GameStore
 from db.url import open_store, parse
-from tests.db_fixtures import ALICE, BOB, GAMES, clock
+from tests.db_fixtures import ALICE, BOB, clock
 from tests.postgres import postgres_query
-from tests.toygame import Add
+from tests.toygame import GAMES, Add
 
 
 def sqlite_columns(path: Path) -> dict[str, set[tuple[str, bool]]]:

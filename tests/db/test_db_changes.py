@@ -5,7 +5,6 @@ events are kept in the log."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -24,19 +23,6 @@ ALICE, BOB = 101, 102
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
-
-
-@pytest.fixture
-async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
-    return await open_store(clock=clock)
-
-
-@pytest.fixture
-async def sqlite_store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
-    """For the tests of SQLite's own commit setting (its ``synchronous`` PRAGMA)."""
-    s = await GameStore.open(tmp_path / "changes.db", games=GAMES, clock=clock)
-    yield s
-    await s.close()
 
 
 async def test_every_version_bump_leaves_one_change_claimed_by_its_maker(store: GameStore) -> None:
@@ -146,21 +132,21 @@ async def test_a_turn_pages_save_can_mark_its_change_told_in_the_same_write(stor
         await store.pages.save(99_999, TurnPage(), told=1)
 
 
-async def test_durable_before_told_synchronous_is_full(sqlite_store: GameStore) -> None:
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_durable_before_told_synchronous_is_full(store: GameStore) -> None:
     """Issue 18: what Discord shows must survive a power cut: FULL, not NORMAL, by default.
     SQLite only: PostgreSQL commits are durable unless synchronous_commit is off (db/postgres.py)."""
-    store = sqlite_store
     rows = await store.context.backend.db.execute_fetchall("PRAGMA synchronous")
     assert next(iter(rows))[0] == 2
 
 
+@pytest.mark.parametrize("backend", ["sqlite"])
 async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_full(
-    sqlite_store: GameStore, tmp_path: Path, clock: FakeClock
+    store: GameStore, db_path: Path, clock: FakeClock
 ) -> None:
     """Steps and told are committed with synchronous=NORMAL (no fsync: a power cut may only make a
     change be told again), in one transaction each; the game's own commits stay FULL. SQLite only
     (it traces SQLite's statements)."""
-    store = sqlite_store
     seen: list[int] = []
     raw = store.context.backend.db._conn
     await store.context.backend.db._execute(
@@ -171,7 +157,7 @@ async def test_telling_bookkeeping_skips_the_fsync_and_leaves_the_game_commits_f
     assert seen == [], "the game's commit runs FULL"
     await store.outbox.step(rec.id, moved.version, "dm:1")
     assert len(seen) == 1
-    again = await GameStore.open(tmp_path / "changes.db", games=GAMES, clock=clock)
+    again = await GameStore.open(db_path, games=GAMES, clock=clock)
     try:
         assert [c.done for c in await again.outbox.changes_of(rec.id)] == [frozenset({"dm:1"})], "committed"
     finally:

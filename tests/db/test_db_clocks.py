@@ -62,11 +62,6 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
-    return await open_store(games=GAMES, clock=clock)
-
-
-@pytest.fixture
 async def stores(open_store: OpenStore, clock: FakeClock) -> tuple[GameStore, GameStore]:
     """Two store instances on one database: two connections, as with a second bot process."""
     return await open_store(games=GAMES, clock=clock), await open_store(games=GAMES, clock=clock)

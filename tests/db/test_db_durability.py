@@ -148,13 +148,13 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 """
 
 
-async def test_kill_and_reopen_keeps_every_committed_action(sqlite_store: GameStore, db_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_kill_and_reopen_keeps_every_committed_action(store: GameStore, db_path: Path) -> None:
     """DESIGN §4: a crash at any point loses at most the action being applied. A writer process
     announces each commit and is SIGKILLed while still writing; everything it announced is there,
     the version matches the log, the log replays to the stored state, and the file is intact.
     SQLite only: it is about SQLite's file (its journal, PRAGMA integrity_check); PostgreSQL's own
     crash safety is the server's."""
-    store = sqlite_store
     game_id = await new_game(store)
     await store.close()
     committed = 40

@@ -16,7 +16,7 @@ from db.errors import GameNotFound, NotAPlayer
 from db.records import LobbyShape, TurnPage
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from tests.db_fixtures import OpenStore, repositories
+from tests.db_fixtures import repositories
 from tests.toygame import Add
 
 ALICE, BOB = 101, 102
@@ -71,11 +71,14 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
 }
 
 
+pytestmark = pytest.mark.store(clock=lambda: 0.0)
+
+
 @pytest.fixture
-async def store(open_store: OpenStore) -> GameStore:
-    s = await open_store(clock=lambda: 0.0)
-    await s.games.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
-    return s
+async def store(store: GameStore) -> GameStore:
+    """The shared store (tests/conftest.py) with game 1 in it."""
+    await store.games.create("count", [ALICE, BOB], {}, 7, None, 10, ALICE)
+    return store
 
 
 def test_every_method_taking_a_game_id_is_covered() -> None:

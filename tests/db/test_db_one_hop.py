@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +14,19 @@ import pytest
 
 from db.one_hop import in_one_hop, run_now
 from db.store import GameStore
-from tests.db.test_db_store import GAMES, new_game, seat_to_act
+from tests.db.test_db_store import new_game, seat_to_act
 from tests.fakeclock import FakeClock
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(tmp_path / "g.db", games=GAMES, clock=FakeClock())
-    yield s
-    await s.close()
+def backend() -> str:
+    """One hop is aiosqlite's thread: on SQLite only (the shared ``store``, tests/conftest.py)."""
+    return "sqlite"
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
 
 
 def count_hops(store: GameStore) -> list[int]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 
@@ -34,10 +33,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(tmp_path / "shards.db", games=GAMES, clock=clock)
-    yield s
-    await s.close()
+def backend() -> str:
+    """The shards' store: on SQLite only (the shared ``store``, tests/conftest.py)."""
+    return "sqlite"
 
 
 async def game(store: GameStore, guild: int | None) -> int:

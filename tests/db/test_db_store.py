@@ -17,7 +17,7 @@ from db.records import DEFAULT_DMS_ENABLED, DEFAULT_LANGUAGE, DEFAULT_NOTIFY, NO
 from db.store import GameStore
 from rules.errors import BadNotation, BadOptions, IllegalAction, NotYourTurn
 from rules.protocol import Ending, Outcome
-from tests.db_fixtures import OpenStore, Raw
+from tests.db_fixtures import Raw
 from tests.fakeclock import FakeClock
 from tests.toygame import GAME, GAMES, Add, Roll
 
@@ -34,11 +34,6 @@ def clock() -> FakeClock:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "deskovka.db"
-
-
-@pytest.fixture
-async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
-    return await open_store(clock=clock)
 
 
 async def new_game(store: GameStore, players: tuple[int, ...] = (ALICE, BOB), **kw: Any) -> GameRecord:

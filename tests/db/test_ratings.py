@@ -14,9 +14,8 @@ from db import ratings
 from db.ratings import Ended, Rating, ranking, seat_results, settle
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from tests.db_fixtures import OpenStore
 from tests.fakeclock import HOUR, FakeClock
-from tests.toygame import GAMES, Add
+from tests.toygame import Add
 
 GUILD, OTHER = 1000, 2000
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -25,11 +24,6 @@ ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
-
-
-@pytest.fixture
-async def store(open_store: OpenStore, clock: FakeClock) -> GameStore:
-    return await open_store(games=GAMES, clock=clock)
 
 
 async def finished(store: GameStore, players: tuple[int, ...], outcome: Outcome, guild: int | None = GUILD) -> int:

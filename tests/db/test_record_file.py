@@ -9,7 +9,6 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +39,12 @@ def clock() -> float:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(tmp_path / "r.db", GAMES, clock=clock, synchronous="OFF")
-    yield s
-    await s.close()
+def backend() -> str:
+    """The record files' store: on SQLite only (the shared ``store``, tests/conftest.py)."""
+    return "sqlite"
+
+
+pytestmark = pytest.mark.store(games=GAMES, clock=clock, synchronous="OFF")
 
 
 def strict(text: str) -> dict[str, Any]:

@@ -121,10 +121,9 @@ def clock(probe: Probe) -> WatchedClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: WatchedClock) -> AsyncIterator[GameStore]:
-    s = await GameStore.open(tmp_path / "deskovka.db", games=GAMES, clock=clock)
-    yield s
-    await s.close()
+def backend() -> str:
+    """The dispatcher's store: on SQLite only (the shared ``store``, tests/conftest.py)."""
+    return "sqlite"
 
 
 @pytest.fixture
