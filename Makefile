@@ -31,7 +31,8 @@ run: $(RUN_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-# mypy's settings (strict for rules/, db/, cogs/table/core/, render/, bot.py, bench/ and the toy
+# mypy's settings (strict for rules/, db/, cogs/table/core/, render/, bot.py, bench/, the bot process
+# of the end-to-end tests and benches (tests/e2e/bot_process.py, stratego_in_play.py) and the toy
 # game's engine, tests/toygame.py) and the files it checks: pyproject.toml.
 types: $(TEST_STAMP)
 	$(PY) -m mypy

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bench.moves import random_move
 from cogs.games import ENGINES
+from cogs.workload import random_move
 from db.json_text import dumps, loads
 
 

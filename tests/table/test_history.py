@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bench.moves import random_move
 from cogs import games
 from cogs.table import history
+from cogs.workload import random_move
 from db.records import GameRecord
 
 BIG = 9 * 10**18

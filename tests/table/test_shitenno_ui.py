@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bench.moves import random_move
 from cogs.shitenno.ui import ShitennoUI, sharing_decision
+from cogs.workload import random_move
 from db.records import GameRecord
 from rules.shitenno import GAME
 from rules.shitenno.actions import Resign

@@ -1,6 +1,6 @@
-"""The real bot in a process of its own, pointed at the benchmark's local Discord, so that its
-memory and CPU are measured apart from the stand-in's, and so that tests can run several of them
-and kill one: ``python -m bench.bot_process API GATEWAY DB GUILD`` (``GUILD`` 0: commands synced
+"""The real bot in a process of its own, pointed at the local Discord (tests/fakediscord), so that a
+benchmark measures its memory and CPU apart from the stand-in's, and so that tests can run several of them
+and kill one: ``python -m tests.e2e.bot_process API GATEWAY DB GUILD`` (``GUILD`` 0: commands synced
 globally; ``DB`` an SQLite file, or a URL with ``://`` as ``DATABASE_URL`` takes it, e.g.
 ``postgresql://…``). :func:`spawn` starts one from a test or a benchmark.
 
@@ -29,10 +29,14 @@ import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 from bot import Deskovka, Settings, shard_settings
+from cogs.games import ENGINES
 from cogs.table.dispatcher import Pacer
 from db.clock import MAX_NAP, SystemClock
+from db.connection import Synchronous
+from db.store import GameStore
 from tests.fakediscord import FakeDiscord, Guild, TextChannel, User, discord_urls
 from tests.fakediscord.gateway import Session
 
@@ -103,12 +107,23 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
         await bot.close()  # the closing SIGTERM began, to its end (bot.run does the same)
 
 
+Where = Path | str
+"""A bot process's database: an SQLite file, or a PostgreSQL URL."""
+
+
+async def open_at(where: Where, synchronous: Synchronous = "FULL") -> GameStore:
+    """The store on ``where`` (``synchronous`` is SQLite's; PostgreSQL commits as its server says)."""
+    if isinstance(where, str):
+        return await GameStore.open_postgres(where, ENGINES)
+    return await GameStore.open(where, ENGINES, synchronous=synchronous)
+
+
 async def spawn(
-    fake: FakeDiscord, db: str | Path, guild: int | None, env: Mapping[str, str] | None = None
+    fake: FakeDiscord, db: Where, guild: int | None, env: Mapping[str, str] | None = None
 ) -> asyncio.subprocess.Process:
     """This module as a process against ``fake``, on database ``db``; ``env`` adds to the
     environment (the settings above). It returns at once: the caller waits for what it needs."""
-    return await spawn_module(fake, "bench.bot_process", str(db), str(guild or 0), env=env)
+    return await spawn_module(fake, "tests.e2e.bot_process", str(db), str(guild or 0), env=env)
 
 
 async def spawn_module(
@@ -160,6 +175,34 @@ async def answering(
     await fake.wait_for_commands(guild, timeout=timeout)
     probe = await fake.slash(user, channel, "game list")
     await probe.response(timeout=timeout)
+
+
+def members(fake: FakeDiscord, n_users: int) -> tuple[Guild, TextChannel, list[User]]:
+    """The guild ``bench``, its text channel ``games`` and ``n_users`` users ``p0``, ``p1``, …, its
+    members."""
+    guild = fake.add_guild("bench")
+    channel = guild.add_text_channel("games")
+    users = [fake.add_user(f"p{i}") for i in range(n_users)]
+    for u in users:
+        guild.add_member(u)
+    return guild, channel, users
+
+
+async def launch(
+    fake: FakeDiscord, path: Where, guild: Any, user: Any, channel: Any, *, shard: int = 0, shards: int = 1
+) -> asyncio.subprocess.Process:
+    """The bot process on database ``path``, once it answers ``/game list`` of ``user``. With
+    ``shards`` > 1 it runs shard ``shard`` of them (``guild`` must be on it) and syncs its
+    commands globally."""
+    env = {"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard)} if shards > 1 else {}
+    bot = await spawn(fake, path, guild.id if shards == 1 else None, env)
+    try:
+        await answering(fake, user, channel, shard=shard, guild=guild if shards == 1 else None)
+    except BaseException:
+        bot.terminate()
+        await bot.wait()
+        raise
+    return bot
 
 
 if __name__ == "__main__":
