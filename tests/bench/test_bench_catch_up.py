@@ -3,13 +3,8 @@ new attribute of the table broke the bench once, unseen: benches are not part of
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from bench.catch_up import fill, sweep
+from tests.bench.run import check
 
 
-async def test_the_sweep_tells_every_untold_change_of_a_few_games(tmp_path: Path) -> None:
-    path = tmp_path / "catch_up.db"
-    await fill(path, "stratego", 3)
-    result = await sweep(path)
-    assert (result.games, result.told, result.untold_after) == (3, 3, 0)
+def test_the_sweep_tells_every_untold_change_of_a_few_games() -> None:
+    check("sweep_tells_every_untold_change")

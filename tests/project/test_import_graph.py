@@ -1,6 +1,8 @@
 """Issue 18 §2: the project's modules import one another without a cycle — counting every import,
 also those only for the type checker and those inside functions — and the table's core knows no
-Discord."""
+Discord. Issue 45 §5: the benches use the tests' fake Discord, PostgreSQL starter and bot process,
+and no test imports a bench (tests/bench/ runs them as processes): no cycle between bench/ and
+tests/."""
 
 from __future__ import annotations
 
@@ -10,12 +12,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("cogs", "db", "rules", "render")
+WITH_BENCH_AND_TESTS = (*PACKAGES, "bench", "tests")
+"""The bot's packages and those that drive it: the benchmarks and the tests."""
 
 
-def modules(root: Path) -> dict[str, Path]:
-    """Every module of the project by dotted name (``cogs.table.table``, ``bot``)."""
+def modules(root: Path, packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
+    """Every module of ``packages`` (by default the bot's) by dotted name (``cogs.table.table``,
+    ``bot``)."""
     found: dict[str, Path] = {}
-    for package in PACKAGES:
+    for package in packages:
         for path in (root / package).rglob("*.py"):
             name = ".".join(path.relative_to(root).with_suffix("").parts)
             found[name.removesuffix(".__init__")] = path
@@ -24,10 +29,10 @@ def modules(root: Path) -> dict[str, Path]:
     return found
 
 
-def graph(root: Path) -> dict[str, set[str]]:
+def graph(root: Path, packages: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
     """Module → the project's modules it imports (``from a.b import c`` names ``a.b.c`` when that
     is a module, else ``a.b``)."""
-    mods = modules(root)
+    mods = modules(root, packages)
 
     def known(name: str) -> str | None:
         while name and name not in mods:
@@ -163,3 +168,43 @@ def test_db_never_reaches_up_to_cogs() -> None:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.split(".")[0] == "cogs"
         }
         assert not named, f"{module} names {sorted(named)}"
+
+
+def packages_graph(edges: Mapping[str, set[str]]) -> dict[str, set[str]]:
+    """The same imports between top-level packages (``bench`` → ``tests``)."""
+    out: dict[str, set[str]] = {}
+    for module, imported in edges.items():
+        top = module.split(".")[0]
+        out.setdefault(top, set()).update(m.split(".")[0] for m in imported)
+        out[top].discard(top)
+    return out
+
+
+def imports_of_bench_by_tests(edges: Mapping[str, set[str]]) -> set[str]:
+    """The bench modules that a module of tests/ imports, directly or through others."""
+    tests = {m for m in edges if m.split(".")[0] == "tests"}
+    return {m for m in reached(edges, tests) if m.split(".")[0] == "bench"}
+
+
+def test_no_test_imports_a_bench() -> None:
+    """Issue 45 §5: bench/ imports tests/ (the fake Discord, tests/postgres.py, the bot process
+    tests/e2e/bot_process.py), never the other way: no module of tests/, however indirectly, imports
+    a bench module, so the two packages make no cycle; tests/bench/ runs ``python -m bench.checks``."""
+    edges = graph(ROOT, WITH_BENCH_AND_TESTS)
+    assert {m for m in edges if m.startswith("tests.")} >= {"tests.fakediscord", "tests.bench.run"}
+    assert any(m.split(".")[0] == "tests" for m in edges["bench.e2e"]), "bench uses the fake Discord"
+    assert imports_of_bench_by_tests(edges) == set()
+    assert "bench" not in reached(packages_graph(edges), {"tests"})
+    assert not [c for c in cycles(packages_graph(edges)) if {"bench", "tests"} & set(c)]
+
+
+def test_the_checker_finds_a_test_importing_a_bench(tmp_path: Path) -> None:
+    for package in ("bench", "tests", "tests/e2e"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "bench" / "e2e.py").write_text("from tests.e2e import harness\n")
+    (tmp_path / "tests" / "e2e" / "harness.py").write_text("")
+    (tmp_path / "tests" / "e2e" / "test_x.py").write_text("def test():\n    from bench.e2e import run\n")
+    edges = graph(tmp_path, ("bench", "tests"))
+    assert imports_of_bench_by_tests(edges) == {"bench.e2e"}
+    assert cycles(packages_graph(edges)) == [["bench", "tests"]]
