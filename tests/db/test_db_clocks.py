@@ -43,6 +43,7 @@ STRATEGO_SEED = 3
 STROGANOV = REGISTRY["stroganov"]
 
 GAMES: dict[str, Any] = {"count": GAME, "stratego": STRATEGO, "stroganov": STROGANOV}
+pytestmark = pytest.mark.store(games=GAMES)  # the shared store (tests/conftest.py) with these games
 
 
 async def claim_when_due(store: GameStore, clock: FakeClock, timer_id: int, due: float) -> bool:
