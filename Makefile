@@ -31,8 +31,9 @@ run: $(RUN_STAMP)
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-# mypy's settings (strict for bot.py, cogs/, rules/, render/, db/, bench/ and the toy game's
-# engine, tests/toygame.py) and the files it checks: pyproject.toml.
+# mypy's settings (strict for bot.py, cogs/, rules/, render/, db/, bench/, the bot process of
+# the end-to-end tests and benches (tests/e2e/bot_process.py, stratego_in_play.py) and the toy
+# game's engine, tests/toygame.py) and the files it checks: pyproject.toml.
 types: $(TEST_STAMP)
 	$(PY) -m mypy
 

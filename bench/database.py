@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import cast
 
-from bench.databases import Where, new_database, open_at, postgres, unavailable
+from bench.databases import new_database, postgres, unavailable
 from bench.moves import random_move
 from bench.stats import Row, median, percentile
 from cogs.games import ENGINES
@@ -23,6 +23,7 @@ from db.connection import Synchronous
 from db.store import GameStore
 from rules.stratego import GAME
 from rules.stratego.actions import AcceptDraw, OfferDraw, Ready, Resign
+from tests.e2e.bot_process import Where, open_at
 
 
 async def fill(where: Where, games: int, active: int = 0) -> list[int]:

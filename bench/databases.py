@@ -1,23 +1,17 @@
 """Where the benchmarks store their games: an SQLite file (a :class:`~pathlib.Path`) or a PostgreSQL
 database (its URL, a ``str``), on a server of the benchmark's own started by tests/postgres.py's
 starter. Without PostgreSQL on the machine the benchmarks still run: :func:`postgres` gives None and
-the reason, and their PostgreSQL rows say "not available"."""
+the reason, and their PostgreSQL rows say "not available". Where a bot process's database is and how
+it is opened (``Where``, ``open_at``) is tests/e2e/bot_process.py's."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from pathlib import Path
 
 from bench.stats import Row
-from cogs.games import ENGINES
-from db.connection import Synchronous
-from db.store import GameStore
 from tests.postgres import Server, Unavailable, create_database, running
-
-Where = Path | str
-"""An SQLite file, or a PostgreSQL URL."""
 
 _numbers = itertools.count(1)
 
@@ -43,13 +37,6 @@ def new_database(server: Server, copy_of: str | None = None) -> str:
     if copy_of is None:
         return create_database(server, name)
     return create_database(server, name, template=copy_of.rsplit("/", 1)[1])
-
-
-async def open_at(where: Where, synchronous: Synchronous = "FULL") -> GameStore:
-    """The store on ``where`` (``synchronous`` is SQLite's; PostgreSQL commits as its server says)."""
-    if isinstance(where, str):
-        return await GameStore.open_postgres(where, ENGINES)
-    return await GameStore.open(where, ENGINES, synchronous=synchronous)
 
 
 def unavailable(section: str, what: str, reason: str) -> Row:

@@ -1,4 +1,4 @@
-"""End to end through the real bot (a process of its own, ``bench/bot_process.py``) and the local
+"""End to end through the real bot (a process of its own, ``tests/e2e/bot_process.py``) and the local
 Discord of the end-to-end tests, which this process drives as users:
 
 - one game moving alone;
@@ -38,9 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bot_process import answering, guilds_on_shards, spawn
 from bench.database import fill
-from bench.databases import Where, new_database, open_at, postgres, unavailable
+from bench.databases import new_database, postgres, unavailable
 from bench.disk import DiskProbe
 from bench.moves import stratego_mid_game
 from bench.stats import Row, collector_paused, median, percentile
@@ -48,8 +47,9 @@ from cogs.stratego.ui import image_words
 from db.clocks import DEFAULT_PACE, PACES
 from render.stratego import render_board, warm_up
 from rules.stratego import GAME
-from rules.stratego.actions import Move, Ready
 from rules.stratego.board import name
+from tests.e2e.bot_process import Where
+from tests.e2e.stratego_in_play import Game, in_play
 from tests.fakediscord import FakeDiscord
 from tests.postgres import postmaster_pid
 
@@ -155,22 +155,6 @@ def pyspy(pid: int) -> subprocess.Popen[bytes] | None:
     extra = os.environ.get("BENCH_PYSPY_ARGS", "").split()
     args = [str(exe), "record", "-p", str(pid), "-o", out, "-f", fmt, "-r", "200", "--threads", *extra]
     return subprocess.Popen(args, stdout=subprocess.DEVNULL)
-
-
-@dataclass
-class Game:
-    thread: Any
-    players: tuple[Any, Any]
-    state: Any
-    rnd: random.Random
-    stuck: bool = False
-
-    def next_move(self) -> tuple[int, Move] | None:
-        if self.state.phase != "play":
-            return None
-        seat = GAME.to_act(self.state)[0]
-        legal = [m for m in GAME.legal(self.state, seat) if isinstance(m, Move) and not m.attack]
-        return (seat, self.rnd.choice(legal)) if legal else None
 
 
 @dataclass
@@ -436,80 +420,11 @@ def image_share_row(section: str, unit: str, measured: list[Measured], who: str 
     )
 
 
-def members(fake: FakeDiscord, n_users: int) -> tuple[Any, Any, list[Any]]:
-    """The guild ``bench``, its text channel ``games`` and ``n_users`` users ``p0``, ``p1``, …, its
-    members."""
-    guild = fake.add_guild("bench")
-    channel = guild.add_text_channel("games")
-    users = [fake.add_user(f"p{i}") for i in range(n_users)]
-    for u in users:
-        guild.add_member(u)
-    return guild, channel, users
-
-
 async def start(fake: FakeDiscord, where: Where, n_games: int, shards: int = 1, server: int | None = None) -> Bench:
-    """``n_games`` games in play stored in ``where`` and the bot on it: one process, or with
-    ``shards`` > 1 one process a shard (``fake`` must have as many), the games spread over a guild
-    of each shard in turn."""
-    if shards == 1:
-        guild, channel, users = members(fake, 2 * min(n_games, 50))
-        places = [(guild, channel)]
-    else:
-        users = [fake.add_user(f"p{i}") for i in range(2 * min(n_games, 50))]
-        places = []
-        for guild in guilds_on_shards(fake, shards):
-            for u in users:
-                guild.add_member(u)
-            places.append((guild, guild.add_text_channel("games")))
-    store = await open_at(where)
-    games = []
-    for g in range(n_games):
-        red, blue = users[(2 * g) % len(users)], users[(2 * g + 1) % len(users)]
-        guild, channel = places[g % shards]
-        thread = channel.create_thread(f"game {g}", owner=red)
-        rec = await store.games.create(
-            "stratego",
-            [red.id, blue.id],
-            {"colours": "seat0_red"},
-            g,
-            guild_id=guild.id,
-            channel_id=channel.id,
-            creator_id=red.id,
-            thread_id=thread.id,
-            pace=PACE,
-        )
-        v = (await store.games.append(rec.id, rec.version, 0, Ready())).version
-        result = await store.games.append(rec.id, v, 1, Ready())
-        await store.outbox.told(rec.id, result.version)  # as a bot that told them: no catch-up at start
-        games.append(Game(thread, (red, blue), result.state, random.Random(g)))
-    await store.close()
-    bots: list[asyncio.subprocess.Process] = []
-    try:
-        for shard, (guild, channel) in enumerate(places):
-            bots.append(await launch(fake, where, guild, users[0], channel, shard=shard, shards=shards))
-    except BaseException:
-        for bot in bots:
-            bot.terminate()
-            await bot.wait()
-        raise
+    """``n_games`` Stratego games in play stored in ``where`` and the bot on it, one process or one a
+    shard (tests/e2e/stratego_in_play.py)."""
+    bots, games, users = await in_play(fake, where, n_games, shards)
     return Bench(fake, bots, games, users, server)
-
-
-async def launch(
-    fake: FakeDiscord, path: Where, guild: Any, user: Any, channel: Any, *, shard: int = 0, shards: int = 1
-) -> asyncio.subprocess.Process:
-    """The bot process on database ``path``, once it answers ``/game list`` of ``user``. With
-    ``shards`` > 1 it runs shard ``shard`` of them (``guild`` must be on it) and syncs its
-    commands globally."""
-    env = {"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard)} if shards > 1 else {}
-    bot = await spawn(fake, path, guild.id if shards == 1 else None, env)
-    try:
-        await answering(fake, user, channel, shard=shard, guild=guild if shards == 1 else None)
-    except BaseException:
-        bot.terminate()
-        await bot.wait()
-        raise
-    return bot
 
 
 async def stop(bot: asyncio.subprocess.Process, spy: subprocess.Popen[bytes] | None) -> None:

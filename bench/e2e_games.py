@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bench import e2e
-from bench.e2e import IDLE, Sample, cpu_seconds, launch, loop_seconds, members, open_loop, stop, workers_seconds
+from bench.e2e import IDLE, Sample, cpu_seconds, loop_seconds, open_loop, stop, workers_seconds
 from bench.stats import Row, collector_paused
 from cogs.games import ENGINES
 from db.store import GameStore
 from rules.errors import RuleError
 from rules.protocol import Action, AnyGame
 from rules.protocol import Game as Engine
+from tests.e2e.bot_process import launch, members
 from tests.fakediscord import FakeDiscord, Thread, User
 
 USERS = 100

@@ -1,4 +1,4 @@
-"""Shitenno end to end through the real bot (``bench/bot_process.py``) and the local Discord:
+"""Shitenno end to end through the real bot (``tests/e2e/bot_process.py``) and the local Discord:
 
 - **decisions**: 50 games of 2 players and 50 of 4 in one bot process (each in its thread, made
   in the store before the bot starts, a random number of decisions in). A decision is

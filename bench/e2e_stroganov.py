@@ -1,4 +1,4 @@
-"""Stroganov end to end through the real bot (``bench/bot_process.py``) and the local Discord.
+"""Stroganov end to end through the real bot (``tests/e2e/bot_process.py``) and the local Discord.
 
 30 games of 1 player (solo against Ivan) and 30 of 4 (10 and 10 with ``--quick``) in one bot
 process, each in its thread, made in the store before the bot starts: past the board choice, then

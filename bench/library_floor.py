@@ -33,8 +33,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bench.bot_process import answering, spawn_module
-from bench.e2e import GAMES, Bench, Game, Measured, Sample, floor, members, mid_game, ramp, stalled
+from bench.e2e import GAMES, Bench, Measured, Sample, floor, mid_game, ramp, stalled
 from bench.e2e_games import random_action
 from bench.stats import Row
 from cogs.stratego.ui import image_words
@@ -45,6 +44,8 @@ from render.stratego import render_board
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
 from rules.stroganov import GAME as STROGANOV
+from tests.e2e.bot_process import answering, members, spawn_module
+from tests.e2e.stratego_in_play import Game
 from tests.fakediscord import FakeDiscord, discord_urls
 
 SECTION = "library floor"

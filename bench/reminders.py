@@ -3,7 +3,7 @@ Discord's rate limits, while a player uses a command.
 
 Setup: N toy "count" games (``tests/toygame.py``, 3-day pace) made in the store, each with its own
 waiting player, a member of the guild (one reminder each); the real bot in a process of its own
-(``bench/bot_process.py``) against the stand-in with its rate limits on. Discord's real limits
+(``tests/e2e/bot_process.py``) against the stand-in with its rate limits on. Discord's real limits
 (50 requests a second per bot, a reminder costing ~3) would make 10,000 reminders take 10+ minutes,
 so time is scaled ``SCALE`` times: the stand-in's windows (global and per route) are ``SCALE`` times
 shorter and the bot fires ``SCALE`` times faster (``BENCH_PACE_SCALE``). The bot's clock is then
@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.bot_process import answering, move_clock, spawn
 from bench.e2e import cpu_seconds
 from bench.stats import Row, median
 from cogs.games import ENGINES
@@ -35,6 +34,7 @@ from cogs.table.dispatcher import FIRINGS_PER_SECOND
 from db.clocks import DAY
 from db.store import GameStore
 from tests.e2e import count_cog  # noqa: F401  (registers the toy game in ENGINES)
+from tests.e2e.bot_process import answering, move_clock, spawn
 from tests.fakediscord import FakeDiscord, RateLimits
 from tests.fakediscord.ratelimits import DEFAULT_BUCKETS
 from tests.toygame import GAME

@@ -6,7 +6,7 @@ decision (issue 18 §7). orjson writes it about ten times and reads it about twi
 same package makes discord.py's own JSON (every gateway event, every REST answer) faster too.
 
 What is written is compact, strict JSON that the standard library reads to the same value
-(tests/test_db_json_text.py), with two differences from ``json.dumps``: text is UTF-8 rather than
+(tests/db/test_db_json_text.py), with two differences from ``json.dumps``: text is UTF-8 rather than
 ``\\u`` escapes, and a float that is not finite is written as ``null`` (no stored value holds a
 float: states, events, pages and options are integers, text, booleans and lists of them).
 What orjson refuses is written by the standard library instead (a string with an unpaired

@@ -10,7 +10,7 @@ suspending (:func:`run_now`). One body of code, two ways to run it; a body that 
 besides the database is refused rather than run half on the wrong thread.
 
 It uses aiosqlite's private ``_execute`` and ``_conn`` (pinned exactly in requirements.txt), through which
-``db.backend.SQLiteBackend`` runs every transaction; tests/test_db_one_hop.py checks both.
+``db.backend.SQLiteBackend`` runs every transaction; tests/db/test_db_one_hop.py checks both.
 """
 
 from __future__ import annotations

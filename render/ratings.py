@@ -1,7 +1,7 @@
 """A player's rating over their latest rated games, one panel per game kind (issue 20 §1, ``/game
 stats``). Words come in as a :class:`render.words.Words` (``img.rt.*``) and the names as data; the
 image is 600 px wide and its smallest text 16 px, so it stays readable on a phone showing it 400
-px wide (tests/test_ratings.py)."""
+px wide (tests/db/test_ratings.py)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""How many seeded random games the property tests play (``tests/test_*_properties.py``).
+"""How many seeded random games the property tests play (``tests/rules/test_*_properties.py``).
 
 ``make test`` plays a fifth of the full count, so that the whole suite stays within 10 minutes on
 two cores (CI's machine has been up to 1.5 times slower than the development one, and a third
 brought CI to 597 s); ``make soak``
 (``DESKOVKA_PLAYOUTS=full``) plays all of it, and the largest brute-force checks
-(``tests/test_stroganov_complete.py``). The fifth is the first fifth of the same seeds, so a failure
+(``tests/rules/test_stroganov_complete.py``). The fifth is the first fifth of the same seeds, so a failure
 found by a soak is found again by its seed."""
 
 from __future__ import annotations

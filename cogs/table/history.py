@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 PAGE = 5
 """Games per page: a four-player game's line (its result names every player with their score)
-runs to ~320 characters, and a page must fit Discord's 2,000 (tests/test_history.py)."""
+runs to ~320 characters, and a page must fit Discord's 2,000 (tests/table/test_history.py)."""
 
 
 def finished(games: Sequence[GameRecord], kind: str | None = None) -> list[GameRecord]:

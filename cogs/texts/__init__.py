@@ -111,7 +111,7 @@ def _plural_rule(locale: Locale) -> PluralRule:
     for English and Czech, all but the rule unused here; the largest item tracemalloc showed in
     the bot process after a benchmark with turn clocks, docs/PERFORMANCE.md), so its cache is
     emptied once the rule is copied out. Babel's version is pinned (requirements.txt);
-    tests/test_texts.py checks that the cache it empties is Babel's."""
+    tests/table/test_texts.py checks that the cache it empties is Babel's."""
     try:
         rules = babel.Locale.parse(locale.replace("-", "_")).plural_form.rules
     except (ValueError, babel.UnknownLocaleError):

@@ -3,7 +3,7 @@ complete enumeration of legal payments behind :func:`rules.shitenno.engine.conqu
 
 :func:`check_troops` / :func:`check_koku` decide legality exactly. :func:`troop_payments` and
 :func:`koku_payments` list every legal payment of a hand, one per :func:`payment_key` (identical
-cards and tiles are one choice); tests/test_shitenno_conquests.py compares them with a brute-force
+cards and tiles are one choice); tests/rules/test_shitenno_conquests.py compares them with a brute-force
 search judged by ``apply``.
 """
 
@@ -406,7 +406,7 @@ def troop_payments(
     coverage, stops when the requirement is covered (a payment without a troop card then takes one
     plain card of each kind yielding nothing required in turn), and keeps the payments from which
     no unit can be removed.
-    tests/test_shitenno_conquests.py checks the result against ``apply`` on every subset of a hand."""
+    tests/rules/test_shitenno_conquests.py checks the result against ``apply`` on every subset of a hand."""
     need = Counter(requirement)
     n_plus, n_exch = len(plus_tiles), len(exch_tiles)
     if not troops or not _reachable(need, troops, len(koku), n_plus, n_exch, joker):
@@ -632,7 +632,7 @@ def koku_payments(
     and is legal when it is one card or no card is worth the surplus; otherwise PLUS_ONE tiles and
     exchanged symbols make up exactly the missing koku (any surplus would make a tile removable).
     Such a payment is legal as built: every unit taken out would leave it short, and each
-    exchange is on a distinct symbol of a troop card it names (tests/test_shitenno_conquests.py:
+    exchange is on a distinct symbol of a troop card it names (tests/rules/test_shitenno_conquests.py:
     ``apply`` accepts every payment listed, and the list is exactly the brute force's)."""
     by_value: dict[int, list[str]] = {}
     for k in koku:

@@ -4,7 +4,7 @@ from a checkout of commit e4e9b71, whose Shitenno and Stroganov logs were Englis
     cd <checkout of e4e9b71> && .venv/bin/python <this file> <output path>
 
 Games of all three kinds, running and finished, each with its actions logged. The store of today
-must open it, rebuild the old states from their logs, and play on (tests/test_db_old_states.py)."""
+must open it, rebuild the old states from their logs, and play on (tests/db/test_db_old_states.py)."""
 
 from __future__ import annotations
 

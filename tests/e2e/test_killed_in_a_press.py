@@ -1,7 +1,7 @@
 """Issue 18 §3 as it was found from outside: the bot killed (SIGKILL) in the middle of a press of
 Stratego moves, again and again, and started again each time.
 
-Twelve games in one real bot process (``bench/bot_process.py``) on an SQLite file and the local
+Twelve games in one real bot process (``tests/e2e/bot_process.py``) on an SQLite file and the local
 Discord; in each round the player to move in every game moves at once, and the process is killed as
 soon as the test's own look at the database sees a move committed and not yet told — the gap the
 issue found ("about one kill in three during a press"). After each restart every game is told up
@@ -20,8 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.databases import open_at
-from bench.e2e import Bench, Game, launch, name, start
+from rules.stratego.board import name
+from tests.e2e.bot_process import launch, open_at
+from tests.e2e.stratego_in_play import Game, in_play
 from tests.fakediscord import FakeDiscord
 
 GAMES = 12
@@ -69,24 +70,24 @@ async def all_told(store: Any, ids: list[int]) -> None:
 async def test_killed_again_and_again_in_a_press_every_move_is_told_once(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
     async with FakeDiscord(interaction_deadline=None, timeout=TIMEOUT) as fake:
-        bench: Bench = await start(fake, path, GAMES)
-        bot = bench.bots[0]
-        channel = bench.games[0].thread.parent
+        bots, games, users = await in_play(fake, path, GAMES)
+        bot = bots[0]
+        channel = games[0].thread.parent
         store = await open_at(path)
         try:
             by_thread = {(await store.games.get(i)).thread_id: i for i in range(1, GAMES + 1)}
-            ids = [by_thread[g.thread.id] for g in bench.games]
+            ids = [by_thread[g.thread.id] for g in games]
             caught, cut, after_dm, rnd = 0, 0, 0, random.Random(7)
             for round_ in range(MAX_ROUNDS):
                 if round_ >= ROUNDS and caught and after_dm:
                     break
                 after_a_dm = bool(caught) and not after_dm
-                presses = [asyncio.create_task(press(fake, g)) for g in bench.games]
+                presses = [asyncio.create_task(press(fake, g)) for g in games]
                 deadline = time.monotonic() + TIMEOUT
                 # The kill lands between a commit and its telling: first as soon as a move is
                 # committed, then once a DM of an untold move went out (until a kill caught that),
                 # then a little later; both gaps must be caught up without repeating anything.
-                while not await (dm_sent_untold(fake, store, bench.games, ids) if after_a_dm else untold(store, ids)):
+                while not await (dm_sent_untold(fake, store, games, ids) if after_a_dm else untold(store, ids)):
                     if all(task.done() for task in presses):
                         break  # every move answered and told before a look saw the gap: no kill
                     assert time.monotonic() < deadline, "no move was answered"
@@ -104,16 +105,16 @@ async def test_killed_again_and_again_in_a_press_every_move_is_told_once(tmp_pat
                         raise failed
                 if bot.returncode is not None:
                     caught += len(await untold(store, ids))
-                    after_dm += len(await dm_sent_untold(fake, store, bench.games, ids))
-                    bot = bench.bots[0] = await launch(fake, path, channel.guild, bench.users[0], channel)
+                    after_dm += len(await dm_sent_untold(fake, store, games, ids))
+                    bot = bots[0] = await launch(fake, path, channel.guild, users[0], channel)
                 await all_told(store, ids)
-                for g, i in zip(bench.games, ids, strict=True):
+                for g, i in zip(games, ids, strict=True):
                     g.state = (await store.games.get(i)).load_state()
             assert caught and cut, "the kills landed between commits and their telling, answers cut short"
             assert after_dm, "a kill landed after a DM of a move that was not told yet"
 
             moved = 0
-            for g, i in zip(bench.games, ids, strict=True):
+            for g, i in zip(games, ids, strict=True):
                 rec = await store.games.get(i)
                 plies = g.state.ply
                 if not plies:
@@ -140,7 +141,7 @@ async def test_killed_again_and_again_in_a_press_every_move_is_told_once(tmp_pat
                 ), f"game {i}: the latest message's buttons are of version {rec.version}"
 
             assert moved > 1, "moves were made in several games"
-            game = random.Random(1).choice(bench.games)
+            game = random.Random(1).choice(games)
             await press(fake, game)  # the next move is answered
         finally:
             await store.close()

@@ -2,7 +2,7 @@
 Ivan wins, and a Stratego game won by a resignation, say who won the same way everywhere — the
 game-over post, each player's DM, the thread's new name, ``/game history``, ``/game stats`` and the
 record file. (Ivan's win was "Vítězí Ivan" in the DM and "bez vítěze" in the thread's name.) Every
-other ending, unit by unit: tests/test_results_told_one_way.py."""
+other ending, unit by unit: tests/table/test_results_told_one_way.py."""
 
 from __future__ import annotations
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bench.bot_process import guilds_on_shards
 from bot import Deskovka, Settings
 from cogs.texts import TABLES
+from tests.e2e.bot_process import guilds_on_shards
 from tests.fakeclock import FakeClock
 from tests.fakediscord import FakeDiscord
 

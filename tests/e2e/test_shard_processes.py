@@ -1,5 +1,5 @@
 """One bot split over two processes (issue 21 §3): SHARD_COUNT=2, one process running shard 0 and
-one shard 1, real subprocesses (bench/bot_process.py) on one database and the local Discord.
+one shard 1, real subprocesses (tests/e2e/bot_process.py) on one database and the local Discord.
 
 A Count game in a guild of each shard proceeds by presses; a reminder falls due in each guild and
 is sent once, by the process of that guild's shard. Then shard 1's process is killed (SIGKILL)
@@ -9,11 +9,11 @@ told, fires its guild's reminder, and answers the next press. Every committed mo
 thread once, every reminder and turn DM is sent once, nothing is left untold or unfired.
 
 Subprocess bots cannot take the tests' FakeClock: their clock is real time plus an offset the
-test moves (``BENCH_CLOCK``, read only by bench/bot_process.py; SIGUSR1 makes them read it again).
+test moves (``BENCH_CLOCK``, read only by tests/e2e/bot_process.py; SIGUSR1 makes them read it again).
 
 It runs on both backends: an SQLite file and a PostgreSQL database (``postgres_dsn``: skipped,
 saying why, when no server can be started). Both processes start at once on a new database: on the
-SQLite file both apply the migrations (each file once, tests/test_db_two_processes.py); the
+SQLite file both apply the migrations (each file once, tests/db/test_db_two_processes.py); the
 PostgreSQL one comes migrated (tests/postgres.py's template). Both run the start-up sweeps.
 """
 
@@ -27,13 +27,13 @@ from pathlib import Path
 
 import pytest
 
-from bench.bot_process import MovedClock, answering, guilds_on_shards, move_clock, spawn
 from cogs.games import ENGINES
 from db.base import Store
 from db.clocks import DAY
 from db.records import Shards
 from db.store import GameStore
 from tests.e2e import count_cog  # noqa: F401  (registers the toy game in this process's ENGINES)
+from tests.e2e.bot_process import MovedClock, answering, guilds_on_shards, move_clock, spawn
 from tests.e2e.test_clocks import REMINDER
 from tests.fakediscord import FakeDiscord, Guild, Message, TextChannel, Thread, User
 

@@ -253,7 +253,7 @@ async def test_11_the_turn_dm_says_what_happened(tmp_path: Path) -> None:
 
 async def test_busy_database_is_busy_try_again(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """§4: a database still locked after the busy timeout reaches the player as "busy", not as an
-    apology, and changes nothing (the store's own StoreBusy is tested in tests/test_db_races.py)."""
+    apology, and changes nothing (the store's own StoreBusy is tested in tests/db/test_db_races.py)."""
     async with table(tmp_path) as t:
         game, thread, red, _blue = await started(t)
         store = t.bot.store  # type: ignore[union-attr]

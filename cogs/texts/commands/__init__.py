@@ -14,7 +14,7 @@ string is:
 * a choice by its English name: ``"choice:classic"`` (discord.py gives a choice no parent).
 
 A locale without a table, or a string without a key, stays English (the translator returns
-``None``); the test ``tests/test_command_translations.py`` checks every Czech string is there and
+``None``); the test ``tests/table/test_command_translations.py`` checks every Czech string is there and
 keeps Discord's rules. No Discord here: the render workers read texts too.
 """
 

@@ -1,6 +1,6 @@
 -- Deskovka's schema on PostgreSQL (issue 21): the schema SQLite has after its migration 0015
 -- (db/migrations/*.sql, where each table and column is explained), in PostgreSQL's terms.
--- tests/test_db_backends.py checks that both end with the same tables and columns.
+-- tests/db/test_db_backends.py checks that both end with the same tables and columns.
 --
 -- * Discord ids, seeds and every other integer are BIGINT (a Discord snowflake needs 64 bits; one
 --   integer type keeps asyncpg's strict parameter types out of the store's code); only

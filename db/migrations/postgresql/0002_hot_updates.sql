@@ -22,7 +22,7 @@
 -- Measured (docs/PERFORMANCE.md, issue 18's fifteenth pass): in the local Discord's quick
 -- benchmark, games without a turn clock ran 513 moves again before and 1 after; with the default
 -- clock 1,855 before, and 139 with the hash index but not the two fillfactors of timers; two
--- shard processes 205 runs again without those two, 36 with them. tests/test_db_backends.py:
+-- shard processes 205 runs again without those two, 36 with them. tests/db/test_db_backends.py:
 -- 240 moves of 40 games at once, 111 runs again before and none after, with turn clocks 369
 -- before and 7 to 20 after.
 ALTER TABLE games SET (fillfactor = 50);
