@@ -232,8 +232,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         log.exception("error while answering an error in %s", where_it_failed(interaction))
 
 
-class Locales(Protocol):
-    """Whose language (:class:`cogs.table.locales.Locales`)."""
+class LanguageSetter(Protocol):
+    """Sets the caller's language on an interaction (:class:`cogs.table.locales.Locales`)."""
 
     async def set_locale(self, interaction: discord.Interaction) -> str: ...
 
@@ -242,7 +242,7 @@ class LocaleTable(Protocol):
     """What the command tree needs of the bot's table (:class:`cogs.table.table.Table`)."""
 
     @property
-    def locales(self) -> Locales: ...
+    def locales(self) -> LanguageSetter: ...
 
 
 class _TreeHost(Protocol):
