@@ -10,7 +10,7 @@ from typing import Any, Literal
 from db.connection import marks
 from db.errors import NoState, UnknownGameKind
 from db.json_text import loads
-from rules.protocol import AnyGame, Outcome
+from rules.protocol import AnyGame, Event, Outcome
 
 STATUSES = ("lobby", "active", "finished", "cancelled", "expired")
 """``expired``: a lobby nobody started (issue 18); like ``cancelled``, no winner and no loss."""
@@ -191,7 +191,7 @@ class LoggedAction:
     seat: int
     notation: str
     created_at: float
-    events: tuple[dict[str, Any], ...] | None = None
+    events: tuple[Event, ...] | None = None
     """The engine's events of the action (None: logged before events were kept, issue 18)."""
     takeback: int | None = None
     """For a takeback (issue 20 §3): the ``seq`` of the action it undid (``notation`` is then
@@ -225,7 +225,7 @@ class AppendResult(Waiting):
 
     game_id: int
     version: int
-    events: list[dict[str, Any]]
+    events: list[Event]
     state: Any = field(repr=False)
     to_act: tuple[int, ...]
     outcome: Outcome | None
@@ -254,7 +254,7 @@ class PendingChange:
     version: int
     kind: ChangeKind
     seat: int | None = None
-    events: tuple[dict[str, Any], ...] = ()
+    events: tuple[Event, ...] = ()
     waiting_before: tuple[int, ...] = ()
     done: frozenset[str] = frozenset()
     claimed_at: float | None = None

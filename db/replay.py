@@ -12,13 +12,13 @@ the actions no takeback undid, in order (:func:`standing`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from db.errors import CorruptLog, TakebackRefused, UnloggableAction
 from db.json_text import loads
 from rules.errors import RuleError
-from rules.protocol import AnyGame
+from rules.protocol import AnyGame, Event
 
 
 def parse_notation(game: AnyGame, text: str, state: Any) -> Any:
@@ -124,7 +124,7 @@ def _replay(
     return state
 
 
-def _apply(game: AnyGame, game_id: int, state: Any, seq: int, seat: int, notation: str) -> tuple[Any, list[Any]]:
+def _apply(game: AnyGame, game_id: int, state: Any, seq: int, seat: int, notation: str) -> tuple[Any, Sequence[Event]]:
     try:
         action = parse_notation(game, notation, state)
     except RuleError as exc:

@@ -20,10 +20,11 @@ Json: TypeAlias = "bool | int | str | list[Json] | dict[str, Json] | None"
 and lists and text-keyed dicts of those (no floats)."""
 JsonObject: TypeAlias = dict[str, "Json"]
 """A JSON object: a state's dump, an event."""
-Event: TypeAlias = JsonObject
-"""One event as :meth:`Game.apply` returns it (DESIGN §3: events as data): ``{"type":
-<snake_case>, ...params}``, which the store logs and the UIs read by key. Each game documents its
-own and names them (``rules.<game>.events.Event``)."""
+Event: TypeAlias = Mapping[str, object]
+"""One event as any game's reader holds it (DESIGN §3: events as data): ``{"type": <snake_case>,
+...params}`` with JSON values, which the store logs and reads back. Each game types its own
+(``rules.<game>.events.Event``: one ``TypedDict`` per type, their union) and its UI reads them
+through its own type (``rules.<game>.events.typed``); what knows no game passes them on unread."""
 OptionValue: TypeAlias = bool | int | str
 """The value of a game option (:class:`Option`)."""
 
@@ -205,7 +206,7 @@ class Game(Protocol[S, A]):
 
     def legal(self, state: S, seat: int) -> list[A]: ...
 
-    def apply(self, state: S, seat: int, action: A) -> list[Event]: ...
+    def apply(self, state: S, seat: int, action: A) -> Sequence[Event]: ...
 
     def view(self, state: S, seat: int | None) -> object:
         """What ``seat`` (``None``: anyone) may see of ``state``: the engine's own view type, which

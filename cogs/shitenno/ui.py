@@ -25,11 +25,12 @@ from cogs.texts.images import image_words as words_of_images
 from db.records import GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from render.words import Words
+from rules import protocol
 from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.content import CONTENT
-from rules.shitenno.events import Event
+from rules.shitenno.events import Event, typed
 from rules.shitenno.view import ShitennoView, public_log
 
 BOARD_EVENTS = frozenset(
@@ -206,11 +207,12 @@ class ShitennoUI(GameUI[ShitennoState]):
             return specs
         return []
 
-    def private_changed(self, events: list[Event], seat: int) -> bool:
+    def private_changed(self, logged: Sequence[protocol.Event], seat: int) -> bool:
         """What a seat's hand DM shows changed: its cards (a lot with cards; a payment), its tiles
         (taken, used) or its title (SH-7.7, SH-8). A lot of a tile alone changes nothing until
         the titles are assigned; events logged before ``titles_assigned`` named the old titles
         count such a lot as a change, as they were told."""
+        events = typed(logged)
         lot_alone = False
         for e in events:
             kind = e["type"]
@@ -226,7 +228,8 @@ class ShitennoUI(GameUI[ShitennoState]):
                     return True
         return False
 
-    def board_changed(self, events: list[Event]) -> bool:
+    def board_changed(self, logged: Sequence[protocol.Event]) -> bool:
+        events = typed(logged)
         return any(e["type"] in BOARD_EVENTS for e in events)
 
     # -- words --------------------------------------------------------------------------------
@@ -256,7 +259,10 @@ class ShitennoUI(GameUI[ShitennoState]):
         ]
         return t("sh.started", locale, game=rec.id, players="\n".join(who))
 
-    def event_lines(self, rec: GameRecord, state: ShitennoState, events: list[Event], locale: str) -> list[str]:
+    def event_lines(
+        self, rec: GameRecord, state: ShitennoState, logged: Sequence[protocol.Event], locale: str
+    ) -> list[str]:
+        events = typed(logged)
         view = view_of(GAME, state)
         tairos: dict[int, int | None] = {}
         if any(e["type"] == "round_started" for e in events):  # who is Tairō, from the whole log
@@ -391,7 +397,10 @@ class ShitennoUI(GameUI[ShitennoState]):
             return t("sh.prompt_control", locale, who=who, done=me.conquests)
         return ""
 
-    def turn_notice(self, rec: GameRecord, state: ShitennoState, seat: int, events: list[Event], locale: str) -> str:
+    def turn_notice(
+        self, rec: GameRecord, state: ShitennoState, seat: int, logged: Sequence[protocol.Event], locale: str
+    ) -> str:
+        events = typed(logged)
         happened = self.event_lines(rec, state, events, locale)
         head = t("sh.your_decision_dm", locale, game=rec.id)
         prompt = self.prompt(rec, state, seat, locale)

@@ -13,11 +13,13 @@ from cogs.texts.images import image_words as words_of_images
 from db.records import GameRecord
 from render.stratego import render_board
 from render.words import Words
+from rules import protocol
 from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.stratego import GAME, StrategoState
 from rules.stratego.board import COLOURS
 from rules.stratego.board import name as square_name
+from rules.stratego.events import typed
 from rules.stratego.record import record
 from rules.stratego.stratados import game_file
 from rules.stratego.view import MoveView, RescueView, recent
@@ -100,10 +102,11 @@ class StrategoUI(GameUI[StrategoState]):
             specs.append(ButtonSpec("accept_draw", t("btn.accept_draw", locale), "secondary"))
         return specs
 
-    def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
+    def private_changed(self, logged: Sequence[protocol.Event], seat: int) -> bool:
         return False
 
-    def board_changed(self, events: list[dict[str, Any]]) -> bool:
+    def board_changed(self, logged: Sequence[protocol.Event]) -> bool:
+        events = typed(logged)
         return any(e["type"] in BOARD_EVENTS for e in events)
 
     # -- words --------------------------------------------------------------------------------
@@ -168,8 +171,9 @@ class StrategoUI(GameUI[StrategoState]):
         return list(recent(state, seat, added)) if added else []
 
     def event_lines(
-        self, rec: GameRecord, state: StrategoState, events: list[dict[str, Any]], locale: str
+        self, rec: GameRecord, state: StrategoState, logged: Sequence[protocol.Event], locale: str
     ) -> list[str]:
+        events = typed(logged)
         types = {e["type"] for e in events}
         lines = [self.entry_line(rec, state, e, locale) for e in self.new_entries(state, events, None)]
         if "ready" in types and "start" not in types:
@@ -210,9 +214,10 @@ class StrategoUI(GameUI[StrategoState]):
         return t("sg.your_turn", locale, user=user)
 
     def turn_notice(
-        self, rec: GameRecord, state: StrategoState, seat: int, events: list[dict[str, Any]], locale: str
+        self, rec: GameRecord, state: StrategoState, seat: int, logged: Sequence[protocol.Event], locale: str
     ) -> str:
         """SG-7: what the opponent did, from this seat's own view (it knows its own pieces)."""
+        events = typed(logged)
         colour = self.colour_of(state, seat, locale)
         if state.phase != "play":
             return ""
@@ -266,9 +271,7 @@ class StrategoUI(GameUI[StrategoState]):
     def record_text(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> str:
         return record(state, seat, seed=rec.seed if state.phase == "over" else None)
 
-    def record_files(
-        self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str
-    ) -> list[FileSpec]:
+    def record_files(self, rec: GameRecord, state: StrategoState, names: Sequence[str], locale: str) -> list[FileSpec]:
         """The StraDoS2 game file (rules/stratego/stratados.py), when that format replays the game."""
         outcome = rec.outcome
         timeout = None

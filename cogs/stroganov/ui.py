@@ -19,6 +19,7 @@ from cogs.table.views_kept import view_of
 from cogs.texts import TABLES, has, join_words, shorten, t, tn
 from db.records import GameRecord
 from render.stroganov import Words, render_board, render_tableaux, render_turn
+from rules import protocol
 from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.stroganov import GAME, StroganovState
@@ -45,7 +46,7 @@ from rules.stroganov.actions import (
 )
 from rules.stroganov.content import CONTENT, Reward
 from rules.stroganov.costs import Cost, cost
-from rules.stroganov.events import Event, effect_data
+from rules.stroganov.events import Event, effect_data, typed
 from rules.stroganov.view import CossackView, StroganovView, public_log
 
 MAX_OPTIONS = 25
@@ -250,10 +251,10 @@ class StroganovUI(TurnPagesUI[StroganovState]):
     def private_buttons(self, rec: GameRecord, state: StroganovState, seat: int, locale: str) -> list[ButtonSpec]:
         return []
 
-    def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
+    def private_changed(self, logged: Sequence[protocol.Event], seat: int) -> bool:
         return False
 
-    def board_changed(self, events: list[dict[str, Any]]) -> bool:
+    def board_changed(self, logged: Sequence[protocol.Event]) -> bool:
         return True
 
     # -- the decisions on the page ------------------------------------------------------------
@@ -290,7 +291,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         return t(key, locale, game=rec.id, players=who, difficulty=difficulty)
 
     def event_lines(
-        self, rec: GameRecord, state: StroganovState, events: list[dict[str, Any]], locale: str
+        self, rec: GameRecord, state: StroganovState, logged: Sequence[protocol.Event], locale: str
     ) -> list[str]:
         """Only the final scoring: everything else is told on the turn pages (:meth:`story`)."""
         view = view_of(GAME, state)
@@ -298,7 +299,10 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             return []
         return [self.scoring_table(rec, view, locale)]
 
-    def story(self, rec: GameRecord, state: StroganovState, events: list[dict[str, Any]], locale: str) -> list[Story]:
+    def story(
+        self, rec: GameRecord, state: StroganovState, logged: Sequence[protocol.Event], locale: str
+    ) -> list[Story]:
+        events = typed(logged)
         return self.tell(rec, view_of(GAME, state), events, locale)
 
     def tell(
@@ -544,8 +548,9 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         return ", ".join(parts)
 
     def turn_notice(
-        self, rec: GameRecord, state: StroganovState, seat: int, events: list[dict[str, Any]], locale: str
+        self, rec: GameRecord, state: StroganovState, seat: int, logged: Sequence[protocol.Event], locale: str
     ) -> str:
+        events = typed(logged)
         head = t("sv.your_turn_dm", locale, game=rec.id)
         lines = [s.text for s in self.story(rec, state, events, locale) if s.kind in ("line", "page") and s.text]
         return "\n".join([head, *lines[-4:], self.prompt(rec, state, seat, locale)])

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 from cogs.texts import t
 from db.records import GameRecord
 from rules.errors import RuleError
-from rules.protocol import Game
+from rules.protocol import Event, Game
 
 
 def mention(user_id: int) -> str:
@@ -148,15 +148,15 @@ class GameUI(Protocol[S]):
         """Buttons under the thread's news for everyone (e.g. Accept draw while an offer stands)."""
         ...
 
-    def private_changed(self, events: list[dict[str, Any]], seat: int) -> bool:
+    def private_changed(self, events: Sequence[Event], seat: int) -> bool:
         """Whether these events changed what ``seat`` sees privately (a new hand worth a DM)."""
         ...
 
-    def event_lines(self, rec: GameRecord, state: S, events: list[dict[str, Any]], locale: str) -> list[str]:
+    def event_lines(self, rec: GameRecord, state: S, events: Sequence[Event], locale: str) -> list[str]:
         """What one action did, for the table (public: from the public view and public events)."""
         ...
 
-    def board_changed(self, events: list[dict[str, Any]]) -> bool:
+    def board_changed(self, events: Sequence[Event]) -> bool:
         """Whether the public image changed, so a new one is worth posting."""
         ...
 
@@ -164,7 +164,7 @@ class GameUI(Protocol[S]):
         """What ``seat`` (who must act now) can do, mentioning them; "" when nothing need be said."""
         ...
 
-    def turn_notice(self, rec: GameRecord, state: S, seat: int, events: list[dict[str, Any]], locale: str) -> str:
+    def turn_notice(self, rec: GameRecord, state: S, seat: int, events: Sequence[Event], locale: str) -> str:
         """The private turn notice for ``seat``: what just happened, in words, from its own view."""
         ...
 
@@ -202,7 +202,7 @@ class GameUI(Protocol[S]):
 class TurnPagesUI(GameUI[S], Protocol[S]):
     """A game told as one thread message per turn, edited as the turn goes (``live_turn`` true)."""
 
-    def story(self, rec: GameRecord, state: S, events: list[dict[str, Any]], locale: str) -> list[Story]:
+    def story(self, rec: GameRecord, state: S, events: Sequence[Event], locale: str) -> list[Story]:
         """What these events did, as :class:`Story` items in order."""
         ...
 
@@ -247,7 +247,7 @@ def thread_buttons(
 
 
 def seats_to_tell(
-    ui: GameUI[Any], players: int, events: list[dict[str, Any]], waiting: Sequence[int]
+    ui: GameUI[Any], players: int, events: Sequence[Event], waiting: Sequence[int]
 ) -> list[tuple[int, bool]]:
     """Who gets a private notice after a change, in order, each with whether it is a turn notice:
     the seats now waiting, then every other seat whose private view the events changed."""

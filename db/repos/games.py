@@ -237,7 +237,7 @@ class GamesRepo(Repo):
             return AppendResult(
                 game_id,
                 version,
-                events,
+                list(events),
                 state,
                 tuple(after),
                 outcome,
@@ -376,6 +376,6 @@ class GamesRepo(Repo):
             )
             await self._ctx.changed(db, game_id, version, "takeback", now, seat, events_json, before)
             await self._ctx.drop_takeback(db, game_id)
-            return AppendResult(game_id, version, events, state, tuple(after), None, tuple(before))
+            return AppendResult(game_id, version, list(events), state, tuple(after), None, tuple(before))
 
         return await self._ctx.run(body, write=True, game_id=game_id)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rules import protocol
 from rules.protocol import Ending, Game, Json, JsonObject, OptionValue, Outcome
 from rules.shitenno import engine
 from rules.shitenno.actions import Action, ConquerKoku, ConquerTroops, parse_action
-from rules.shitenno.events import Event
+from rules.shitenno.events import Event, typed
 from rules.shitenno.state import ShitennoState, dump, load
 from rules.shitenno.view import ShitennoView, view
 
@@ -57,9 +58,9 @@ class Shitenno(Game[ShitennoState, Action]):
         return engine.hidden(state)
 
     def can_take_back(
-        self, hidden_before: object, action: Action, after: ShitennoState, events: Sequence[Event]
+        self, hidden_before: object, action: Action, after: ShitennoState, events: Sequence[protocol.Event]
     ) -> bool:
-        return engine.can_take_back(hidden_before, action, after, events)
+        return engine.can_take_back(hidden_before, action, after, typed(events))
 
     def dump(self, state: ShitennoState) -> JsonObject:
         return dump(state)

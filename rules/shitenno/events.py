@@ -48,7 +48,10 @@ type                      params
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
+
+from rules import protocol
 
 Event = dict[str, Any]
 """One event: ``{"type": ..., **params}``, JSON-ready."""
@@ -78,3 +81,14 @@ EVENT_TYPES: frozenset[str] = frozenset(
     }
 )
 """Every type the engine emits (the table above)."""
+
+
+def typed(events: Iterable[protocol.Event]) -> list[Event]:
+    """Events read back (from the store's log, a change being told) as this game's own: each one's
+    type must be one the engine emits (a log of another game is a bug, never read as this one)."""
+    out: list[Event] = []
+    for event in events:
+        if event.get("type") not in EVENT_TYPES:
+            raise ValueError(f"not a Shitenno event: {event!r}")
+        out.append(cast(Event, event))
+    return out

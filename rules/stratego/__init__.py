@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rules import protocol
 from rules.protocol import Ending, Game, Json, JsonObject, OptionValue, Outcome
 from rules.stratego import engine
 from rules.stratego.actions import Action, parse_action
 from rules.stratego.board import RED
-from rules.stratego.events import Event
+from rules.stratego.events import Event, typed
 from rules.stratego.state import StrategoState, dump, load
 from rules.stratego.view import StrategoView, view
 
@@ -65,9 +66,9 @@ class Stratego(Game[StrategoState, Action]):
         return engine.hidden(state)
 
     def can_take_back(
-        self, hidden_before: object, action: Action, after: StrategoState, events: Sequence[Event]
+        self, hidden_before: object, action: Action, after: StrategoState, events: Sequence[protocol.Event]
     ) -> bool:
-        return engine.can_take_back(hidden_before, action, after, events)
+        return engine.can_take_back(hidden_before, action, after, typed(events))
 
     def dump(self, state: StrategoState) -> JsonObject:
         return dump(state)

@@ -30,13 +30,13 @@ type                    params
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Iterable
+from typing import Any, TypeAlias, cast
 
 from rules import protocol
 
-Event: TypeAlias = protocol.Event
-"""One event: ``{"type": ..., **params}``. Its values are all JSON (no engine-private objects), so
-it is the protocol's :data:`~rules.protocol.Event` as it is."""
+Event: TypeAlias = dict[str, Any]
+"""One event: ``{"type": ..., **params}``, its values all JSON (no engine-private objects)."""
 
 EVENT_TYPES: frozenset[str] = frozenset(
     {
@@ -55,3 +55,14 @@ EVENT_TYPES: frozenset[str] = frozenset(
     }
 )
 """Every type the engine emits (the table above)."""
+
+
+def typed(events: Iterable[protocol.Event]) -> list[Event]:
+    """Events read back (from the store's log, a change being told) as this game's own: each one's
+    type must be one the engine emits (a log of another game is a bug, never read as this one)."""
+    out: list[Event] = []
+    for event in events:
+        if event.get("type") not in EVENT_TYPES:
+            raise ValueError(f"not a Stratego event: {event!r}")
+        out.append(cast(Event, event))
+    return out

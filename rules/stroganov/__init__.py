@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rules import protocol
 from rules.protocol import Ending, Game, Json, JsonObject, OptionValue, Outcome
 from rules.stroganov import engine
 from rules.stroganov.actions import Action, parse_action
-from rules.stroganov.events import Event
+from rules.stroganov.events import Event, typed
 from rules.stroganov.legal import legal
 from rules.stroganov.state import StroganovState, dump, load
 from rules.stroganov.view import StroganovView, view
@@ -56,9 +57,9 @@ class Stroganov(Game[StroganovState, Action]):
         return engine.hidden(state)
 
     def can_take_back(
-        self, hidden_before: object, action: Action, after: StroganovState, events: Sequence[Event]
+        self, hidden_before: object, action: Action, after: StroganovState, events: Sequence[protocol.Event]
     ) -> bool:
-        return engine.can_take_back(hidden_before, action, after, events)
+        return engine.can_take_back(hidden_before, action, after, typed(events))
 
     def dump(self, state: StroganovState) -> JsonObject:
         return dump(state)

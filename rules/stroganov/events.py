@@ -76,8 +76,10 @@ The types and their parameters (besides ``type``, ``cossack``, ``automa`` and ``
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
+from rules import protocol
 from rules.stroganov.actions import (
     EFFECTS,
     Claim,
@@ -173,3 +175,14 @@ def action_event(st: StroganovState, ci: int, a: object) -> tuple[str, dict[str,
         ability = CONTENT.wishes[a.wish].ability
         return "fulfil", {"wish": a.wish, "ability": ability, "pays": [entry_data(e) for e in a.pays]}
     raise TypeError(f"not a turn action: {a!r}")  # pragma: no cover - turn.check rules this out
+
+
+def typed(events: Iterable[protocol.Event]) -> list[Event]:
+    """Events read back (from the store's log, a change being told) as this game's own: each one's
+    type must be one the engine emits (a log of another game is a bug, never read as this one)."""
+    out: list[Event] = []
+    for event in events:
+        if event.get("type") not in TYPES:
+            raise ValueError(f"not a Stroganov event: {event!r}")
+        out.append(cast(Event, event))
+    return out

@@ -8,9 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.records import AppendResult, ChangeKind, GameRecord, PendingChange, Waiting
-from rules.protocol import Outcome
-
-Event = dict[str, Any]
+from rules.protocol import Event, Outcome
 
 
 @dataclass(frozen=True, slots=True)

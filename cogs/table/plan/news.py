@@ -9,11 +9,12 @@ from dataclasses import replace
 from typing import Any
 
 from cogs.table import results
-from cogs.table.core.change import Change, Event
+from cogs.table.core.change import Change
 from cogs.table.plan.outbound import Dm, Images, Notice, Ping, Post, Telling
 from cogs.table.ui import GameUI, mention, rematch_button, seats_to_tell, thread_buttons
 from cogs.texts import join_words, player_locale, supported, t
 from db.records import GameRecord, UserPrefs
+from rules.protocol import Event
 
 Due = Callable[[UserPrefs, str], str]
 """For a turn that starts now: until when the player has, in ``locale`` ("" for a game without

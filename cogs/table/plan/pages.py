@@ -11,15 +11,16 @@ begins; the table posts new pages (with the board) and edits the current one.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.table.core.change import Change, Event
+from cogs.table.core.change import Change
 from cogs.table.plan.news import mover
 from cogs.table.plan.outbound import Component
 from cogs.table.ui import Story, TurnPagesUI, thread_buttons
 from db.records import GameRecord, TurnPage
+from rules.protocol import Event
 
 log = logging.getLogger("deskovka.pages")
 
@@ -134,7 +135,7 @@ class PageNews:
         return self.pages[-1]
 
 
-def story_of(ui: TurnPagesUI[Any], rec: GameRecord, state: Any, events: list[Event], locale: str) -> list[Story]:
+def story_of(ui: TurnPagesUI[Any], rec: GameRecord, state: Any, events: Sequence[Event], locale: str) -> list[Story]:
     """The UI's story of the events; should it fail, none (logged: the page must go on)."""
     try:
         return ui.story(rec, state, events, locale)
