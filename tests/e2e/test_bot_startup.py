@@ -124,7 +124,9 @@ class WantsMembers(Deskovka):
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(settings, **options)
-        self._connection._intents.members = True
+        intents = discord.Intents(self._connection._intents.value)  # a copy: bot.INTENTS stays as it is
+        intents.members = True  # (a test after this one checks it in the same process)
+        self._connection._intents = intents
 
 
 async def test_refused_privileged_intents_are_one_line(
