@@ -146,10 +146,11 @@ class Lobbies(Protocol):
         seats: Sequence[int] | None = None,
         pace: int | None = None,
         language: str | None = None,
+        shape: LobbyShape | None = None,
     ) -> GameRecord:
-        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
-        an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL`` unless it starts. ``language``:
-        the locale of its thread and public words (``None``: English)."""
+        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator,
+        ``shape`` says how it was opened; an ``expire`` timer ends it after ``db.clocks.LOBBY_TTL``
+        unless it starts. ``language``: the locale of its thread and public words (None: English)."""
         ...
 
     async def set_seats(

@@ -21,12 +21,12 @@ from discord import app_commands
 from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import Press
-from cogs.table.core.commands import Cancel, SetSeats, Start
+from cogs.table.core.commands import Cancel, Open, SetSeats, Start
 from cogs.table.core.progress import Progress
 from cogs.table.respond import Refusal, answering, locale_of, pings, reply, server_locale
 from cogs.table.ui import mention
 from cogs.texts import LANGUAGES, join_words, t
-from db.clocks import DEFAULT_PACE, LOBBY_TTL, PACES
+from db.clocks import DEFAULT_PACE, PACES
 from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape
 
@@ -127,28 +127,15 @@ class Lobbies:
         challenge = (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players) or (
             not invited and engine.min_players == engine.max_players == 2
         )
-        seats = [creator, *invited] if challenge else [creator]
+        seats = (creator, *invited) if challenge else (creator,)
         assert interaction.channel_id is not None
-        rec = await self.store.lobbies.create(
-            kind,
-            creator,
-            options,
-            interaction.guild_id,
-            interaction.channel_id,
-            seats=seats,
-            pace=PACES[pace],
-            language=language,
-        )
-        self.parts.teller.poke(rec.created_at + LOBBY_TTL)
         shape = LobbyShape(challenge, tuple(invited))
-        await self.store.lobbies.set_shape(rec.id, shape)
-        content, view = await self.messages.message_now(rec, shape, plan.game_locale(rec))
-        assert view is not None  # a lobby always has buttons
-        response = await interaction.response.send_message(content, view=view, allowed_mentions=pings(invited))
-        message = response.resource
-        if isinstance(message, discord.InteractionMessage):
-            rec = await self.store.games.set_message(rec.id, message.id)
-        return rec
+        command = Open(
+            kind, creator, options, interaction.guild_id, interaction.channel_id, seats, PACES[pace], language, shape
+        )
+        change = await self.parts.teller.commit(command)
+        await self.parts.teller.tell(change, interaction)
+        return await self.store.games.get(change.game_id)
 
     # -- buttons ------------------------------------------------------------------------------
 

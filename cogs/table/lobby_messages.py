@@ -17,6 +17,7 @@ from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import buttons
 from cogs.table.clock_words import pace_words
+from cogs.table.core.change import Change
 from cogs.table.core.progress import nonce
 from cogs.table.ratings import speed_words
 from cogs.table.respond import pings
@@ -32,14 +33,25 @@ if TYPE_CHECKING:
 log = logging.getLogger("deskovka.lobby")
 
 
+def invited(rec: GameRecord, shape: LobbyShape) -> list[int]:
+    """Who a lobby's message pings: the challenged, or the players it invites."""
+    return [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
+
+
 class LobbyMessages:
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
         parts.shows.lobbies = self
+        parts.teller.committed.append(self.committed)
 
     @property
     def store(self) -> Store:
         return self.parts.store
+
+    def committed(self, change: Change) -> None:
+        """A lobby opened: the dispatcher hears when it expires."""
+        if change.kind == "open":
+            self.parts.teller.poke(change.record.created_at + LOBBY_TTL)
 
     # -- the words and buttons ------------------------------------------------------------------
 
@@ -153,16 +165,31 @@ class LobbyMessages:
             return f"<#{rec.channel_id}>"
         return f"https://discord.com/channels/{rec.guild_id or '@me'}/{rec.channel_id}/{rec.message_id}"
 
+    async def opened(self, rec: GameRecord, interaction: discord.Interaction | None) -> None:
+        """A lobby just opened: the answer to the command that opened it (``/{game} new``), else
+        posted in its channel (a rematch, whose press was answered already)."""
+        if interaction is None or interaction.response.is_done():
+            await self.post(rec)
+            return
+        shape = await self.shape(rec)
+        content, view = await self.message_now(rec, shape, plan.game_locale(rec))
+        assert view is not None  # a lobby always has buttons
+        response = await interaction.response.send_message(
+            content, view=view, allowed_mentions=pings(invited(rec, shape))
+        )
+        message = response.resource
+        if isinstance(message, discord.InteractionMessage):
+            await self.store.games.set_message(rec.id, message.id)
+
     async def post(self, rec: GameRecord) -> GameRecord:
         """Post a lobby made without an interaction in its channel (a rematch), pinging the players
         it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
         shape = await self.shape(rec)
         content, view = await self.message_now(rec, shape, plan.game_locale(rec))
-        invited = [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
         channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
         kwargs: dict[str, Any] = {
             "content": content,
-            "allowed_mentions": pings(invited),
+            "allowed_mentions": pings(invited(rec, shape)),
             "nonce": nonce(f"lobby:{rec.id}"),
         }
         if view is not None:
@@ -172,7 +199,6 @@ class LobbyMessages:
         except discord.HTTPException as exc:
             self.parts.transport.post_failed(rec, rec.channel_id, exc)
             return rec
-        self.parts.teller.poke(rec.created_at + LOBBY_TTL)
         return await self.store.games.set_message(rec.id, message.id)
 
     async def refresh(self, rec: GameRecord) -> None:

@@ -18,10 +18,10 @@ import discord
 from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import Press
+from cogs.table.core.commands import Rematch
 from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.ui import REMATCH
 from cogs.texts import t
-from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, LobbyShape, rematch_stands
 
 if TYPE_CHECKING:
@@ -47,11 +47,15 @@ class Rematches:
         if interaction.user.id not in rec.players:
             raise Refusal(t("rematch_not_player", locale, game=rec.id))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lobby, made = await self.open(rec, interaction.user.id, locale)
-        if not made:
-            await self.point(interaction, lobby)
+        change = await self.parts.teller.commit(self.command(rec, interaction.user.id))
+        if change is None:  # a press came first: its lobby
+            existing = await self.opened(rec)
+            if existing is None:
+                raise Refusal(t("stale_plain", locale))
+            await self.point(interaction, existing)
             return
-        lobby = await self.lobby_messages.post(lobby)
+        await self.parts.teller.tell(change, interaction)  # the lobby posted in the game's channel
+        lobby = await self.parts.store.games.get(change.game_id)
         await reply(
             interaction, t("rematch_opened", locale, game=rec.id, link=self.lobby_messages.link(lobby)), ephemeral=True
         )
@@ -65,8 +69,11 @@ class Rematches:
         lobby = await self.parts.store.games.get(lobby_id)
         return lobby if rematch_stands(lobby.status, lobby.seed) else None
 
-    async def open(self, rec: GameRecord, user: int, locale: str) -> tuple[GameRecord, bool]:
-        """The rematch lobby, made now (True) or by a press that came first (False)."""
+    @staticmethod
+    def command(rec: GameRecord, user: int) -> Rematch:
+        """The rematch of ``rec`` as ``user`` opens it: the same players, ``user`` first and
+        seated, the others invited (a challenge seats them at once), the game's options as its
+        kind carries them over."""
         players = [user, *(p for p in dict.fromkeys(rec.players) if p != user)]
         invited = tuple(players[1:])
         engine = games.ui(rec.kind).engine
@@ -76,18 +83,7 @@ class Rematches:
         seats = players if challenge else [user]
         order = [rec.players.index(p) for p in players]
         options = games.rematch_options(rec.kind, rec.options, rec.load_state(), order)
-        shape = LobbyShape(challenge, invited)
-        for _ in range(2):
-            try:
-                return await self.parts.store.lobbies.open_rematch(rec.id, user, seats, options, shape)
-            except StaleVersion:  # another press linked its lobby at this very moment: it is the one
-                continue
-            except WrongStatus:
-                break
-        existing = await self.opened(rec)
-        if existing is None:
-            raise Refusal(t("stale_plain", locale))
-        return existing, False
+        return Rematch(rec.id, user, tuple(seats), options, LobbyShape(challenge, invited))
 
     async def point(self, interaction: discord.Interaction, lobby: GameRecord) -> None:
         """A press after the rematch was opened: where it is (its lobby, or its game)."""

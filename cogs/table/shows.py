@@ -44,6 +44,8 @@ class PageShows(Protocol):
 class LobbyShows(Protocol):
     """What a lobby shows of itself."""
 
+    async def opened(self, rec: GameRecord, interaction: discord.Interaction | None) -> None: ...
+
     async def refresh(self, rec: GameRecord) -> None: ...
 
     async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None: ...
@@ -79,7 +81,9 @@ class Shows:
     async def show(self, change: Change, interaction: discord.Interaction | None, progress: Progress) -> None:
         """Show a change as its kind is shown (a change the catch-up found: as it is now)."""
         rec = change.record
-        if change.kind == "takeback":
+        if change.kind == "open":
+            await self._lobbies.opened(rec, interaction)
+        elif change.kind == "takeback":
             await self.announce_takeback(interaction, change, progress)
         elif change.kind == "act" and live_turn(rec):
             await self._pages.announce(interaction, change, progress)

@@ -16,7 +16,7 @@ from typing import overload
 import discord
 
 from cogs.table.core.change import Change
-from cogs.table.core.commands import Act, Cancel, Command, Finish, SetSeats, Start, TakeBack
+from cogs.table.core.commands import Act, Cancel, Command, Finish, Open, SetSeats, Start, TakeBack
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.master import Master
 from cogs.table.core.progress import Progress
@@ -80,7 +80,7 @@ class Teller:
             self.wake_timers(when)
 
     @overload
-    async def commit(self, command: Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
+    async def commit(self, command: Open | Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
 
     @overload
     async def commit(self, command: Command) -> Change | None: ...

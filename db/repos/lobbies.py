@@ -30,8 +30,10 @@ class LobbiesRepo(Repo):
         seats: Sequence[int] | None = None,
         pace: int | None = None,
         language: str | None = None,
+        shape: LobbyShape | None = None,
     ) -> GameRecord:
-        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator.
+        """A pending challenge or lobby: no seed, no state yet; ``seats`` default to the creator;
+        ``shape``: how it was opened (written in the same transaction).
         It expires after ``clocks.LOBBY_TTL`` unless started (an ``expire`` timer). ``language`` is
         the locale of its thread and public words (``None``: the default, English).
 
@@ -45,6 +47,8 @@ class LobbiesRepo(Repo):
             game_id = await self._insert(
                 db, kind, creator_id, resolved, guild_id, channel_id, message_id, players, pace, language
             )
+            if shape is not None:
+                await self._write_shape(db, game_id, shape)
             return await self._ctx.fetch(db, game_id)
 
         return await self._ctx.run(body, write=True)
@@ -112,12 +116,16 @@ class LobbiesRepo(Repo):
 
         async def body(db: Conn) -> None:
             await self._ctx.row(db, game_id, with_state=False)
-            await db.execute(
-                "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
-                (int(shape.challenge), dumps(list(shape.invited)), game_id),
-            )
+            await self._write_shape(db, game_id, shape)
 
         await self._ctx.run(body, write=True, game_id=game_id)
+
+    @staticmethod
+    async def _write_shape(db: Conn, game_id: int, shape: LobbyShape) -> None:
+        await db.execute(
+            "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
+            (int(shape.challenge), dumps(list(shape.invited)), game_id),
+        )
 
     async def shape(self, game_id: int) -> LobbyShape | None:
         """How the lobby was opened; None for a game that recorded none (made outside a lobby)."""
@@ -176,10 +184,7 @@ class LobbiesRepo(Repo):
                 row["pace"],
                 row["language"],
             )
-            await db.execute(
-                "UPDATE games SET lobby_challenge = ?, lobby_invited = ? WHERE id = ?",
-                (int(shape.challenge), dumps(list(shape.invited)), lobby),
-            )
+            await self._write_shape(db, lobby, shape)
             now = self._ctx.clock()
             cur = await db.execute(
                 "INSERT INTO rematches (game_id, lobby_id, by_user, created_at) VALUES (?, ?, ?, ?)"

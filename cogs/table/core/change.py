@@ -5,10 +5,15 @@ a change a dead process left untold, found again by the catch-up."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from db.records import AppendResult, ChangeKind, GameRecord, PendingChange, Waiting
 from rules.protocol import Event, Outcome
+
+Kind: TypeAlias = ChangeKind | Literal["open"]
+"""What a change did: a kind the store keeps until told (:data:`db.records.ChangeKind`), or
+``open`` — a lobby opened, shown once by its maker and never caught up (a lobby whose message was
+never posted is found by its link or expires)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +26,7 @@ class Change(Waiting):
     the table itself — a timer, the automatic player, the catch-up cannot tell who). ``done``
     lists the steps of its telling already made by a teller that died (see :class:`Progress`)."""
 
-    kind: ChangeKind
+    kind: Kind
     record: GameRecord
     version: int
     state: Any = field(default=None, repr=False)
@@ -72,8 +77,8 @@ class Change(Waiting):
         return cls.of_action(rec, result, by_user, seat, kind="takeback")
 
     @classmethod
-    def of_record(cls, kind: ChangeKind, rec: GameRecord, by_user: int | None = None) -> Change:
-        """A change that is the record itself (start, seats, finish, cancel)."""
+    def of_record(cls, kind: Kind, rec: GameRecord, by_user: int | None = None) -> Change:
+        """A change that is the record itself (open, start, seats, finish, cancel)."""
         state = rec.load_state() if rec.state_json is not None else None
         to_act = tuple(rec.engine.to_act(state)) if state is not None and rec.engine is not None else ()
         return cls(

@@ -1,20 +1,51 @@
-"""What may change a game (issue 45 §1): every change — a player's decision, a lobby's seats, the
-start, a cancellation, a win on time, an expiry, a takeback, the automatic player's decision, a
-game's rating — is one of these values, run by :class:`cogs.table.core.master.Master`, the one
-place that commits. Features make them from interactions; listeners return them after a change
-(DESIGN §5: listeners return commands, never call back).
+"""What may change a game (issue 45 §1): every change — a lobby opened (by ``/{game} new`` or a
+Rematch), a player's decision, a lobby's seats, the start, a cancellation, a win on time, an
+expiry, a takeback, the automatic player's decision, a game's rating — is one of these values, run
+by :class:`cogs.table.core.master.Master`, the one place that commits. Features make them from
+interactions; listeners return them after a change (DESIGN §5: listeners return commands, never
+call back).
 
 ``seen`` is the game as its maker last read it (None: the master reads it): it spares a read, and
 a game that changed since is read again or refused by the version check, as the command says."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from db.records import GameRecord
+from db.records import GameRecord, LobbyShape
 from rules.protocol import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """A challenge or lobby of ``kind`` opened by ``creator`` where the command was given, with
+    its options (checked by the store), ``seats`` seated, its pace (seconds per turn) and language
+    and how it was opened (``shape``)."""
+
+    kind: str
+    creator: int
+    options: Mapping[str, Any]
+    guild_id: int | None
+    channel_id: int
+    seats: tuple[int, ...]
+    pace: int | None
+    language: str
+    shape: LobbyShape
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The lobby of finished game ``game_id``'s rematch, opened by ``by_user`` with ``seats``,
+    ``options`` and ``shape`` in the game's channel, pace and language — unless a press came
+    first (the master then changes nothing)."""
+
+    game_id: int
+    by_user: int
+    seats: tuple[int, ...]
+    options: Mapping[str, Any]
+    shape: LobbyShape
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,4 +136,4 @@ class Rate:
     game_id: int
 
 
-Command = Act | Start | SetSeats | Cancel | Finish | Expire | TakeBack | AutoPlay | Rate
+Command = Open | Rematch | Act | Start | SetSeats | Cancel | Finish | Expire | TakeBack | AutoPlay | Rate

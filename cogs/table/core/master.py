@@ -19,13 +19,15 @@ from cogs.table.core.commands import (
     Command,
     Expire,
     Finish,
+    Open,
     Rate,
+    Rematch,
     SetSeats,
     Start,
     TakeBack,
 )
 from db.base import Store
-from db.errors import StaleVersion
+from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord
 from rules.errors import RuleError
 
@@ -54,13 +56,28 @@ class Master:
         return self._store()
 
     @overload
-    async def run(self, command: Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
+    async def run(self, command: Open | Act | Start | SetSeats | Cancel | Finish | TakeBack) -> Change: ...
     @overload
     async def run(self, command: Command) -> Change | None: ...
 
     async def run(self, command: Command) -> Change | None:
         """Run one command: the change it made, or None when it made none."""
         match command:
+            case Open():
+                opened = await self.store.lobbies.create(
+                    command.kind,
+                    command.creator,
+                    command.options,
+                    command.guild_id,
+                    command.channel_id,
+                    seats=command.seats,
+                    pace=command.pace,
+                    language=command.language,
+                    shape=command.shape,
+                )
+                return Change.of_record("open", opened, command.creator)
+            case Rematch():
+                return await self._rematch(command)
             case Act():
                 return await self._act(command)
             case Start():
@@ -135,6 +152,21 @@ class Master:
             return Change.of_record("cancel", cancelled, command.by_user)
 
         return await self._retrying(await self._read(command.game_id, seen), attempt)
+
+    async def _rematch(self, command: Rematch) -> Change | None:
+        """The rematch lobby, or None when a press came first (or the game is no longer finished):
+        a press that loses the race for the game's link once looks again."""
+        for _ in range(2):
+            try:
+                lobby, made = await self.store.lobbies.open_rematch(
+                    command.game_id, command.by_user, command.seats, command.options, command.shape
+                )
+            except StaleVersion:  # another press linked its lobby at this very moment: it is the one
+                continue
+            except WrongStatus:
+                return None
+            return Change.of_record("open", lobby, command.by_user) if made else None
+        return None
 
     async def _auto_play(self, command: AutoPlay) -> Change | None:
         """The automatic player's next decision (``rules/<game>/auto.py``) for the first seat the
