@@ -5,6 +5,7 @@ every sentence is in cogs/texts, every picture in render/, and messages come fro
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,7 +15,8 @@ from discord.ext import commands
 from cogs.stratego import picks
 from cogs.stratego.ui import StrategoUI, rank_word, ready_button
 from cogs.table.buttons import Press, buttons, require_current, show_pick
-from cogs.table.core.change import Change
+from cogs.table.core.change import Cause, Change
+from cogs.table.core.progress import Progress
 from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
 from cogs.table.respond import Refusal, answering, files, locale_of, reply
 from cogs.table.table import Table
@@ -37,6 +39,11 @@ KIND = "stratego"
 RESCUE_ORDER = "M98765432SBF"
 
 
+@dataclass(frozen=True, slots=True)
+class Draft(Cause):
+    """A seat's draft setup changed (a preset, a code, a swap): shown to its player alone."""
+
+
 class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", group_description="Play Stratego"):
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
@@ -46,6 +53,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
 
     async def cog_load(self) -> None:
         self.table.router.on("ready", self._ready_button, KIND)
+        self.table.shows.on(Draft, self.show_draft)
         self.table.router.on("accept_draw", self._accept_draw_button, KIND)
         self.table.router.on("move_start", self._move_start, KIND)
         self.table.router.on("move_from", self._move_from, KIND)
@@ -115,16 +123,19 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         """A change of a seat's draft setup: committed, then told to that player alone (the table
         sees nothing until both are ready)."""
         change = await self.table.acting.act(
-            rec, seat, action, locale=locale_of(interaction), by_user=interaction.user.id
+            rec, seat, action, locale=locale_of(interaction), by_user=interaction.user.id, cause=Draft()
         )
         answering(interaction).committed = True
+        await self.table.teller.tell(change, interaction)
 
-        async def show(_: object) -> None:
-            await self.show_draft(interaction, change, rec, seat)
-
-        await self.table.teller.tell(change, interaction, show=show)
-
-    async def show_draft(self, interaction: discord.Interaction, result: Change, rec: GameRecord, seat: int) -> None:
+    async def show_draft(
+        self, result: Change, _: Draft, interaction: discord.Interaction | None, progress: Progress
+    ) -> None:
+        """The seat's draft, privately to the player who changed it (a draft the catch-up finds is
+        not shown: the player sees it again with ``/stratego setup`` or a swap)."""
+        if interaction is None or result.seat is None:
+            return
+        rec, seat = result.record, result.seat
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         draft = await self.table.transport.private_images(rec, result.state, seat, locale)

@@ -13,7 +13,7 @@ import discord
 from cogs import games
 from cogs.table import respond
 from cogs.table.buttons import Press, Router, buttons
-from cogs.table.core.change import Change
+from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Act
 from cogs.table.finder import ACTIVE, Finder
 from cogs.table.respond import (
@@ -59,11 +59,12 @@ class Acting:
         version: int | None = None,
         locale: str = DEFAULT_LOCALE,
         by_user: int | None = None,
+        cause: Cause | None = None,
     ) -> Change:
         """Append one action through the core (commands retry a lost race; buttons carry their
         version). Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
         try:
-            return await self.teller.commit(Act(rec.id, seat, action, version, by_user, seen=rec))
+            return await self.teller.commit(Act(rec.id, seat, action, version, by_user, cause, seen=rec))
         except RuleError as exc:
             current = await self.store.games.get(rec.id)
             state = current.load_state() if current.state_json is not None else None

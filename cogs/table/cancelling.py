@@ -5,13 +5,16 @@ needs the game's server (a moderator's right is a server's)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.table import plan
 from cogs.table.buttons import Press, buttons
+from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Cancel
+from cogs.table.core.progress import Progress
 from cogs.table.respond import Refusal, answering, locale_of, pings, reply
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t
@@ -23,10 +26,21 @@ if TYPE_CHECKING:
     from cogs.table.parts import Parts
 
 
+@dataclass(frozen=True, slots=True)
+class Cancelled(Cause):
+    """``/game cancel`` made it: the words said (``key``, with ``params``) and, when the players
+    agreed, their proposal with its last words (it loses its button before the thread closes)."""
+
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+    proposal: tuple[CancelProposal, str] | None = None
+
+
 class Cancellations:
     def __init__(self, parts: Parts, lobby_messages: LobbyMessages) -> None:
         self.parts = parts
         self.lobby_messages = lobby_messages
+        parts.shows.on(Cancelled, self._show)
 
     def register(self) -> None:
         """The **Agree** button of a cancel proposal."""
@@ -116,32 +130,38 @@ class Cancellations:
         them, in the caller's in a private answer); ``proposal``: the agreed proposal and its last
         words (it loses its button before the thread closes)."""
         locale = locale_of(interaction)
-        text = t(key, plan.game_locale(rec), game=rec.id, **params)
-        private = t(key, locale, game=rec.id, **params)
 
         def still_open(current: GameRecord) -> None:
             self.parts.finder.check_status(current, ("lobby", "active"), locale)
 
+        cause = Cancelled(key, tuple(params.items()), proposal)
         try:
-            change = await self.parts.teller.commit(Cancel(rec.id, interaction.user.id, still_open, seen=rec))
+            change = await self.parts.teller.commit(Cancel(rec.id, interaction.user.id, still_open, cause, seen=rec))
         except WrongStatus:
             current = await self.parts.store.games.get(rec.id)
             still_open(current)
             raise
         answering(interaction).committed = True
-        rec = change.record
+        await self.parts.teller.tell(change, interaction)
 
-        async def show(_: object) -> None:
-            everyone = set(rec.players)
-            if rec.thread_id is None and rec.message_id is not None:
-                await self.lobby_messages.close_message(rec, text)
-            if self.parts.transport.in_game_channel(interaction, rec) and rec.thread_id is not None:
-                await reply(interaction, text, allowed_mentions=pings(everyone))
-            else:
-                if rec.thread_id is not None or rec.seed is not None:
-                    await self.parts.transport.post(rec, text, ping=everyone)
+    async def _show(
+        self, change: Change, cause: Cancelled, interaction: discord.Interaction | None, progress: Progress
+    ) -> None:
+        """Where everyone sees it: the lobby's message, the game's thread (the answer when the
+        command was given there), else the thread or channel and a private answer."""
+        rec, params = change.record, dict(cause.params)
+        text = t(cause.key, plan.game_locale(rec), game=rec.id, **params)
+        everyone = set(rec.players)
+        if rec.thread_id is None and rec.message_id is not None:
+            await self.lobby_messages.close_message(rec, text)
+        in_thread = interaction is not None and self.parts.transport.in_game_channel(interaction, rec)
+        if interaction is not None and in_thread and rec.thread_id is not None:
+            await reply(interaction, text, allowed_mentions=pings(everyone))
+        else:
+            if rec.thread_id is not None or rec.seed is not None:
+                await self.parts.transport.post(rec, text, ping=everyone)
+            if interaction is not None:
+                private = t(cause.key, locale_of(interaction), game=rec.id, **params)
                 await reply(interaction, private, ephemeral=True)
-            if proposal is not None:
-                await self._edit_proposal(rec, *proposal)
-
-        await self.parts.teller.tell(change, interaction, show=show)
+        if cause.proposal is not None:
+            await self._edit_proposal(rec, *cause.proposal)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,9 +22,10 @@ from discord import app_commands
 from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import Press
+from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Cancel, Open, SetSeats, Start
 from cogs.table.core.progress import Progress
-from cogs.table.respond import Refusal, answering, locale_of, pings, reply, server_locale
+from cogs.table.respond import Refusal, answering, locale_of, pings, server_locale
 from cogs.table.ui import mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, PACES
@@ -48,11 +50,17 @@ LANGUAGE_HELP = "The language of the game's thread and pictures (default: the se
 __all__ = ["DEFAULT_PACE", "LANGUAGE_CHOICES", "LANGUAGE_HELP", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
 
 
-def pressed_on_lobby(interaction: discord.Interaction, rec: GameRecord) -> bool:
-    """Whether a lobby's button was pressed on the lobby's own message (not on a list of open
-    games, ``/game open``, whose message is the presser's alone)."""
-    message = interaction.message
-    return message is None or rec.message_id is None or message.id == rec.message_id
+@dataclass(frozen=True, slots=True)
+class Accepted(Cause):
+    """A challenge accepted: the game starts and its lobby's message says who accepted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ended(Cause):
+    """A lobby ended from its own buttons: the words its message keeps (``challenge_declined``,
+    ``challenge_withdrawn``, ``lobby_cancelled``)."""
+
+    key: str
 
 
 def default_language(interaction: discord.Interaction) -> str:
@@ -73,6 +81,8 @@ class Lobbies:
         router.on("leave", self._leave)
         router.on("start", self._start)
         router.on("cancel_lobby", self._cancel_lobby)
+        parts.shows.on(Accepted, self._show_accepted)
+        parts.shows.on(Ended, self._show_ended)
 
     @property
     def store(self) -> Store:
@@ -158,46 +168,43 @@ class Lobbies:
         locale = self._open(rec, interaction)
         if len(rec.players) < 2 or interaction.user.id != rec.players[1]:
             raise Refusal(t("challenge_not_for_you", locale, opponent=mention(rec.players[-1])))
-        await self._end(
-            interaction,
-            rec,
-            t(
-                "challenge_declined",
-                plan.game_locale(rec),
-                opponent=mention(interaction.user.id),
-                creator=mention(rec.creator_id),
-            ),
-        )
+        await self._end(interaction, rec, Ended("challenge_declined"))
 
     async def _withdraw(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         if interaction.user.id != rec.creator_id:
             raise Refusal(t("challenge_withdraw_not_yours", locale, creator=mention(rec.creator_id)))
-        public = plan.game_locale(rec)
-        await self._end(interaction, rec, t("challenge_withdrawn", public, creator=mention(rec.creator_id)))
+        await self._end(interaction, rec, Ended("challenge_withdrawn"))
 
     async def _cancel_lobby(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
         perms = interaction.permissions
         if interaction.user.id != rec.creator_id and not (perms and perms.manage_guild):
             raise Refusal(t("lobby_cancel_not_yours", locale, creator=mention(rec.creator_id)))
-        public = plan.game_locale(rec)
-        await self._end(interaction, rec, t("lobby_cancelled", public, user=mention(interaction.user.id)))
+        await self._end(interaction, rec, Ended("lobby_cancelled"))
 
-    async def _end(self, interaction: discord.Interaction, rec: GameRecord, text: str) -> None:
+    async def _end(self, interaction: discord.Interaction, rec: GameRecord, ended: Ended) -> None:
         def still_a_lobby(current: GameRecord) -> None:
             if current.status != "lobby":
                 raise Refusal(t("challenge_gone", locale_of(interaction)))
 
+        command = Cancel(rec.id, interaction.user.id, still_a_lobby, ended, seen=rec)
         try:
-            change = await self.parts.teller.commit(Cancel(rec.id, interaction.user.id, still_a_lobby, seen=rec))
+            change = await self.parts.teller.commit(command)
         except WrongStatus:
             raise Refusal(t("challenge_gone", locale_of(interaction))) from None
+        await self.parts.teller.tell(change, interaction)
 
-        async def show(_: object) -> None:
-            await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
-
-        await self.parts.teller.tell(change, interaction, show=show)
+    async def _show_ended(
+        self, change: Change, ended: Ended, interaction: discord.Interaction | None, progress: Progress
+    ) -> None:
+        """The lobby's message keeps the words of how it ended, without buttons."""
+        rec, by = change.record, mention(change.by_user or change.record.creator_id)
+        text = t(ended.key, plan.game_locale(rec), opponent=by, user=by, creator=mention(rec.creator_id))
+        if interaction is None:
+            await self.messages.close_message(rec, text)
+            return
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=pings(()))
 
     async def start(
         self, interaction: discord.Interaction, rec: GameRecord, players: Sequence[int], accepted_by: int | None = None
@@ -205,35 +212,23 @@ class Lobbies:
         """Lobby → game: seed, thread (or the channel), start post, each seat's private view.
         The lobby message then says where the game is (and who accepted, for a challenge)."""
         locale = locale_of(interaction)
+        cause = Accepted() if accepted_by is not None else None
         try:
-            change = await self.parts.teller.commit(Start(rec.id, tuple(players), rec.version, interaction.user.id))
+            change = await self.parts.teller.commit(
+                Start(rec.id, tuple(players), rec.version, interaction.user.id, cause)
+            )
         except (StaleVersion, WrongStatus):
             raise Refusal(t("challenge_gone", locale)) from None
         answering(interaction).committed = True
         if not interaction.response.is_done():
             await interaction.response.defer()
-
-        on_lobby = pressed_on_lobby(interaction, rec)
-
-        async def show(progress: Progress) -> None:
-            lobby = interaction.message if on_lobby else self.parts.transport.lobby_message(change.record)
-            rec = await self.parts.shows.open_thread(change.record, lobby)
-            try:
-                text = self.parts.shows.started_text(rec, plan.game_locale(rec), accepted_by)
-                if on_lobby:
-                    await interaction.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
-                else:  # pressed elsewhere (/game open): the lobby's own message, and a word to the presser
-                    if lobby is not None:
-                        await lobby.edit(content=text, view=None, allowed_mentions=pings(()))
-                    where = plan.where(rec)
-                    await reply(interaction, t("started_elsewhere", locale, where=where), ephemeral=True)
-            except discord.HTTPException:
-                log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
-            await self.parts.shows.tell_start(rec, change.state, progress)
-            await self.parts.shows.walkthroughs(rec, interaction)
-
-        await self.parts.teller.tell(change, interaction, show=show)
+        await self.parts.teller.tell(change, interaction)
         return change.record
+
+    async def _show_accepted(
+        self, change: Change, _: Accepted, interaction: discord.Interaction | None, progress: Progress
+    ) -> None:
+        await self.parts.shows.started(change, interaction, progress, accepted_by=change.by_user)
 
     async def _join(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)
@@ -289,19 +284,7 @@ class Lobbies:
             changed = await self.parts.teller.commit(SetSeats(rec.id, seats, interaction.user.id, seen=rec))
         except WrongStatus:
             raise Refusal(t("challenge_gone", locale)) from None
-
-        async def show(_: object) -> None:
-            if not pressed_on_lobby(interaction, changed.record):  # from /game open: the lobby by REST
-                await self.messages.refresh(changed.record)
-                link = self.messages.link(changed.record)
-                await reply(interaction, t("lobby_joined_elsewhere", locale, link=link), ephemeral=True)
-                return
-            public = plan.game_locale(changed.record)
-            shape = await self.messages.shape(changed.record)
-            content, view = await self.messages.message_now(changed.record, shape, public)
-            await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
-
-        await self.parts.teller.tell(changed, interaction, show=show)
+        await self.parts.teller.tell(changed, interaction)
 
     async def _start(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = self._open(rec, interaction)

@@ -20,7 +20,7 @@ from cogs.table.clock_words import pace_words
 from cogs.table.core.change import Change
 from cogs.table.core.progress import nonce
 from cogs.table.ratings import speed_words
-from cogs.table.respond import pings
+from cogs.table.respond import locale_of, pings, reply
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t
 from db.clocks import LOBBY_TTL
@@ -180,6 +180,25 @@ class LobbyMessages:
         message = response.resource
         if isinstance(message, discord.InteractionMessage):
             await self.store.games.set_message(rec.id, message.id)
+
+    @staticmethod
+    def on_lobby(interaction: discord.Interaction, rec: GameRecord) -> bool:
+        """Whether a lobby's button was pressed on the lobby's own message (not on a list of open
+        games, ``/game open``, whose message is the presser's alone)."""
+        message = interaction.message
+        return message is None or rec.message_id is None or message.id == rec.message_id
+
+    async def seats_changed(self, rec: GameRecord, interaction: discord.Interaction | None) -> None:
+        """A lobby's seats changed: its message as it is now — the answer to the press on it, else
+        edited (a press on ``/game open``'s list is answered privately with the lobby's link)."""
+        if interaction is not None and self.on_lobby(interaction, rec):
+            content, view = await self.message_now(rec, await self.shape(rec), plan.game_locale(rec))
+            await interaction.response.edit_message(content=content, view=view, allowed_mentions=pings(()))
+            return
+        await self.refresh(rec)
+        if interaction is not None:
+            locale = locale_of(interaction)
+            await reply(interaction, t("lobby_joined_elsewhere", locale, link=self.link(rec)), ephemeral=True)
 
     async def post(self, rec: GameRecord) -> GameRecord:
         """Post a lobby made without an interaction in its channel (a rematch), pinging the players

@@ -2,25 +2,26 @@
 (``cogs/table/plan/``) what to tell — a decision's news, a decision taken back, the start, the
 game-over — with the players' preferences and due lines, and has the sender send it. A game told as
 turn pages is shown by its pages (``cogs/table/turn_pages.py``), a lobby by its message
-(``cogs/table/lobby.py``): they plug in here as the small protocols below, so that neither is
-imported by what they use."""
+(``cogs/table/lobby_messages.py``): they plug in here as the small protocols below, so that neither
+is imported by what they use. A change whose maker gave its cause (a challenge declined, ``/game
+cancel``, a Stratego draft) is shown by the part that registered for that cause (:meth:`Shows.on`)."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import logging
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 import discord
 
 from cogs import games
 from cogs.table import plan, results, walkthrough
-from cogs.table.core.change import Change
+from cogs.table.core.change import Cause, Change
 from cogs.table.core.progress import Progress
 from cogs.table.locales import Locales
 from cogs.table.plan import game_locale, where
+from cogs.table.respond import locale_of, pings, reply
 from cogs.table.transport.channels import Transport
 from cogs.table.transport.sending import Sender
 from cogs.table.ui import mention
@@ -46,6 +47,10 @@ class LobbyShows(Protocol):
 
     async def opened(self, rec: GameRecord, interaction: discord.Interaction | None) -> None: ...
 
+    async def seats_changed(self, rec: GameRecord, interaction: discord.Interaction | None) -> None: ...
+
+    def on_lobby(self, interaction: discord.Interaction, rec: GameRecord) -> bool: ...
+
     async def refresh(self, rec: GameRecord) -> None: ...
 
     async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None: ...
@@ -57,6 +62,11 @@ class ClockLines(Protocol):
     def due_line(self, rec: GameRecord, prefs: UserPrefs, locale: str) -> str: ...
 
     def start_line(self, rec: GameRecord, locale: str) -> str: ...
+
+
+C = TypeVar("C", bound=Cause)
+Shown = Callable[[Change, C, "discord.Interaction | None", Progress], Awaitable[None]]
+"""How the part that registered for a cause shows a change made for it."""
 
 
 def live_turn(rec: GameRecord) -> bool:
@@ -73,15 +83,24 @@ class Shows:
         self.pages: PageShows | None = None
         self.lobbies: LobbyShows | None = None
         self.clocks: ClockLines | None = None
+        self._by_cause: dict[type[Cause], Shown[Any]] = {}
 
     @property
     def store(self) -> Store:
         return self._store()
 
+    def on(self, cause: type[C], shown: Shown[C]) -> None:
+        """Changes made for ``cause`` are shown by ``shown`` (one part per cause)."""
+        assert cause not in self._by_cause, f"{cause.__name__} is shown by one part"
+        self._by_cause[cause] = shown
+
     async def show(self, change: Change, interaction: discord.Interaction | None, progress: Progress) -> None:
-        """Show a change as its kind is shown (a change the catch-up found: as it is now)."""
+        """Show a change as its cause or else its kind is shown (a change the catch-up found: as
+        the game is now)."""
         rec = change.record
-        if change.kind == "open":
+        if change.cause is not None and (shown := self._by_cause.get(type(change.cause))) is not None:
+            await shown(change, change.cause, interaction, progress)
+        elif change.kind == "open":
             await self._lobbies.opened(rec, interaction)
         elif change.kind == "takeback":
             await self.announce_takeback(interaction, change, progress)
@@ -97,6 +116,10 @@ class Shows:
             await self._lobbies.tell_cancelled(rec, progress)
         elif change.caught_up:
             await self.catch_up_other(change, progress)
+        elif change.kind == "start":
+            await self.started(change, interaction, progress)
+        elif change.kind == "seats":
+            await self._lobbies.seats_changed(rec, interaction)
 
     async def announce(self, interaction: discord.Interaction | None, change: Change, progress: Progress) -> None:
         """A decision's news in the thread, as planned (``cogs/table/plan/news.py``)."""
@@ -172,18 +195,41 @@ class Shows:
         untold: the game as it is now is shown where its players look."""
         rec = change.record
         if change.kind == "start" and rec.status == "active":
-            channel = self.transport.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-            lobby = channel.get_partial_message(rec.message_id) if rec.message_id is not None else None
-            rec = await self.open_thread(rec, lobby)
-            if lobby is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await lobby.edit(content=self.started_text(rec, game_locale(rec)), view=None)
-            await self.tell_start(rec, change.state, progress)
-            await self.walkthroughs(rec, None)
+            await self.started(change, None, progress)
         elif rec.status == "lobby":
             await self._lobbies.refresh(rec)
         elif change.kind == "cancel" and rec.status in ("cancelled", "expired"):
             await self._lobbies.tell_cancelled(rec, progress)
+
+    async def started(
+        self,
+        change: Change,
+        interaction: discord.Interaction | None,
+        progress: Progress,
+        accepted_by: int | None = None,
+    ) -> None:
+        """A game started: its thread opened under the lobby's message, which then says where the
+        game is (and who accepted a challenge) — as the answer to the press that started it when it
+        was pressed there, else edited (a press on ``/game open``'s list is answered privately) —
+        then the start post, the private views and the walkthroughs of players new to the game."""
+        rec = change.record
+        pressed = interaction if interaction is not None and self._lobbies.on_lobby(interaction, rec) else None
+        lobby = pressed.message if pressed is not None else self.transport.lobby_message(rec)
+        rec = await self.open_thread(rec, lobby)
+        try:
+            text = self.started_text(rec, game_locale(rec), accepted_by)
+            if pressed is not None:
+                await pressed.edit_original_response(content=text, view=None, allowed_mentions=pings(()))
+            else:
+                if lobby is not None:
+                    await lobby.edit(content=text, view=None, allowed_mentions=pings(()))
+                if interaction is not None:  # pressed elsewhere (/game open): a word to the presser
+                    elsewhere = t("started_elsewhere", locale_of(interaction), where=where(rec))
+                    await reply(interaction, elsewhere, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("game %s: lobby message not updated", rec.id, exc_info=True)
+        await self.tell_start(rec, change.state, progress)
+        await self.walkthroughs(rec, interaction)
 
     async def tell_start(self, rec: GameRecord, state: Any, progress: Progress) -> None:
         """The start post (pinging every player) with the first prompts and buttons, and each

@@ -40,9 +40,6 @@ FOLLOW_LIMIT = 200
 """Changes that follow one change at most (the automatic player's decisions in a row: a game never
 needs that many; a bug must not loop)."""
 
-Show = Callable[[Progress], Awaitable[None]]
-"""How the place that made a change shows it instead (a lobby's message, the start)."""
-
 
 class Teller:
     def __init__(self, master: Master, store: Callable[[], Store], shows: Shows, *, shards: Shards | None) -> None:
@@ -120,7 +117,7 @@ class Teller:
                     log.exception("%s failed", command)
                     continue
                 if change is not None:
-                    queue.extend(await self._tell(change, None, None))
+                    queue.extend(await self._tell(change, None))
                     told.append(change)
             for change in reversed(told):
                 try:
@@ -128,29 +125,17 @@ class Teller:
                 except Exception:
                     log.exception("game %s: thread not closed after version %s", change.game_id, change.version)
 
-    async def tell(
-        self,
-        change: Change,
-        interaction: discord.Interaction | None = None,
-        *,
-        show: Show | None = None,
-    ) -> None:
+    async def tell(self, change: Change, interaction: discord.Interaction | None = None) -> None:
         """Tell a committed change — the news in the thread or on the turn page, the prompts, the
         DMs, the game-over — then mark it told and let the listeners react, and run what they ask
         for (:meth:`follow`). Each step players see is written down as it is made, so the catch-up
         after a crash repeats none of them. A failure never reports the change as failed: the
-        actor hears it stands, the catch-up tries again. ``show``: how the place that made the
-        change shows it (a lobby's message, the start). What follows is part of it too: a closing
+        actor hears it stands, the catch-up tries again. What follows is part of it too: a closing
         bot waits for it, and so does :meth:`quiet`."""
         async with self.busy():
-            await self._follow(await self._tell(change, interaction, show), [change])
+            await self._follow(await self._tell(change, interaction), [change])
 
-    async def _tell(
-        self,
-        change: Change,
-        interaction: discord.Interaction | None,
-        show: Show | None,
-    ) -> list[Command]:
+    async def _tell(self, change: Change, interaction: discord.Interaction | None) -> list[Command]:
         """One change told; the listeners' commands."""
         rec = change.record
         progress = Progress(self.store, change)
@@ -158,27 +143,18 @@ class Teller:
             self._telling[rec.id] = self._telling.get(rec.id, 0) + 1
             try:
                 with views_kept():  # the telling asks for the same views again and again
-                    await self._show(change, interaction, show, progress)
+                    await self._show(change, interaction, progress)
             finally:
                 self._telling[rec.id] -= 1
                 if not self._telling[rec.id]:
                     del self._telling[rec.id]
             return await self.listeners.changed(change)
 
-    async def _show(
-        self,
-        change: Change,
-        interaction: discord.Interaction | None,
-        show: Show | None,
-        progress: Progress,
-    ) -> None:
+    async def _show(self, change: Change, interaction: discord.Interaction | None, progress: Progress) -> None:
         """What ``tell`` does inside its bookkeeping: show the change, then mark it told."""
         rec = change.record
         try:
-            if show is not None:
-                await show(progress)
-            else:
-                await self.shows.show(change, interaction, progress)
+            await self.shows.show(change, interaction, progress)
             await progress.told()
         except Exception:
             log.exception("game %s: version %s made, telling it failed", rec.id, change.version)

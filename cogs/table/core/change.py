@@ -16,6 +16,15 @@ Kind: TypeAlias = ChangeKind | Literal["open"]
 never posted is found by its link or expires)."""
 
 
+class Cause:
+    """Why a change was made, as its maker knew it — a challenge declined, a cancellation agreed, a
+    Stratego draft — carried from the command to the change: the part of the table that shows such
+    changes registers for its type (:meth:`cogs.table.shows.Shows.on`). Each is a small frozen
+    value; the catch-up knows none (``None``) and shows the game as it is."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Change(Waiting):
     """One committed version of a game.
@@ -42,6 +51,8 @@ class Change(Waiting):
     takeback_open: bool = True
     """Whether a takeback request may have been open when it committed (an action's commit reads
     it; any other change may have had one): only then is there a request to lapse."""
+    cause: Cause | None = None
+    """Why it was made, when its maker said (how it is shown); None for the catch-up."""
     may_take_back: bool = False
     """An action the engine lets the players take back (issue 44 §4): its news offers the mover
     a Take back button. False for every other change, and for actions the catch-up tells (it
@@ -53,7 +64,13 @@ class Change(Waiting):
 
     @classmethod
     def of_action(
-        cls, rec: GameRecord, result: AppendResult, by_user: int | None, seat: int, kind: ChangeKind = "act"
+        cls,
+        rec: GameRecord,
+        result: AppendResult,
+        by_user: int | None,
+        seat: int,
+        kind: ChangeKind = "act",
+        cause: Cause | None = None,
     ) -> Change:
         return cls(
             kind=kind,
@@ -68,6 +85,7 @@ class Change(Waiting):
             outcome=result.outcome,
             takeback_open=result.takeback_open,
             may_take_back=kind == "act" and result.may_take_back,
+            cause=cause,
         )
 
     @classmethod
@@ -77,12 +95,19 @@ class Change(Waiting):
         return cls.of_action(rec, result, by_user, seat, kind="takeback")
 
     @classmethod
-    def of_record(cls, kind: Kind, rec: GameRecord, by_user: int | None = None) -> Change:
+    def of_record(cls, kind: Kind, rec: GameRecord, by_user: int | None = None, cause: Cause | None = None) -> Change:
         """A change that is the record itself (open, start, seats, finish, cancel)."""
         state = rec.load_state() if rec.state_json is not None else None
         to_act = tuple(rec.engine.to_act(state)) if state is not None and rec.engine is not None else ()
         return cls(
-            kind=kind, record=rec, version=rec.version, state=state, by_user=by_user, to_act=to_act, outcome=rec.outcome
+            kind=kind,
+            record=rec,
+            version=rec.version,
+            state=state,
+            by_user=by_user,
+            to_act=to_act,
+            outcome=rec.outcome,
+            cause=cause,
         )
 
     @classmethod

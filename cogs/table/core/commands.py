@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cogs.table.core.change import Cause
 from db.records import GameRecord, LobbyShape
 from rules.protocol import Outcome
 
@@ -58,6 +59,7 @@ class Act:
     action: Any
     version: int | None = None
     by_user: int | None = None
+    cause: Cause | None = None
     seen: GameRecord | None = field(default=None, compare=False, repr=False)
 
 
@@ -70,6 +72,7 @@ class Start:
     players: tuple[int, ...]
     version: int
     by_user: int | None = None
+    cause: Cause | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,7 @@ class Cancel:
     game_id: int
     by_user: int
     check: Callable[[GameRecord], None] | None = None
+    cause: Cause | None = None
     seen: GameRecord | None = field(default=None, compare=False, repr=False)
 
 

@@ -84,7 +84,7 @@ class Master:
                 started = await self.store.games.start(
                     command.game_id, list(command.players), secrets.randbits(62), expected_version=command.version
                 )
-                return Change.of_record("start", started, command.by_user)
+                return Change.of_record("start", started, command.by_user, command.cause)
             case SetSeats():
                 return await self._set_seats(command)
             case Cancel():
@@ -127,7 +127,7 @@ class Master:
         async def attempt(current: GameRecord) -> Change:
             version = current.version if command.version is None else command.version
             result = await self.store.games.append(current.id, version, command.seat, command.action)
-            return Change.of_action(current, result, command.by_user, command.seat)
+            return Change.of_action(current, result, command.by_user, command.seat, cause=command.cause)
 
         rec = await self._read(command.game_id, command.seen)
         if command.version is not None:
@@ -149,7 +149,7 @@ class Master:
             if command.check is not None and current is not seen:
                 command.check(current)
             cancelled = await self.store.games.cancel(current.id, command.by_user, expected_version=current.version)
-            return Change.of_record("cancel", cancelled, command.by_user)
+            return Change.of_record("cancel", cancelled, command.by_user, command.cause)
 
         return await self._retrying(await self._read(command.game_id, seen), attempt)
 
