@@ -5,7 +5,7 @@ sharing table for the thread, each player's hand for him alone, and every decisi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from cogs.shitenno.picks import (
     card_words,
@@ -30,7 +30,7 @@ from rules.errors import RuleError
 from rules.protocol import Ending
 from rules.shitenno import GAME, ShitennoState
 from rules.shitenno.content import CONTENT
-from rules.shitenno.events import Event, typed
+from rules.shitenno.events import Conquest, Event, GameOverEvent, typed
 from rules.shitenno.view import ShitennoView, public_log
 
 BOARD_EVENTS = frozenset(
@@ -47,7 +47,8 @@ BOARD_EVENTS = frozenset(
 """Events after which the public images are worth posting again: not after an offer, a refusal or
 an accepted lot, which are one line each; the end of a sharing phase posts them (``titles_assigned``)."""
 
-HAND_EVENTS = frozenset({"position_conquered", "position_bought", "tile_taken", "draw_used"})
+HandEvent: TypeAlias = Literal["position_conquered", "position_bought", "tile_taken", "draw_used"]
+HAND_EVENTS: frozenset[HandEvent] = frozenset({"position_conquered", "position_bought", "tile_taken", "draw_used"})
 """Events of a seat that always change its private view (hand, kept tiles): a DM shows it again.
 A received lot does when it has cards, a new title when it differs from the old
 (:meth:`ShitennoUI.private_changed`). Not a split of the pool (the splitter's hand changes when
@@ -66,16 +67,17 @@ def sharing_decision(view: ShitennoView) -> str:
     return view.sharing.due
 
 
-def event_payment(e: Event, locale: str) -> str:
+def event_payment(e: Conquest, locale: str) -> str:
     """A conquest's payment (SH-8.5, SH-8.6) in words, from its event: what the troops were (or
     how much koku), then how many cards and tiles it took (the event leaves out unused parts)."""
-    troops, koku = list(e.get("troops", ())), list(e.get("koku", ()))
-    plus, exchanges = list(e.get("plus", ())), list(e.get("exchanges", ()))
-    used = used_words(len(troops), len(koku), len(plus), len(exchanges), bool(e.get("joker")), locale)
+    troops, koku = e.get("troops", []), e.get("koku", [])
+    n_plus, n_exchanges = len(e.get("plus", [])), len(e.get("exchanges", []))
+    used = used_words(len(troops), len(koku), n_plus, n_exchanges, bool(e.get("joker")), locale)
     if e["type"] == "position_bought":
-        return t("sh.pay_koku", locale, n=koku_total(koku, len(plus), len(exchanges)), used=used)
-    swapped = {x["on"]: x["to"] for x in exchanges if x.get("to")}
-    counts = yielded(troops, koku, [p["on"] for p in plus if p.get("on")], swapped, e.get("joker"))
+        return t("sh.pay_koku", locale, n=koku_total(koku, n_plus, n_exchanges), used=used)
+    swapped = {x["on"]: x["to"] for x in e.get("exchanges", []) if x.get("to")}
+    plus = [p["on"] for p in e.get("plus", []) if p.get("on")]
+    counts = yielded(troops, koku, plus, swapped, e.get("joker"))
     return t("sh.pay_troops", locale, troops=troops_words(counts, locale), used=used)
 
 
@@ -215,14 +217,13 @@ class ShitennoUI(GameUI[ShitennoState]):
         events = typed(logged)
         lot_alone = False
         for e in events:
-            kind = e["type"]
-            if kind in HAND_EVENTS and e["seat"] == seat:
+            if e["type"] in HAND_EVENTS and e["seat"] == seat:
                 return True
-            if kind == "lot_received" and e["seat"] == seat:
+            if e["type"] == "lot_received" and e["seat"] == seat:
                 if e["cards"]:
                     return True
                 lot_alone = True
-            elif kind == "titles_assigned":
+            elif e["type"] == "titles_assigned":
                 retitled = lot_alone if "before" not in e else e["titles"][seat] != e["before"][seat]
                 if retitled:
                     return True
@@ -268,37 +269,39 @@ class ShitennoUI(GameUI[ShitennoState]):
         if any(e["type"] == "round_started" for e in events):  # who is Tairō, from the whole log
             tairos = {e["round"]: seat for e, seat in with_tairo(public_log(state)) if e["type"] == "round_started"}
         who = self.names(rec, view)
-        return [self.event_words(e, who, locale, tairos.get(e.get("round", -1))) for e in events]
+        return [
+            self.event_words(e, who, locale, tairos.get(e["round"]) if e["type"] == "round_started" else None)
+            for e in events
+        ]
 
     def names(self, rec: GameRecord, view: ShitennoView) -> Names:
         return lambda seat: self.player(rec, view, seat)
 
     def event_words(self, e: Event, who: Names, locale: str, tairo: int | None = None) -> str:
         """One public event (SH-4.5) as a sentence (the final scoring as a table)."""
-        kind = e["type"]
-        if kind == "setup":
+        if e["type"] == "setup":
             return t("sh.setup", locale, titles=self.titles_words(e["titles"], who, locale))
-        if kind == "round_started":
+        if e["type"] == "round_started":
             line = t("sh.round", locale, round=e["round"], pool=cards_words(e["pool"], locale))
             return line if tairo is None else f"{line} {t('sh.round_tairo', locale, who=who(tairo))}"
-        if kind == "last_round":
+        if e["type"] == "last_round":
             if e["cause"] == "stones_placed":
                 return t("sh.last_round.stones_placed", locale, who=who(e["seat"]))
             return t("sh.last_round.koku_deck_empty", locale)
-        if kind == "titles_assigned":
+        if e["type"] == "titles_assigned":
             return t("sh.titles", locale, titles=self.titles_words(e["titles"], who, locale))
-        if kind == "game_over":
+        if e["type"] == "game_over":
             return self.scoring_table(e, who, locale)
         name = who(e["seat"])
-        if kind == "lot_offered":
+        if e["type"] == "lot_offered":
             key = "sh.offered" if e["to"] is None else "sh.offered_to"
             to = "" if e["to"] is None else who(e["to"])
             return t(
                 key, locale, who=name, to=to, tile=title_words(e["tile"], locale), cards=cards_words(e["cards"], locale)
             )
-        if kind in SIMPLE:
-            return t(SIMPLE[kind], locale, who=name)
-        if kind == "lot_received":
+        if e["type"] in SIMPLE:
+            return t(SIMPLE[e["type"]], locale, who=name)
+        if e["type"] == "lot_received":
             return t(
                 "sh.receives",
                 locale,
@@ -306,7 +309,7 @@ class ShitennoUI(GameUI[ShitennoState]):
                 tile=title_words(e["tile"], locale),
                 cards=cards_words(e["cards"], locale),
             )
-        if kind == "pool_split":
+        if e["type"] == "pool_split":
             a, b = cards_words(e["a_cards"], locale), cards_words(e["b_cards"], locale)
             return t(
                 "sh.split",
@@ -317,10 +320,10 @@ class ShitennoUI(GameUI[ShitennoState]):
                 b_tile=title_words(e["b_tile"], locale),
                 b=b,
             )
-        if kind == "lot_chosen":
+        if e["type"] == "lot_chosen":
             return t("sh.chose", locale, who=name, lot=e["lot"])
-        if kind in ("position_conquered", "position_bought"):
-            key = ("sh.conquer" if kind == "position_conquered" else "sh.buy") + ("_bonus" if e["bonus"] else "")
+        if e["type"] in ("position_conquered", "position_bought"):
+            key = ("sh.conquer" if e["type"] == "position_conquered" else "sh.buy") + ("_bonus" if e["bonus"] else "")
             return t(
                 key,
                 locale,
@@ -331,19 +334,19 @@ class ShitennoUI(GameUI[ShitennoState]):
                 bonus=e["bonus"],
                 payment=event_payment(e, locale),
             )
-        if kind == "tile_taken":
+        if e["type"] == "tile_taken":
             return t("sh.takes", locale, who=name, tile=card_words(e["tile"], locale))
-        if kind == "draw_used":
+        if e["type"] == "draw_used":
             return t("sh.drew", locale, who=name, tile=card_words(e["tile"], locale))
-        if kind == "stone_flipped":
+        if e["type"] == "stone_flipped":
             return t(
                 "sh.flipped", locale, who=name, province=province_words(e["province"], locale), position=e["position"]
             )
-        if kind == "turn_ended":
+        if e["type"] == "turn_ended":
             return t("sh.ended_auto" if e["auto"] else "sh.ended", locale, who=name)
-        if kind == "turn_skipped":
+        if e["type"] == "turn_skipped":
             return t("sh.skipped", locale, who=name)
-        raise ValueError(f"no words for the event {kind!r}")
+        raise ValueError(f"no words for the event {e['type']!r}")
 
     def titles_words(self, titles: Sequence[str | None], who: Names, locale: str) -> str:
         """Who holds which title; a resigned seat holds none (SH-R.3)."""
@@ -352,7 +355,7 @@ class ShitennoUI(GameUI[ShitennoState]):
             t("sh.holds_title", locale, who=who(seat), title=title_words(title, locale)) for seat, title in held
         )
 
-    def scoring_table(self, e: Event, who: Names, locale: str) -> str:
+    def scoring_table(self, e: GameOverEvent, who: Names, locale: str) -> str:
         """SH-9.3: each player's VP by source — positions, title bonuses, province majorities
         (ties go to the stone placed first), leftover koku — and the ranking's tie-breaks."""
         lines = [t("sh.scoring_head", locale)]

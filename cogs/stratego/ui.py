@@ -19,7 +19,7 @@ from rules.protocol import Ending
 from rules.stratego import GAME, StrategoState
 from rules.stratego.board import COLOURS
 from rules.stratego.board import name as square_name
-from rules.stratego.events import typed
+from rules.stratego.events import Event, typed
 from rules.stratego.record import record
 from rules.stratego.stratados import game_file
 from rules.stratego.view import MoveView, RescueView, recent
@@ -164,7 +164,7 @@ class StrategoUI(GameUI[StrategoState]):
         return t("sg.moved", locale, who=who, frm=frm, to=to, attack=attack, battle=battle, scout=scout)
 
     def new_entries(
-        self, state: StrategoState, events: list[dict[str, Any]], seat: int | None
+        self, state: StrategoState, events: Sequence[Event], seat: int | None
     ) -> list[MoveView | RescueView]:
         """The history entries one action added, as ``seat`` may see them."""
         added = sum(1 for e in events if e["type"] in ADDS_ENTRY)
@@ -201,7 +201,7 @@ class StrategoUI(GameUI[StrategoState]):
                     opponent=self.player(rec, state, 1 - offerer),
                 )
             )
-        if any(e.get("draw_declined") for e in events):
+        if any(e["type"] == "move" and e.get("draw_declined") for e in events):
             lines.append(t("sg.draw_declined", locale))
         return lines
 

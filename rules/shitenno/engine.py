@@ -31,7 +31,17 @@ from rules.shitenno.actions import (
     UseDraw,
 )
 from rules.shitenno.content import CONTENT
-from rules.shitenno.events import Event
+from rules.shitenno.events import (
+    Event,
+    GameOverEvent,
+    KokuExchange,
+    KokuPlusOne,
+    PlusOne,
+    PositionBoughtEvent,
+    PositionConqueredEvent,
+    Scoring,
+    TroopExchange,
+)
 from rules.shitenno.state import Player, Sharing, ShitennoState
 
 OPTIONS: tuple[Option, ...] = (Option("generals", ""),)
@@ -117,7 +127,7 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoS
     for p in plist:
         p.title = titles[p.seat]
     events: list[Event] = []
-    _log(st, events, {"type": "setup", "titles": [p.title for p in plist]})
+    _log(st, events, {"type": "setup", "titles": titles[:players]})
     _start_sharing(st, events)
     return st
 
@@ -215,7 +225,10 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[Event])
     elif isinstance(a, Accept | Refuse):
         if expected != "answer":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.2")
-        _log(st, events, {"type": "lot_accepted" if isinstance(a, Accept) else "lot_refused", "seat": seat})
+        if isinstance(a, Accept):
+            _log(st, events, {"type": "lot_accepted", "seat": seat})
+        else:
+            _log(st, events, {"type": "lot_refused", "seat": seat})
         lot = sh.offer
         assert lot is not None
         if isinstance(a, Accept):
@@ -243,8 +256,18 @@ def _apply_sharing(st: ShitennoState, seat: int, a: Action, events: list[Event])
         sh.unplaced.remove(a.b_tile)
         sh.pool = []
         sh.split = ((a.a_tile, a.a_cards), (a.b_tile, a.b_cards))
-        lot_a: Event = {"type": "pool_split", "seat": seat, "a_tile": a.a_tile, "a_cards": list(a.a_cards)}
-        _log(st, events, {**lot_a, "b_tile": a.b_tile, "b_cards": list(a.b_cards)})
+        _log(
+            st,
+            events,
+            {
+                "type": "pool_split",
+                "seat": seat,
+                "a_tile": a.a_tile,
+                "a_cards": list(a.a_cards),
+                "b_tile": a.b_tile,
+                "b_cards": list(a.b_cards),
+            },
+        )
     elif isinstance(a, Choose):
         if expected != "choose":
             raise IllegalAction("not_expected_action", expected=expected, rule="SH-7.4.5")
@@ -433,19 +456,52 @@ def _validate_koku(st: ShitennoState, p: Player, a: ConquerKoku) -> None:
         raise IllegalAction("bad_payment", rule=err)
 
 
-def _paid(a: ConquerTroops | ConquerKoku) -> Event:
-    """The payment of a conquest as event params (SH-4.1: payments are public); parts the payment
-    does not use are left out, so the public log stays small."""
+def _conquest(
+    a: ConquerTroops | ConquerKoku, seat: int, position: int, vp: int, bonus: int
+) -> PositionConqueredEvent | PositionBoughtEvent:
+    """A conquest (SH-8.9) and its payment as an event (SH-4.1: payments are public); parts the
+    payment does not use are left out, so the public log stays small."""
     if isinstance(a, ConquerTroops):
-        plus = [{"tile": t, "on": s} for t, s in a.plus]
-        exchanges = [{"tile": t, "on": s, "to": ty} for t, s, ty in a.exchanges]
-    else:
-        plus = [{"tile": t} for t in a.plus]
-        exchanges = [{"tile": t, "on": s} for t, s in a.exchanges]
-    parts: Event = {"troops": list(a.troops), "koku": list(a.koku), "plus": plus, "exchanges": exchanges}
-    if isinstance(a, ConquerTroops) and a.joker is not None:
-        parts["joker"] = a.joker
-    return {k: v for k, v in parts.items() if v}
+        conquered: PositionConqueredEvent = {
+            "type": "position_conquered",
+            "seat": seat,
+            "province": a.province,
+            "position": position,
+            "vp": vp,
+            "bonus": bonus,
+        }
+        plus: list[PlusOne] = [{"tile": t, "on": s} for t, s in a.plus]
+        exchanges: list[TroopExchange] = [{"tile": t, "on": s, "to": ty} for t, s, ty in a.exchanges]
+        if a.troops:
+            conquered["troops"] = list(a.troops)
+        if a.koku:
+            conquered["koku"] = list(a.koku)
+        if plus:
+            conquered["plus"] = plus
+        if exchanges:
+            conquered["exchanges"] = exchanges
+        if a.joker:
+            conquered["joker"] = a.joker
+        return conquered
+    bought: PositionBoughtEvent = {
+        "type": "position_bought",
+        "seat": seat,
+        "province": a.province,
+        "position": position,
+        "vp": vp,
+        "bonus": bonus,
+    }
+    koku_plus: list[KokuPlusOne] = [{"tile": t} for t in a.plus]
+    koku_exchanges: list[KokuExchange] = [{"tile": t, "on": s} for t, s in a.exchanges]
+    if a.troops:
+        bought["troops"] = list(a.troops)
+    if a.koku:
+        bought["koku"] = list(a.koku)
+    if koku_plus:
+        bought["plus"] = koku_plus
+    if koku_exchanges:
+        bought["exchanges"] = koku_exchanges
+    return bought
 
 
 def _resolve_conquest(
@@ -477,9 +533,7 @@ def _resolve_conquest(
     bonus = CONTENT.vp_bonus[p.title] if p.title else 0
     if bonus:
         _score(p, f"title {p.title}", bonus)
-    kind = "position_conquered" if isinstance(a, ConquerTroops) else "position_bought"
-    where: Event = {"type": kind, "seat": p.seat, "province": province, "position": pos + 1, "vp": vp, "bonus": bonus}
-    _log(st, events, {**where, **_paid(a)})
+    _log(st, events, _conquest(a, p.seat, pos + 1, vp, bonus))
     stack = st.stacks[province]
     if stack:
         tile = stack.pop(0)
@@ -572,19 +626,25 @@ def _final_scoring(st: ShitennoState, events: list[Event]) -> None:
     _log(st, events, _game_over(st))
 
 
-def _scoring(p: Player) -> Event:
+def _scoring(p: Player) -> Scoring:
     """A seat's VP by source (SH-8.9, SH-9.3), from what :func:`_score` recorded."""
-    out: Event = {"positions": 0, "titles": 0, "majorities": 0, "provinces": [], "koku": 0}
-    key = {"conquest": "positions", "title": "titles", "majority": "majorities", "koku": "koku"}
+    vp_by = {"conquest": 0, "title": 0, "majority": 0, "koku": 0}
+    provinces: list[str] = []
     for what, vp in p.events:
         kind, _, detail = what.partition(" ")
-        out[key[kind]] += vp
+        vp_by[kind] += vp
         if kind == "majority":
-            out["provinces"].append(detail)
-    return out
+            provinces.append(detail)
+    return {
+        "positions": vp_by["conquest"],
+        "titles": vp_by["title"],
+        "majorities": vp_by["majority"],
+        "provinces": provinces,
+        "koku": vp_by["koku"],
+    }
 
 
-def _game_over(st: ShitennoState) -> Event:
+def _game_over(st: ShitennoState) -> GameOverEvent:
     """SH-9.3.4 / SH-R.2: how the game ended, the result and every seat's VP by source."""
     r = st.result
     assert r is not None

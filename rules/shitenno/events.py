@@ -8,53 +8,282 @@ nothing outside ``rules/`` parses engine text. Every event is public (SH-4.1): a
 appears in one (the card a DRAW tile draws is not named, SH-8.11). The engine never changes an
 event once made; readers must not either (views share them with the state).
 
-========================  ==================================================================
-type                      params
-========================  ==================================================================
-``setup``                 ``titles``: the starting title per seat (SH-5.4)
-``round_started``         ``round``; ``pool``: the card ids drawn into the pool (SH-7.2)
-``last_round``            ``cause``: ``koku_deck_empty`` (SH-7.3) or ``stones_placed`` (SH-9.1,
-                          with ``seat``: who placed his last stone)
-``lot_offered``           ``seat`` (the Tairo), ``tile``, ``cards``, ``to``: the seat asked (SH-7.4.1)
-``lot_accepted``          ``seat`` (SH-7.4.2)
-``lot_refused``           ``seat`` (SH-7.4.2)
-``lot_received``          ``seat``, ``tile``, ``cards`` (SH-7.4.3–7.4.5, SH-R.3.2)
-``tairo_changed``         ``seat``: the new Tairo (SH-7.4.4, SH-R.3.1)
-``pool_split``            ``seat``, ``a_tile``, ``a_cards``, ``b_tile``, ``b_cards`` (SH-7.4.5)
-``lot_chosen``            ``seat``, ``lot``: ``A`` or ``B`` (SH-7.4.5)
-``titles_assigned``       ``titles``: the title per seat, ``None`` for a resigned seat (SH-7.7);
-                          ``before``: the titles they replace (absent in events logged before
-                          2026-12-04)
-``position_conquered``    a conquest (SH-8.9) paid with troops (SH-8.5): ``seat``, ``province``,
-                          ``position`` (1–4), ``vp``, ``bonus`` (title VP, SH-8.9.3), and the
-                          payment, each part only when used: ``troops``, ``koku`` (card ids),
-                          ``plus`` (``[{"tile", "on"}]``: a tile and the symbol it adds to,
-                          e.g. ``T4.1``), ``exchanges`` (``[{"tile", "on", "to"}]``: a symbol
-                          or koku card and the troop type it becomes), ``joker`` (a troop type)
-``position_bought``       the same, paid with koku (SH-8.6): a PLUS_ONE is ``{"tile"}`` (+1 koku),
-                          an EXCHANGE ``{"tile", "on"}`` (that symbol yields 1 koku); no joker
-``tile_taken``            ``seat``, ``tile``, ``province``: the stack's top tile (SH-8.9.4)
-``draw_used``             ``seat``, ``tile`` (SH-8.11; the card drawn stays secret)
-``stone_flipped``         ``seat``, ``province``, ``position`` (SH-8.13)
-``turn_ended``            ``seat``; ``auto``: true when nothing more could be done (SH-8.14)
-``turn_skipped``          ``seat``; ``reason``: ``resigned`` (SH-R.3.3)
-``resign``                ``seat`` (SH-R.1)
-``game_over``             ``reason`` (``final_scoring`` or ``resign``), ``winners``, ``scores``,
-                          ``places``, ``provinces_won``, ``weights``, and ``scoring``: per seat
-                          ``{"positions", "titles", "majorities", "provinces", "koku"}`` — VP by
-                          source and the provinces whose majority he won (SH-9.3, SH-R.2)
-========================  ==================================================================
+Each type is one ``TypedDict`` below, its ``type`` a literal tag and its docstring what it means;
+:data:`Event` is their union, so ``if e["type"] == "lot_offered":`` narrows an event to a
+:class:`LotOfferedEvent`. A param marked ``NotRequired`` is present only sometimes (or was absent
+in events logged before some date, which stored states still hold).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Literal, NotRequired, TypeAlias, TypedDict, cast
 
 from rules import protocol
 
-Event = dict[str, Any]
+
+class SetupEvent(TypedDict):
+    """The starting title per seat (SH-5.4)."""
+
+    type: Literal["setup"]
+    titles: list[str]
+
+
+class RoundStartedEvent(TypedDict):
+    """Sharing ``round`` began; ``pool``: the card ids drawn into the pool (SH-7.2)."""
+
+    type: Literal["round_started"]
+    round: int
+    pool: list[str]
+
+
+class LastRoundEvent(TypedDict):
+    """This round is the last: the koku deck is empty (``koku_deck_empty``, SH-7.3) or ``seat``
+    placed his last stone (``stones_placed``, SH-9.1; only this cause has a ``seat``)."""
+
+    type: Literal["last_round"]
+    cause: Literal["koku_deck_empty", "stones_placed"]
+    seat: NotRequired[int]
+
+
+class LotOfferedEvent(TypedDict):
+    """``seat`` (the Tairō) offered a lot, a hierarchy ``tile`` and pool ``cards``, to the seat
+    ``to`` (SH-7.4.1); ``None``: nobody below him is left to ask."""
+
+    type: Literal["lot_offered"]
+    seat: int
+    tile: str
+    cards: list[str]
+    to: int | None
+
+
+class LotAcceptedEvent(TypedDict):
+    """``seat`` accepted the lot offered to him (SH-7.4.2)."""
+
+    type: Literal["lot_accepted"]
+    seat: int
+
+
+class LotRefusedEvent(TypedDict):
+    """``seat`` refused the lot offered to him (SH-7.4.2)."""
+
+    type: Literal["lot_refused"]
+    seat: int
+
+
+class LotReceivedEvent(TypedDict):
+    """``seat`` received a lot: a hierarchy ``tile`` and ``cards`` (SH-7.4.3–7.4.5, SH-R.3.2)."""
+
+    type: Literal["lot_received"]
+    seat: int
+    tile: str
+    cards: list[str]
+
+
+class TairoChangedEvent(TypedDict):
+    """``seat`` is the new Tairō (SH-7.4.4, SH-R.3.1)."""
+
+    type: Literal["tairo_changed"]
+    seat: int
+
+
+class PoolSplitEvent(TypedDict):
+    """``seat`` split the pool into lot A (``a_tile``, ``a_cards``) and lot B (SH-7.4.5)."""
+
+    type: Literal["pool_split"]
+    seat: int
+    a_tile: str
+    a_cards: list[str]
+    b_tile: str
+    b_cards: list[str]
+
+
+class LotChosenEvent(TypedDict):
+    """``seat`` chose ``lot`` ``A`` or ``B`` of a split pool (SH-7.4.5)."""
+
+    type: Literal["lot_chosen"]
+    seat: int
+    lot: str
+
+
+class TitlesAssignedEvent(TypedDict):
+    """``titles``: the title per seat, ``None`` for a resigned seat (SH-7.7); ``before``: the titles
+    they replace (absent in events logged before 2026-12-04)."""
+
+    type: Literal["titles_assigned"]
+    titles: list[str | None]
+    before: NotRequired[list[str | None]]
+
+
+class PlusOne(TypedDict):
+    """A PLUS_ONE ``tile`` in a troop payment and the symbol it adds to (``on``, e.g. ``T4.1``)."""
+
+    tile: str
+    on: str
+
+
+class TroopExchange(TypedDict):
+    """An EXCHANGE ``tile`` in a troop payment: the symbol or koku card ``on`` becomes troop type ``to``."""
+
+    tile: str
+    on: str
+    to: str
+
+
+class KokuPlusOne(TypedDict):
+    """A PLUS_ONE ``tile`` in a koku payment: +1 koku (``on``: ``None`` in events logged before
+    2026-12-02)."""
+
+    tile: str
+    on: NotRequired[None]
+
+
+class KokuExchange(TypedDict):
+    """An EXCHANGE ``tile`` in a koku payment: the symbol ``on`` yields 1 koku (``to``: ``None`` in
+    events logged before 2026-12-02)."""
+
+    tile: str
+    on: str
+    to: NotRequired[None]
+
+
+class PositionConqueredEvent(TypedDict):
+    """``seat`` conquered ``position`` (1–4) of ``province`` (SH-8.9) for ``vp`` and a title
+    ``bonus`` (SH-8.9.3), paid with troops (SH-8.5): each part of the payment only when used —
+    ``troops``, ``koku`` (card ids), ``plus``, ``exchanges``, ``joker`` (a troop type). Events
+    logged before 2026-12-02 have every part, empty or ``None`` when unused."""
+
+    type: Literal["position_conquered"]
+    seat: int
+    province: str
+    position: int
+    vp: int
+    bonus: int
+    troops: NotRequired[list[str]]
+    koku: NotRequired[list[str]]
+    plus: NotRequired[list[PlusOne]]
+    exchanges: NotRequired[list[TroopExchange]]
+    joker: NotRequired[str | None]
+
+
+class PositionBoughtEvent(TypedDict):
+    """The same as :class:`PositionConqueredEvent`, paid with koku (SH-8.6); no joker (``None`` in
+    events logged before 2026-12-02)."""
+
+    type: Literal["position_bought"]
+    seat: int
+    province: str
+    position: int
+    vp: int
+    bonus: int
+    troops: NotRequired[list[str]]
+    koku: NotRequired[list[str]]
+    plus: NotRequired[list[KokuPlusOne]]
+    exchanges: NotRequired[list[KokuExchange]]
+    joker: NotRequired[None]
+
+
+class TileTakenEvent(TypedDict):
+    """``seat`` took ``tile``, the top of ``province``'s stack (SH-8.9.4)."""
+
+    type: Literal["tile_taken"]
+    seat: int
+    tile: str
+    province: str
+
+
+class DrawUsedEvent(TypedDict):
+    """``seat`` used the DRAW ``tile`` (SH-8.11; the card drawn stays secret)."""
+
+    type: Literal["draw_used"]
+    seat: int
+    tile: str
+
+
+class StoneFlippedEvent(TypedDict):
+    """``seat`` (the Sensei) flipped his stone on ``position`` of ``province`` (SH-8.13)."""
+
+    type: Literal["stone_flipped"]
+    seat: int
+    province: str
+    position: int
+
+
+class TurnEndedEvent(TypedDict):
+    """``seat``'s control turn ended; ``auto``: nothing more could be done (SH-8.14)."""
+
+    type: Literal["turn_ended"]
+    seat: int
+    auto: bool
+
+
+class TurnSkippedEvent(TypedDict):
+    """``seat``'s control turn was skipped: he resigned (SH-R.3.3)."""
+
+    type: Literal["turn_skipped"]
+    seat: int
+    reason: Literal["resigned"]
+
+
+class ResignEvent(TypedDict):
+    """``seat`` resigned (SH-R.1)."""
+
+    type: Literal["resign"]
+    seat: int
+
+
+class Scoring(TypedDict):
+    """A seat's VP by source (SH-9.3): ``positions``, title bonuses (``titles``), province
+    ``majorities`` and leftover ``koku``; ``provinces``: those whose majority he won."""
+
+    positions: int
+    titles: int
+    majorities: int
+    provinces: list[str]
+    koku: int
+
+
+class GameOverEvent(TypedDict):
+    """The game ended by ``reason`` (``final_scoring`` or ``resign``, SH-9.3, SH-R.2): the
+    ``winners``, and per seat its ``scores``, ``places``, ``provinces_won``, stone ``weights`` and
+    ``scoring`` (VP by source)."""
+
+    type: Literal["game_over"]
+    reason: Literal["final_scoring", "resign"]
+    winners: list[int]
+    scores: list[int]
+    places: list[int]
+    provinces_won: list[int]
+    weights: list[int]
+    scoring: list[Scoring]
+
+
+Event: TypeAlias = (
+    SetupEvent
+    | RoundStartedEvent
+    | LastRoundEvent
+    | LotOfferedEvent
+    | LotAcceptedEvent
+    | LotRefusedEvent
+    | LotReceivedEvent
+    | TairoChangedEvent
+    | PoolSplitEvent
+    | LotChosenEvent
+    | TitlesAssignedEvent
+    | PositionConqueredEvent
+    | PositionBoughtEvent
+    | TileTakenEvent
+    | DrawUsedEvent
+    | StoneFlippedEvent
+    | TurnEndedEvent
+    | TurnSkippedEvent
+    | ResignEvent
+    | GameOverEvent
+)
 """One event: ``{"type": ..., **params}``, JSON-ready."""
+
+Conquest: TypeAlias = PositionConqueredEvent | PositionBoughtEvent
+"""A position taken (SH-8.9), by either payment."""
 
 EVENT_TYPES: frozenset[str] = frozenset(
     {
@@ -80,12 +309,13 @@ EVENT_TYPES: frozenset[str] = frozenset(
         "game_over",
     }
 )
-"""Every type the engine emits (the table above)."""
+"""Every type the engine emits: the tags of :data:`Event` (a test keeps the two the same)."""
 
 
 def typed(events: Iterable[protocol.Event]) -> list[Event]:
     """Events read back (from the store's log, a change being told) as this game's own: each one's
-    type must be one the engine emits (a log of another game is a bug, never read as this one)."""
+    type must be one the engine emits (a log of another game is a bug, never read as this one).
+    Their params are trusted to be as the engine made them: the one place an event is cast."""
     out: list[Event] = []
     for event in events:
         if event.get("type") not in EVENT_TYPES:

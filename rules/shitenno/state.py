@@ -6,13 +6,14 @@ Stones on a province are a list filling positions 1..k from the left (SH-8.4.1);
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules import protocol
 from rules.errors import BadNotation
 from rules.rng import Rng
-from rules.shitenno.events import Event
+from rules.shitenno.events import Event, typed
 
 FORMAT = 2
 """2: the log is a list of events (:mod:`rules.shitenno.events`); format 1 kept English sentences
@@ -181,10 +182,14 @@ def dump(st: ShitennoState) -> dict[str, Any]:
     }
 
 
-def _event(e: Any) -> Event:
-    if not isinstance(e, Mapping) or not isinstance(e.get("type"), str):
-        raise TypeError(f"not an event: {e!r}")
-    return dict(e)
+def _events(log: Iterable[object]) -> list[Event]:
+    """The log read back from JSON: each entry a mapping (copied) of a type the engine emits."""
+    entries: list[protocol.Event] = []
+    for e in log:
+        if not isinstance(e, Mapping) or not isinstance(e.get("type"), str):
+            raise TypeError(f"not an event: {e!r}")
+        entries.append(dict(e))
+    return typed(entries)
 
 
 def load(d: Mapping[str, Any]) -> ShitennoState:
@@ -209,7 +214,7 @@ def load(d: Mapping[str, Any]) -> ShitennoState:
             sharing=Sharing.from_json(d["sharing"]) if d["sharing"] else None,
             order=list(d["order"]),
             active=d["active"],
-            log=[_event(e) for e in d["log"]],
+            log=_events(d["log"]),
             result={k: (list(v) if isinstance(v, list) else v) for k, v in res.items()} if res else None,
             resigned=[int(s) for s in d.get("resigned", [])],
         )

@@ -36,7 +36,7 @@ from rules.stratego.board import (
     file_of,
     rank_of,
 )
-from rules.stratego.events import Event
+from rules.stratego.events import Event, MoveEvent, OverReason
 from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, RANKS, SCOUT, battle
 from rules.stratego.setup import EMPTY, PRESETS, check_counts, preset, random_setup
 from rules.stratego.state import Piece, StrategoState
@@ -326,7 +326,7 @@ def _apply_move(st: StrategoState, colour: int, mv: Move) -> list[Event]:
         p.revealed = True
     p.moved = True
     defender_id = board[to]
-    event: Event = {"type": "move", "colour": colour, "frm": frm, "to": to, "scout_revealed": scout_revealed}
+    event: MoveEvent = {"type": "move", "colour": colour, "frm": frm, "to": to, "scout_revealed": scout_revealed}
     entry_battle: tuple[int, str, str, str, bool] = (-1, "", "", "", False)
     flag_taken = False
     if defender_id < 0:
@@ -353,7 +353,10 @@ def _apply_move(st: StrategoState, colour: int, mv: Move) -> list[Event]:
         st.no_battle = 0
         st.chase = [[], []]
         entry_battle = (defender_id, p.rank, d.rank, result, d_revealed)
-        event.update(battle=result, attacker_rank=p.rank, defender_rank=d.rank, defender_revealed=d_revealed)
+        event["battle"] = result
+        event["attacker_rank"] = p.rank
+        event["defender_rank"] = d.rank
+        event["defender_revealed"] = d_revealed
     st.history.append(["m", colour, p.id, frm, to, *entry_battle, scout_revealed])
     st.ply += 1
     _track_run(st, colour, p.id, frm, to)
@@ -366,7 +369,7 @@ def _apply_move(st: StrategoState, colour: int, mv: Move) -> list[Event]:
         for c in (RED, BLUE):
             if st.chase[c]:
                 st.chase[c].append(key)
-    events = [event]
+    events: list[Event] = [event]
     if flag_taken:
         return _finish(st, colour, "flag", events)
     if p.square == to and _may_rescue(st, p):
@@ -485,7 +488,7 @@ def _end_turn(st: StrategoState, events: list[Event]) -> list[Event]:
     return events
 
 
-def _finish(st: StrategoState, winner: int, reason: str, events: list[Event]) -> list[Event]:
+def _finish(st: StrategoState, winner: int, reason: OverReason, events: list[Event]) -> list[Event]:
     st.phase = "over"
     st.winner = winner
     st.reason = reason
@@ -504,9 +507,7 @@ def hidden(st: StrategoState) -> object:
     return None
 
 
-def can_take_back(
-    hidden_before: object, action: Action, after: StrategoState, events: Sequence[Event]
-) -> bool:
+def can_take_back(hidden_before: object, action: Action, after: StrategoState, events: Sequence[Event]) -> bool:
     """Whether the players may agree to undo ``action``: only when it showed the opponent nothing.
 
     - A move onto an empty square (SG-4), also one that now offers a rescue (SG-8.3): yes — unless
@@ -525,5 +526,5 @@ def can_take_back(
     if isinstance(action, Rescue):
         return action.rank is None
     if isinstance(action, Move):
-        return not any(e.get("type") == "move" and ("battle" in e or e.get("scout_revealed")) for e in events)
+        return not any(e["type"] == "move" and ("battle" in e or e["scout_revealed"]) for e in events)
     return isinstance(action, OfferDraw)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, TypeAlias
+
 RANKS = ("M", "9", "8", "7", "6", "5", "4", "3", "2", "S", "B", "F")
 
 STRENGTH = {"M": 10, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2, "S": 1, "B": 0, "F": 0}
@@ -39,7 +41,11 @@ ARMIES: dict[str, dict[str, int]] = {
 assert sum(ARMIES["classic"].values()) == 40 and sum(ARMIES["barrage"].values()) == 8
 
 
-def battle(attacker: str, defender: str, attacker_advantage: bool) -> str:
+BattleResult: TypeAlias = Literal["attacker", "defender", "both"]
+"""Who won a battle (:func:`battle`); ``both``: both pieces are removed."""
+
+
+def battle(attacker: str, defender: str, attacker_advantage: bool) -> BattleResult:
     """SG-5.3 – SG-5.7 and SG-8.1: ``"attacker"``, ``"defender"`` or ``"both"`` survive-wise
     meaning who wins; ``"both"`` means both pieces are removed."""
     if defender == FLAG:

@@ -2,7 +2,8 @@
 players — with resignations — every event ``apply`` returns and every entry of the public log
 (SH-4.5) is a typed, JSON-ready dict holding no sentence; the Discord words (cogs/shitenno/ui.py)
 put every type the engine emits into words without leaking seats, province ids or notation; and
-the UI parses no engine text."""
+the UI parses no engine text. Each event is what ``rules.shitenno.events.Event`` says of its type,
+and a log read back from the store goes through ``typed`` (issue 45 §5)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from pathlib import Path
 import pytest
 
 from cogs.shitenno.ui import ShitennoUI
+from rules.errors import BadNotation
 from rules.shitenno import GAME
 from rules.shitenno.content import CONTENT
-from rules.shitenno.events import EVENT_TYPES, Event
+from rules.shitenno.events import EVENT_TYPES, Event, typed
 from rules.shitenno.state import ShitennoState
+from tests.events_are_data import check_typed, tags
 from tests.shitenno_play import check_event, random_actions
 from tests.table.test_shitenno_ui import record
 
@@ -59,9 +62,50 @@ def test_every_event_and_log_entry_is_typed_data(games: list[tuple[ShitennoState
         assert [e["type"] for e in head] == ["setup", "round_started"] and st.log[len(head) :] == returned
         for e in st.log:
             check_event(e)
+            check_typed(e, Event)
             assert e["type"] in EVENT_TYPES, e
         assert json.loads(json.dumps(GAME.dump(st)))["log"] == st.log
         assert GAME.view(st, None).log == tuple(st.log[-len(GAME.view(st, None).log) :])
+
+
+def test_the_event_types_are_the_tags_of_the_typed_events() -> None:
+    """``EVENT_TYPES`` (what ``typed`` accepts) and the ``TypedDict`` s of ``Event`` name the same types."""
+    assert tags(Event) == EVENT_TYPES
+
+
+def test_old_conquest_events_are_typed_and_worded_as_new_ones() -> None:
+    """Conquests logged before 2026-12-02 name every payment part, unused ones empty or ``None``:
+    ``Event`` types them so, and the UI words them as it words the same conquest logged today."""
+    where = {"seat": 0, "province": "CHUBU", "position": 1, "vp": 3, "bonus": 0}
+    pairs = [
+        (
+            {"type": "position_bought", **where, "troops": [], "koku": ["K1"]}
+            | {"plus": [{"tile": "B3", "on": None}], "exchanges": [{"tile": "B5", "on": "T1.1", "to": None}]}
+            | {"joker": None},
+            {"type": "position_bought", **where, "koku": ["K1"]}
+            | {"plus": [{"tile": "B3"}], "exchanges": [{"tile": "B5", "on": "T1.1"}]},
+        ),
+        (
+            {"type": "position_conquered", **where, "troops": ["T1"], "koku": [], "plus": []}
+            | {"exchanges": [{"tile": "B5", "on": "T1.1", "to": "SA"}], "joker": None},
+            {"type": "position_conquered", **where, "troops": ["T1"]}
+            | {"exchanges": [{"tile": "B5", "on": "T1.1", "to": "SA"}]},
+        ),
+    ]
+    who = UI.names(record(2), GAME.view(GAME.new(2, None, 1), None))
+    for old, new in pairs:
+        check_typed(old, Event)
+        check_typed(new, Event)
+        assert UI.event_words(typed([old])[0], who, "en") == UI.event_words(typed([new])[0], who, "en")
+
+
+def test_a_log_entry_of_another_type_is_refused_when_a_state_loads() -> None:
+    st = GAME.new(2, None, 3)
+    dumped = json.loads(json.dumps(GAME.dump(st)))
+    assert GAME.dump(GAME.load(dumped)) == GAME.dump(st)
+    dumped["log"].append({"type": "move", "colour": 0})
+    with pytest.raises(BadNotation):
+        GAME.load(dumped)
 
 
 def test_a_drawn_card_is_in_no_event() -> None:
