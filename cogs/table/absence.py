@@ -12,23 +12,19 @@ playing when a process died play on as the process starts (``teller.caught_up``)
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.table import plan
 from cogs.table.clock_words import stamp
 from cogs.table.core.commands import AutoPlay
+from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, reply
 from cogs.table.ui import mention
 from cogs.texts import t
 from db import clocks
 from db.errors import VacationLimit
 from db.records import GameRecord, SeatClock, Shards
-
-if TYPE_CHECKING:
-    from cogs.table.parts import Parts
-    from db.base import Store
 
 log = logging.getLogger("deskovka.clocks")
 
@@ -37,9 +33,9 @@ PRESENT_TTL = 3600.0
 """A member seen in the server is not asked for again for this long (fake-clock seconds)."""
 
 
-class Absence:
+class Absence(Part):
     def __init__(self, parts: Parts) -> None:
-        self.parts = parts
+        super().__init__(parts)
         self._present: dict[tuple[int, int], float] = {}
         """(server, user) → when they last used the bot there (a cache: a member seen within the
         hour is not fetched again; another process that did not see them fetches once — the only
@@ -47,17 +43,6 @@ class Absence:
         parts.teller.caught_up.append(self.resume_autoplay)
         parts.locales.seen.append(self.seen)
         parts.finder.returned = self.returned
-
-    @property
-    def store(self) -> Store:
-        return self.parts.store
-
-    def now(self) -> float:
-        return self.parts.now()
-
-    def poke(self, when: float | None = None) -> None:
-        """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
-        self.parts.teller.poke(when)
 
     # -- members who left -------------------------------------------------------------------------
 

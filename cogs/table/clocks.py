@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -25,6 +24,7 @@ from cogs.table.absence import Absence
 from cogs.table.clock_words import pace_words, stamp
 from cogs.table.core.change import Change
 from cogs.table.core.commands import AutoPlay, Command, Expire
+from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, locale_of, prefs_locale, reply
 from cogs.table.timeouts import Timeouts
 from cogs.table.transport.channels import THREAD_ARCHIVE
@@ -34,10 +34,6 @@ from db import clocks
 from db.errors import GameNotFound
 from db.records import GameRecord, SeatClock, Timer, UserPrefs
 
-if TYPE_CHECKING:
-    from cogs.table.parts import Parts
-    from db.base import Store
-
 log = logging.getLogger("deskovka.clocks")
 
 TOUCH_ARCHIVE = 4320
@@ -46,9 +42,9 @@ ON_TIME = 3600.0
 """A reminder fired within this long of its due time counts as sent at its due time."""
 
 
-class Clocks:
+class Clocks(Part):
     def __init__(self, parts: Parts, absence: Absence, timeouts: Timeouts) -> None:
-        self.parts = parts
+        super().__init__(parts)
         self.absence = absence
         self.timeouts = timeouts
         self._timer_kinds: dict[str, Callable[[GameRecord, Timer], Awaitable[None]]] = {}
@@ -60,17 +56,6 @@ class Clocks:
     def on_timer(self, kind: str, handler: Callable[[GameRecord, Timer], Awaitable[None]]) -> None:
         """A timer kind another part of the table serves (its handler gets the game and the timer)."""
         self._timer_kinds[kind] = handler
-
-    @property
-    def store(self) -> Store:
-        return self.parts.store
-
-    def now(self) -> float:
-        return self.parts.now()
-
-    def poke(self, when: float | None = None) -> None:
-        """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
-        self.parts.teller.poke(when)
 
     def committed(self, change: Change) -> None:
         """A change was committed: an action may add a timer (the seat that starts waiting)."""

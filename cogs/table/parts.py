@@ -41,3 +41,22 @@ class Parts:
 
     def now(self) -> float:
         return self.clock()
+
+
+class Part:
+    """A feature made of the parts (the clocks' and others'): its store as it is now, the clock
+    and the dispatcher's poke, each said once here."""
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+
+    @property
+    def store(self) -> Store:
+        return self.parts.store
+
+    def now(self) -> float:
+        return self.parts.now()
+
+    def poke(self, when: float | None = None) -> None:
+        """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
+        self.parts.teller.poke(when)

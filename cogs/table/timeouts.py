@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -20,6 +19,7 @@ from cogs.table.buttons import Press, buttons
 from cogs.table.clock_words import pace_words, stamp
 from cogs.table.core import votes
 from cogs.table.core.commands import Finish
+from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, locale_of, pings, reply
 from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t
@@ -27,27 +27,12 @@ from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord, SeatClock, Timer
 from rules.protocol import Ending, Outcome
 
-if TYPE_CHECKING:
-    from cogs.table.parts import Parts
-    from db.base import Store
 
-
-class Timeouts:
+class Timeouts(Part):
     def __init__(self, parts: Parts, absence: Absence) -> None:
-        self.parts = parts
+        super().__init__(parts)
         self.absence = absence
         parts.router.on("timeout", self._vote)
-
-    @property
-    def store(self) -> Store:
-        return self.parts.store
-
-    def now(self) -> float:
-        return self.parts.now()
-
-    def poke(self, when: float | None = None) -> None:
-        """Tell the dispatcher a timer may be earlier than it thought (``when``, if known)."""
-        self.parts.teller.poke(when)
 
     def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
         """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
