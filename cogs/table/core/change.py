@@ -5,7 +5,7 @@ a change a dead process left untold, found again by the catch-up."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from db.records import AppendResult, ChangeKind, GameRecord, PendingChange, Waiting
 from rules.protocol import Event, Outcome
@@ -38,7 +38,7 @@ class Change(Waiting):
     kind: Kind
     record: GameRecord
     version: int
-    state: Any = field(default=None, repr=False)
+    state: object = field(default=None, repr=False)
     seat: int | None = None
     by_user: int | None = None
     events: tuple[Event, ...] = ()

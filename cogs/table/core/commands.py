@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from cogs.table.core.change import Cause
 from db.records import GameRecord, LobbyShape
-from rules.protocol import Outcome
+from rules.protocol import Action, OptionValue, Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +26,7 @@ class Open:
 
     kind: str
     creator: int
-    options: Mapping[str, Any]
+    options: Mapping[str, OptionValue]
     guild_id: int | None
     channel_id: int
     seats: tuple[int, ...]
@@ -45,7 +44,7 @@ class Rematch:
     game_id: int
     by_user: int
     seats: tuple[int, ...]
-    options: Mapping[str, Any]
+    options: Mapping[str, OptionValue]
     shape: LobbyShape
 
 
@@ -56,7 +55,7 @@ class Act:
 
     game_id: int
     seat: int
-    action: Any
+    action: Action
     version: int | None = None
     by_user: int | None = None
     cause: Cause | None = None

@@ -30,6 +30,7 @@ from db.base import Store
 from db.errors import StaleVersion, WrongStatus
 from db.records import GameRecord
 from rules.errors import RuleError
+from rules.protocol import Action
 
 T = TypeVar("T")
 
@@ -39,8 +40,10 @@ AUTO_LEASE = 300.0
 """Seconds one process may keep a game's automatic player to itself (another process may take it
 after: the one holding it died)."""
 
-AutoPlayer = Callable[[Any, int], Any]
-"""A seat's decision in a state (pure and deterministic): ``rules/<game>/auto.py``."""
+AutoPlayer = Callable[[Any, int], Action]
+"""A seat's decision in a state (pure and deterministic): ``rules/<game>/auto.py``. Its state is a
+game's own, which the master only passes from the record to the engine it came from (``Any``: the
+registry holds the players of every game, of different state types)."""
 
 
 class Master:
