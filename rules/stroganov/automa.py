@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules.rng import Rng
 from rules.stroganov import core
 from rules.stroganov.content import CONTENT
-from rules.stroganov.core import log
-from rules.stroganov.events import Events
+from rules.stroganov.core import Events, log
 from rules.stroganov.payment import commit, ivan_pays, pay, wallet
 from rules.stroganov.state import TIGER, StroganovState
 from rules.stroganov.turn import claim_count, claim_tile, gold

@@ -13,15 +13,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.stroganov.content import CONTENT, Reward, Track
-from rules.stroganov.events import Event, Events
+from rules.stroganov.events import Event
 from rules.stroganov.state import TIGER, Cossack, StroganovState
 
 REGION_NUMBER = {p: int(r[1:]) for p, r in CONTENT.region_of.items()}
 """Position 1..12 -> region 1..5."""
 
 
-MARK = "_before"
-"""Key of the resources snapshot an entry's event carries until the next entry closes it."""
+class Events(list[Event]):
+    """The events of one call of the engine (``new``, ``apply``, a resignation) in order, as
+    :func:`log` appends them; ``open`` is the latest of them still waiting for its ``gains``, with
+    the :func:`mark` it was logged at, until :func:`close`."""
+
+    __slots__ = ("open",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: tuple[Event, Mark] | None = None
 
 
 def who(st: StroganovState, ci: int) -> Event:
@@ -39,8 +47,8 @@ def log(st: StroganovState, events: Events, kind: str, ci: int | None = None, **
     close(st, events, now)
     event: Event = {"type": kind, **(who(st, ci) if ci is not None else {}), **params}
     st.log.append(event)
-    event[MARK] = now
     events.append(event)
+    events.open = (event, now)
     return event
 
 
@@ -49,10 +57,10 @@ def close(st: StroganovState, events: Events, now: Mark | None = None) -> None:
     index, ...}`` with what changed since it was logged (numbers as differences; furs, tiles,
     wishes and songs as lists of what came and went). Later changes belong to no entry until the
     next one. ``now`` is :func:`mark` of ``st`` if the caller has it already."""
-    entry = next((e for e in reversed(events) if MARK in e), None)
-    if entry is None:
+    if events.open is None:
         return
-    before: Mark = entry.pop(MARK)
+    entry, before = events.open
+    events.open = None
     after = mark(st) if now is None else now
     outposts = None if before[1] == after[1] else (before[1], after[1])
     gains = []

@@ -18,8 +18,8 @@ from rules.rng import Rng
 from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
-from rules.stroganov.core import has_ability, log
-from rules.stroganov.events import Event, Events, entry_data, season_name
+from rules.stroganov.core import Events, has_ability, log
+from rules.stroganov.events import Event, entry_data, season_name
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
@@ -116,7 +116,7 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> Stroganov
     if solo:  # ST-5.12
         st.automa, removed = automa.prepare_deck(rng, st.strategy)
         st.out.extend(removed)
-    events: Events = []
+    events = Events()
     seat_order = sorted(range(n), key=lambda i: cossacks[i].order)
     log(st, events, "setup", players=players, solo=solo, seat_order=seat_order, automa=st.ivan)
     settle(st, events)
@@ -183,7 +183,7 @@ def apply(st: StroganovState, seat: int, a: Action) -> Events:
     if ci != expected:
         who = st.cossacks[expected].seat if expected is not None else None
         raise NotYourTurn("not_your_turn", to_move=who, rule="ST-20.9")
-    events: Events = []
+    events = Events()
     if st.stage == "boards":
         if not isinstance(a, Board):
             raise WrongPhase("choose_board", rule="ST-5.1")
@@ -629,7 +629,7 @@ def final_scoring(st: StroganovState, events: Events) -> None:
 def resign(st: StroganovState, ci: int) -> Events:
     """ST-R.1–R.5: the seat leaves. Solo, Ivan wins; with one player left, he wins; else the game
     goes on without it: its queued rewards are dropped, its turns and songs are skipped."""
-    events: Events = []
+    events = Events()
     seat = st.cossacks[ci].seat
     assert seat is not None
     st.resigned = sorted({*st.resigned, seat})

@@ -100,7 +100,6 @@ from rules.stroganov.content import CONTENT
 from rules.stroganov.state import StroganovState
 
 Event = dict[str, Any]
-Events = list[Event]
 TYPES = frozenset(
     {
         "setup", "board", "season", "turn_start", "turn_skipped", "no_move", "move", "coin", "horses", "step",

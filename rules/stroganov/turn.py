@@ -25,8 +25,8 @@ from rules.stroganov.actions import (
     Trade,
 )
 from rules.stroganov.content import CONTENT
-from rules.stroganov.core import has_ability, log, region_of
-from rules.stroganov.events import Events, action_event
+from rules.stroganov.core import Events, has_ability, log, region_of
+from rules.stroganov.events import action_event
 from rules.stroganov.payment import Wallet, commit, greedy, pay, spend_coins, spend_horses, wallet
 from rules.stroganov.state import TIGER, StroganovState
 
