@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.errors import BadNotation
 from rules.rng import Rng
-from rules.stroganov.events import Event
+from rules.stroganov.events import Event, typed
 
 FORMAT = 2
 """2: the log is a list of events (rules/stroganov/events.py); 1 logged English text."""
@@ -236,9 +236,10 @@ def load(d: Mapping[str, Any]) -> StroganovState:
         raise BadNotation("state_format", found=d.get("format"), expected=FORMAT)
     try:
         kw: dict[str, Any] = {k: d[k] for k in _SCALARS}
-        kw.update({k: list(d[k]) for k in _LISTS})
-        if not all(isinstance(e, dict) and "type" in e for e in kw["log"]):
+        kw.update({k: list(d[k]) for k in _LISTS if k != "log"})
+        if not all(isinstance(e, dict) and "type" in e for e in d["log"]):
             raise ValueError("log entries are events")
+        kw["log"] = typed(d["log"])
         return StroganovState(
             rng=Rng(d["rng"]),
             cossacks=[Cossack.from_json(c) for c in d["cossacks"]],

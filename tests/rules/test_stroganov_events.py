@@ -176,6 +176,17 @@ def test_an_old_format_state_is_refused() -> None:
     assert err.value.code == "state_format"
 
 
+def test_a_stored_log_is_read_back_through_the_events_type() -> None:
+    """The stored log is JSON read back as this game's events (``typed``): an entry of a type the
+    engine never emits (another game's) is refused like any malformed state, not misread."""
+    st = GAME.new(2, None, 1)
+    data = json.loads(json.dumps(GAME.dump(st)))
+    assert GAME.load(data).log == st.log
+    with pytest.raises(BadNotation) as err:
+        GAME.load({**data, "log": [*data["log"], {"type": "takeback", "seat": 0, "seq": 3}]})
+    assert err.value.code == "state_format"
+
+
 def test_same_seed_and_actions_give_the_same_log_across_a_stored_round_trip() -> None:
     """ST-17.1: replaying the actions gives the same log, also when the state is stored as JSON and
     read back between the actions."""
