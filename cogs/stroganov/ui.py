@@ -30,6 +30,7 @@ from rules.stroganov.actions import (
     Coin,
     Draw,
     EndTurn,
+    Entry,
     Exchange,
     Fulfil,
     Gold,
@@ -46,7 +47,23 @@ from rules.stroganov.actions import (
 )
 from rules.stroganov.content import CONTENT, Reward
 from rules.stroganov.costs import Cost, cost
-from rules.stroganov.events import Event, effect_data, typed
+from rules.stroganov.events import (
+    DECISIONS,
+    EXTRAS,
+    IVAN_STEPS,
+    Counted,
+    Decision,
+    Effect,
+    EntryData,
+    Event,
+    FinalEvent,
+    Gain,
+    IvanEvent,
+    RefreshEvent,
+    SetupEvent,
+    effect_data,
+    typed,
+)
 from rules.stroganov.view import CossackView, StroganovView, public_log
 
 MAX_OPTIONS = 25
@@ -54,16 +71,6 @@ LABEL_LIMIT = 100
 """Discord's limit for an option's label and an autocomplete choice's name."""
 SEASON_WORDS = ("spring", "summer", "autumn", "winter")
 
-DECISIONS = frozenset(
-    {"move", "coin", "horses", "step", "hunt", "trade", "wish", "village", "yurt", "build", "recruit", "claim"}
-    | {"exchange", "draw", "fulfil", "trophy"}
-)
-"""The events of a player's decisions: phrases of his turn line."""
-IVAN_STEPS = frozenset(
-    {"ivan_flip", "ivan_claim", "ivan_village", "ivan_build", "ivan_recruit", "ivan_wish", "ivan_yurt"}
-    | {"ivan_fails", "ivan_trophy", "ivan_song"}
-)
-"""Ivan's events: one line per turn of his (ST-15.5), and his song."""
 IVAN_REGION_STEPS = {
     "ivan_village": "sv.ivan.village",
     "ivan_build": "sv.ivan.build",
@@ -118,7 +125,7 @@ def furs(values: Sequence[int], locale: str) -> str:
     return join_words([fur(v, locale) for v in values], locale)
 
 
-def entry(e: Sequence[Any], locale: str) -> str:
+def entry(e: Entry | EntryData, locale: str) -> str:
     """A payment entry (``("fur", 5)``, ``("tiger", 0)``, ``("sub", 3)``, or the same as a list in
     an event) in words: a 5 Sable, a tiger, a 3 Hare + a coin."""
     kind, value = e[0], int(e[1])
@@ -143,12 +150,16 @@ def cost_words(c: Cost | None, locale: str) -> str:
     return " + ".join(parts)
 
 
-def gains_of(e: Event, index: int) -> dict[str, Any]:
-    """What an event's ``gains`` say cossack ``index`` gained and spent (empty when nothing)."""
-    return next((g for g in e.get("gains", ()) if g["cossack"] == index), {})
+def gains_of(e: Event, index: int) -> Gain:
+    """What an event's ``gains`` say cossack ``index`` gained and spent (nothing but ``cossack``
+    when nothing)."""
+    for g in e.get("gains", ()):
+        if g["cossack"] == index:
+            return g
+    return {"cossack": index}
 
 
-def gains_words(g: dict[str, Any], locale: str, *, spent: bool = True) -> str:
+def gains_words(g: Gain, locale: str, *, spent: bool = True) -> str:
     """What an entry gave (and, with ``spent``, what it cost) in words; "" when nothing changed."""
     got, paid = got_and_paid(g, locale)
     words = join_words(got, locale)
@@ -158,20 +169,24 @@ def gains_words(g: dict[str, Any], locale: str, *, spent: bool = True) -> str:
     return words
 
 
-def effect_words(effect: dict[str, Any], locale: str) -> str:
+def effect_words(effect: Effect, locale: str) -> str:
     """A trade effect (ST-8.5.2) as data (:func:`rules.stroganov.events.effect_data`) in words."""
     if effect["effect"] != "step":
         return t(f"sv.effect.{effect['effect']}", locale)
     return t("sv.effect.east" if effect["direction"] == "e" else "sv.effect.west", locale, k=effect["k"])
 
 
-def got_and_paid(g: dict[str, Any], locale: str, *, furs_named: bool = False) -> tuple[list[str], list[str]]:
+GAIN_PHRASES: tuple[Counted, ...] = ("coins", "horses", "stories", "banners")
+"""The numbers of a :class:`~rules.stroganov.events.Gain` worded as gained or paid alike."""
+
+
+def got_and_paid(g: Gain, locale: str, *, furs_named: bool = False) -> tuple[list[str], list[str]]:
     """What an entry gave and what it cost, as word lists (``furs_named``: the furs are already
     named by the phrase, e.g. an exchange)."""
     got: list[str] = []
     paid: list[str] = []
     got += [fur(v, locale) for v in g.get("furs", [])]
-    for key in ("coins", "horses", "stories", "banners"):
+    for key in GAIN_PHRASES:
         n = g.get(key, 0)
         if n > 0:
             got.append(tn(f"sv.{key}", n, locale))
@@ -320,9 +335,8 @@ class StroganovUI(TurnPagesUI[StroganovState]):
                 ivan.clear()
 
         for e in events:
-            kind = e["type"]
-            if kind in IVAN_STEPS:
-                if kind == "ivan_flip":
+            if e["type"] in IVAN_STEPS:  # one line per turn of his (ST-15.5), and his song
+                if e["type"] == "ivan_flip":
                     flush()
                 ivan.append(self.ivan_words(e, locale))
                 continue
@@ -337,17 +351,16 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         self, rec: GameRecord, view: StroganovView, e: Event, locale: str, *, whole: bool = False
     ) -> Story | None:
         """One event other than Ivan's steps as a story item; ``None`` when it says nothing here."""
-        kind = e["type"]
-        if kind == "trophy" and e["winter"]:  # no turn runs: the line names who
+        if e["type"] == "trophy" and e.get("winter"):  # no turn runs: the line names who
             who = self.who(rec, view, e["cossack"], locale)
             return Story("line", t("sv.winter_decision", locale, who=who, what=self.decision_words(view, e, locale)))
-        if kind in DECISIONS:
+        if e["type"] in DECISIONS:  # the phrases of his turn line
             return Story("part", self.decision_words(view, e, locale))
-        if kind == "season":
+        if e["type"] == "season":
             order = ", ".join(self.who(rec, view, i, locale) for i in e["order"])
             season = t(f"sv.season.{e['season']}", locale)
             return Story("page", t("sv.season", locale, season=season, year=e["year"], order=order))
-        if kind == "winter":
+        if e["type"] == "winter":
             income = [
                 t("sv.income_part", locale, who=self.who(rec, view, g["cossack"], locale), got=words)
                 for g in e.get("gains", ())
@@ -356,51 +369,52 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             return Story(
                 "page", t("sv.winter", locale, year=e["year"], income="; ".join(income) or t("sv.nothing", locale))
             )
-        if kind == "turn_start":
+        if e["type"] == "turn_start":
             return Story("start", t("sv.turn_start", locale, who=self.who(rec, view, e["cossack"], locale)))
-        if kind == "end_turn":
+        if e["type"] == "end_turn":
             return Story("end", t("sv.ended_auto" if e["auto"] else "sv.ended", locale))
-        if kind == "no_move":
+        if e["type"] == "no_move":
             return Story("part", t("sv.no_move", locale))
-        if kind == "exploration":
+        if e["type"] == "exploration":
             parts = [
                 t("sv.income_part", locale, who=self.who(rec, view, i, locale), got=tn("sv.stories", n, locale))
                 for i in e["cossacks"]
                 if (n := gains_of(e, i).get("stories", 0))
             ]
             return Story("line", t("sv.exploration", locale, parts=join_words(parts, locale))) if parts else None
-        if kind == "refresh":
+        if e["type"] == "refresh":
             return Story("line", self.refresh_words(e, locale))
-        if kind == "final":
+        if e["type"] == "final":
             return Story("line", self.final_words(rec, view, e, locale)) if whole else None
-        if kind == "setup":
+        if e["type"] == "setup":
             return Story("line", self.setup_words(rec, view, e, locale)) if whole else None
         who = self.who(rec, view, e["cossack"], locale)
-        if kind == "board":
+        if e["type"] == "board":
             key = "sv.board_auto" if e["auto"] else "sv.chose_board"
             return Story("line", t(key, locale, who=who, board=e["board"], side=e["side"]))
-        if kind == "song":
+        if e["type"] == "song":
             got = gains_words(gains_of(e, e["cossack"]), locale, spent=False)
             return Story("line", t("sv.song" if got else "sv.song_nothing", locale, who=who, got=got))
-        if kind == "song_pass":
+        if e["type"] == "song_pass":
             return Story("line", t(f"sv.song_pass.{e['reason']}", locale, who=who))
-        if kind == "turn_skipped":
+        if e["type"] == "turn_skipped":
             return Story("line", t("sv.turn_skipped", locale, who=who))
-        if kind == "resign":
+        if e["type"] == "resign":
             return Story("line", t("sv.resigned", locale, who=who))
-        raise ValueError(f"unknown Stroganov event {kind!r}")
+        raise ValueError(f"unknown Stroganov event {e['type']!r}")
 
-    def decision_words(self, view: StroganovView, e: Event, locale: str) -> str:
+    def decision_words(self, view: StroganovView, e: Decision, locale: str) -> str:
         """A player's decision as a phrase of their turn line: what it did and gave, then what it
         cost ("hunted a 5 Sable (1 coin)", "visited the Tavern in R2: 3 stories, 1 horse")."""
-        kind, fee = e["type"], e.get("fee")
+        kind = e["type"]
+        fee = e.get("fee") if e["type"] in EXTRAS else None
         g = gains_of(e, e["cossack"])
         got, paid = got_and_paid(g, locale, furs_named=kind == "exchange")
         if kind in ("trade", "claim", "fulfil"):  # the payment is named, substitution coins too
             paid = [p for p in paid if not _is_fur_words(p, locale) and not _is_coin_words(p, locale)]
         elif fee is not None:
             paid = [p for p in paid if not _is_fur_words(p, locale)]  # the fee is named
-        if kind == "hunt":  # the items taken are named
+        if e["type"] == "hunt":  # the items taken are named
             named = {fur(v, locale) for v in e["taken"]} | {tn("sv.tigers", 1, locale)}
             got = [w for w in got if w not in named]
         said = self.action_phrase(view, e, locale)
@@ -413,65 +427,63 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         costs = [*paid, *([t("sv.fee", locale, fee=entry(fee, locale))] if fee else [])]
         return t("sv.phrase_costs", locale, said=said, costs=", ".join(costs)) if costs else said
 
-    def action_phrase(self, view: StroganovView, e: Event, locale: str) -> str:
-        kind = e["type"]
-        if kind == "move":
+    def action_phrase(self, view: StroganovView, e: Decision, locale: str) -> str:
+        if e["type"] == "move":
             return t("sv.moved", locale, k=e["k"], to=e["to"])
-        if kind == "step":
+        if e["type"] == "step":
             direction = t("sv.east" if e["direction"] == "e" else "sv.west", locale)
             return t("sv.stepped", locale, k=e["k"], direction=direction, to=e["to"])
-        if kind == "village":
+        if e["type"] == "village":
             return t("sv.village", locale, village=t(f"sv.village_name.{e['village']}", locale), region=e["region"])
-        if kind == "wish":
+        if e["type"] == "wish":
             return t("sv.took_wish", locale, wish=wish_words(e["wish"], locale), region=e["region"])
-        if kind in ("yurt", "build", "recruit"):
-            return t(f"sv.{kind}", locale, region=e["region"])
-        if kind == "claim":
+        if e["type"] in ("yurt", "build", "recruit"):
+            return t(f"sv.{e['type']}", locale, region=e["region"])
+        if e["type"] == "claim":
             pays = join_words([entry(p, locale) for p in e["pays"]], locale)
             return t("sv.claimed", locale, tile=land_words(e["tile"], locale), pays=pays)
-        if kind == "trade":
+        if e["type"] == "trade":
             effects = join_words([effect_words(x, locale) for x in e["effects"]], locale)
             where = t("sv.now_at", locale, position=e["to"]) if e["to"] is not None else ""
             return t("sv.traded", locale, pay=entry(e["pay"], locale), effects=effects) + where
-        if kind == "exchange":
+        if e["type"] == "exchange":
             return t("sv.exchanged", locale, give=fur(e["give"], locale), take=fur(e["take"], locale))
-        if kind == "fulfil":
+        if e["type"] == "fulfil":
             pays = join_words([entry(p, locale) for p in e["pays"]], locale)
             return t("sv.fulfilled", locale, ability=ability_words(e["ability"], locale), pays=pays)
-        if kind == "trophy":
+        if e["type"] == "trophy":
             return t("sv.trophy_stay" if e["pay"] is None else "sv.trophy_advance", locale)
-        if kind == "draw":
+        if e["type"] == "draw":
             return t("sv.drew", locale)
-        if kind == "hunt":
+        if e["type"] == "hunt":
             return t("sv.hunted", locale, items=furs(e["taken"], locale))
-        return t(f"sv.did.{kind}", locale)  # coin, horses
+        return t(f"sv.did.{e['type']}", locale)  # coin, horses
 
-    def ivan_words(self, e: Event, locale: str) -> str:
+    def ivan_words(self, e: IvanEvent, locale: str) -> str:
         """One step of Ivan's turn (ST-15.5) or his song in words, with what it gave and cost him."""
-        kind = e["type"]
-        if kind == "ivan_flip":
+        if e["type"] == "ivan_flip":
             side = t(f"sv.ivan.side.{e['hunt_from']}", locale)
             words = t("sv.ivan.flip", locale, to=e["to"], side=side, n=e["hunt"])
-        elif kind == "ivan_claim":
+        elif e["type"] == "ivan_claim":
             key = "sv.ivan.claims_free" if e["free"] else "sv.ivan.claims"
             words = t(key, locale, tile=land_words(e["tile"], locale))
-        elif kind == "ivan_wish":
+        elif e["type"] == "ivan_wish":
             words = t("sv.ivan.wish", locale, region=e["region"], card=wish_words(e["wish"], locale))
-        elif kind == "ivan_yurt":
+        elif e["type"] == "ivan_yurt":
             reward = reward_words(CONTENT.yurts[e["yurt"]].reward, locale)
             words = t("sv.ivan.yurt", locale, region=e["region"], card=reward)
-        elif kind == "ivan_trophy":
+        elif e["type"] == "ivan_trophy":
             words = t("sv.ivan.trophy" if e["advance"] else "sv.ivan.trophy_stay", locale, space=e["space"])
-        elif kind == "ivan_song":
+        elif e["type"] == "ivan_song":
             words = t("sv.ivan.song", locale, song=reward_words(CONTENT.songs[e["song"]].reward, locale))
-        elif kind == "ivan_fails":
+        elif e["type"] == "ivan_fails":
             words = t("sv.ivan.fails", locale, action=t(f"sv.ivan.action.{e['action']}", locale))
         else:
-            words = t(IVAN_REGION_STEPS[kind], locale, region=e["region"])
+            words = t(IVAN_REGION_STEPS[e["type"]], locale, region=e["region"])
         got = gains_words(gains_of(e, e["cossack"]), locale)
         return t("sv.phrase_got", locale, said=words, got=got) if got else words
 
-    def refresh_words(self, e: Event, locale: str) -> str:
+    def refresh_words(self, e: RefreshEvent, locale: str) -> str:
         parts = [tn("sv.new_tiles", len(e["tiles"]), locale)] if e["tiles"] else []
         if e.get("tiger"):
             parts.append(t("sv.new_tiger", locale, position=e["tiger"]))
@@ -487,13 +499,13 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             text = t("sv.refresh_b", locale, refresh=text)
         return text
 
-    def final_words(self, rec: GameRecord, view: StroganovView, e: Event, locale: str) -> str:
+    def final_words(self, rec: GameRecord, view: StroganovView, e: FinalEvent, locale: str) -> str:
         scores = ", ".join(
             t("sv.score_part", locale, who=self.who(rec, view, i, locale), score=e["scores"][i]) for i in e["ranking"]
         )
         return t(f"sv.final.{e['reason']}", locale, scores=scores)
 
-    def setup_words(self, rec: GameRecord, view: StroganovView, e: Event, locale: str) -> str:
+    def setup_words(self, rec: GameRecord, view: StroganovView, e: SetupEvent, locale: str) -> str:
         return t("sv.setup", locale, order=", ".join(self.who(rec, view, i, locale) for i in e["seat_order"]))
 
     def scoring_table(self, rec: GameRecord, view: StroganovView, locale: str) -> str:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Final, Union
 
 from rules.errors import BadNotation
 
 Entry = tuple[str, int]
 """A payment entry: ``("fur", v)``, ``("tiger", 0)`` or ``("sub", v)``."""
 
-EFFECTS = ("coin", "stories", "horses")
+EFFECTS: Final = ("coin", "stories", "horses")
 """Trade effects besides a move, which is written ``e1``/``e2``/``w1``… (ST-8.5.2)."""
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from rules.rng import Rng
 from rules.stroganov import core
 from rules.stroganov.content import CONTENT
-from rules.stroganov.core import log
-from rules.stroganov.events import Events
+from rules.stroganov.core import Events, log
 from rules.stroganov.payment import commit, ivan_pays, pay, wallet
 from rules.stroganov.state import TIGER, StroganovState
 from rules.stroganov.turn import claim_count, claim_tile, gold
@@ -47,11 +46,11 @@ def trophy(st: StroganovState, ci: int, events: Events) -> None:
     c = st.cossacks[ci]
     need = core.next_trophy_fur(c)
     if need is not None and can_pay(st, ci, [need]):
-        log(st, events, "ivan_trophy", ci, advance=True, space=c.trophy + 1)
+        log(st, events, {"type": "ivan_trophy", "cossack": ci, "automa": True, "advance": True, "space": c.trophy + 1})
         _pay(st, ci, [need])
         core.advance_trophy(st, ci, events)
     else:
-        log(st, events, "ivan_trophy", ci, advance=False, space=c.trophy)
+        log(st, events, {"type": "ivan_trophy", "cossack": ci, "automa": True, "advance": False, "space": c.trophy})
         core.trophy_rows(st, ci)
 
 
@@ -66,7 +65,19 @@ def take_turn(st: StroganovState, ci: int, events: Events) -> None:
     back = CONTENT.automa[st.automa[0]] if st.automa else CONTENT.automa[card]
     # 2. move
     to = min(12, c.position + back.move)
-    log(st, events, "ivan_flip", ci, card=card, to=to, hunt_from=back.hunt_from, hunt=back.hunt)
+    log(
+        st,
+        events,
+        {
+            "type": "ivan_flip",
+            "cossack": ci,
+            "automa": True,
+            "card": card,
+            "to": to,
+            "hunt_from": back.hunt_from,
+            "hunt": back.hunt,
+        },
+    )
     if to != c.position:
         c.position = to
         core.arrive(st, ci)
@@ -90,16 +101,31 @@ def take_turn(st: StroganovState, ci: int, events: Events) -> None:
     region = core.region_of(c.position)
     assert region is not None
     start = len(st.queue)
-    if st.row[c.position - 1] is not None and not st.items[c.position - 1]:
-        log(st, events, "ivan_claim", ci, tile=st.row[c.position - 1], position=c.position, free=True)
+    tile = st.row[c.position - 1]
+    if tile is not None and not st.items[c.position - 1]:
+        log(
+            st,
+            events,
+            {"type": "ivan_claim", "cossack": ci, "automa": True, "tile": tile, "position": c.position, "free": True},
+        )
         claim_tile(st, ci, c.position)
     else:
-        log(st, events, "ivan_village", ci, region=region, village=st.villages[region - 1])
+        log(
+            st,
+            events,
+            {
+                "type": "ivan_village",
+                "cossack": ci,
+                "automa": True,
+                "region": region,
+                "village": st.villages[region - 1],
+            },
+        )
         gold(st, ci, "village", region)
     gain_now(st, start, events)
     # 5. extended action
     if not extended_action(st, ci, extended, events):
-        log(st, events, "ivan_fails", ci, action=extended.lower())
+        log(st, events, {"type": "ivan_fails", "cossack": ci, "automa": True, "action": extended.lower()})
         if st.difficulty in ("normal", "hard"):
             c.coins += 1
 
@@ -131,14 +157,14 @@ def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> b
             and core.free_slot(st, here) is not None
             and can_pay(st, ci, [st.region_furs[here - 1]])
         ):
-            log(st, events, "ivan_build", ci, region=here)
+            log(st, events, {"type": "ivan_build", "cossack": ci, "automa": True, "region": here})
             _pay(st, ci, [st.region_furs[here - 1]])
             gold(st, ci, "build", here)
             return True
         if c.supply == 0 and c.reserve:
             for r in regions:
                 if can_pay(st, ci, [st.region_furs[r - 1]]):
-                    log(st, events, "ivan_recruit", ci, region=r)
+                    log(st, events, {"type": "ivan_recruit", "cossack": ci, "automa": True, "region": r})
                     _pay(st, ci, [st.region_furs[r - 1]])
                     gold(st, ci, "recruit", r)
                     return True
@@ -146,8 +172,12 @@ def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> b
     if kind in ("Yurt", "Wish"):
         slots = st.yurt_slots if kind == "Yurt" else st.wish_slots
         for r in regions:
-            if slots[r - 1] is not None and can_pay(st, ci, [st.region_furs[r - 1]]):
-                log(st, events, f"ivan_{kind.lower()}", ci, region=r, **{kind.lower(): slots[r - 1]})
+            card = slots[r - 1]
+            if card is not None and can_pay(st, ci, [st.region_furs[r - 1]]):
+                if kind == "Yurt":
+                    log(st, events, {"type": "ivan_yurt", "cossack": ci, "automa": True, "region": r, "yurt": card})
+                else:
+                    log(st, events, {"type": "ivan_wish", "cossack": ci, "automa": True, "region": r, "wish": card})
                 _pay(st, ci, [st.region_furs[r - 1]])
                 gold(st, ci, kind.lower(), r)
                 return True
@@ -166,7 +196,9 @@ def extended_action(st: StroganovState, ci: int, kind: str, events: Events) -> b
     if best is None:
         return False
     r, pos = best
-    log(st, events, "ivan_claim", ci, tile=st.row[pos - 1], position=pos, free=False)
+    tile = st.row[pos - 1]
+    assert tile is not None
+    log(st, events, {"type": "ivan_claim", "cossack": ci, "automa": True, "tile": tile, "position": pos, "free": False})
     _pay(st, ci, [st.region_furs[r - 1]] * claim_count(st, ci, pos))
     claim_tile(st, ci, pos)
     return True

@@ -10,38 +10,39 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal, TypeVar
 
 from rules.stroganov.content import CONTENT, Reward, Track
-from rules.stroganov.events import Event, Events
+from rules.stroganov.events import Counted, Event, Gain
 from rules.stroganov.state import TIGER, Cossack, StroganovState
 
 REGION_NUMBER = {p: int(r[1:]) for p, r in CONTENT.region_of.items()}
 """Position 1..12 -> region 1..5."""
+T = TypeVar("T", int, str)
 
 
-MARK = "_before"
-"""Key of the resources snapshot an entry's event carries until the next entry closes it."""
+class Events(list[Event]):
+    """The events of one call of the engine (``new``, ``apply``, a resignation) in order, as
+    :func:`log` appends them; ``open`` is the latest of them still waiting for its ``gains``, with
+    the :func:`mark` it was logged at, until :func:`close`."""
+
+    __slots__ = ("open",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: tuple[Event, Mark] | None = None
 
 
-def who(st: StroganovState, ci: int) -> Event:
-    """The acting cossack of an event: ``{"cossack": index}``, plus ``"automa": True`` for Ivan."""
-    return {"cossack": ci, "automa": True} if st.cossacks[ci].ivan else {"cossack": ci}
-
-
-def log(st: StroganovState, events: Events, kind: str, ci: int | None = None, **params: Any) -> Event:
-    """A public log entry: the event ``{"type": kind, "cossack": ci, ...params}`` (see
-    :mod:`rules.stroganov.events`), appended to the state's log and to ``events``. Every entry is
-    logged *before* the change it describes, so what each cossack gained or spent until the next
-    entry is that entry's ``gains`` (see :func:`close`). Returns the event, which the caller may
-    complete with what it learns while carrying the change out (a refresh)."""
+def log(st: StroganovState, events: Events, event: Event) -> None:
+    """A public log entry (see :mod:`rules.stroganov.events`), appended to the state's log and to
+    ``events``. Every entry is logged *before* the change it describes, so what each cossack gained
+    or spent until the next entry is that entry's ``gains`` (see :func:`close`). The caller may
+    complete the event with what it learns while carrying the change out (a refresh)."""
     now = mark(st)
     close(st, events, now)
-    event: Event = {"type": kind, **(who(st, ci) if ci is not None else {}), **params}
     st.log.append(event)
-    event[MARK] = now
     events.append(event)
-    return event
+    events.open = (event, now)
 
 
 def close(st: StroganovState, events: Events, now: Mark | None = None) -> None:
@@ -49,58 +50,75 @@ def close(st: StroganovState, events: Events, now: Mark | None = None) -> None:
     index, ...}`` with what changed since it was logged (numbers as differences; furs, tiles,
     wishes and songs as lists of what came and went). Later changes belong to no entry until the
     next one. ``now`` is :func:`mark` of ``st`` if the caller has it already."""
-    entry = next((e for e in reversed(events) if MARK in e), None)
-    if entry is None:
+    if events.open is None:
         return
-    before: Mark = entry.pop(MARK)
+    entry, before = events.open
+    events.open = None
     after = mark(st) if now is None else now
     outposts = None if before[1] == after[1] else (before[1], after[1])
-    gains = []
+    gains: list[Gain] = []
     for ci, (old, new) in enumerate(zip(before[0], after[0], strict=True)):
         if old == new and outposts is None:  # most entries change one cossack, or none
             continue
-        d = changes(st.cossacks[ci], ci, old, new, outposts)
-        if d:
-            gains.append({"cossack": ci, **d})
+        g = changes(st.cossacks[ci], ci, old, new, outposts)
+        if len(g) > 1:
+            gains.append(g)
     if gains:
         entry["gains"] = gains
 
 
-COUNTED = ("coins", "horses", "tigers", "banners", "stories", "trophy", "supply", "reserve", "score")
+COUNTED: tuple[Counted, ...] = (
+    "coins", "horses", "tigers", "banners", "stories", "trophy", "supply", "reserve", "score",
+)  # fmt: skip
 """A cossack's numbers, which an entry's ``gains`` give as differences."""
 LISTED = ("furs", "tiles", "held", "fulfilled", "songs")
 """A cossack's lists, which an entry's ``gains`` give as what came (``furs``) and went
 (``furs_spent``); so are ``built``, the regions of his outposts."""
+_Ids = Literal["tiles", "held", "fulfilled", "songs"]
+_IdsSpent = Literal["tiles_spent", "held_spent", "fulfilled_spent", "songs_spent"]
+_NAMED: tuple[tuple[_Ids, _IdsSpent], ...] = (
+    ("tiles", "tiles_spent"), ("held", "held_spent"), ("fulfilled", "fulfilled_spent"), ("songs", "songs_spent"),
+)  # fmt: skip
+"""The lists of ids in ``LISTED`` (after the furs), with their keys of what came and went."""
 _KEPT = tuple(k for k in COUNTED if k != "score")
 _counted = operator.attrgetter(*_KEPT)
-_listed = operator.attrgetter(*LISTED)
 
-Mark = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[int | None, ...], ...]]
-"""What :func:`log` keeps on an entry until :func:`close`: per cossack his numbers but the score,
-his lists, his position and how many scoring events he has (they are only ever appended, so they
-give the score then), and after them the outposts. Tuples, so an unchanged cossack compares equal
-at once (a snapshot of dicts made every entry cost a fifth of a playout)."""
+
+def _listed(c: Cossack) -> tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """His lists, in the order of ``LISTED``."""
+    return tuple(c.furs), tuple(c.tiles), tuple(c.held), tuple(c.fulfilled), tuple(c.songs)
+
+
+Holding = tuple[
+    tuple[int, ...],
+    tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]],
+    int,
+    int,
+]
+"""A cossack in a :data:`Mark`: his numbers but the score (``_KEPT``), his lists (``LISTED``), his
+position and how many scoring events he has."""
+Outposts = tuple[tuple[int | None, ...], ...]
+Mark = tuple[tuple[Holding, ...], Outposts]
+"""What :func:`log` keeps for an entry until :func:`close`: per cossack his :data:`Holding` (the
+scoring events are only ever appended, so their count gives the score then), and after them the
+outposts. Tuples, so an unchanged cossack compares equal at once (a snapshot of dicts made every
+entry cost a fifth of a playout)."""
 
 
 def mark(st: StroganovState) -> Mark:
     return (
-        tuple([(_counted(c), tuple(map(tuple, _listed(c))), c.position, len(c.events)) for c in st.cossacks]),
+        tuple([(_counted(c), _listed(c), c.position, len(c.events)) for c in st.cossacks]),
         tuple(map(tuple, st.outposts)),
     )
 
 
-def changes(
-    c: Cossack,
-    ci: int,
-    old: tuple[Any, ...],
-    new: tuple[Any, ...],
-    outposts: tuple[tuple[tuple[int | None, ...], ...], tuple[tuple[int | None, ...], ...]] | None,
-) -> dict[str, Any]:
-    """``{"coins": 1, "furs": [5], "furs_spent": [3], "position": [2, 7], ...}``: what cossack
-    ``c`` (number ``ci``) gained and spent between two of his marks, in the order of ``COUNTED``,
-    ``LISTED``, ``built`` and ``position``; ``outposts``: the marks' outposts, if they differ."""
+def changes(c: Cossack, ci: int, old: Holding, new: Holding, outposts: tuple[Outposts, Outposts] | None) -> Gain:
+    """``{"cossack": 0, "coins": 1, "furs": [5], "furs_spent": [3], "position": [2, 7], ...}``: what
+    cossack ``c`` (number ``ci``) gained and spent between two of his marks, in the order of
+    ``COUNTED``, ``LISTED``, ``built`` and ``position``; ``outposts``: the marks' outposts, if they
+    differ. Nothing but ``cossack`` when nothing changed."""
     (counted, listed, position, scored), (counted_now, listed_now, position_now, scored_now) = old, new
-    out: dict[str, Any] = {}
+    out: Gain = {"cossack": ci}
     if counted != counted_now:
         for k, was, now in zip(_KEPT, counted, counted_now, strict=True):
             if was != now:
@@ -109,26 +127,39 @@ def changes(
         score = sum(e[2] for e in c.events[scored:scored_now])
         if score:
             out["score"] = score
-    if listed != listed_now:
-        for k, was, now in zip(LISTED, listed, listed_now, strict=True):
-            _listed_change(out, k, was, now)
+    if listed != listed_now:  # most lists do not change (and comparing is cheap; counting is not)
+        if listed[0] != listed_now[0]:
+            came, went = _came_went(listed[0], listed_now[0])
+            if came:
+                out["furs"] = came
+            if went:
+                out["furs_spent"] = went
+        for (key, spent), ids, ids_now in zip(_NAMED, listed[1:], listed_now[1:], strict=True):
+            if ids != ids_now:
+                came_ids, went_ids = _came_went(ids, ids_now)
+                if came_ids:
+                    out[key] = came_ids
+                if went_ids:
+                    out[spent] = went_ids
     if outposts is not None:
-        _listed_change(out, "built", built_in(outposts[0], ci), built_in(outposts[1], ci))
+        built, built_now = built_in(outposts[0], ci), built_in(outposts[1], ci)
+        if built != built_now:
+            came, went = _came_went(built, built_now)
+            if came:
+                out["built"] = came
+            if went:
+                out["built_spent"] = went
     if position != position_now:
         out["position"] = [position, position_now]
     return out
 
 
-def _listed_change(out: dict[str, Any], key: str, was: Sequence[Any], now: Sequence[Any]) -> None:
-    if was == now:  # most lists do not change (and comparing is cheap; counting is not)
-        return
+def _came_went(was: Sequence[T], now: Sequence[T]) -> tuple[list[T], list[T]]:
+    """What is in ``now`` and not in ``was``, and the other way round, each sorted (as multisets)."""
     came, went = Counter(now), Counter(was)
     came.subtract(was)
     went.subtract(now)
-    if +came:
-        out[key] = sorted((+came).elements())
-    if +went:
-        out[f"{key}_spent"] = sorted((+went).elements())
+    return sorted((+came).elements()), sorted((+went).elements())
 
 
 def built_in(outposts: Sequence[Sequence[int | None]], ci: int) -> list[int]:

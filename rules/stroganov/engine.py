@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
 from rules.protocol import Option, resolve_options
@@ -18,8 +18,8 @@ from rules.rng import Rng
 from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
-from rules.stroganov.core import has_ability, log
-from rules.stroganov.events import Event, Events, entry_data, season_name
+from rules.stroganov.core import Events, has_ability, log
+from rules.stroganov.events import EntryData, Event, RefreshEvent, TrophyEvent, entry_data
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
@@ -116,9 +116,9 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> Stroganov
     if solo:  # ST-5.12
         st.automa, removed = automa.prepare_deck(rng, st.strategy)
         st.out.extend(removed)
-    events: Events = []
+    events = Events()
     seat_order = sorted(range(n), key=lambda i: cossacks[i].order)
-    log(st, events, "setup", players=players, solo=solo, seat_order=seat_order, automa=st.ivan)
+    log(st, events, {"type": "setup", "players": players, "solo": solo, "seat_order": seat_order, "automa": st.ivan})
     settle(st, events)
     core.close(st, events)
     return st
@@ -183,7 +183,7 @@ def apply(st: StroganovState, seat: int, a: Action) -> Events:
     if ci != expected:
         who = st.cossacks[expected].seat if expected is not None else None
         raise NotYourTurn("not_your_turn", to_move=who, rule="ST-20.9")
-    events: Events = []
+    events = Events()
     if st.stage == "boards":
         if not isinstance(a, Board):
             raise WrongPhase("choose_board", rule="ST-5.1")
@@ -221,7 +221,7 @@ def choose_board(st: StroganovState, ci: int, a: Board, events: Events) -> None:
     if a.board in taken:
         raise IllegalAction("board_taken", board=a.board, rule="ST-5.1")
     c = st.cossacks[ci]
-    log(st, events, "board", ci, board=a.board, side=a.side, auto=False)
+    log(st, events, {"type": "board", "cossack": ci, "board": a.board, "side": a.side, "auto": False})
     c.board, c.side = a.board, a.side
     if board_picker(st) is None:
         boards_done(st, events)
@@ -234,7 +234,14 @@ def boards_done(st: StroganovState, events: Events) -> None:
         if not other.board:
             taken = {x.board for x in st.cossacks if x.board}
             board = min(b for b in range(1, 5) if b not in taken)
-            log(st, events, "board", i, board=board, side="A", auto=True)
+            if other.ivan:
+                log(
+                    st,
+                    events,
+                    {"type": "board", "cossack": i, "automa": True, "board": board, "side": "A", "auto": True},
+                )
+            else:
+                log(st, events, {"type": "board", "cossack": i, "board": board, "side": "A", "auto": True})
             other.board, other.side = board, "A"
     start_season(st, events)
 
@@ -256,7 +263,7 @@ def turn_action(st: StroganovState, ci: int, a: Action, events: Events) -> None:
     assert t is not None
     w = turn.check(st, ci, a, t.phase, patron_free(st, ci))
     if isinstance(a, EndTurn):
-        log(st, events, "end_turn", ci, auto=False)
+        log(st, events, {"type": "end_turn", "cossack": ci, "auto": False})
         end_turn(st)
         return
     turn.perform(st, ci, a, w, events)
@@ -279,12 +286,12 @@ def resolve_trophy(st: StroganovState, ci: int, a: Trophy, events: Events) -> No
             raise IllegalAction("track_end", rule="ST-11.3.1")
         w = wallet(c, free_sub=patron_free(st, ci))
         pay(w, [need], [a.pay], "ST-11.3.1", tanner=has_ability(st, c, "TANNER"))
-        log(st, events, "trophy", ci, pay=entry_data(a.pay), space=c.trophy + 1, auto=False, winter=st.stage != "turn")
+        log(st, events, trophy_event(st, ci, entry_data(a.pay), c.trophy + 1, auto=False))
         commit(st, c, w)
         if w.patron_used and st.turn is not None:
             st.turn.patron_used = True
     else:
-        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=False, winter=st.stage != "turn")
+        log(st, events, trophy_event(st, ci, None, c.trophy, auto=False))
     st.queue.pop(0)
     if a.pay is not None:
         core.advance_trophy(st, ci, events)
@@ -312,10 +319,10 @@ def buy_song(st: StroganovState, ci: int, a: Song | SongPass, events: Events) ->
         cost = song_cost(st, ci, a.song)
         if cost > c.stories:
             raise IllegalAction("stories_short", need=cost, have=c.stories, rule="ST-12.4")
-        log(st, events, "song", ci, song=a.song, cost=cost)
+        log(st, events, {"type": "song", "cossack": ci, "song": a.song, "cost": cost})
         take_song(st, ci, a.song, cost)
     else:
-        log(st, events, "song_pass", ci, reason="choice")
+        log(st, events, {"type": "song_pass", "cossack": ci, "reason": "choice"})
     st.active += 1
 
 
@@ -352,18 +359,18 @@ def settle(st: StroganovState, events: Events) -> None:
                 continue
             if resigned(st, ci):  # ST-R.3: the turn ends, or is skipped
                 if st.turn is None:
-                    log(st, events, "turn_skipped", ci, season=season_name(st), year=st.year)
+                    log(st, events, {"type": "turn_skipped", "cossack": ci, "season": season_name(st), "year": st.year})
                 end_turn(st)
                 continue
             if st.turn is None:
                 st.turn = Turn()
-                log(st, events, "turn_start", ci, season=season_name(st), year=st.year)
+                log(st, events, {"type": "turn_start", "cossack": ci, "season": season_name(st), "year": st.year})
             if st.turn.phase == 0 and c.position == 12:
                 st.turn.phase = 1
-                log(st, events, "no_move", ci)
+                log(st, events, {"type": "no_move", "cossack": ci})
             no_fee = st.turn.phase == 3 and not c.furs and not c.tigers  # ST-7.6: every fee is a fur or tiger
             if (st.turn.phase == 4 or no_fee) and not turn.free_action_possible(st, ci):
-                log(st, events, "end_turn", ci, auto=True)
+                log(st, events, {"type": "end_turn", "cossack": ci, "auto": True})
                 end_turn(st)
                 continue
             return
@@ -378,16 +385,20 @@ def settle(st: StroganovState, events: Events) -> None:
             if st.cossacks[ci].ivan:
                 s = automa.song(st, ci)
                 if s is not None:
-                    log(st, events, "ivan_song", ci, song=s, cost=CONTENT.songs[s].cost)
+                    log(
+                        st,
+                        events,
+                        {"type": "ivan_song", "cossack": ci, "automa": True, "song": s, "cost": CONTENT.songs[s].cost},
+                    )
                     take_song(st, ci, s, CONTENT.songs[s].cost)
                 st.active += 1
                 continue
             if resigned(st, ci):  # ST-R.3
-                log(st, events, "song_pass", ci, reason="resigned")
+                log(st, events, {"type": "song_pass", "cossack": ci, "reason": "resigned"})
                 st.active += 1
                 continue
             if not affordable_songs(st, ci):
-                log(st, events, "song_pass", ci, reason="unaffordable")
+                log(st, events, {"type": "song_pass", "cossack": ci, "reason": "unaffordable"})
                 st.active += 1
                 continue
             return
@@ -409,9 +420,14 @@ def run_queue(st: StroganovState, events: Events) -> bool:
         if trophy_payable(st, ci):
             return False
         st.queue.pop(0)
-        log(st, events, "trophy", ci, pay=None, space=c.trophy, auto=True, winter=st.stage != "turn")
+        log(st, events, trophy_event(st, ci, None, c.trophy, auto=True))
         core.trophy_rows(st, ci)
     return True
+
+
+def trophy_event(st: StroganovState, ci: int, pay: EntryData | None, space: int, *, auto: bool) -> TrophyEvent:
+    """A player's trophy decision (a stay, ``auto``, when nothing could pay), in or out of a turn."""
+    return {"type": "trophy", "cossack": ci, "pay": pay, "space": space, "auto": auto, "winter": st.stage != "turn"}
 
 
 def trophy_payable(st: StroganovState, ci: int) -> bool:
@@ -423,6 +439,11 @@ def trophy_payable(st: StroganovState, ci: int) -> bool:
     return bool(options(w, need, tanner=has_ability(st, c, "TANNER")))
 
 
+def season_name(st: StroganovState) -> str:
+    """The season as events name it: ``spring``, ``summer``, ``autumn``."""
+    return st.season.lower()
+
+
 def start_season(st: StroganovState, events: Events) -> None:
     st.stage = "turn"
     if st.season not in SEASONS:
@@ -431,7 +452,7 @@ def start_season(st: StroganovState, events: Events) -> None:
     st.active = 0
     st.turns_taken = []
     st.turn = None
-    log(st, events, "season", season=season_name(st), year=st.year, order=list(st.order))
+    log(st, events, {"type": "season", "season": season_name(st), "year": st.year, "order": list(st.order)})
 
 
 def next_season(st: StroganovState, events: Events) -> None:
@@ -445,7 +466,7 @@ def next_season(st: StroganovState, events: Events) -> None:
     st.order = core.depth_order(st)
     st.active = 0
     st.turns_taken = []
-    log(st, events, "winter", year=st.year, order=list(st.order))
+    log(st, events, {"type": "winter", "year": st.year, "order": list(st.order)})
 
 
 def winter_income(st: StroganovState, events: Events) -> None:
@@ -468,7 +489,7 @@ def winter_income(st: StroganovState, events: Events) -> None:
                 winter_wish(st, ci, ability, w)
         return
     deep = [ci for ci in st.order if not resigned(st, ci)]
-    log(st, events, "exploration", cossacks=deep[:2], stories=[2, 1][: len(deep[:2])])
+    log(st, events, {"type": "exploration", "cossacks": deep[:2], "stories": [2, 1][: len(deep[:2])]})
     core.gain(st, deep[0], "stories", 2, "exploration", "REWARD")  # ST-12.3
     if len(deep) > 1:
         core.gain(st, deep[1], "stories", 1, "exploration", "REWARD")
@@ -513,7 +534,18 @@ def end_winter(st: StroganovState, events: Events) -> None:
 
 def refresh(st: StroganovState, events: Events) -> None:
     """ST-12.6.1–12.6.7, with an event saying what was refilled."""
-    event = log(st, events, "refresh", year=st.year)
+    event: RefreshEvent = {
+        "type": "refresh",
+        "year": st.year,
+        "tiles": [],  # what the refresh laid and drew, filled in below
+        "tiger": None,
+        "wishes": [],
+        "yurts": [],
+        "songs": [],
+        "market": [],
+        "b_stacks": False,
+    }
+    log(st, events, event)
     laid: list[str] = []
     for p in range(1, 13):
         if st.row[p - 1] is None and st.landscapes:
@@ -550,13 +582,15 @@ def refresh(st: StroganovState, events: Events) -> None:
         st.cossacks[ci].position = 0
         core.arrive(st, ci)
     event.update(
-        tiles=laid,
-        tiger=tiger,
-        wishes=[w for w, old in zip(st.wish_slots, before[0], strict=True) if w and w != old],
-        yurts=[y for y, old in zip(st.yurt_slots, before[1], strict=True) if y and y != old],
-        songs=[s for s in st.songs if s not in before[2]],
-        market=list(st.market),
-        b_stacks=st.year == 2,
+        {
+            "tiles": laid,
+            "tiger": tiger,
+            "wishes": [w for w, old in zip(st.wish_slots, before[0], strict=True) if w and w != old],
+            "yurts": [y for y, old in zip(st.yurt_slots, before[1], strict=True) if y and y != old],
+            "songs": [s for s in st.songs if s not in before[2]],
+            "market": list(st.market),
+            "b_stacks": st.year == 2,
+        }
     )
 
 
@@ -617,10 +651,10 @@ def final_scoring(st: StroganovState, events: Events) -> None:
     )  # ST-13.4; resigned cossacks last (ST-R.5)
     st.stage, st.season = "finished", "FINISHED"
     st.queue, st.turn = [], None
-    reason = "automa_wins" if st.cossacks[ranking[0]].ivan else "final_scoring"
+    reason: Literal["automa_wins", "final_scoring"] = "automa_wins" if st.cossacks[ranking[0]].ivan else "final_scoring"
     scores = [c.score for c in st.cossacks]
     st.result = {"scores": scores, "ranking": ranking, "winner": ranking[0], "reason": reason}
-    log(st, events, "final", reason=reason, ranking=list(ranking), scores=list(scores))
+    log(st, events, {"type": "final", "reason": reason, "ranking": list(ranking), "scores": list(scores)})
 
 
 # ---------------------------------------------------------------- resignation (ST-R)
@@ -629,11 +663,11 @@ def final_scoring(st: StroganovState, events: Events) -> None:
 def resign(st: StroganovState, ci: int) -> Events:
     """ST-R.1–R.5: the seat leaves. Solo, Ivan wins; with one player left, he wins; else the game
     goes on without it: its queued rewards are dropped, its turns and songs are skipped."""
-    events: Events = []
+    events = Events()
     seat = st.cossacks[ci].seat
     assert seat is not None
     st.resigned = sorted({*st.resigned, seat})
-    log(st, events, "resign", ci, seat=seat)
+    log(st, events, {"type": "resign", "cossack": ci, "seat": seat})
     st.queue = [q for q in st.queue if q[0] != ci]
     playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
     if len(playing) == 1:
@@ -657,7 +691,11 @@ def finish_by_resignation(st: StroganovState, winner: int, events: Events) -> No
     st.stage, st.season = "finished", "FINISHED"
     st.queue, st.turn = [], None
     st.result = {"scores": [c.score for c in st.cossacks], "ranking": ranking, "winner": winner, "reason": "resign"}
-    log(st, events, "final", reason="resign", ranking=list(ranking), scores=[c.score for c in st.cossacks])
+    log(
+        st,
+        events,
+        {"type": "final", "reason": "resign", "ranking": list(ranking), "scores": [c.score for c in st.cossacks]},
+    )
 
 
 def outcome_winners(st: StroganovState) -> tuple[int, ...]:

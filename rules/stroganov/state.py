@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.errors import BadNotation
 from rules.rng import Rng
+from rules.stroganov.events import Event, typed
 
 FORMAT = 2
 """2: the log is a list of events (rules/stroganov/events.py); 1 logged English text."""
@@ -186,7 +187,7 @@ class StroganovState:
     """Reward elements still to be gained, in order: ``[cossack, kind, n, source]`` (ST-11.2)."""
     turns_taken: list[int] = field(default_factory=list)
     """Cossacks who have taken their turn this season (ST-20.7)."""
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
     """The public log: every event since setup, in order (rules/stroganov/events.py)."""
     result: dict[str, Any] | None = None
     """Once finished: ``scores`` and ``ranking`` by cossack index, ``winner`` (a cossack index) and
@@ -235,9 +236,10 @@ def load(d: Mapping[str, Any]) -> StroganovState:
         raise BadNotation("state_format", found=d.get("format"), expected=FORMAT)
     try:
         kw: dict[str, Any] = {k: d[k] for k in _SCALARS}
-        kw.update({k: list(d[k]) for k in _LISTS})
-        if not all(isinstance(e, dict) and "type" in e for e in kw["log"]):
+        kw.update({k: list(d[k]) for k in _LISTS if k != "log"})
+        if not all(isinstance(e, dict) and "type" in e for e in d["log"]):
             raise ValueError("log entries are events")
+        kw["log"] = typed(d["log"])
         return StroganovState(
             rng=Rng(d["rng"]),
             cossacks=[Cossack.from_json(c) for c in d["cossacks"]],

@@ -25,8 +25,8 @@ from rules.stroganov.actions import (
     Trade,
 )
 from rules.stroganov.content import CONTENT
-from rules.stroganov.core import has_ability, log, region_of
-from rules.stroganov.events import Events, action_event
+from rules.stroganov.core import Events, has_ability, log, region_of
+from rules.stroganov.events import ActionEvent, ExtraEvent, effect_data, entry_data
 from rules.stroganov.payment import Wallet, commit, greedy, pay, spend_coins, spend_horses, wallet
 from rules.stroganov.state import TIGER, StroganovState
 
@@ -247,11 +247,89 @@ def check(st: StroganovState, ci: int, a: object, phase: int, patron: bool) -> W
 # ---------------------------------------------------------------- carrying out
 
 
+def action_event(st: StroganovState, ci: int, a: object) -> ActionEvent:
+    """The event of a player's turn action, read from the state *before* it is carried out (the
+    action is checked already)."""
+    if isinstance(a, Paid):
+        event = extra_event(st, ci, a.action)
+        event["fee"] = entry_data(a.fee)
+        return event
+    if isinstance(a, Move):
+        return {"type": "move", "cossack": ci, "k": a.k, "to": st.cossacks[ci].position + a.k}
+    if isinstance(a, Draw):
+        return {"type": "draw", "cossack": ci}
+    if isinstance(a, Exchange):
+        return {"type": "exchange", "cossack": ci, "give": a.give, "take": a.take}
+    if isinstance(a, Fulfil):
+        ability = CONTENT.wishes[a.wish].ability
+        pays = [entry_data(e) for e in a.pays]
+        return {"type": "fulfil", "cossack": ci, "wish": a.wish, "ability": ability, "pays": pays}
+    if isinstance(a, (*SILVER, *GOLD)):
+        return extra_event(st, ci, a)
+    raise TypeError(f"not a turn action: {a!r}")  # pragma: no cover - turn.check rules this out
+
+
+def extra_event(st: StroganovState, ci: int, a: Extra) -> ExtraEvent:
+    """The event of a silver or gold action (:func:`action_event`), without its fee."""
+    c = st.cossacks[ci]
+    if isinstance(a, Coin):
+        return {"type": "coin", "cossack": ci}
+    if isinstance(a, Horses):
+        return {"type": "horses", "cossack": ci}
+    if isinstance(a, Step):
+        to = c.position + (a.k if a.direction == "e" else -a.k)
+        return {"type": "step", "cossack": ci, "direction": a.direction, "k": a.k, "to": to}
+    if isinstance(a, Hunt):
+        line = st.items[c.position - 1]
+        taken = [line[i - 1] for i in a.items]
+        return {
+            "type": "hunt",
+            "cossack": ci,
+            "items": list(a.items),
+            "keeneye": a.keeneye,
+            "position": c.position,
+            "taken": taken,
+        }
+    if isinstance(a, Trade):
+        pos, moved = c.position, False
+        for e in a.effects:
+            if e[0] in "ew":
+                pos += int(e[1:]) if e[0] == "e" else -int(e[1:])
+                moved = True
+        effects = [effect_data(e) for e in a.effects]
+        return {
+            "type": "trade",
+            "cossack": ci,
+            "pay": entry_data(a.pay),
+            "effects": effects,
+            "to": pos if moved else None,
+        }
+    if isinstance(a, Claim):
+        position = st.row.index(a.tile) + 1
+        pays = [entry_data(e) for e in a.pays]
+        return {"type": "claim", "cossack": ci, "tile": a.tile, "position": position, "pays": pays}
+    r = a.region - 1
+    if a.kind == "wish":
+        wish = st.wish_slots[r]
+        assert wish is not None
+        return {"type": "wish", "cossack": ci, "region": a.region, "wish": wish}
+    if a.kind == "village":
+        return {"type": "village", "cossack": ci, "region": a.region, "village": st.villages[r]}
+    if a.kind == "yurt":
+        yurt = st.yurt_slots[r]
+        assert yurt is not None
+        return {"type": "yurt", "cossack": ci, "region": a.region, "yurt": yurt}
+    if a.kind == "build":
+        return {"type": "build", "cossack": ci, "region": a.region}
+    if a.kind == "recruit":
+        return {"type": "recruit", "cossack": ci, "region": a.region}
+    raise TypeError(f"not a gold action: {a!r}")  # pragma: no cover - turn.check rules this out
+
+
 def perform(st: StroganovState, ci: int, a: object, w: Wallet, events: Events) -> None:
     """Write back the wallet checked by :func:`check` and carry out the action."""
     c = st.cossacks[ci]
-    kind, params = action_event(st, ci, a)
-    log(st, events, kind, ci, **params)
+    log(st, events, action_event(st, ci, a))
     commit(st, c, w)
     if w.patron_used and st.turn is not None:
         st.turn.patron_used = True

@@ -10,11 +10,11 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.stroganov import core
 from rules.stroganov.content import CONTENT
 from rules.stroganov.engine import decider, to_act
+from rules.stroganov.events import Event
 from rules.stroganov.state import StroganovState
 
 LOG_TAIL = 30
@@ -161,7 +161,7 @@ class StroganovView:
     banner_supply: int
     automa: AutomaView | None
     cossacks: tuple[CossackView, ...]
-    log: tuple[dict[str, Any], ...] = field(hash=False)
+    log: tuple[Event, ...] = field(hash=False)
     """The latest events of the public log (rules/stroganov/events.py), oldest first; read-only
     (events are dicts, so the view's hash leaves them out)."""
     result: tuple[tuple[int, int], ...] | None
@@ -320,6 +320,6 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
     )
 
 
-def public_log(st: StroganovState) -> tuple[dict[str, Any], ...]:
+def public_log(st: StroganovState) -> tuple[Event, ...]:
     """ST-3.1, ST-4.1: the whole public log, every event since setup (nothing in it is secret)."""
     return tuple(st.log)

@@ -4,22 +4,34 @@ Over seeded random games, solo and of 2–4 players (now and then a seat resigns
 ``apply`` returns and every entry of the state's log is a dict with a known ``type``, survives a
 JSON round trip unchanged, and holds no string with whitespace (no sentence, no notation); the log
 is exactly the setup and the events of every action in order; Ivan is named by his cossack index
-and ``automa``. Old states (format 1, English log) are refused."""
+and ``automa``; every event is what its ``TypedDict`` says (issue 45 §5: the types are the truth,
+not a hope), and ``TYPES`` are the tags of their union. Old states (format 1, English log) are
+refused."""
 
 from __future__ import annotations
 
 import json
 import random
+import types
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
 
 from rules.errors import BadNotation
 from rules.stroganov import GAME, StroganovState
 from rules.stroganov.actions import Action, Resign
-from rules.stroganov.events import TYPES
+from rules.stroganov.events import (
+    DECISIONS,
+    EXTRAS,
+    IVAN_STEPS,
+    TYPES,
+    Decision,
+    Event,
+    ExtraEvent,
+    IvanEvent,
+)
 from rules.stroganov.state import FORMAT
 from tests.events_are_data import check_event as is_data
 from tests.stroganov_play import random_player, resigner
@@ -30,11 +42,48 @@ GAMES = 3
 """Seeded games per player count."""
 
 
+def tag(typed_dict: Any) -> str:
+    """The ``type`` of one of the events' ``TypedDict``s."""
+    (name,) = get_args(get_type_hints(typed_dict)["type"])
+    return str(name)
+
+
+BY_TYPE = {tag(t): t for t in get_args(Event)}
+
+
+def conforms(value: object, hint: Any) -> bool:
+    """``value`` is of the type ``hint`` of the events module (JSON values, lists, literals,
+    unions and ``TypedDict``s: every key it requires, none it does not know)."""
+    origin = get_origin(hint)
+    if hint is type(None):
+        return value is None
+    if hint in (bool, int, str):
+        return type(value) is hint
+    if origin is Literal:
+        return any(type(value) is type(a) and value == a for a in get_args(hint))
+    if origin in (Union, types.UnionType):
+        return any(conforms(value, a) for a in get_args(hint))
+    if origin is list:
+        return isinstance(value, list) and all(conforms(v, get_args(hint)[0]) for v in value)
+    if is_typeddict(hint):
+        hints = get_type_hints(hint, include_extras=True)
+        required = {k for k, h in hints.items() if get_origin(h) is not NotRequired}
+        known = {k: get_args(h)[0] if get_origin(h) is NotRequired else h for k, h in hints.items()}
+        return (
+            isinstance(value, dict)
+            and required <= value.keys() <= known.keys()
+            and all(conforms(v, known[k]) for k, v in value.items())
+        )
+    raise TypeError(f"no check for {hint!r}")  # pragma: no cover - a new kind of type in the module
+
+
 def check_event(st: StroganovState, e: Any) -> None:
     """One event is data: a dict with a known snake_case type, JSON as it is (lists, not tuples;
-    string keys), no whitespace in any string, cossacks as indices and Ivan flagged."""
+    string keys), no whitespace in any string, cossacks as indices and Ivan flagged; and it is what
+    the ``TypedDict`` of its type says, key by key."""
     is_data(e)
     assert e["type"] in TYPES, e
+    assert conforms(e, BY_TYPE[e["type"]]), e
     if "cossack" in e:
         ci = e["cossack"]
         assert isinstance(ci, int) and 0 <= ci < st.n, e
@@ -73,6 +122,14 @@ def test_every_event_and_log_entry_is_data(players: int) -> None:
             logged = len(st.log)
         assert st.log[0]["type"] == "setup" and st.log[-1]["type"] == "final"
         json.dumps(GAME.dump(st))
+
+
+def test_the_types_are_the_tags_of_the_union() -> None:
+    """One ``TypedDict`` per type, tagged by its ``type``; ``TYPES`` and the tuples that narrow
+    (``e["type"] in DECISIONS``) name exactly the members of their unions."""
+    assert len(BY_TYPE) == len(get_args(Event)) and set(BY_TYPE) == TYPES
+    for union, tags in ((ExtraEvent, EXTRAS), (Decision, DECISIONS), (IvanEvent, IVAN_STEPS)):
+        assert sorted(tag(t) for t in get_args(union)) == sorted(tags), union
 
 
 def test_random_games_reach_every_event_type() -> None:
@@ -116,6 +173,17 @@ def test_an_old_format_state_is_refused() -> None:
     assert err.value.code == "state_format"
     with pytest.raises(BadNotation) as err:
         GAME.load({**data, "log": ["setup P0=seat2 P1=seat1"]})
+    assert err.value.code == "state_format"
+
+
+def test_a_stored_log_is_read_back_through_the_events_type() -> None:
+    """The stored log is JSON read back as this game's events (``typed``): an entry of a type the
+    engine never emits (another game's) is refused like any malformed state, not misread."""
+    st = GAME.new(2, None, 1)
+    data = json.loads(json.dumps(GAME.dump(st)))
+    assert GAME.load(data).log == st.log
+    with pytest.raises(BadNotation) as err:
+        GAME.load({**data, "log": [*data["log"], {"type": "takeback", "seat": 0, "seq": 3}]})
     assert err.value.code == "state_format"
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from rules.errors import IllegalAction
 from rules.stroganov import GAME, core, engine
+from rules.stroganov.core import Events
 from rules.stroganov.state import TIGER, StroganovState
 from tests.stroganov_positions import actor, example_furs, give_turn, logged, place, play, started
 
@@ -56,7 +57,7 @@ def final_events(st: StroganovState, ci: int) -> list[tuple[str, str, int]]:
     """The scoring events ST-13.1 would add for ``ci`` if the game ended now (on a copy)."""
     st2 = GAME.load(GAME.dump(st))
     before = len(st2.cossacks[ci].events)
-    engine.final_scoring(st2, [])
+    engine.final_scoring(st2, Events())
     return st2.cossacks[ci].events[before:]
 
 

@@ -14,6 +14,7 @@ from rules.protocol import Ending, Outcome
 from rules.stroganov import GAME, automa, engine
 from rules.stroganov.actions import EndTurn, Fulfil, Gold, Move, SongPass, Trophy
 from rules.stroganov.content import CONTENT
+from rules.stroganov.core import Events
 from rules.stroganov.payment import ivan_pays
 from rules.stroganov.state import DUMMY, TIGER, StroganovState
 from rules.stroganov.view import view
@@ -75,14 +76,14 @@ def fresh_ivan(difficulty: str = "normal", seed: int = 0) -> tuple[StroganovStat
 def run_ivan(st: StroganovState, deck: list[str]) -> list:
     """ST-15.5 in isolation: the first card is flipped, the second's back gives Move and Hunt."""
     st.automa = list(deck)
-    events: list = []
+    events = Events()
     automa.take_turn(st, st.ivan, events)
     assert engine.run_queue(st, events)
     return events
 
 
 def extended(st: StroganovState, kind: str) -> bool:
-    events: list = []
+    events = Events()
     ok = automa.extended_action(st, st.ivan, kind, events)
     assert engine.run_queue(st, events)
     return ok
@@ -118,7 +119,7 @@ def blank_for_scoring(st: StroganovState) -> None:
 
 def final(st: StroganovState) -> None:
     st.year = 4
-    engine.final_scoring(st, [])
+    engine.final_scoring(st, Events())
 
 
 # ---------------------------------------------------------------- setup (ST-15.1, ST-15.2, ST-5)
@@ -547,8 +548,8 @@ def winter(st: StroganovState) -> None:
     st.season, st.stage, st.turn = "WINTER", "income", None
     st.order, st.active = engine.core.depth_order(st), 0
     for _ in range(st.n + 1):
-        engine.winter_income(st, [])
-    assert engine.run_queue(st, [])
+        engine.winter_income(st, Events())
+    assert engine.run_queue(st, Events())
 
 
 @pytest.mark.parametrize("difficulty, vp", [("easy", 0), ("normal", 0), ("hard", 3)])
@@ -599,7 +600,7 @@ def test_st_15_8_song_most_expensive_affordable_ties_rightmost(stories, songs, b
     st.order, st.active = [iv, 0], 0
     st.songs = list(songs)
     assert automa.song(st, iv) == bought
-    engine.settle(st, [])
+    engine.settle(st, Events())
     assert c.songs == ([bought] if bought else [])
 
 
@@ -784,7 +785,7 @@ def test_st_15_7_song_trophy_in_winter_advances():
     st.year = 4
     st.order, st.active = [iv, 0], 0
     st.songs = ["SG07", "SG17", "SG18", "SG20"]  # SG07: 4 stories, 2 VP, T
-    engine.settle(st, [])
+    engine.settle(st, Events())
     assert c.songs == ["SG07"] and c.trophy == 1 and ("SONG", "SG07", 2) in c.events
 
 
