@@ -8,10 +8,10 @@ by the engine; ``apply`` validates completely before it changes anything, so a r
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, cast
 
 from rules.errors import BadOptions
 
@@ -27,6 +27,26 @@ Event: TypeAlias = Mapping[str, object]
 through its own type (``rules.<game>.events.typed``); what knows no game passes them on unread."""
 OptionValue: TypeAlias = bool | int | str
 """The value of a game option (:class:`Option`)."""
+
+E = TypeVar("E")
+
+
+class EventReader(Generic[E]):
+    """How a game reads events back (from the store's log, a change being told) as its own typed
+    events ``E`` (``rules.<game>.events.typed``): each one's type must be one its engine emits — a
+    log of another game is a bug, never read as this one. Their params are trusted to be as the
+    engine made them: the one place an event is cast."""
+
+    def __init__(self, game: str, types: frozenset[str]) -> None:
+        self.game = game
+        self.types = types
+
+    def __call__(self, events: Iterable[Event]) -> list[E]:
+        out = list(events)
+        for event in out:
+            if event.get("type") not in self.types:
+                raise ValueError(f"not a {self.game} event: {event!r}")
+        return cast("list[E]", out)
 
 
 class Ending(enum.StrEnum):

@@ -16,8 +16,7 @@ in events logged before some date, which stored states still hold).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal, NotRequired, TypeAlias, TypedDict, cast
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 from rules import protocol
 
@@ -312,13 +311,5 @@ EVENT_TYPES: frozenset[str] = frozenset(
 """Every type the engine emits: the tags of :data:`Event` (a test keeps the two the same)."""
 
 
-def typed(events: Iterable[protocol.Event]) -> list[Event]:
-    """Events read back (from the store's log, a change being told) as this game's own: each one's
-    type must be one the engine emits (a log of another game is a bug, never read as this one).
-    Their params are trusted to be as the engine made them: the one place an event is cast."""
-    out: list[Event] = []
-    for event in events:
-        if event.get("type") not in EVENT_TYPES:
-            raise ValueError(f"not a Shitenno event: {event!r}")
-        out.append(cast(Event, event))
-    return out
+typed: protocol.EventReader[Event] = protocol.EventReader("Shitenno", EVENT_TYPES)
+"""This game's events read back (:class:`~rules.protocol.EventReader`)."""

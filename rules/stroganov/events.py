@@ -22,8 +22,7 @@ event (:class:`Gain`, :func:`rules.stroganov.core.close`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final, Literal, NotRequired, TypeAlias, TypedDict, cast
+from typing import Final, Literal, NotRequired, TypeAlias, TypedDict
 
 from rules import protocol
 from rules.stroganov.actions import EFFECTS, Entry
@@ -469,7 +468,7 @@ Event: TypeAlias = (
 )
 """Every event the engine emits."""
 
-TYPES = frozenset(
+EVENT_TYPES = frozenset(
     {
         "setup", "board", "season", "turn_start", "turn_skipped", "no_move", "move", "coin", "horses", "step",
         "hunt", "trade", "wish", "village", "yurt", "build", "recruit", "claim", "exchange", "draw", "fulfil",
@@ -507,11 +506,5 @@ def effect_data(effect: str) -> Effect:
     return {"effect": "step", "direction": effect[0], "k": int(effect[1:])}
 
 
-def typed(events: Iterable[protocol.Event]) -> list[Event]:
-    """Events read back (from the store's log, a change being told) as this game's own: each one's
-    type must be one the engine emits (a log of another game is a bug, never read as this one)."""
-    out = list(events)
-    for event in out:
-        if event.get("type") not in TYPES:
-            raise ValueError(f"not a Stroganov event: {event!r}")
-    return cast(list[Event], out)
+typed: protocol.EventReader[Event] = protocol.EventReader("Stroganov", EVENT_TYPES)
+"""This game's events read back (:class:`~rules.protocol.EventReader`)."""

@@ -5,7 +5,7 @@ Over seeded random games, solo and of 2–4 players (now and then a seat resigns
 JSON round trip unchanged, and holds no string with whitespace (no sentence, no notation); the log
 is exactly the setup and the events of every action in order; Ivan is named by his cossack index
 and ``automa``; every event is what its ``TypedDict`` says (issue 45 §5: the types are the truth,
-not a hope), and ``TYPES`` are the tags of their union. Old states (format 1, English log) are
+not a hope), and ``EVENT_TYPES`` are the tags of their union. Old states (format 1, English log) are
 refused."""
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from rules.stroganov import GAME, StroganovState
 from rules.stroganov.actions import Action, Resign
 from rules.stroganov.events import (
     DECISIONS,
+    EVENT_TYPES,
     EXTRAS,
     IVAN_STEPS,
-    TYPES,
     Decision,
     Event,
     ExtraEvent,
@@ -82,7 +82,7 @@ def check_event(st: StroganovState, e: Any) -> None:
     string keys), no whitespace in any string, cossacks as indices and Ivan flagged; and it is what
     the ``TypedDict`` of its type says, key by key."""
     is_data(e)
-    assert e["type"] in TYPES, e
+    assert e["type"] in EVENT_TYPES, e
     assert conforms(e, BY_TYPE[e["type"]]), e
     if "cossack" in e:
         ci = e["cossack"]
@@ -125,9 +125,9 @@ def test_every_event_and_log_entry_is_data(players: int) -> None:
 
 
 def test_the_types_are_the_tags_of_the_union() -> None:
-    """One ``TypedDict`` per type, tagged by its ``type``; ``TYPES`` and the tuples that narrow
+    """One ``TypedDict`` per type, tagged by its ``type``; ``EVENT_TYPES`` and the tuples that narrow
     (``e["type"] in DECISIONS``) name exactly the members of their unions."""
-    assert len(BY_TYPE) == len(get_args(Event)) and set(BY_TYPE) == TYPES
+    assert len(BY_TYPE) == len(get_args(Event)) and set(BY_TYPE) == EVENT_TYPES
     for union, tags in ((ExtraEvent, EXTRAS), (Decision, DECISIONS), (IvanEvent, IVAN_STEPS)):
         assert sorted(tag(t) for t in get_args(union)) == sorted(tags), union
 
@@ -139,7 +139,7 @@ def test_random_games_reach_every_event_type() -> None:
         for seed in range(GAMES):
             *_, (st, _, _) = playout(players, seed)
             seen.update(e["type"] for e in st.log)
-    assert set(seen) == TYPES, sorted(TYPES - set(seen))
+    assert set(seen) == EVENT_TYPES, sorted(EVENT_TYPES - set(seen))
 
 
 def test_ivan_is_his_cossack_index_with_automa() -> None:
