@@ -15,6 +15,10 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V")
 
+Player = Callable[[S, int], A]
+"""A random player of one game: a seat's decision in a state (one player a game played: it may keep
+count of what it did, e.g. Stroganov's free actions in a turn)."""
+
 
 def random_move(game: Game[S, A], state: S, seat: int, rnd: random.Random) -> A:
     """A random legal action other than resigning (every game lists ``resign`` among its legal
@@ -52,6 +56,16 @@ class Workload(Generic[S, A, V]):
     """A playout's decision: by default any legal one but resigning."""
     render_ms: float = 40
     """The median time a drawing should take."""
+    player: Callable[[random.Random], Player[S, A]] | None = None
+    """The random player the tests play whole games with (``tests/kinds.py``): decisions that reach
+    every kind of decision, the rare ones too, and never resign (None: :attr:`choose`'s)."""
+
+    def random_player(self, game: Game[S, A], rnd: random.Random) -> Player[S, A]:
+        """A new random player of ``game`` drawing from ``rnd`` (:attr:`player`, else :attr:`choose`)."""
+        if self.player is not None:
+            return self.player(rnd)
+        choose = self.choose
+        return lambda state, seat: choose(game, state, seat, rnd)
 
 
 def random_states(game: Game[S, A], samples: int, players: tuple[int, ...], max_steps: int) -> Iterator[tuple[S, int]]:
