@@ -29,6 +29,7 @@ from bench.e2e import Measured, Sample
 from bench.e2e_games import Bench, Game, random_action
 from bench.library_floor import inputs, page_spec, spawn_floor
 from bench.stats import collector_paused
+from cogs.games import registered
 from db.store import GameStore
 from rules.shitenno import GAME
 from tests import postgres
@@ -65,14 +66,17 @@ def sweep_tells_every_untold_change() -> None:
     """The catch-up bench's stand-in for the table keeps up with what ``Teller.catch_up`` uses of it
     (a new attribute of the table broke the bench once, unseen)."""
     with folder() as tmp:
-        path = tmp / "catch_up.db"
 
-        async def run() -> None:
-            await fill(path, "stratego", 3)
+        async def run(kind: str) -> None:
+            path = tmp / f"catch_up-{kind}.db"
+            await fill(path, kind, 3)
             result = await sweep(path)
-            assert (result.games, result.told, result.untold_after) == (3, 3, 0)
+            assert (result.games, result.told, result.untold_after) == (3, 3, 0), kind
 
-        asyncio.run(run())
+        caught_up = [k.name for k in registered() if k.bench is not None and k.bench.catch_up is not None]
+        assert caught_up, "no registered game has a catch-up workload"
+        for kind in caught_up:
+            asyncio.run(run(kind))
 
 
 # -- the benches' databases (bench/databases.py) ---------------------------------------------------

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 
 from cogs.shitenno.ui import image_words
-from cogs.workload import Player, Playout, Workload, random_states
+from cogs.workload import Decisions, Player, Playout, Rated, Workload, random_states
 from render import shitenno as draw
 from rules.shitenno import GAME, Action, ShitennoState, ShitennoView
 from rules.shitenno.actions import Resign
@@ -57,4 +57,6 @@ WORKLOAD: Workload[ShitennoState, Action, ShitennoView] = Workload(
     positions=positions,
     images=images,
     player=player,
+    decisions=Decisions((2, 4), lambda players: 30, "the board when it changed, each DM's hand"),
+    rated=Rated(share=1, scored=True),
 )

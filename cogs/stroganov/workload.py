@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from cogs.stroganov.ui import image_words
-from cogs.workload import Player, Playout, Workload, random_states
+from cogs.workload import CatchUp, Decisions, Player, Playout, Rated, Replay, Workload, random_states
 from render import stroganov as draw
 from rules.stroganov import GAME, Action, StroganovState, StroganovView
 from rules.stroganov.actions import Draw, Exchange, Fulfil, Gold, Paid, Resign
@@ -100,4 +100,18 @@ WORKLOAD: Workload[StroganovState, Action, StroganovView] = Workload(
     positions=positions,
     images=images,
     player=random_player,
+    replay=Replay("4 players", 4, range(1, 2), range(1, 2), "en"),
+    catch_up=CatchUp(1_000, 200, 4, 40),
+    decisions=Decisions(
+        (1, 4),
+        lambda players: 40 if players > 1 else 10,
+        "board + tableaux x {new}/{n} new pages",
+        {"difficulty": "normal"},
+    ),
+    rated=Rated(
+        share=1,
+        scored=True,
+        solo_options=tuple({"difficulty": d} for d in ("easy", "normal", "hard")),
+        top=(10, "cs"),
+    ),
 )
