@@ -262,8 +262,8 @@ def the_measuring_process_does_not_collect_while_it_times() -> None:
 def the_library_floor_answers_as_the_bot_does() -> None:
     """bench/library_floor.py measures discord.py alone doing a decision's Discord work: its process
     must answer ``/stratego move`` with the board and the bot's two buttons and DM the private
-    board, and answer ``/stroganov act`` with a turn page's words and the bot's components, or it
-    would measure less than the bot's floor."""
+    board, and answer ``/<game> act`` of the game told on turn pages (``/stroganov act``) with a
+    turn page's words and the bot's components, or it would measure less than the bot's floor."""
     with folder() as tmp:
         asyncio.run(floor_answers(tmp))
 
@@ -284,7 +284,7 @@ async def floor_answers(tmp: Path) -> None:
             thread = channel.create_thread("game", owner=user)
             move = await (await fake.slash(user, thread, "stratego move", from_="I4", to="I5")).response()
             await fake.wait_for(lambda: len(fake.dms(user)) == 1, "the private board", timeout=30)
-            turn = await (await fake.slash(user, thread, "stroganov act", action="x")).response()
+            turn = await (await fake.slash(user, thread, f"{page['game']} act", action="x")).response()
         finally:
             process.terminate()
             await process.wait()
