@@ -1,6 +1,6 @@
 """Issue 19 §2 for Stratego (``test_words_not_notation.py`` holds every game to words): random games
 of its variants, draw offers and resignations among the moves, speak words; a move is told in words;
-a refusal names the setup zone's rows."""
+a refusal names the setup zone's rows; its rule errors read as Czech."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import random
 import re
 
 from cogs.stratego.ui import StrategoUI
-from rules.errors import IllegalAction
+from cogs.table.rule_words import describe
+from rules.errors import BadNotation, IllegalAction
 from rules.stratego import GAME as STRATEGO
+from rules.stratego.board import parse_square
 from tests import stratego_play
 from tests.table.test_words_not_notation import LOCALES, check, record
 
@@ -48,3 +50,15 @@ def test_a_stratego_move_is_told_in_words() -> None:
     assert re.fullmatch(r"<@10[01]> \(Red\) moves from [A-J]\d+ to [A-J]\d+\.", line), line
     (line,) = ui.event_lines(record("stratego", 2), st, events, "cs")
     assert re.fullmatch(r"<@10[01]> \(Červený\) táhne z pole [A-J]\d+ na pole [A-J]\d+\.", line), line
+
+
+def test_stratego_rule_errors_read_as_czech() -> None:
+    e = IllegalAction("immobile", square=parse_square("E4"), rank="B")
+    ui = StrategoUI()
+    assert describe(e, "cs", ui.error_params(e, "cs")) == (
+        "Na poli E4 stojí tvá figurka (bomba) a ta se nehýbe: bomby a vlajka se nikdy nepohybují."
+    )
+    counts = BadNotation("setup_counts", too_few={"2": 2}, too_many={"9": 1}, army="classic")
+    assert describe(counts, "cs", ui.error_params(counts, "cs")) == (
+        "V rozestavení nesedí figurky: 2 průzkumníci chybí, 1 generál navíc."
+    )

@@ -1,10 +1,11 @@
 """Issue 19 §2 for Stroganov (``test_words_not_notation.py`` holds every game to words): the names
 from its content data have words in both languages; a player is named by mention, a hunt by what
-was taken."""
+was taken; its furs are named in each language."""
 
 from __future__ import annotations
 
-from cogs.stroganov.ui import StroganovUI
+from cogs.stroganov.ui import StroganovUI, fur
+from cogs.texts import tn
 from rules.stroganov import GAME as STROGANOV
 from rules.stroganov.content import CONTENT as SV_CONTENT
 from tests.table.test_words_not_notation import LOCALES, record
@@ -31,3 +32,10 @@ def test_the_examples_read_as_words() -> None:
     assert "P0" not in sv.who(rec, view, 0, "en") and "<@" in sv.who(rec, view, 0, "en")
     hunt = {"type": "hunt", "cossack": 0, "taken": [6], "gains": []}
     assert sv.action_phrase(view, hunt, "en") == "hunted a 6 Wolverine"
+
+
+def test_furs_are_named_in_each_language() -> None:
+    assert fur(5, "en") == "a 5 Sable" and fur(8, "en") == "an 8 Bear" and fur(0, "en") == "a tiger"
+    assert fur(5, "cs") == "sobol 5" and fur(8, "cs") == "medvěd 8" and fur(0, "cs") == "tygr"
+    for locale in ("en", "cs"):  # the turn line leaves out a tiger the phrase names already
+        assert tn("sv.tigers", 1, locale) == fur(0, locale)
