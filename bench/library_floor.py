@@ -50,6 +50,8 @@ from tests.e2e.stratego_in_play import Game
 from tests.fakediscord import FakeDiscord, discord_urls
 
 SECTION = "library floor"
+MOVE = "stratego move"
+"""The command of a move the floor answers (bench/e2e.py's: Stratego's)."""
 
 ANSWER = "<@{user}> (Red) moves from I4 to I5.\n<@{user}>, your move."
 """The public answer's words, as long as the bot's (its mentions are the other player's)."""
