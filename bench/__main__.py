@@ -77,7 +77,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     parts = args.only or parts_all
     rows: list[Row] = []
-    games = {kind.name for kind in registered()}
     if "engine" in parts:
         for kind in registered():
             rows += engine.run(kind, args.quick)
@@ -91,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if "catch-up" in parts:
         rows += catch_up.run(args.quick)
     if "decision" in parts:
-        rows += decision.run(args.quick, tuple(k for k in decision.KINDS if k in games))
+        rows += decision.run(args.quick)
     if "dispatcher" in parts:
         rows += dispatcher.run(args.quick)
     if "reminders" in parts:
@@ -103,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     for part, run in by_game.items():
         if part in parts:
             rows += run(args.quick)
-    if "ratings" in parts and {"stratego", "shitenno", "stroganov"} <= games:
+    if "ratings" in parts and ratings.shares():
         rows += ratings.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))

@@ -6,8 +6,9 @@ stays, claimed by the store that made it); the file is then opened again by a ne
 restarted bot, and the real :meth:`cogs.table.teller.Teller.catch_up` runs on a stub table whose ``tell``
 does only the telling's store part (``Progress.told``): the Discord part is not measured here.
 The store's methods are timed as they are called; CPU is this process's (the SQLite thread
-included). Stratego games (a small state) and Stroganov games 4 players and 40 decisions in (a
-state of tens of KB, which ``Change.caught_up_from`` parses) are measured apart.
+included). Each registered game with a catch-up workload (``Workload.catch_up``,
+``cogs/<game>/workload.py``) is measured apart: Stratego games (a small state) and Stroganov games 4
+players and 40 decisions in (a state of tens of KB, which ``Change.caught_up_from`` parses).
 """
 
 from __future__ import annotations
@@ -23,46 +24,42 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.e2e_games import random_action
 from bench.stats import Row
-from cogs.games import ENGINES
+from cogs.games import ENGINES, KINDS, registered
 from cogs.table.core.change import Change
 from cogs.table.core.progress import Progress
 from cogs.table.teller import Teller
 from db.repos.outbox import OutboxRepo
 from db.store import GameStore
-from rules.stratego.actions import Ready
 
 TIMED = ("outbox.pending", "outbox.changes_of", "outbox.claim", "games.get", "outbox.told")
 """The store calls timed, each a repository's method (``<repository>.<method>``)."""
 
 
 async def fill(path: Path, kind: str, games: int) -> None:
-    """``games`` games of ``kind``, each with one untold change (a Stratego ``ready``; a Stroganov
-    game's 41st decision, made on a state built in memory and stored as it is)."""
+    """``games`` games of ``kind``, each with one untold change: its workload's decisions in (a
+    Stratego ``ready``; a Stroganov game's 40th decision), made once on a state built in memory
+    (seed 0) and stored in every game, the last of them untold."""
     store = await GameStore.open(path, ENGINES, synchronous="OFF")
-    game = ENGINES[kind]
-    template: tuple[Any, int] | None = None
+    game, workload = ENGINES[kind], KINDS[kind].bench
+    assert workload is not None and workload.catch_up is not None, f"{kind} has no catch-up workload"
+    spec = workload.catch_up
+    plays: list[tuple[int, Any]] | None = None
     for n in range(games):
-        players = [1000 + n % 50, 2000 + n % 50] if kind == "stratego" else [1000 + n % 50 + 100 * s for s in range(4)]
+        players = [1000 + n % 50 + 1000 * s for s in range(spec.players)]
         rec = await store.games.create(kind, players, {}, 0, guild_id=1, channel_id=2, creator_id=players[0])
-        if kind == "stratego":
-            await store.games.append(rec.id, rec.version, 0, Ready())
-            continue
-        if template is None:  # the same 40 decisions in every game (seed 0): made once
+        if plays is None:  # the same decisions in every game (seed 0): made once
             state, rnd, plays = rec.load_state(), random.Random(0), []
-            for _ in range(40):
+            for _ in range(spec.decisions):
                 seat = game.to_act(state)[0]
-                picked = random_action(game, state, seat, rnd)
-                assert picked is not None
-                plays.append((seat, picked[0]))
-                state = picked[1]
-            template = (plays, len(plays))
-        plays, _ = template
+                action = workload.choose(game, state, seat, rnd)
+                game.apply(state, seat, action)
+                plays.append((seat, action))
         v = rec.version
         for seat, action in plays[:-1]:
             v = (await store.games.append(rec.id, v, seat, action)).version
-        await store.outbox.told(rec.id, v)
+        if len(plays) > 1:
+            await store.outbox.told(rec.id, v)
         await store.games.append(rec.id, v, *plays[-1])
     await store.close()
 
@@ -133,22 +130,26 @@ async def sweep(path: Path) -> Sweep:
 
 def run(quick: bool) -> list[Row]:
     rows = []
-    for kind, games in (("stratego", 1_000 if quick else 10_000), ("stroganov", 200 if quick else 1_000)):
+    for kind in registered():
+        spec = kind.bench.catch_up if kind.bench is not None else None
+        if spec is None:
+            continue
+        games = spec.quick_games if quick else spec.games
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "catch_up.db"
-            asyncio.run(fill(path, kind, games))
+            asyncio.run(fill(path, kind.name, games))
             s = asyncio.run(sweep(path))
         assert s.told == games and s.untold_after == 0, (s.told, s.untold_after)
         per = {name: s.timing.seconds[name] / max(1, s.timing.calls[name]) * 1000 for name in TIMED}
         rows += [
             Row(
                 "catch-up",
-                f"start-up sweep, {games:,} {kind} games with one untold change each: wall s, CPU s; per game ms",
+                f"start-up sweep, {games:,} {kind.name} games with one untold change each: wall s, CPU s; per game ms",
                 f"{s.wall:.2f}, {s.cpu:.2f}; {s.wall / games * 1000:.2f}",
             ),
             Row(
                 "catch-up",
-                f"{kind}: store calls (count, mean ms): " + ", ".join(TIMED),
+                f"{kind.name}: store calls (count, mean ms): " + ", ".join(TIMED),
                 "; ".join(f"{s.timing.calls[n]:,} x {per[n]:.2f}" for n in TIMED),
             ),
         ]

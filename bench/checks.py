@@ -27,10 +27,11 @@ from bench.catch_up import fill, sweep
 from bench.disk import DiskProbe
 from bench.e2e import Measured, Sample
 from bench.e2e_games import Bench, Game, random_action
-from bench.library_floor import inputs, page_spec, spawn_floor
+from bench.library_floor import MOVE, inputs, page_spec, spawn_floor
 from bench.stats import collector_paused
+from cogs.games import registered
 from db.store import GameStore
-from rules.shitenno import GAME
+from rules.protocol import AnyGame
 from tests import postgres
 from tests.e2e.bot_process import answering, open_at
 from tests.fakediscord import FakeDiscord
@@ -65,14 +66,17 @@ def sweep_tells_every_untold_change() -> None:
     """The catch-up bench's stand-in for the table keeps up with what ``Teller.catch_up`` uses of it
     (a new attribute of the table broke the bench once, unseen)."""
     with folder() as tmp:
-        path = tmp / "catch_up.db"
 
-        async def run() -> None:
-            await fill(path, "stratego", 3)
+        async def run(kind: str) -> None:
+            path = tmp / f"catch_up-{kind}.db"
+            await fill(path, kind, 3)
             result = await sweep(path)
-            assert (result.games, result.told, result.untold_after) == (3, 3, 0)
+            assert (result.games, result.told, result.untold_after) == (3, 3, 0), kind
 
-        asyncio.run(run())
+        caught_up = [k.name for k in registered() if k.bench is not None and k.bench.catch_up is not None]
+        assert caught_up, "no registered game has a catch-up workload"
+        for kind in caught_up:
+            asyncio.run(run(kind))
 
 
 # -- the benches' databases (bench/databases.py) ---------------------------------------------------
@@ -188,54 +192,61 @@ def a_miss_without_a_stall_ends_the_ramp() -> None:
 # -- the turn-based games' plan (bench/e2e_games.py), the collector, the library floor --------------
 
 
-class ShitennoBench(Bench):
-    engine = GAME
+def turn_based() -> list[AnyGame]:
+    """The engines of every registered game of three players (Shitenno, Stroganov): the turn-based
+    games' bench drives games of many decisions a turn."""
+    return [k.engine for k in registered() if k.engine.min_players <= 3 <= k.engine.max_players]
 
 
-def shitenno_games(n: int) -> list[Game]:
-    """Games with no thread nor users: only their drawing is checked."""
+def games_of(engine: AnyGame, n: int) -> list[Game]:
+    """Games of three with no thread nor users: only their drawing is checked."""
     nobody: Any = None
     return [
-        Game(thread=nobody, users=[nobody] * 3, state=GAME.new(3, {}, seed), rnd=random.Random(seed))
+        Game(thread=nobody, users=[nobody] * 3, state=engine.new(3, {}, seed), rnd=random.Random(seed))
         for seed in range(n)
     ]
 
 
-def drawing_only(games: list[Game]) -> ShitennoBench:
-    """The bench with no stand-in and no bot: only its drawing is checked."""
+def drawing_only(engine: AnyGame, games: list[Game]) -> Bench:
+    """The bench of ``engine`` with no stand-in and no bot: only its drawing is checked."""
     nothing: Any = None
-    return ShitennoBench(nothing, nothing, games)
+    bench = Bench(nothing, nothing, games)
+    bench.engine = engine
+    return bench
 
 
 def planned_decisions_are_sent_in_order_and_none_is_drawn_on_the_clock() -> None:
     """The turn-based games' bench draws its decisions before the clock starts (``Bench.plan``): the
     decisions sent are those planned, in order, each legal where it is made, and none is drawn on
     the clock unless the plan was left."""
-    planned, fresh = shitenno_games(4), shitenno_games(4)
-    bench = drawing_only(planned)
-    bench.plan(planned, 20)  # 5 each, and 2 to spare
-    assert all(len(g.planned) == 7 for g in planned)
-    for game, same in zip(planned, fresh, strict=True):
-        for _ in range(7):
-            seat = GAME.to_act(game.state)[0]
-            drawn = bench.draw(game, seat)
-            expected = random_action(GAME, same.state, seat, same.rnd)  # what the driver drew on the clock
-            assert drawn is not None and expected is not None and drawn[0] == expected[0]
-            assert GAME.dump(drawn[1]) == GAME.dump(expected[1])
-            game.state, same.state = drawn[1], expected[1]
-    assert bench.drawn_late == 0
+    assert turn_based(), "no registered game of three"
+    for engine in turn_based():
+        planned, fresh = games_of(engine, 4), games_of(engine, 4)
+        bench = drawing_only(engine, planned)
+        bench.plan(planned, 20)  # 5 each, and 2 to spare
+        assert all(len(g.planned) == 7 for g in planned)
+        for game, same in zip(planned, fresh, strict=True):
+            for _ in range(7):
+                seat = engine.to_act(game.state)[0]
+                drawn = bench.draw(game, seat)
+                expected = random_action(engine, same.state, seat, same.rnd)  # what the driver drew on the clock
+                assert drawn is not None and expected is not None and drawn[0] == expected[0]
+                assert engine.dump(drawn[1]) == engine.dump(expected[1])
+                game.state, same.state = drawn[1], expected[1]
+        assert bench.drawn_late == 0, engine.name
 
 
 def a_game_that_left_its_plan_is_drawn_on_the_clock_and_counted() -> None:
-    (game,) = shitenno_games(1)
-    bench = drawing_only([game])
-    bench.plan([game], 3)
-    seat = GAME.to_act(game.state)[0]
-    drawn = bench.draw(game, seat)
-    assert drawn is not None
-    game.state = GAME.load(GAME.dump(drawn[1]))  # the same position, another object: not the planned one
-    picked = bench.draw(game, GAME.to_act(game.state)[0])
-    assert picked is not None and bench.drawn_late == 1 and not game.planned
+    for engine in turn_based():
+        (game,) = games_of(engine, 1)
+        bench = drawing_only(engine, [game])
+        bench.plan([game], 3)
+        seat = engine.to_act(game.state)[0]
+        drawn = bench.draw(game, seat)
+        assert drawn is not None
+        game.state = engine.load(engine.dump(drawn[1]))  # the same position, another object: not the planned one
+        picked = bench.draw(game, engine.to_act(game.state)[0])
+        assert picked is not None and bench.drawn_late == 1 and not game.planned, engine.name
 
 
 def the_measuring_process_does_not_collect_while_it_times() -> None:
@@ -258,8 +269,8 @@ def the_measuring_process_does_not_collect_while_it_times() -> None:
 def the_library_floor_answers_as_the_bot_does() -> None:
     """bench/library_floor.py measures discord.py alone doing a decision's Discord work: its process
     must answer ``/stratego move`` with the board and the bot's two buttons and DM the private
-    board, and answer ``/stroganov act`` with a turn page's words and the bot's components, or it
-    would measure less than the bot's floor."""
+    board, and answer ``/<game> act`` of the game told on turn pages (``/stroganov act``) with a
+    turn page's words and the bot's components, or it would measure less than the bot's floor."""
     with folder() as tmp:
         asyncio.run(floor_answers(tmp))
 
@@ -278,9 +289,9 @@ async def floor_answers(tmp: Path) -> None:
         try:
             await answering(fake, user, channel, guild=guild, timeout=30)
             thread = channel.create_thread("game", owner=user)
-            move = await (await fake.slash(user, thread, "stratego move", from_="I4", to="I5")).response()
+            move = await (await fake.slash(user, thread, MOVE, from_="I4", to="I5")).response()
             await fake.wait_for(lambda: len(fake.dms(user)) == 1, "the private board", timeout=30)
-            turn = await (await fake.slash(user, thread, "stroganov act", action="x")).response()
+            turn = await (await fake.slash(user, thread, f"{page['game']} act", action="x")).response()
         finally:
             process.terminate()
             await process.wait()

@@ -1,8 +1,9 @@
 """Game store: append latency, growth per action, start-up with many stored games, and the cost of
 ``synchronous=FULL`` (the default since issue 18: a commit is on disk before the players are told)
-against ``NORMAL`` per append and per decision with its telling's writes; beside them the same on
-PostgreSQL (issue 21: a local server of the benchmark's own, bench/databases.py; its rows say
-"not available" without one)."""
+against ``NORMAL`` per append and per decision with its telling's writes, of Stratego moves (the
+appends of whole random games of every registered game that seats four beside them); beside them
+the same on PostgreSQL (issue 21: a local server of the benchmark's own, bench/databases.py; its
+rows say "not available" without one)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import cast
 from bench.databases import new_database, postgres, unavailable
 from bench.moves import random_move
 from bench.stats import Row, median, percentile
-from cogs.games import ENGINES
+from cogs.games import ENGINES, registered
 from db.connection import Synchronous
 from db.store import GameStore
 from rules.stratego import GAME
@@ -168,13 +169,22 @@ async def startup(path: Path) -> float:
     return spent
 
 
+FOUR = 4
+"""The players of the games whose appends are measured beside Stratego's (their states are the largest)."""
+
+
+def four_player_games() -> list[str]:
+    """Every registered game that seats four (Shitenno, Stroganov)."""
+    return [k.name for k in registered() if k.engine.min_players <= FOUR <= k.engine.max_players]
+
+
 def run(quick: bool) -> list[Row]:
     stored = 1_000 if quick else 10_000
     with tempfile.TemporaryDirectory() as tmp:
         times, growth = asyncio.run(appends(Path(tmp) / "a.db", 5 if quick else 20, 100))
         others = {
-            kind: asyncio.run(protocol_appends(Path(tmp) / f"{kind}.db", kind, players, 2 if quick else 10))
-            for kind, players in (("shitenno", 4), ("stroganov", 4))
+            kind: asyncio.run(protocol_appends(Path(tmp) / f"{kind}.db", kind, FOUR, 2 if quick else 10))
+            for kind in four_player_games()
         }
         big = Path(tmp) / "big.db"
         asyncio.run(fill(big, stored, active=200))
@@ -196,7 +206,7 @@ def run(quick: bool) -> list[Row]:
             for row in (
                 Row(
                     "database",
-                    f"{kind} 4 players append: median / p99 ms",
+                    f"{kind} {FOUR} players append: median / p99 ms",
                     f"{median(ktimes):.2f} / {percentile(ktimes, 99):.2f}",
                     "median <= 5",
                     median(ktimes) <= 5,

@@ -1,17 +1,18 @@
 """CPU of one decision in the bot, outside Discord, piece by piece, against its image floor (issue
-18 §7: the bot's CPU per decision within 1.5x of the images it draws), for the two games whose
-decisions are many a turn: Stroganov and Shitenno.
+18 §7: the bot's CPU per decision within 1.5x of the images it draws), for each registered game whose
+decisions are many a turn (``Workload.decisions``, ``cogs/<game>/workload.py``: Shitenno and
+Stroganov).
 
 The pieces are those the bot runs for ``/<game> act`` in a game's thread (``cogs/table/table.py``
 ``play`` and ``tell``), on a real store (a file in a temporary directory, ``synchronous=FULL`` as the
 bot runs): find the game (``store.games.get``; the command parses no state since issue 18's sixth pass);
-``store.games.append``; then the telling, as each game is told:
+``store.games.append``; then the telling, as each game is told (its UI's ``live_turn``):
 
-- Stroganov, on its turn page (``cogs/table/turn_pages.py``): ``hold_turn_page``, which reads the page,
+- on its turn page (Stroganov; ``cogs/table/turn_pages.py``): ``hold_turn_page``, which reads the page,
   the planned page news (``cogs/table/plan/pages.py`` ``page_news``: the story, ``fold``, prompts,
   the decision components) and their ``discord.ui.View``,
   ``set_turn_page``, which marks the decision told;
-- Shitenno, as :meth:`Shows.announce` tells a change, from the same plan (``cogs/table/plan/news.py``
+- by posts and DMs (Shitenno), as :meth:`Shows.announce` tells a change, from the same plan (``cogs/table/plan/news.py``
   ``news``: the plan — every notice's and the thread's words and components), then what the table
   does with it: the DMs of the seats now waiting and of those
   whose hand changed (the notice or the hand in words, the DM's components, the state written as
@@ -38,17 +39,16 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from bench.e2e_games import random_action
 from bench.stats import Row
-from cogs.games import ENGINES
-from cogs.shitenno.ui import ShitennoUI
-from cogs.stroganov.ui import StroganovUI
+from cogs.games import ENGINES, GameKind, registered
 from cogs.table import plan
 from cogs.table.buttons import buttons
 from cogs.table.core.change import Change
 from cogs.table.plan.pages import Page, page_news
+from cogs.table.ui import TurnPagesUI
 from cogs.table.views_kept import views_kept
 from db.json_text import dumps
 from db.records import AppendResult, GameRecord, UserPrefs
@@ -61,7 +61,7 @@ class Clock:
     def __init__(self) -> None:
         self.cpu: dict[str, float] = defaultdict(float)
         self.new_pages = 0
-        """Stroganov: the decisions timed that began a new page (their images are the floor)."""
+        """Turn pages: the decisions timed that began a new page (their images are the floor)."""
 
     @contextmanager
     def piece(self, name: str) -> Iterator[None]:
@@ -77,10 +77,12 @@ Tell = Callable[[GameStore, GameRecord, AppendResult, int, Clock, bool], Awaitab
 images are drawn on the clock's "floor")."""
 
 
-async def tell_stroganov(
+async def tell_page(
     store: GameStore, rec: GameRecord, result: AppendResult, seat: int, clock: Clock, floor: bool
 ) -> None:
-    ui, state, version = StroganovUI(), result.state, result.version
+    """A game told on turn pages (Stroganov)."""
+    ui = cast(TurnPagesUI[Any], UIS[rec.kind])  # its UI's live_turn: a TurnPagesUI
+    state, version = result.state, result.version
     change = Change.of_action(rec, result, None, seat)
     with clock.piece("turn page + told"), views_kept():  # as the table tells a change
         held = await store.pages.hold(rec.id)
@@ -99,10 +101,11 @@ async def tell_stroganov(
             ui.public_files(rec, state, NAMES[: len(rec.players)], "en")
 
 
-async def tell_shitenno(
+async def tell_news(
     store: GameStore, rec: GameRecord, result: AppendResult, seat: int, clock: Clock, floor: bool
 ) -> None:
-    ui, state, version = ShitennoUI(), result.state, result.version
+    """A game told by posts and DMs (Shitenno)."""
+    ui, state, version = UIS[rec.kind], result.state, result.version
     change = Change.of_action(rec, result, None, seat)
     names = NAMES[: len(rec.players)]
     with views_kept():  # as the table tells a change
@@ -134,7 +137,7 @@ async def tell_shitenno(
 
 
 async def first_page(store: GameStore, game_id: int) -> None:
-    """A Stroganov game's turn page as the bot's start leaves it (posted, nothing on it yet)."""
+    """A game's turn page as the bot's start leaves it (posted, nothing on it yet)."""
     await store.pages.save(game_id, Page(lines=["start"], fresh=False, message=1).stored())
 
 
@@ -142,6 +145,7 @@ async def first_page(store: GameStore, game_id: int) -> None:
 class Kind:
     name: str
     options: dict[str, Any]
+    players: tuple[int, ...]
     pieces: tuple[str, ...]
     tell: Tell
     warm_up: Callable[[int], int]
@@ -151,25 +155,23 @@ class Kind:
     """What the table leaves in the store at a game's start that the telling reads."""
 
 
-KINDS = {
-    "stroganov": Kind(
-        "stroganov",
-        {"difficulty": "normal"},
-        ("get", "append", "turn page + told"),
-        tell_stroganov,
-        lambda players: 40 if players > 1 else 10,
-        "board + tableaux x {new}/{n} new pages",
-        first_page,
-    ),
-    "shitenno": Kind(
-        "shitenno",
-        {},
-        ("get", "append", "plan", "DMs", "thread", "told"),
-        tell_shitenno,
-        lambda players: 30,
-        "the board when it changed, each DM's hand",
-    ),
-}
+def kind_of(game: GameKind) -> Kind | None:
+    """How the bench times a registered game's decisions (None: it does not: a game of few decisions
+    a turn, Stratego), told as its UI tells them."""
+    spec = game.bench.decisions if game.bench is not None else None
+    if spec is None:
+        return None
+    pieces: tuple[str, ...]
+    if game.ui.live_turn:
+        pieces, tell, begin = ("get", "append", "turn page + told"), tell_page, first_page
+    else:
+        pieces, tell, begin = ("get", "append", "plan", "DMs", "thread", "told"), tell_news, None
+    return Kind(game.name, dict(spec.options), spec.players, pieces, tell, spec.warm_up, spec.floor, begin)
+
+
+UIS = {game.name: game.ui for game in registered()}
+KINDS = {kind.name: kind for game in registered() if (kind := kind_of(game)) is not None}
+"""Every registered game the bench times, by name."""
 
 
 async def play(kind: Kind, path: Path, players: int, games: int, decisions: int, seed: int) -> tuple[Clock, int]:
@@ -204,11 +206,12 @@ async def play(kind: Kind, path: Path, players: int, games: int, decisions: int,
     return clock, timed
 
 
-def run(quick: bool, kinds: tuple[str, ...] = ("stroganov", "shitenno")) -> list[Row]:
+def run(quick: bool, kinds: tuple[str, ...] | None = None) -> list[Row]:
+    """Every game of :data:`KINDS` (or those of ``kinds``), at each of its player counts."""
     rows = []
-    for name in kinds:
+    for name in KINDS if kinds is None else kinds:
         kind = KINDS[name]
-        for players in (1, 4) if name == "stroganov" else (2, 4):
+        for players in kind.players:
             with tempfile.TemporaryDirectory() as tmp:
                 clock, n = asyncio.run(
                     play(kind, Path(tmp) / "d.db", players, 3 if quick else 8, 30 if quick else 60, 1_000)

@@ -10,7 +10,9 @@ engine and no drawing:
 - ``/stratego move`` answers as the bot does — the bot's words, the board's PNG and its two
   buttons — and sends the bot's DM with the private PNG, both PNGs drawn once beforehand;
 - ``/stroganov act`` answers with a turn page as the bot does for a press that adds to the page:
-  words and the bot's selects and buttons of a mid-game position, no file.
+  words and the bot's selects and buttons of a mid-game position, no file. The game is the
+  registered one told on turn pages (its UI's ``live_turn``: Stroganov; :func:`page_game`), its
+  page drawn from its own engine and UI.
 
 The same driver as ``bench/e2e.py`` sends them at the same steady rates. A move's CPU against its
 images (``bench/e2e.py`` ``floor``) is the ratio no bot on discord.py goes below on this machine,
@@ -36,19 +38,20 @@ from discord import app_commands
 from bench.e2e import GAMES, Bench, Measured, Sample, floor, mid_game, ramp, stalled
 from bench.e2e_games import random_action
 from bench.stats import Row
+from cogs.games import GameKind, registered
 from cogs.stratego.ui import image_words
-from cogs.stroganov.ui import StroganovUI
 from cogs.table.ui import SelectSpec
 from db.json_text import dumps, loads
 from render.stratego import render_board
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
-from rules.stroganov import GAME as STROGANOV
 from tests.e2e.bot_process import answering, members, spawn_module
 from tests.e2e.stratego_in_play import Game
 from tests.fakediscord import FakeDiscord, discord_urls
 
 SECTION = "library floor"
+MOVE = "stratego move"
+"""The command of a move the floor answers (bench/e2e.py's: Stratego's)."""
 
 ANSWER = "<@{user}> (Red) moves from I4 to I5.\n<@{user}>, your move."
 """The public answer's words, as long as the bot's (its mentions are the other player's)."""
@@ -61,8 +64,9 @@ DM = (
 
 def serve(api: str, gateway: str, guild_id: int, public: bytes, private: bytes, page: dict[str, Any]) -> None:
     """The process: a client with ``/stratego move``, answering every move as the bot does, and
-    ``/stroganov act``, answering with a turn page (``page``: its words and components, as
-    :func:`page_spec` wrote them) as the bot answers a press that adds to the page."""
+    ``/<game> act`` of the page's game (Stroganov), answering with a turn page (``page``: its
+    game, words and components, as :func:`page_spec` wrote them) as the bot answers a press that
+    adds to the page."""
 
     async def main() -> None:
         with discord_urls(api, gateway):
@@ -72,7 +76,7 @@ def serve(api: str, gateway: str, guild_id: int, public: bytes, private: bytes, 
             dms: dict[int, discord.DMChannel] = {}
             group = app_commands.Group(name="stratego", description="Play Stratego")
             game = app_commands.Group(name="game", description="Games")
-            act_group = app_commands.Group(name="stroganov", description="Play Stroganov")
+            act_group = app_commands.Group(name=page["game"], description=f"Play {page['title']}")
 
             @group.command(name="move", description="Move or attack: from one square to another")
             @app_commands.rename(frm="from")
@@ -144,29 +148,47 @@ PAGE_WORDS = (
 """Words of a turn page of about the usual length (what they say costs discord.py nothing)."""
 
 
+def page_game() -> GameKind:
+    """The game whose turn page the floor answers: the first registered game told on turn pages
+    (its UI's ``live_turn``: Stroganov)."""
+    for kind in registered():
+        if kind.ui.live_turn:
+            return kind
+    raise LookupError("no registered game is told on turn pages")
+
+
 def page_spec() -> dict[str, Any]:
-    """A Stroganov turn page of a 4-player game 60 random decisions in: the components the bot
-    shows there (two selects of 7 and 5 decisions, End turn, Full board) and :data:`PAGE_WORDS`."""
-    rnd, state = random.Random(2), STROGANOV.new(4, {"difficulty": "normal"}, 2)
+    """A turn page of :func:`page_game` at its most players (Stroganov's four) 60 random decisions
+    in, on the options its decisions are timed with (``Workload.decisions``): the components the bot
+    shows there (Stroganov's: two selects of 7 and 5 decisions, End turn, Full board) and
+    :data:`PAGE_WORDS`."""
+    kind = page_game()
+    engine = kind.engine
+    decisions = kind.bench.decisions if kind.bench is not None else None
+    options = dict(decisions.options) if decisions is not None else {}
+    rnd, state = random.Random(2), engine.new(engine.max_players, options, 2)
     for _ in range(60):
-        picked = random_action(STROGANOV, state, STROGANOV.to_act(state)[0], rnd)
+        picked = random_action(engine, state, engine.to_act(state)[0], rnd)
         if picked is None:
             break
         state = picked[1]
-    specs = StroganovUI().public_buttons(None, state, 7, "en")  # type: ignore[arg-type]  # no record is read
+    specs = kind.ui.public_buttons(None, state, 7, "en")  # type: ignore[arg-type]  # no record is read
     components = [
         {"label": c.placeholder, "options": c.options} if isinstance(c, SelectSpec) else {"label": c.label}
         for c in specs
     ]
-    return {"content": PAGE_WORDS, "components": components}
+    return {"game": kind.name, "title": kind.ui.title("en"), "content": PAGE_WORDS, "components": components}
 
 
 class PageBench(Bench):
-    """``/stroganov act`` in each game's thread, answered with the page: no DM to wait for."""
+    """``/<game> act`` of the page's game (Stroganov) in each game's thread, answered with the page:
+    no DM to wait for."""
+
+    command = f"{page_game().name} act"
 
     async def move(self, game: Game, due: float | None = None) -> Sample | None:
         start = time.perf_counter()
-        i = await self.fake.slash(game.players[0], game.thread, "stroganov act", action="x")
+        i = await self.fake.slash(game.players[0], game.thread, self.command, action="x")
         answer = await i.response()
         took = time.perf_counter() - (start if due is None else due)
         assert answer.components and i.latency is not None, answer.content
@@ -189,7 +211,7 @@ def inputs(folder: Path) -> list[Path]:
 
 
 async def _run(quick: bool) -> dict[str, list[tuple[int, Measured]]]:
-    """The ramp of Stratego moves, then of Stroganov pages, on one floor process."""
+    """The ramp of Stratego moves, then of the page game's pages (Stroganov's), on one floor process."""
     seconds = 1.5 if quick else 4.0
     with tempfile.TemporaryDirectory() as tmp:
         files = inputs(Path(tmp))
@@ -232,9 +254,10 @@ def run(quick: bool) -> list[Row]:
     ramps = asyncio.run(_run(quick))
     pub, priv = floor(mid_game(40 if quick else 150))
     images = pub + priv
+    paged = page_game().ui.title("en")
     what = {
         "move": "a Stratego move (the bot's answer and DM, two PNGs drawn beforehand)",
-        "page": "a Stroganov decision (its turn page answered: words, two selects, two buttons; no file)",
+        "page": f"a {paged} decision (its turn page answered: words, two selects, two buttons; no file)",
     }
     rows = [
         Row(
@@ -255,7 +278,7 @@ def run(quick: bool) -> list[Row]:
         ),
         Row(
             SECTION,
-            "discord.py alone, a Stroganov decision's page, the ramp's steps: CPU ms; the images per decision "
+            f"discord.py alone, a {paged} decision's page, the ramp's steps: CPU ms; the images per decision "
             "under which 1.5x cannot be met (twice it), ms",
             f"{page:.1f}; {2 * page:.1f}",
         ),

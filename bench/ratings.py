@@ -1,6 +1,8 @@
 """Ratings (issue 20 §1): ``/game top`` and ``/game stats`` with 10,000 finished games in one server.
 
-The games are written into the file directly (one valid state per kind and player count, reused;
+The games are those of every registered game with a share of them (``Workload.rated``,
+``cogs/<game>/workload.py``: half Stratego, a quarter Shitenno, a quarter Stroganov), written into
+the file directly (one valid state per kind and player count, reused;
 seats, ten timed actions each, the outcome and the end time), as ``bench/catch_up.py`` makes many
 stored games quickly; then the start-up sweep (:meth:`GameStore.ratings.rate_unrated`) rates them all, by
 end time, and is timed. The commands are timed as the bot answers them, without Discord: the
@@ -22,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.stats import Row, median, percentile
-from cogs.games import ENGINES, KINDS
+from cogs.games import ENGINES, KINDS, GameKind, registered
 from cogs.table import standings
 from cogs.table.rendering import Renderer
+from cogs.workload import Rated
 from db.json_text import dumps
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
@@ -34,30 +37,38 @@ PLAYERS = 300
 HEAVY = 5000
 """The player who sits in one game in ten."""
 START = 1_700_000_000.0
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def mix(n: int, rnd: random.Random) -> tuple[str, int]:
-    """Game ``n``'s kind and player count: half Stratego, a quarter Shitenno (2–4), a quarter
-    Stroganov (1–4; solo games too)."""
-    roll = n % 4
-    if roll < 2:
-        return "stratego", 2
-    if roll == 2:
-        return "shitenno", rnd.choice((2, 3, 4))
-    return "stroganov", rnd.choice((1, 2, 3, 4))
+def shares() -> list[tuple[GameKind, Rated]]:
+    """The registered games rated here, with their share (by name)."""
+    return [(k, k.bench.rated) for k in registered() if k.bench is not None and k.bench.rated is not None]
+
+
+def counts(kind: GameKind) -> tuple[int, ...]:
+    return tuple(range(kind.engine.min_players, kind.engine.max_players + 1))
+
+
+def mix(n: int, rnd: random.Random, cycle: list[tuple[GameKind, Rated]]) -> tuple[str, int, Rated]:
+    """Game ``n``'s kind and player count: the games in turn by their shares (half Stratego, a
+    quarter Shitenno, a quarter Stroganov), of any player count each seats (solo games too)."""
+    kind, spec = cycle[n % len(cycle)]
+    seats = counts(kind)
+    return kind.name, seats[0] if len(seats) == 1 else rnd.choice(seats), spec
 
 
 def fill(path: Path, games: int) -> None:
     """``games`` finished games in one server, written with plain SQL after the store made the schema."""
     asyncio.run(_schema(path))
     rnd = random.Random(20)
-    kinds = [("stratego", 2), *(("shitenno", n) for n in (2, 3, 4)), *(("stroganov", n) for n in (1, 2, 3, 4))]
-    states = {(k, n): dumps(ENGINES[k].dump(ENGINES[k].new(n, None, 1))) for k, n in kinds}
+    cycle = [(kind, spec) for kind, spec in shares() for _ in range(spec.share)]
+    engines = {kind.name: kind.engine for kind, _ in cycle}
+    states = {(k, n): dumps(engines[k].dump(engines[k].new(n, None, 1))) for k in engines for n in counts(KINDS[k])}
     with closing(sqlite3.connect(path)) as db:
         db.execute("PRAGMA synchronous=OFF")
         with db:
             for i in range(games):
-                kind, count = mix(i, rnd)
+                kind, count, spec = mix(i, rnd, cycle)
                 people = rnd.sample(range(1000, 1000 + PLAYERS), count)
                 if i % 10 == 0:
                     people[0] = HEAVY
@@ -73,7 +84,7 @@ def fill(path: Path, games: int) -> None:
                         "scores": scores,
                         "automa_score": ivan,
                     }
-                elif kind == "stratego":
+                elif not spec.scored:
                     ending = rnd.choice(("normal", "resigned", "timeout"))
                     outcome = {"winners": [rnd.randrange(2)], "ending": ending, "draw": False, "scores": None}
                 else:
@@ -88,7 +99,7 @@ def fill(path: Path, games: int) -> None:
                         kind,
                         GUILD,
                         people[0],
-                        json.dumps({"difficulty": rnd.choice(("easy", "normal", "hard"))} if count == 1 else {}),
+                        json.dumps(dict(rnd.choice(spec.solo_options)) if count == 1 else {}),
                         states[(kind, count)],
                         json.dumps(outcome),
                         ended - 5000,
@@ -143,7 +154,10 @@ async def measure(path: Path, rounds: int) -> dict[str, Any]:
     rated = await store.ratings.rate_unrated()
     sweep = (time.perf_counter() - t0, time.process_time() - c0)
     table = StubTable(store)
-    average = (await store.ratings.leaderboard(GUILD, "stratego", 150, 1))[0][0].user_id
+    games = shares()
+    most = max(games, key=lambda g: g[1].share)[0]
+    """The game of the most games (Stratego): its 150th player is an average one."""
+    average = (await store.ratings.leaderboard(GUILD, most.name, 150, 1))[0][0].user_id
     timings: dict[str, list[float]] = {}
 
     async def timed(name: str, work: Any) -> Any:
@@ -154,8 +168,11 @@ async def measure(path: Path, rounds: int) -> dict[str, Any]:
 
     chart_bytes = 0
     for _ in range(rounds):
-        await timed("top stratego page 1", standings.top_text(table, GUILD, "stratego", 1, "en"))  # type: ignore[arg-type]
-        await timed("top stroganov page 10", standings.top_text(table, GUILD, "stroganov", 10, "cs"))  # type: ignore[arg-type]
+        for kind, spec in games:
+            if spec.top is not None:
+                page, locale = spec.top
+                top = standings.top_text(table, GUILD, kind.name, page, locale)  # type: ignore[arg-type]
+                await timed(f"top {kind.name} page {page}", top)
         _, files = await timed(
             "stats, one game in ten (~1,000 games)",
             standings.stats(table, GUILD, HEAVY, "heavy", "en"),  # type: ignore[arg-type]
@@ -164,7 +181,7 @@ async def measure(path: Path, rounds: int) -> dict[str, Any]:
         await timed("stats, an average player", standings.stats(table, GUILD, average, "average", "cs"))  # type: ignore[arg-type]
         await timed("paces of a lobby of four", store.ratings.paces(GUILD, [HEAVY, average, 1001, 1002]))
     for n in range(rounds):  # a game ends now: rated on top of the 10,000 (the listener's store call)
-        rec = await store.games.create("stratego", [1000 + n, 1001 + n], {}, n, GUILD, 2, 1000 + n)
+        rec = await store.games.create(most.name, [1000 + n, 1001 + n], {}, n, GUILD, 2, 1000 + n)
         await store.games.finish(rec.id, Outcome((0,), Ending.RESIGNED))
         await timed("rate a game that just ended (10,000 rated before it)", store.ratings.rate(rec.id))
     recomputed_ok = await store.ratings.recompute() == await store.ratings.stored()
@@ -194,5 +211,8 @@ def run(quick: bool) -> list[Row]:
     for name, values in m["timings"].items():
         value = f"{median(values):.1f}, {percentile(values, 95):.1f}"
         rows.append(Row("ratings", f"{name}: median, p95 ms ({rounds} rounds)", value))
-    rows.append(Row("ratings", "stats chart PNG bytes (three game kinds)", f"{m['chart']:,}"))
+    kinds = len(shares())
+    rows.append(
+        Row("ratings", f"stats chart PNG bytes ({NUMBERS.get(kinds, str(kinds))} game kinds)", f"{m['chart']:,}")
+    )
     return rows

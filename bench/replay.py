@@ -1,6 +1,7 @@
 """``/game replay`` (issue 20 §2): the time to replay, draw and encode a whole finished game, and the
-GIF's size, for a long Stratego game and a four-player Stroganov game — the same steps as the bot
-(cogs/table/replaying.py), each drawing in this process instead of a render worker."""
+GIF's size, for each registered game with a replay workload (``Workload.replay``,
+``cogs/<game>/workload.py``: a long Stratego game, a four-player Stroganov game) — the same steps as
+the bot (cogs/table/replaying.py), each drawing in this process instead of a render worker."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import random
 import time
 from typing import Any
 
-from bench.moves import random_move
 from bench.stats import Row
 from cogs import games
 from cogs.table import replays
+from cogs.workload import Replay
 from db.records import GameRecord, LoggedAction
 
 NAMES = ("Alžběta Nováková", "Bořivoj", "Cyril", "Dana")
@@ -19,29 +20,21 @@ LIMIT_S = 15.0
 """The longest a replay may take before the player starts to wonder (the reply says "thinking")."""
 
 
-def _played(kind: str, players: int, seed: int, options: dict[str, Any]) -> tuple[GameRecord, list[LoggedAction]]:
-    """A whole seeded random game (moves only for Stratego: no draw offers, no resignation) as a
-    finished record and its log."""
-    from rules.stratego.actions import Move, Ready
-
+def _played(
+    kind: str, spec: Replay[Any, Any], seed: int, options: dict[str, Any]
+) -> tuple[GameRecord, list[LoggedAction]]:
+    """A whole seeded random game of the workload's decisions (Stratego's: moves only, no draw
+    offers, no resignation) as a finished record and its log."""
     engine = games.ENGINES[kind]
+    players = spec.players
     state = engine.new(players, options, seed)
     rnd = random.Random(seed)
     log: list[LoggedAction] = []
-
-    def act(seat: int, action: Any) -> None:
-        log.append(LoggedAction(1, len(log) + 2, seat, action.notation(), 0.0))
-        engine.apply(state, seat, action)
-
-    if kind == "stratego":
-        act(0, Ready())
-        act(1, Ready())
     while engine.outcome(state) is None:
         seat = engine.to_act(state)[0]
-        if kind == "stratego":
-            act(seat, rnd.choice([a for a in engine.legal(state, seat) if isinstance(a, Move)]))
-        else:
-            act(seat, random_move(engine, state, seat, rnd))
+        action = spec.choose(engine, state, seat, rnd)
+        log.append(LoggedAction(1, len(log) + 2, seat, action.notation(), 0.0))
+        engine.apply(state, seat, action)
     rec = GameRecord(
         id=1,
         kind=kind,
@@ -65,9 +58,9 @@ def _played(kind: str, players: int, seed: int, options: dict[str, Any]) -> tupl
     return rec, log
 
 
-def _longest_stratego(tries: int) -> tuple[GameRecord, list[LoggedAction]]:
-    best = max((_played("stratego", 2, seed, {}) for seed in range(tries)), key=lambda g: len(g[1]))
-    return best
+def _longest(kind: str, spec: Replay[Any, Any], quick: bool) -> tuple[GameRecord, list[LoggedAction]]:
+    seeds = spec.quick_seeds if quick else spec.seeds
+    return max((_played(kind, spec, seed, {}) for seed in seeds), key=lambda g: len(g[1]))
 
 
 def _replay(label: str, rec: GameRecord, log: list[LoggedAction], locale: str) -> list[Row]:
@@ -102,7 +95,9 @@ def _replay(label: str, rec: GameRecord, log: list[LoggedAction], locale: str) -
 
 
 def run(quick: bool) -> list[Row]:
-    rows = _replay("stratego, long game", *_longest_stratego(2 if quick else 6), "cs")
-    if "stroganov" in games.KINDS:
-        rows += _replay("stroganov, 4 players", *_played("stroganov", 4, 1, {}), "en")
+    rows = []
+    for kind in games.registered():
+        spec = kind.bench.replay if kind.bench is not None else None
+        if spec is not None:
+            rows += _replay(f"{kind.name}, {spec.label}", *_longest(kind.name, spec, quick), spec.locale)
     return rows

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from rules.protocol import Action, Game, OptionValue
@@ -14,6 +14,10 @@ from rules.protocol import Action, Game, OptionValue
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V")
+
+Player = Callable[[S, int], A]
+"""A random player of one game: a seat's decision in a state (one player a game played: it may keep
+count of what it did, e.g. Stroganov's free actions in a turn)."""
 
 
 def random_move(game: Game[S, A], state: S, seat: int, rnd: random.Random) -> A:
@@ -38,8 +42,64 @@ class Playout:
 
 
 @dataclass(frozen=True, slots=True)
+class Replay(Generic[S, A]):
+    """A finished game ``/game replay`` replays, draws and encodes (``bench/replay.py``): the longest
+    of seeded random games."""
+
+    label: str
+    """How the rows name it (after the game's name): ``long game``, ``4 players``."""
+    players: int
+    seeds: range
+    quick_seeds: range
+    """The seeds played (the quick run's): the longest game is replayed."""
+    locale: str
+    choose: Callable[[Game[S, A], S, int, random.Random], A] = random_move
+    """The game's decisions (by default any legal one but resigning)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """Stored games the start-up sweep catches up (``bench/catch_up.py``), each with one untold
+    change: ``decisions`` in (the game's :attr:`Workload.choose`), the last of them untold."""
+
+    games: int
+    quick_games: int
+    players: int
+    decisions: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    """How ``bench/decision.py`` times the game's decisions in the bot, outside Discord (a game
+    whose decisions are many a turn; how they are told is the UI's: turn pages or posts and DMs)."""
+
+    players: tuple[int, ...]
+    warm_up: Callable[[int], int]
+    """Decisions made before timing, by player count."""
+    floor: str
+    """What the image floor is, in the rows (``{new}`` and ``{n}``: the new pages, the decisions)."""
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """The game among the finished games ``bench/ratings.py`` rates and lists."""
+
+    share: int
+    """Its games of every ``sum(share)`` written (Stratego 2, the others 1: half are Stratego)."""
+    scored: bool
+    """Whether its results have scores (Stratego's: a winner, and how: by its rules, a resignation,
+    on time)."""
+    solo_options: tuple[Mapping[str, OptionValue], ...] = ()
+    """A solo game's options, one drawn at random (Stroganov's difficulties)."""
+    top: tuple[int, str] | None = None
+    """The ``/game top`` page of the game timed, and its language (None: none)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Workload(Generic[S, A, V]):
-    """A game's benchmark workload: its playouts, the positions it draws and its images."""
+    """A game's benchmark workload: its playouts, the positions it draws and its images, and what
+    each benchmark that measures some games takes of it (None: that benchmark leaves it out)."""
 
     playouts: tuple[Playout, ...]
     positions: Callable[[int], Iterable[tuple[str, V]]]
@@ -52,6 +112,20 @@ class Workload(Generic[S, A, V]):
     """A playout's decision: by default any legal one but resigning."""
     render_ms: float = 40
     """The median time a drawing should take."""
+    player: Callable[[random.Random], Player[S, A]] | None = None
+    """The random player the tests play whole games with (``tests/kinds.py``): decisions that reach
+    every kind of decision, the rare ones too, and never resign (None: :attr:`choose`'s)."""
+    replay: Replay[S, A] | None = None
+    catch_up: CatchUp | None = None
+    decisions: Decisions | None = None
+    rated: Rated | None = None
+
+    def random_player(self, game: Game[S, A], rnd: random.Random) -> Player[S, A]:
+        """A new random player of ``game`` drawing from ``rnd`` (:attr:`player`, else :attr:`choose`)."""
+        if self.player is not None:
+            return self.player(rnd)
+        choose = self.choose
+        return lambda state, seat: choose(game, state, seat, rnd)
 
 
 def random_states(game: Game[S, A], samples: int, players: tuple[int, ...], max_steps: int) -> Iterator[tuple[S, int]]:

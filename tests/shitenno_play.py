@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from cogs.shitenno.workload import player
 from rules.shitenno import GAME
 from rules.shitenno.actions import Resign
 from rules.shitenno.state import ShitennoState
@@ -16,28 +17,19 @@ RESIGN_P = 0.002
 
 
 def random_actions(st: ShitennoState, rnd: random.Random, resign: float = 0.0) -> Iterator[tuple[int, Any]]:
-    """Yield (seat, action) chosen among the legal actions until the game ends. In the control
-    phase the kind of action is chosen first, so rare kinds (flip, draw) are played too. RESIGN is
-    never chosen among the legal actions; instead, with probability ``resign`` per action, a seat
-    still playing (the one to act or another) resigns. With ``resign=0`` no extra random numbers
-    are drawn, so seeded games are as before resignation existed."""
+    """Yield (seat, action) chosen among the legal actions until the game ends, by the game's random
+    player (``cogs/shitenno/workload.py`` ``player``: in the control phase the kind of action first,
+    so rare kinds, flip and draw, are played too). RESIGN is never chosen among the legal actions;
+    instead, with probability ``resign`` per action, a seat still playing (the one to act or
+    another) resigns. With ``resign=0`` no extra random numbers are drawn, so seeded games are as
+    before resignation existed."""
+    pick = player(rnd)
     while st.phase != "finished":
         if resign and rnd.random() < resign:
             yield rnd.choice([s for s in range(st.n) if s not in st.resigned]), Resign()
             continue
         (seat,) = GAME.to_act(st)
-        acts = [a for a in GAME.legal(st, seat) if not isinstance(a, Resign)]
-        if st.phase == "control":
-            kinds: dict[str, list[Any]] = {}
-            for a in acts:
-                kinds.setdefault(type(a).__name__, []).append(a)
-            names = sorted(kinds)
-            if len(names) > 1 and "EndTurn" in names and rnd.random() < 0.85:
-                names.remove("EndTurn")
-            act = rnd.choice(kinds[rnd.choice(names)])
-        else:
-            act = rnd.choice(acts)
-        yield seat, act
+        yield seat, pick(st, seat)
 
 
 def check_event(e: Any) -> None:

@@ -1,6 +1,7 @@
 """Seeded Stroganov players for property tests and the balance script.
 
-A player is a callable ``(state, seat) -> action``. :func:`random_player` picks a random legal action;
+A player is a callable ``(state, seat) -> action``. :func:`random_player` picks a random legal action
+(the game's random player, ``cogs/stroganov/workload.py``, with its free actions capped per turn);
 :func:`greedy_player` scores a sample of the legal actions with the ST-18 value economy. Neither ever
 picks RESIGN; :func:`resigner` makes a seat resign now and then (ST-R, docs/stroganov.md).
 """
@@ -12,18 +13,18 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cogs.stroganov.workload import FREE, FREE_CAP, FreeCap, decisions, kind, random_player, turn_key
 from rules.stroganov import GAME
-from rules.stroganov.actions import Action, Draw, EndTurn, Exchange, Fulfil, Gold, Paid, Resign
+from rules.stroganov.actions import Action, EndTurn, Resign
 from rules.stroganov.content import CONTENT
 from rules.stroganov.engine import cossack_of, landscape_sets
 from rules.stroganov.state import StroganovState
 
 Player = Callable[[StroganovState, int], Action]
 PlayersFn = Callable[[int, random.Random], Player]
+__all__ = ["FREE", "FREE_CAP", "FreeCap", "decisions", "kind", "random_player", "turn_key"]
+"""The game's random player and what it reads (``cogs/stroganov/workload.py``), kept here by name."""
 
-FREE = (Exchange, Draw, Fulfil)
-FREE_CAP = 3
-"""Free actions a player takes at most per turn, so random games keep moving."""
 RESIGN_P = 0.001
 """Per action, the chance that a seat still playing resigns (ST-R) in the property tests."""
 
@@ -34,64 +35,6 @@ def resigner(st: StroganovState, rnd: random.Random, p: float) -> int | None:
     if not p or rnd.random() >= p:
         return None
     return rnd.choice([c.seat for c in st.cossacks if c.seat is not None and c.seat not in st.resigned])
-
-
-def decisions(st: StroganovState, seat: int) -> list[Action]:
-    """The legal actions without RESIGN."""
-    return [a for a in GAME.legal(st, seat) if not isinstance(a, Resign)]
-
-
-def kind(a: Action) -> str:
-    """The kind of an action: its class name, with the gold action's kind and Paid's inner kind."""
-    inner = a.action if isinstance(a, Paid) else a
-    k = f"Gold.{inner.kind}" if isinstance(inner, Gold) else type(inner).__name__
-    return f"Paid.{k}" if isinstance(a, Paid) else k
-
-
-def turn_key(st: StroganovState) -> tuple[Any, ...]:
-    return (st.year, st.season, st.stage, st.active)
-
-
-class _FreeCap:
-    """Counts the free actions taken in the current turn."""
-
-    def __init__(self) -> None:
-        self.key: tuple[Any, ...] | None = None
-        self.count = 0
-
-    def filter(self, st: StroganovState, acts: list[Action]) -> list[Action]:
-        key = turn_key(st)
-        if key != self.key:
-            self.key, self.count = key, 0
-        if self.count >= FREE_CAP:
-            rest = [a for a in acts if not isinstance(a, FREE)]
-            return rest or acts
-        return acts
-
-    def took(self, a: Action) -> None:
-        if isinstance(a, FREE):
-            self.count += 1
-
-
-def random_player(rnd: random.Random, by_kind: bool = True) -> Player:
-    """A random legal action. ``by_kind`` (default) picks the kind first, then an action of that kind,
-    so the many trade and fee combinations do not crowd out the rare kinds; after :data:`FREE_CAP`
-    free actions in one turn, free actions are no longer chosen."""
-    cap = _FreeCap()
-
-    def play(st: StroganovState, seat: int) -> Action:
-        acts = cap.filter(st, decisions(st, seat))
-        if by_kind:
-            kinds: dict[str, list[Action]] = {}
-            for a in acts:
-                kinds.setdefault(kind(a), []).append(a)
-            act = rnd.choice(kinds[rnd.choice(sorted(kinds))])
-        else:
-            act = rnd.choice(acts)
-        cap.took(act)
-        return act
-
-    return play
 
 
 # ---------------------------------------------------------------- greedy (ST-18 value economy)
@@ -145,7 +88,7 @@ def value(st: StroganovState, ci: int) -> float:
 def greedy_player(rnd: random.Random, sample: int = 10) -> Player:
     """Evaluates up to ``sample`` legal actions (at least one of each kind) on copies of the state and
     takes the best by :func:`value`; ties by ``rnd``. Ends the turn when nothing gains."""
-    cap = _FreeCap()
+    cap = FreeCap()
 
     def play(st: StroganovState, seat: int) -> Action:
         acts = cap.filter(st, decisions(st, seat))

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 
 from cogs.stratego.ui import image_words
-from cogs.workload import Playout, Workload
+from cogs.workload import CatchUp, Playout, Rated, Replay, Workload
 from render.stratego import render_board, warm_up
 from rules.protocol import Game, OptionValue
 from rules.stratego import GAME, Action, StrategoState, StrategoView
@@ -48,6 +48,13 @@ def choose(game: Game[StrategoState, Action], st: StrategoState, seat: int, rnd:
     return rnd.choice(moves) if rnd.random() > 0.001 or len(moves) == len(acts) else rnd.choice(acts)
 
 
+def moves_only(game: Game[StrategoState, Action], st: StrategoState, seat: int, rnd: random.Random) -> Action:
+    """Both ready with their drafted setups, then only moves: no draw offer, no resignation."""
+    if st.phase == "setup":
+        return Ready()
+    return rnd.choice([a for a in game.legal(st, seat) if isinstance(a, Move)])
+
+
 def positions(n: int) -> Iterator[tuple[str, StrategoView]]:
     for seed in range(n):
         yield "setup", GAME.view(GAME.new(2, {"rescue": True}, seed), 0)
@@ -73,4 +80,7 @@ WORKLOAD: Workload[StrategoState, Action, StrategoView] = Workload(
     images=images,
     choose=choose,
     render_ms=15,
+    replay=Replay("long game", 2, range(6), range(2), "cs", moves_only),
+    catch_up=CatchUp(10_000, 1_000, 2, 1),
+    rated=Rated(share=2, scored=False, top=(1, "en")),
 )

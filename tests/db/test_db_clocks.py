@@ -2,7 +2,9 @@
 (reminders, deadlines, lobby expiry), reminder and nudge caps, vacations and absent seats.
 
 The engines are the toy "count" game (one seat acts at a time) and Stratego, whose setup has both
-seats act at once. Time is a hand-moved clock shared by every store of a test (no sleeping).
+seats act at once (a Stroganov turn of several decisions and its solo game's clock:
+test_db_stroganov_clocks.py). Time is a hand-moved clock shared by every store of a test (no
+sleeping).
 """
 
 from __future__ import annotations
@@ -40,9 +42,7 @@ STRATEGO = REGISTRY["stratego"]
 STRATEGO_SEED = 3
 """With this seed Stratego's first move after the setup is seat 1's."""
 
-STROGANOV = REGISTRY["stroganov"]
-
-GAMES: dict[str, Any] = {"count": GAME, "stratego": STRATEGO, "stroganov": STROGANOV}
+GAMES: dict[str, Any] = {"count": GAME, "stratego": STRATEGO}
 pytestmark = pytest.mark.store(games=GAMES)  # the shared store (tests/conftest.py) with these games
 
 
@@ -355,43 +355,6 @@ async def test_redrafting_the_setup_never_postpones_the_deadline(store: GameStor
     assert plan(raw, rec.id) == [], "nothing new was set by the drafts"
     deadline = timer_of(raw, rec.id, 0, "deadline")
     assert await store.agreements.vote_timeout(deadline.id, BOB, "win") == {BOB: "win"}, "the others' decision stands"
-
-
-async def test_a_stroganov_turn_of_several_decisions_keeps_the_deadline_of_its_start(
-    store: GameStore, clock: FakeClock
-) -> None:
-    """Issue 18 §5: one decision of a Stroganov turn leaves the turn unfinished, so the seat's
-    deadline stays where it was when the turn began; the next seat's clock starts when it does."""
-    rec = await store.games.create("stroganov", [ALICE, BOB], None, SEED, GUILD, CHANNEL, ALICE, pace=PACE)
-    kept = 0
-    for _ in range(40):
-        got = await store.games.get(rec.id)
-        (seat,) = to_act(got)
-        before = got.clock_of(seat)
-        assert before is not None and before.since is not None
-        now = clock.advance(HOUR)
-        result = await store.games.append(rec.id, got.version, seat, STROGANOV.legal(got.load_state(), seat)[0])
-        after = (await store.games.get(rec.id)).clock_of(result.to_act[0])
-        if result.to_act == (seat,):
-            assert after == before, "a decision that leaves the turn unfinished moves nothing"
-            kept += 1
-        else:
-            assert after is not None and (after.since, after.deadline) == (now, now + PACE)
-    assert kept >= 5, "turns of several decisions were played"
-
-
-async def test_in_a_solo_game_the_players_clock_follows_their_last_action(
-    store: GameStore, raw: Raw, clock: FakeClock
-) -> None:
-    """Issue 18 §5: nobody else waits in a solo game, so its clock only reminds: each action
-    starts it again (since kept), and an active player is never told their time ran out."""
-    rec = await store.games.create("stroganov", [ALICE], None, SEED, GUILD, CHANNEL, ALICE, pace=PACE)
-    now = clock.advance(2 * DAY)
-    state = rec.load_state()
-    await store.games.append(rec.id, rec.version, 0, STROGANOV.legal(state, 0)[0])
-    got = await store.games.get(rec.id)
-    assert got.clock_of(0) == SeatClock(0, ALICE, T0, now + PACE, None)
-    assert plan(raw, rec.id) == seat_plan(0, now, PACE)
 
 
 async def test_when_the_engine_ends_the_game_every_clock_and_timer_goes(

@@ -21,6 +21,9 @@ from tests.postgres import postgres_query
 T0 = 1_700_000_000.0
 KINDS = sorted(k.name for k in registered() if not k.cog.__name__.startswith("tests."))
 """The bot's games (other tests may register more kinds, the toy game's module among them)."""
+CANCELLED, KEPT = KINDS[0], KINDS[-1]
+"""A game whose running game is cancelled and in whose kind a lobby is open; one whose running game
+has a turn page and a timer, in whose kind a walkthrough is claimed and a fresh lobby opened."""
 
 
 async def play(store: GameStore, kind: str, seed: int, moves: int | None) -> int:
@@ -49,12 +52,12 @@ async def populate(path: Path) -> dict[str, Any]:
             ids[f"{kind}-finished"] = await play(store, kind, 10 + n, None)
             ids[f"{kind}-running"] = await play(store, kind, 20 + n, 6)
         await store.ratings.rate_unrated()
-        lobby = await store.lobbies.create("stratego", 1, {}, 5, 6, seats=[1])
+        lobby = await store.lobbies.create(CANCELLED, 1, {}, 5, 6, seats=[1])
         await store.lobbies.set_shape(lobby.id, LobbyShape(True, (2,)))
-        await store.games.cancel(ids["stratego-running"], 1)
+        await store.games.cancel(ids[f"{CANCELLED}-running"], 1)
         await store.prefs.set(1, language="cs", notify="both")
-        await store.prefs.claim_walkthrough(2, "shitenno")
-        await store.pages.save(ids["shitenno-running"], TurnPage(message_id=9, lines=("a",), version=2))
+        await store.prefs.claim_walkthrough(2, KEPT)
+        await store.pages.save(ids[f"{KEPT}-running"], TurnPage(message_id=9, lines=("a",), version=2))
         await store.meta.set("synced", "abc")
         timers = await store.transactions.query("SELECT MAX(id) FROM timers")
         return {"ids": ids, "lobby": lobby.id, "max_timer": timers[0][0]}
@@ -75,8 +78,9 @@ def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
     out = capsys.readouterr().out
     copied = counts_of(postgres_dsn)
     assert all(f"{table}: {n}" in out for table, n in copied.items() if table != "meta")
-    assert copied["games"] == 7 and copied["actions"] > 100 and copied["ratings"] > 0 and copied["timers"] > 0
-    assert "verified: 6 of 6 games" in out
+    games = 2 * len(KINDS)
+    assert copied["games"] == games + 1 and copied["actions"] > 100 and copied["ratings"] > 0 and copied["timers"] > 0
+    assert f"verified: {games} of {games} games" in out
 
     async def check() -> None:
         store = await GameStore.open_postgres(postgres_dsn, ENGINES, clock=lambda: T0)
@@ -84,16 +88,16 @@ def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
             for name, game_id in made["ids"].items():
                 rec = await store.games.get(game_id)
                 assert rec.status == (
-                    "cancelled" if name == "stratego-running" else "finished" if "finished" in name else "active"
+                    "cancelled" if name == f"{CANCELLED}-running" else "finished" if "finished" in name else "active"
                 )
                 assert await store.games.verify(game_id)
             assert (await store.lobbies.shape(made["lobby"])) == LobbyShape(True, (2,), None)
             assert (await store.prefs.get(1)).language == "cs"
             assert await store.meta.get("synced") == "abc"
-            assert not await store.prefs.claim_walkthrough(2, "shitenno")
-            fresh = await store.lobbies.create("shitenno", 3, {}, 5, 6)
+            assert not await store.prefs.claim_walkthrough(2, KEPT)
+            fresh = await store.lobbies.create(KEPT, 3, {}, 5, 6)
             assert fresh.id == made["lobby"] + 1, "the id sequence goes on after the copied ids"
-            timer = await store.clocks.add_timer(made["ids"]["shitenno-running"], 0, "half", T0)
+            timer = await store.clocks.add_timer(made["ids"][f"{KEPT}-running"], 0, "half", T0)
             assert timer.id > made["max_timer"], "a timer id is never handed out twice"
         finally:
             await store.close()

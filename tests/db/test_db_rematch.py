@@ -14,6 +14,7 @@ from db.store import GameStore
 from rules.stratego import GAME as STRATEGO
 from rules.stratego.board import BLUE, RED
 from rules.stratego.engine import rematch_options
+from tests import kinds
 from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenStore
 from tests.toygame import GAMES, Add
 
@@ -75,14 +76,13 @@ async def test_a_rematch_that_ended_unstarted_gives_way_and_only_finished_games_
 
 
 async def test_the_walkthrough_is_claimed_once_per_player_and_kind(store: GameStore) -> None:
-    assert await store.prefs.claim_walkthrough(ALICE, "stratego")
-    assert not await store.prefs.claim_walkthrough(ALICE, "stratego")
-    assert await store.prefs.claim_walkthrough(ALICE, "shitenno") and await store.prefs.claim_walkthrough(
-        BOB, "stratego"
-    )
-    await store.prefs.forget_walkthrough(ALICE, "stratego")
-    assert await store.prefs.claim_walkthrough(ALICE, "stratego"), "forgotten after a DM that failed: shown again"
-    assert not await store.prefs.claim_walkthrough(2**70, "stratego"), "no such user"
+    one, other = kinds.NAMES[:2]  # two of the bot's games
+    assert await store.prefs.claim_walkthrough(ALICE, one)
+    assert not await store.prefs.claim_walkthrough(ALICE, one)
+    assert await store.prefs.claim_walkthrough(ALICE, other) and await store.prefs.claim_walkthrough(BOB, one)
+    await store.prefs.forget_walkthrough(ALICE, one)
+    assert await store.prefs.claim_walkthrough(ALICE, one), "forgotten after a DM that failed: shown again"
+    assert not await store.prefs.claim_walkthrough(2**70, one), "no such user"
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -14,6 +14,7 @@ from db import ratings
 from db.ratings import Ended, Rating, ranking, seat_results, settle
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
+from tests import kinds
 from tests.fakeclock import HOUR, FakeClock
 from tests.toygame import Add
 
@@ -172,7 +173,7 @@ async def test_the_leaderboard_is_per_server_and_kind_best_first(store: GameStor
     assert [s.place for s in board] == [1, 2, 3] and board[0].rating.wins == 3
     page, _ = await store.ratings.leaderboard(GUILD, "count", 2, 2)
     assert [(s.place, s.user_id) for s in page] == [(3, CAROL)]
-    assert (await store.ratings.leaderboard(GUILD, "stratego", 0, 10)) == ([], 0)
+    assert (await store.ratings.leaderboard(GUILD, kinds.NAMES[0], 0, 10)) == ([], 0), "a game nobody played here"
     assert [s.user_id for s in (await store.ratings.leaderboard(OTHER, "count", 0, 10))[0]] == [DAVE, CAROL]
 
 

@@ -1,7 +1,8 @@
 """Issue 18 §1: the record file of a finished game is one JSON document (cogs/table/core/record.py) —
 kind, options, players, every action in notation with its seat, time and events, the outcome and
 the seed — and anyone can replay it: ``engine.new`` from its seed, then each notation parsed and
-applied, gives the stored final state."""
+applied, gives the stored final state. Every registered game is played (``tests/kinds.py``: by its
+own random player, at its fewest players and one more)."""
 
 from __future__ import annotations
 
@@ -18,19 +19,22 @@ from cogs.games import ENGINES as GAMES
 from cogs.table.core.record import RECORD_FORMAT, record_document, record_json, record_name
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from rules.shitenno.auto import auto_action as shitenno_auto
-from rules.stratego.actions import Ready
-from rules.stroganov.auto import auto_action as stroganov_auto
-from tests.stratego_play import random_actions
+from tests import kinds
 from tests.stroganov_play import play as stroganov_play
 
 ROOT = Path(__file__).resolve().parents[2]
 CLOCK = [1_700_000_000.0]
-AUTO = {"shitenno": shitenno_auto, "stroganov": stroganov_auto}
 
 
-def auto_action(kind: str, state: Any, seat: int) -> Any:
-    return AUTO[kind](state, seat)
+def fewest_and_one_more(kind: str) -> list[int]:
+    engine = GAMES[kind]
+    return sorted({engine.min_players, min(engine.min_players + 1, engine.max_players)})
+
+
+def two_or_fewest(kind: str) -> int:
+    """Two players, or the game's fewest if it seats no game of two."""
+    engine = GAMES[kind]
+    return max(engine.min_players, min(2, engine.max_players))
 
 
 def clock() -> float:
@@ -68,37 +72,23 @@ def replay(doc: dict[str, Any]) -> Any:
 
 
 async def play_to_the_end(store: GameStore, kind: str, players: int, seed: int) -> tuple[int, list[list[Any]]]:
-    """A whole game through the store (each action validated, logged and committed); returns the
-    game id and each action's events as ``append`` returned them."""
+    """A whole game through the store (each action validated, logged and committed) by the game's
+    random player, on the options of its benchmark playouts; returns the game id and each action's
+    events as ``append`` returned them."""
     engine = GAMES[kind]
-    options = {"army": "barrage", "no_capture_limit": 60} if kind == "stratego" else {}
+    options = dict(kinds.playout_options(kind, players, seed) or {})
     rec = await store.games.create(kind, list(range(101, 101 + players)), options, seed, 5, 6, 101)
     version, events = rec.version, []
     state = rec.load_state()
-    if kind == "stratego":
-        for seat in (0, 1):
-            result = await store.games.append(rec.id, version, seat, Ready())
-            engine.apply(state, seat, Ready())
-            version = result.version
-            events.append(result.events)
-        moves = random_actions(state, random.Random(seed))
-    while engine.outcome(state) is None:
-        if kind == "stratego":
-            seat, action = next(moves)
-        else:
-            seat = engine.to_act(state)[0]
-            action = auto_action(kind, state, seat)
+    for seat, action in kinds.random_decisions(kind, state, random.Random(seed)):
         result = await store.games.append(rec.id, version, seat, action.notation())
-        if kind == "stratego":
-            engine.apply(state, seat, action)  # the state random_actions reads
-        else:
-            state = result.state
+        engine.apply(state, seat, action)  # the state the random player reads
         version = result.version
         events.append(result.events)
     return rec.id, events
 
 
-@pytest.mark.parametrize(("kind", "players"), [("stratego", 2), ("shitenno", 3), ("stroganov", 1), ("stroganov", 2)])
+@pytest.mark.parametrize(("kind", "players"), [(k, n) for k in kinds.NAMES for n in fewest_and_one_more(k)])
 async def test_the_record_of_a_finished_game_replays_into_its_final_state(
     store: GameStore, kind: str, players: int
 ) -> None:
@@ -131,25 +121,32 @@ async def test_the_record_of_a_finished_game_replays_into_its_final_state(
     assert len(text.encode()) < 8 * 1024 * 1024, "fits a Discord attachment"
 
 
-async def test_a_game_won_on_time_records_the_ending_and_still_replays(store: GameStore) -> None:
+@pytest.mark.parametrize("kind", kinds.NAMES)
+async def test_a_game_won_on_time_records_the_ending_and_still_replays(store: GameStore, kind: str) -> None:
     """A win claimed on time (the table's ending, not the engine's): the record's outcome says
     ``timeout``, and its actions replay into the state the game stopped in."""
-    rec = await store.games.create("shitenno", [101, 102], {}, 5, 5, 6, 101)
+    engine = GAMES[kind]
+    players = two_or_fewest(kind)
+    rec = await store.games.create(kind, list(range(101, 101 + players)), {}, 5, 5, 6, 101)
     state = rec.load_state()
     version = rec.version
-    for _ in range(6):
-        seat = GAMES["shitenno"].to_act(state)[0]
-        result = await store.games.append(rec.id, version, seat, auto_action("shitenno", state, seat))
-        version, state = result.version, result.state
-    ended = await store.games.finish(rec.id, Outcome(winners=(1,), ending=Ending.TIMEOUT))
+    decisions = kinds.random_decisions(kind, state, random.Random(5))
+    for (seat, action), _ in zip(decisions, range(6), strict=False):
+        result = await store.games.append(rec.id, version, seat, action.notation())
+        engine.apply(state, seat, action)
+        version = result.version
+    ended = await store.games.finish(rec.id, Outcome(winners=(players - 1,), ending=Ending.TIMEOUT))
     doc = strict(record_json(ended, await store.games.actions(rec.id)))
-    assert doc["outcome"]["ending"] == "timeout" and doc["outcome"]["winners"] == [1] and doc["seed"] == 5
-    assert GAMES["shitenno"].dump(replay(doc)) == json.loads(ended.state_json or "null")
+    assert len(doc["actions"]) == 6
+    assert doc["outcome"]["ending"] == "timeout" and doc["outcome"]["winners"] == [players - 1] and doc["seed"] == 5
+    assert engine.dump(replay(doc)) == json.loads(ended.state_json or "null")
 
 
-async def test_the_seed_stays_out_of_the_record_of_a_running_game(store: GameStore) -> None:
+@pytest.mark.parametrize("kind", kinds.NAMES)
+async def test_the_seed_stays_out_of_the_record_of_a_running_game(store: GameStore, kind: str) -> None:
     """The seed tells what the decks hold: it is in the record only once the game is over."""
-    rec = await store.games.create("stroganov", [101, 102], {}, 99, 5, 6, 101)
+    players = list(range(101, 101 + two_or_fewest(kind)))
+    rec = await store.games.create(kind, players, {}, 99, 5, 6, 101)
     doc = strict(record_json(rec, await store.games.actions(rec.id)))
     assert doc["seed"] is None and doc["outcome"] is None and doc["finished_at"] is None and doc["actions"] == []
     cancelled = await store.games.cancel(rec.id, 101)

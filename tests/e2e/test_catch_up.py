@@ -1,7 +1,8 @@
 """A committed change is always told (issue 18 §3): the bot dies after an action is stored and
 before (or while) it is told; at the next start the thread, the turn page and the next player
 catch up — exactly once, with the buttons of the current version — and a further restart tells
-nothing again. The crash is injected by making the telling stop dead, as a killed process would."""
+nothing again. The crash is injected by making the telling stop dead, as a killed process would.
+(A Stratego draft, told privately and leaving nothing to catch up: test_stratego_catch_up.py.)"""
 
 from __future__ import annotations
 
@@ -222,26 +223,6 @@ async def test_a_start_stored_but_never_told_opens_its_thread_after_a_restart(tm
         assert f"<#{thread.id}>" in lobby.content and not lobby.buttons
         rec = await t.bot.store.games.get(game.id)
         assert rec.thread_id == thread.id and rec.announced == rec.version
-
-
-async def test_a_draft_setup_is_told_to_its_player_alone_and_leaves_nothing_to_catch_up(tmp_path: Path) -> None:
-    """A Stratego draft is a committed change told privately: nothing in the thread, and nothing
-    left for the catch-up to tell after a restart."""
-    async with table(tmp_path) as t:
-        game, thread, red, _ = await t.challenge(t.alice, t.bob)
-        posts = len(said(thread))
-        draft = await t.slash(red, thread, "stratego setup", random=True)
-        assert draft.ephemeral and draft.attachments
-        assert t.bot is not None
-        for _ in range(500):  # told just after the answer
-            if not await t.bot.store.outbox.changes_of(game):
-                break
-            await asyncio.sleep(0.01)
-        assert await t.bot.store.outbox.changes_of(game) == []
-        await t.restart()
-        assert t.bot is not None
-        await t.bot.dispatcher.settle()
-        assert len(said(thread)) == posts, [m.content for m in said(thread)[posts:]]
 
 
 async def test_a_move_shown_as_the_commands_answer_before_the_crash_is_not_posted_again(tmp_path: Path) -> None:

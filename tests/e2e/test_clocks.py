@@ -14,11 +14,14 @@ import pytest
 from cogs import games
 from db.clocks import DAY
 from rules.protocol import Ending
+from tests import kinds
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, BLUE_WALLED, RED_SCOUT_A4
 from tests.fakediscord import Message, User
 
 REMINDER = "A reminder: these games are waiting for your move"
+THREE = [k.name for k in kinds.bot_kinds() if k.auto is not None and k.engine.min_players <= 3 <= k.engine.max_players]
+"""The bot's games of three with an automatic player for an absent seat (Shitenno, Stroganov)."""
 
 
 def reminders(t: Table, user: User) -> list[Message]:
@@ -175,12 +178,13 @@ async def test_wait_gives_a_new_deadline(tmp_path: Path) -> None:
         assert [m.id for m in again] != [out.id] and len(again) == 1, "the new deadline asks again"
 
 
-async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives_the_seat_back(
-    tmp_path: Path,
+@pytest.mark.parametrize("kind", THREE)
+async def test_a_game_of_three_plays_on_without_an_absent_player_and_gives_the_seat_back(
+    tmp_path: Path, kind: str
 ) -> None:
     async with table(tmp_path) as t:
         players = t.seated(3)
-        game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
+        game, thread, _ = await t.lobby_game(kind, players, pace="1d")
         assert t.bot is not None
         rec = await t.bot.store.games.get(game)
         (waiting,) = rec.waiting()
@@ -195,7 +199,7 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
         rec = await t.bot.store.games.get(game)
         seat = rec.seat_of(absent.id)
         assert seat is not None and rec.clock_of(seat).absent == "auto"  # type: ignore[union-attr]
-        engine = t.bot.store.games.engine("shitenno")
+        engine = t.bot.store.games.engine(kind)
         for _ in range(1000):  # the table plays on after answering the click: wait for it (bounded)
             rec = await t.bot.store.games.get(game)
             if seat not in engine.to_act(rec.load_state()):
@@ -204,7 +208,7 @@ async def test_three_player_shitenno_plays_on_without_an_absent_player_and_gives
         log = await t.bot.store.games.actions(game)
         assert any(a.seat == seat for a in log), "the table took the absent seat's decision"
         assert seat not in engine.to_act(rec.load_state()), "and went on to a present player"
-        await t.fake.autocomplete(absent, thread, "shitenno act", {}, focused="action", action="")
+        await t.fake.autocomplete(absent, thread, f"{kind} act", {}, focused="action", action="")
         assert (await t.bot.store.games.get(game)).clock_of(seat).absent == "auto", "typing is not coming back"  # type: ignore[union-attr]
         back = await t.slash(absent, thread, "game board")
         assert not (back.ephemeral and "can't" in back.content)
@@ -243,7 +247,7 @@ async def test_vacation_stops_the_clocks_within_the_yearly_limit(tmp_path: Path)
 
 async def test_a_lobby_nobody_starts_expires_after_7_days(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        lobby = await t.slash(t.alice, t.channel, "shitenno new")
+        lobby = await t.slash(t.alice, t.channel, f"{THREE[0]} new")  # a lobby
         assert "3 days per turn" in lobby.content and lobby.buttons
         await t.later(days=6.9)
         assert lobby.buttons
@@ -451,12 +455,13 @@ async def test_a_vote_that_became_moot_loses_its_buttons(tmp_path: Path) -> None
         assert "The game is over" in second.content
 
 
-async def test_a_tie_between_the_others_waits(tmp_path: Path) -> None:
-    """Shitenno with three: of the two others, one votes Wait and the other Play on — everyone
+@pytest.mark.parametrize("kind", THREE)
+async def test_a_tie_between_the_others_waits(tmp_path: Path, kind: str) -> None:
+    """A game of three: of the two others, one votes Wait and the other Play on — everyone
     voted and nothing has a majority, so the table waits (a new deadline)."""
     async with table(tmp_path) as t:
         players = t.seated(3)
-        game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
+        game, thread, _ = await t.lobby_game(kind, players, pace="1d")
         assert t.bot is not None
         (late,) = (await t.bot.store.games.get(game)).waiting()
         others = [u for u in players if u.id != late.user_id]
@@ -471,12 +476,13 @@ async def test_a_tie_between_the_others_waits(tmp_path: Path) -> None:
         assert clock is not None and clock.absent is None and clock.deadline == t.clock.now + DAY
 
 
-async def test_a_player_who_resigned_does_not_decide(tmp_path: Path) -> None:
-    """Shitenno with three: one of the others resigned (they drop out and the game goes on), so the
+@pytest.mark.parametrize("kind", THREE)
+async def test_a_player_who_resigned_does_not_decide(tmp_path: Path, kind: str) -> None:
+    """A game of three: one of the others resigned (they drop out and the game goes on), so the
     one player still in decides alone, and the resigned player is refused."""
     async with table(tmp_path) as t:
         players = t.seated(3)
-        game, thread, _ = await t.lobby_game("shitenno", players, pace="1d")
+        game, thread, _ = await t.lobby_game(kind, players, pace="1d")
         assert t.bot is not None
         (late,) = (await t.bot.store.games.get(game)).waiting()
         quitter, stayer = [u for u in players if u.id != late.user_id]

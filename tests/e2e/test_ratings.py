@@ -1,7 +1,8 @@
 """Ratings and leaderboards through the real client and the local Discord (issue 20 §1): a
-two-player game ended by a resignation, a four-player game ended by resignations, a win on time,
-the leaderboard's pages, ``/game stats`` in English and Czech with its chart, the pace beside each
-player in a lobby, and a game's ending told twice rated once."""
+two-player game ended by a resignation, a four-player game of every registered game seating four
+ended by resignations, a win on time, the leaderboard's pages, ``/game stats`` in English and Czech
+with its chart, the pace beside each player in a lobby, and a game's ending told twice rated once.
+The game of two is Stratego's (its setups and its challenge)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,21 @@ import itertools
 import re
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from cogs import games
 from cogs.table.core.change import Change
 from db.ratings import Rating
 from rules.protocol import Ending, Outcome
+from tests import kinds
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
 from tests.fakediscord import Thread, User
 
 LINE = re.compile(r"^(\d+)\. <@(\d+)> — \*\*(\d+)\*\*", re.M)
+FOUR = [k.name for k in kinds.bot_kinds() if k.engine.min_players <= 4 <= k.engine.max_players]
+"""The bot's games of four players, each started from a lobby (Shitenno, Stroganov)."""
 
 
 def board(text: str) -> list[tuple[int, int, int]]:
@@ -75,28 +81,30 @@ async def test_a_resignation_rates_both_players_once(tmp_path: Path) -> None:
         assert [(p, u) for p, u, _ in board(top.content)] == [(1, red.id), (2, blue.id)]
         assert top.content.count("_provisional_") == 2, "fewer than 5 games"
         assert str(t.alice.id) not in top.content.replace(f"<@{t.alice.id}>", ""), "no raw id"
-        other = await t.slash(t.carol, t.channel, "game top", name="shitenno")
-        assert "Nobody has finished a rated game of **Shitenno**" in other.content
+        other = FOUR[0]  # a game nobody finished here
+        empty = await t.slash(t.carol, t.channel, "game top", name=other)
+        assert f"Nobody has finished a rated game of **{games.ui(other).title('en')}**" in empty.content
         t.fake.assert_clean()
 
 
-async def test_a_four_player_game_ended_by_resignations(tmp_path: Path) -> None:
-    """Shitenno with four: three resign one after another, the last one left wins; everyone is
+@pytest.mark.parametrize("kind", FOUR)
+async def test_a_four_player_game_ended_by_resignations(tmp_path: Path, kind: str) -> None:
+    """A game of four: three resign one after another, the last one left wins; everyone is
     rated, the winner above the three who resigned."""
     async with table(tmp_path) as t:
         seated = t.seated(4)
-        game, thread, _ = await t.lobby_game("shitenno", seated)
+        game, thread, _ = await t.lobby_game(kind, seated)
         for user in seated[1:]:
-            await resign(t, user, thread, game, "Shitenno")
+            await resign(t, user, thread, game, games.ui(kind).title("en"))
         await ended(t, thread)
         assert t.bot is not None
         rec = await t.bot.store.games.get(game)
         assert rec.status == "finished" and rec.outcome is not None and rec.outcome.winners == (0,)
-        rated = await ratings_of(t, "shitenno")
+        rated = await ratings_of(t, kind)
         assert set(rated) == {u.id for u in seated} and all(r.games == 1 for r in rated.values())
         winner = rated[seated[0].id]
         assert winner.wins == 1 and all(winner.mu > rated[u.id].mu for u in seated[1:])
-        top = await t.slash(t.alice, t.channel, "game top", name="shitenno")
+        top = await t.slash(t.alice, t.channel, "game top", name=kind)
         lines = board(top.content)
         assert len(lines) == 4 and lines[0][1] == seated[0].id
         t.fake.assert_clean()
@@ -182,7 +190,7 @@ async def test_a_lobby_shows_each_players_pace(tmp_path: Path) -> None:
         await set_up(t, game, thread, red, blue, RED_SCOUT_A4, BLUE_FLAG_A7)
         await resign(t, blue, thread, game, "Stratego")
         await ended(t, thread)
-        lobby = await t.slash(t.alice, t.channel, "shitenno new")
+        lobby = await t.slash(t.alice, t.channel, f"{FOUR[0]} new")  # a lobby of a game of four
         assert f"<@{t.alice.id}> (moves in ~2 h, 100 % without timeout)" in lobby.content, lobby.content
         await t.click(t.carol, lobby, "Join")
         assert f"<@{t.carol.id}> (new)" in lobby.content, lobby.content

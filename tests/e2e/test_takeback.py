@@ -1,17 +1,16 @@
 """Takeback by agreement (issue 20 §3) through the real client and the local Discord: a plain
 Stratego move taken back with the opponent's agreement (the board is back, the same player moves
 again, the log records it), a battle that cannot be, requests that lapse after a day or when
-someone acts, a refusal, a player outside the game, and the words in Czech."""
+someone acts, a refusal, a player outside the game, and the words in Czech. A solo game, taken
+back at once on its turn page: tests/e2e/test_stroganov_takeback.py."""
 
 from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
 
 from cogs import games
 from rules.stratego.board import parse_square
-from rules.stroganov import GAME as STROGANOV
 from tests.e2e.harness import Table, table
 from tests.e2e.test_stratego_game import BLUE_FLAG_A7, RED_SCOUT_A4, set_up
 from tests.fakediscord import Message, Thread, User
@@ -22,21 +21,6 @@ ASKED = "asks to take back"
 
 async def proposal(thread: Thread, after: int = 0) -> Message:
     return await thread.wait_for_message(lambda m: ASKED in m.content and m.id > after)
-
-
-def may_take_back(state: Any, seat: int, action: Any) -> bool:
-    """Whether Stroganov's engine lets ``action`` of ``seat`` in ``state`` be taken back."""
-    after = STROGANOV.load(STROGANOV.dump(state))
-    return STROGANOV.can_take_back(STROGANOV.hidden(state), action, after, STROGANOV.apply(after, seat, action))
-
-
-async def play_a_plain_decision(t: Table, thread: Thread, rec: Any) -> int:
-    """The solo player makes a decision of ``rec``'s state that may be taken back; their seat."""
-    state = rec.load_state()
-    (seat,) = STROGANOV.to_act(state)
-    plain = next(a for a in STROGANOV.legal(state, seat) if may_take_back(state, seat, a))
-    await t.slash(t.alice, thread, "stroganov act", action=plain.notation())
-    return int(seat)
 
 
 async def count_game(t: Table, players: list[User]) -> tuple[int, Thread, list[User]]:
@@ -179,42 +163,6 @@ async def test_czech_words_and_a_takeback_accepted_in_a_count_game(tmp_path: Pat
         t.fake.assert_clean()
 
 
-async def test_a_solo_game_takes_back_at_once_on_a_new_turn_page(tmp_path: Path) -> None:
-    """Stroganov against Ivan: nobody else to ask, so a decision that drew nothing is taken back at
-    once; the game, told as turn pages, goes on from a new page with the board and the decisions."""
-    async with table(tmp_path) as t:
-        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
-        assert t.bot is not None
-        chosen = (await t.bot.store.games.get(game)).load_state()
-        await t.slash(t.alice, thread, "stroganov act", action="board 1A")
-        rec = await t.bot.store.games.get(game)
-        seat = await play_a_plain_decision(t, thread, rec)
-        done = await t.slash(t.alice, thread, "game takeback")
-        assert done.ephemeral and "taken back" in done.content and "nobody else" in done.content
-        page = await thread.wait_for_message(lambda m: "takes back their last decision" in m.content)
-        assert "nobody else to ask" in page.content and "agreement" not in page.content
-        assert page.attachments and page.components, "the board and the decisions again"
-        back = await t.bot.store.games.get(game)
-        assert back.state_json == rec.state_json and back.version == rec.version + 2
-        assert await t.bot.store.games.verify(game)
-        first = await t.bot.store.games.get(game)
-        # her board choice: nobody acted since, but whether it drew something at random (Ivan's
-        # set-up) depends on the game's seed — the engine says
-        may = may_take_back(chosen, seat, STROGANOV.parse_action("board 1A", chosen))
-        again = await t.slash(t.alice, thread, "game takeback")
-        fresh = await t.bot.store.games.get(game)
-        if may:
-            assert again.ephemeral and "is taken back" in again.content, again.content
-            assert fresh.version == first.version + 1 and fresh.load_state().stage == "boards"
-            nothing = await t.slash(t.alice, thread, "game takeback")
-            assert nothing.ephemeral and "no decision to take back" in nothing.content
-        else:
-            assert again.ephemeral and "cannot be taken back" in again.content, again.content
-            assert fresh.version == first.version
-        assert await t.bot.store.games.verify(game)
-        t.fake.assert_clean()
-
-
 # --- issue 44 §4, §5: a takeback by a press; refusals kept in the store ------------------------
 
 
@@ -256,24 +204,6 @@ async def test_no_take_back_button_where_the_engine_forbids_it_and_an_old_one_is
         battle = await t.slash(red, thread, "stratego move", from_="E5", to="E6")  # an attack (SG-5)
         assert not battle.ephemeral and "Take back" not in [b.label for b in battle.buttons], battle.buttons
         assert not [m for m in thread.messages if ASKED in m.content]
-        t.fake.assert_clean()
-
-
-async def test_a_solo_decision_is_taken_back_by_a_press_on_the_turn_page(tmp_path: Path) -> None:
-    async with table(tmp_path) as t:
-        game, thread, _ = await t.lobby_game("stroganov", [t.alice])
-        assert t.bot is not None
-        await t.slash(t.alice, thread, "stroganov act", action="board 1A")
-        rec = await t.bot.store.games.get(game)
-        await play_a_plain_decision(t, thread, rec)
-        page = await t.fake.wait_for(
-            lambda: next((m for m in reversed(thread.messages) if "Take back" in [b.label for b in m.buttons]), None),
-            "the turn page with Take back",
-        )
-        done = await t.click(t.alice, page, "Take back")
-        assert done.ephemeral and "taken back" in done.content, done.content
-        back = await t.bot.store.games.get(game)
-        assert back.state_json == rec.state_json and await t.bot.store.games.verify(game)
         t.fake.assert_clean()
 
 

@@ -2,64 +2,84 @@
 wide, and there the smallest text an image draws must still be at least 9 px tall —
 ``min(sizes) * 400 / width >= 9`` — in every language.
 
-Each case clears the renderer's caches (so that every sprite's text is drawn again, and seen) and
-draws a representative view inside :func:`render.fonts.text_sizes`."""
+Here the images every registered game (``tests/kinds.py``) gives a player by default — its public
+and private files — at positions of random games of its fewest and most players. Each game's
+representative views of each of its images (the setup, a split, a finished game) are in its own
+``test_phone_readable_<game>.py``, through :func:`check_readable`.
+
+Each case clears the renderers' caches (so that every sprite's text is drawn again, and seen) and
+draws inside :func:`render.fonts.text_sizes`."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import random
+import sys
+from collections.abc import Callable, Iterable
 
 import pytest
 from PIL import Image
 
-from render import fonts, shitenno, shitenno_sprites, stratego, stratego_sprites
-from rules.shitenno.view import ShitennoView
-from tests.render import test_render_shitenno as sh
-from tests.render import test_render_stratego as sg
+from cogs import games
+from render import fonts
+from tests import kinds
+from tests.game_records import game_record
 
 PHONE_WIDTH = 400
 SMALLEST = 9
-
-Case = tuple[tuple[object, ...], Callable[[str], bytes]]
-
-
-def _stratego(sample: str) -> Case:
-    return (stratego, stratego_sprites), lambda locale: sg.render_board(sg.sample_views()[sample], locale)
+NAMES = ("Alžběta Nováková", "Bořivoj", "Cyril", "Dana")
+"""Display names by seat (Czech, one long: the images shorten it)."""
 
 
-def _shitenno(draw: str, view: Callable[[], ShitennoView]) -> Case:
-    return (shitenno, shitenno_sprites), lambda locale: sh.RENDERERS[draw](view(), locale)
+def check_readable(what: str, modules: Iterable[object], draw: Callable[[], list[bytes]]) -> None:
+    """The images ``draw`` makes, with the caches of ``modules`` cleared first: the smallest text
+    drawn, on a phone showing the widest of them 400 px wide, is at least 9 px."""
+    fonts.clear_caches(*modules)
+    with fonts.text_sizes() as sizes:
+        images = draw()
+    assert images and sizes, f"{what}: no image or no text recorded"
+    width = max(Image.open(io.BytesIO(data)).width for data in images)
+    on_phone = min(sizes) * PHONE_WIDTH / width
+    assert on_phone >= SMALLEST, (
+        f"{what}: {width} px wide, smallest text {min(sizes)} px = {on_phone:.1f} px on a phone"
+    )
 
 
-CASES: dict[str, Case] = {
-    "stratego-public": _stratego("stratego-public"),
-    "stratego-private-red": _stratego("stratego-private-red"),
-    "stratego-private-blue": _stratego("stratego-private-blue"),
-    "stratego-setup": _stratego("stratego-setup"),
-    "stratego-over": _stratego("stratego-over"),
-    "shitenno-board": _shitenno("board", sh.golden_view),
-    "shitenno-board-control": _shitenno("board", lambda: sh.random_view(5, 4, "control")),
-    "shitenno-board-over": _shitenno("board", lambda: sh.random_view(5, 4, "finished")),
-    "shitenno-board-2": _shitenno("board", lambda: sh.random_view(6, 2, "offer")),
-    "shitenno-sharing": _shitenno("sharing", sh.golden_view),
-    "shitenno-sharing-split": _shitenno("sharing", sh._split_view),
-    "shitenno-sharing-form": _shitenno("sharing", lambda: sh.random_view(7, 3, "form")),
-    "shitenno-hand": _shitenno("hand", sh.golden_view),
-    "shitenno-hand-control": _shitenno("hand", lambda: sh.random_view(8, 3, "control", viewer=1)),
-}
+def renderers() -> list[object]:
+    """Every renderer module loaded (each game's drawing and sprites)."""
+    return [m for name, m in list(sys.modules.items()) if name.startswith("render.")]
+
+
+def positions(kind: str, players: int) -> list[object]:
+    """A new game of ``players``, one a few decisions in, one 40 in and its end (random play)."""
+    engine = games.kind(kind).engine
+    state = engine.new(players, None, 3)
+    out = [engine.load(engine.dump(state))]
+    for n, (seat, action) in enumerate(kinds.random_decisions(kind, state, random.Random(3))):
+        engine.apply(state, seat, action)
+        if n in (3, 40):
+            out.append(engine.load(engine.dump(state)))
+    return [*out, state]
+
+
+FEWEST_AND_MOST = [(k, n) for k in kinds.NAMES for n in sorted({kinds.player_counts(k)[0], kinds.player_counts(k)[-1]})]
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
-@pytest.mark.parametrize("kind", sorted(CASES))
-def test_smallest_text_is_readable_on_a_phone(kind: str, locale: str) -> None:
-    modules, draw = CASES[kind]
-    fonts.clear_caches(*modules)
-    with fonts.text_sizes() as sizes:
-        data = draw(locale)
-    width = Image.open(io.BytesIO(data)).width
-    assert sizes, "no text recorded"
-    on_phone = min(sizes) * PHONE_WIDTH / width
-    assert on_phone >= SMALLEST, (
-        f"{kind} ({locale}): {width} px wide, smallest text {min(sizes)} px = {on_phone:.1f} px on a phone"
-    )
+@pytest.mark.parametrize(("kind", "players"), FEWEST_AND_MOST)
+def test_every_game_s_images_read_on_a_phone(kind: str, players: int, locale: str) -> None:
+    ui = games.ui(kind)
+    rec, names = game_record(kind, players), NAMES[:players]
+    for n, state in enumerate(positions(kind, players)):
+        check_readable(
+            f"{kind} {players}, position {n}, public ({locale})",
+            renderers(),
+            lambda state=state: [f.data for f in ui.public_files(rec, state, names, locale)],
+        )
+        if ui.has_private:
+            for seat in range(players):
+                check_readable(
+                    f"{kind} {players}, position {n}, seat {seat}'s ({locale})",
+                    renderers(),
+                    lambda state=state, seat=seat: [f.data for f in ui.private_files(rec, state, seat, names, locale)],
+                )

@@ -14,6 +14,7 @@ from cogs import games
 from cogs.table import history
 from cogs.workload import random_move
 from db.records import GameRecord
+from tests import kinds
 
 BIG = 9 * 10**18
 """A snowflake as long as they come (19 digits)."""
@@ -49,22 +50,27 @@ def finished(kind: str, seed: int, game_id: int, status: str = "finished", ended
     )  # fmt: skip
 
 
+FOUR = [k.name for k in kinds.bot_kinds() if k.engine.min_players <= 4 <= k.engine.max_players]
+"""The bot's games of four players (Shitenno, Stroganov)."""
+
+
 def test_only_finished_games_newest_first_and_of_one_kind() -> None:
+    one, other = FOUR[:2]
     recs = [
-        finished("shitenno", 1, 5, ended=50.0),
-        finished("stroganov", 1, 6, ended=70.0),
-        finished("stroganov", 2, 7, status="cancelled", ended=90.0),
-        finished("shitenno", 3, 8, ended=60.0),
+        finished(one, 1, 5, ended=50.0),
+        finished(other, 1, 6, ended=70.0),
+        finished(other, 2, 7, status="cancelled", ended=90.0),
+        finished(one, 3, 8, ended=60.0),
     ]
     assert [r.id for r in history.finished(recs)] == [6, 8, 5]
-    assert [r.id for r in history.finished(recs, "shitenno")] == [8, 5]
+    assert [r.id for r in history.finished(recs, one)] == [8, 5]
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
 async def test_a_page_of_the_longest_lines_fits_one_message(locale: str) -> None:
-    recs = [finished(kind, seed, 10**6 + seed, ended=seed) for kind in ("stroganov", "shitenno") for seed in range(6)]
+    recs = [finished(kind, seed, 10**6 + seed, ended=seed) for kind in reversed(FOUR) for seed in range(6)]
     chosen = history.finished(recs)
     text = await history.text(Stub(), chosen, 1, BIG, None, False, locale)  # type: ignore[arg-type]
     assert text.count("\n• #") == history.PAGE and len(text) <= 2000, len(text)
-    last = await history.text(Stub(), chosen, 99, BIG, "stroganov", False, locale)  # type: ignore[arg-type]
+    last = await history.text(Stub(), chosen, 99, BIG, FOUR[-1], False, locale)  # type: ignore[arg-type]
     assert last.count("\n• #") == len(chosen) - history.PAGE * (history.pages(chosen) - 1)

@@ -1,29 +1,18 @@
 """Issue 18 §1: ``Outcome`` names how a game ended with a typed :class:`~rules.protocol.Ending`, not a
-free-text reason; outcomes stored before (with only ``reason``) still load; the UIs word a result
-from the ending."""
+free-text reason; outcomes stored before (with only ``reason``) still load. How each game's UI words
+a result from the ending: its ``test_<game>_results.py``."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from cogs.stratego.ui import StrategoUI
-from cogs.stroganov.ui import StroganovUI
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
-from rules.stratego import GAME as STRATEGO
-from rules.stratego.actions import AcceptDraw, OfferDraw, Resign, parse_action
-from rules.stratego.state import StrategoState
-from rules.stroganov import GAME as STROGANOV
-from rules.stroganov.actions import Resign as StroganovResign
-from tests.stratego_positions import position
-from tests.stroganov_positions import started
-from tests.table.test_shitenno_ui import record
 from tests.toygame import GAMES, Add
 
 # Every reason the code before Ending wrote (engines, table, store), and what it means now.
@@ -88,67 +77,3 @@ async def test_a_game_finished_before_endings_loads_from_the_store(tmp_path: Pat
         assert [g.outcome for g in await store.games.find()] == [expected]
     finally:
         await store.close()
-
-
-# -- the engines and their words ----------------------------------------------------------------
-
-
-def stratego_ended(how: str) -> StrategoState:
-    """A Stratego game that just ended ``how`` (SG-4.7, SG-6)."""
-    if how == "flag":
-        st = position("R4@E5 BF@E6")
-        moves = ["E5xE6"]
-    elif how == "no_moves":
-        st = position("R7@E5 B6@E6 BB@A10 BF@B10 RF@A1", spare=False)
-        moves = ["E5xE6"]
-    elif how == "both_immobile":
-        st = position("R6@E5 B6@E6 RF@A1 BF@J10", spare=False)
-        moves = ["E5xE6"]
-    elif how == "move_limit":
-        st = position("R7@A4 B7@J7", no_capture_limit=4, spare=False)
-        moves = ["A4-A5", "J7-J6", "A5-A6", "J6-J5"]
-    else:
-        st = position("R6@E5 B6@E7")
-        moves = []
-    for m in moves:
-        STRATEGO.apply(st, STRATEGO.to_act(st)[0], parse_action(m))
-    if how == "resign":
-        STRATEGO.apply(st, 1, Resign())
-    if how == "agreed_draw":
-        STRATEGO.apply(st, 0, OfferDraw())
-        STRATEGO.apply(st, 0, parse_action("E5-E6"))
-        STRATEGO.apply(st, 1, AcceptDraw())
-    return st
-
-
-@pytest.mark.parametrize(
-    ("how", "ending", "draw", "words"),
-    [
-        ("flag", Ending.NORMAL, False, "the flag was captured"),
-        ("no_moves", Ending.NO_MOVES, False, "no legal move left"),
-        ("both_immobile", Ending.NO_MOVES, True, "neither side can move"),
-        ("move_limit", Ending.MOVE_LIMIT, True, "no battle for too long"),
-        ("agreed_draw", Ending.AGREED_DRAW, True, "agreed"),
-        ("resign", Ending.RESIGNED, False, "resignation"),
-    ],
-)
-def test_stratego_endings_and_their_words(how: str, ending: Ending, draw: bool, words: str) -> None:
-    """SG-6.5: each way a Stratego game ends is one ending (flag and no movable piece apart, the
-    draw flag telling a stalemate from a win), and the UI words it from the outcome."""
-    st = stratego_ended(how)
-    assert st.reason == how
-    outcome = STRATEGO.outcome(st)
-    assert outcome is not None and (outcome.ending, outcome.draw) == (ending, draw)
-    text = StrategoUI().outcome_text(replace(record(2), kind="stratego"), st, "en")
-    assert words in text and ("draw" in text) == draw
-
-
-def test_a_solo_stroganov_resignation_is_ivans_win_in_words() -> None:
-    """ST-R.2: solo, resigning lets Ivan win: the ending is ``resigned`` with no winners, and the
-    result names Ivan (not an empty list of winners)."""
-    st = started(1, 4)
-    STROGANOV.apply(st, 0, StroganovResign())
-    outcome = STROGANOV.outcome(st)
-    assert outcome is not None and outcome.ending is Ending.RESIGNED and outcome.automa_won
-    text = StroganovUI().outcome_text(replace(record(1), kind="stroganov"), st, "en")
-    assert text.startswith("Ivan wins after a resignation"), text

@@ -3,13 +3,19 @@
 expiry — every place that states the result says the same thing: the thread's new name, the long
 result (the game-over post, the DMs, ``/game history``, ``/game board``), the seats' results that
 ``/game stats`` counts, and the record file. (A solo game won by Ivan was "Vítězí Ivan" in the DM
-and "bez vítěze" in the thread's name.) The end-to-end side: tests/e2e/test_results_told.py."""
+and "bez vítěze" in the thread's name.) The end-to-end side: tests/e2e/test_results_told.py.
+
+Here every registered game (``tests/kinds.py``) ends each way any game can: by its rules (played by
+its own random player) at every player count, by a resignation, on time, cancelled and expired; a
+game's own endings (Stratego's agreed draw, Ivan beaten in a solo Stroganov game) are in its own
+file (``test_<game>_results.py``), told through the same :func:`check_the_same_result`."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -21,14 +27,7 @@ from cogs.texts import t
 from db.ratings import Ended, seat_results
 from db.records import GameRecord, Verdict
 from rules.protocol import Ending, Outcome
-from rules.shitenno import GAME as SHITENNO
-from rules.shitenno.actions import Resign as ShitennoResign
-from rules.stratego import GAME as STRATEGO
-from rules.stratego.actions import AcceptDraw, OfferDraw
-from rules.stratego.actions import Resign as StrategoResign
-from rules.stroganov import GAME as STROGANOV
-from rules.stroganov.actions import Resign as StroganovResign
-from tests import shitenno_play, stratego_play, stroganov_play
+from tests import kinds
 from tests.game_records import game_record
 
 NAMES = ("Adam", "Bea", "Cyril", "Dana")
@@ -45,29 +44,30 @@ def finished(kind: str, n: int, state: Any, outcome: Outcome | None = None) -> E
     return rec, state
 
 
-def stratego_by_rules() -> Ending_:
+def by_rules(kind: str, n: int) -> Ending_:
+    """A game of ``n`` played to its end by its rules (random games, seed by seed, until one is:
+    Stratego's may end with no movable piece, or by the rare draw offer its random player makes)."""
+    engine = games.kind(kind).engine
     for seed in range(50):
-        st, rnd = stratego_play.start({}, seed), random.Random(seed)
-        for seat, action in stratego_play.random_actions(st, rnd, meta=0.0):
-            STRATEGO.apply(st, seat, action)
-        outcome = STRATEGO.outcome(st)
-        if outcome is not None and outcome.winners and outcome.ending is Ending.NORMAL:
-            return finished("stratego", 2, st)
-    raise AssertionError("no Stratego game won by its rules")
+        state = engine.new(n, kinds.playout_options(kind, n, seed), seed)
+        for seat, action in kinds.random_decisions(kind, state, random.Random(seed)):
+            engine.apply(state, seat, action)
+        outcome = engine.outcome(state)
+        if outcome is not None and outcome.ending is Ending.NORMAL:
+            return finished(kind, n, state)
+    raise AssertionError(f"no {kind} game of {n} ended by its rules")
 
 
-def stratego_resigned() -> Ending_:
-    st = stratego_play.start({}, 1)
-    STRATEGO.apply(st, 0, StrategoResign())
-    return finished("stratego", 2, st)
-
-
-def stratego_agreed_draw() -> Ending_:
-    st = stratego_play.start({}, 2)
-    (seat,) = STRATEGO.to_act(st)
-    STRATEGO.apply(st, seat, OfferDraw())
-    STRATEGO.apply(st, 1 - seat, AcceptDraw())
-    return finished("stratego", 2, st)
+def resigned(kind: str, n: int) -> Ending_:
+    """Two decisions in (Stratego: both armies ready), the seat to act resigns: with one or two
+    players the game ends (solo, the automa wins)."""
+    engine = games.kind(kind).engine
+    state = engine.new(n, None, n + 2)
+    decisions = kinds.random_decisions(kind, state, random.Random(n))
+    for (seat, action), _ in zip(decisions, range(2), strict=False):
+        engine.apply(state, seat, action)
+    engine.apply(state, engine.to_act(state)[0], engine.parse_action("resign", state))
+    return finished(kind, n, state)
 
 
 def on_time(kind: str, n: int, state: Any, late: int) -> Ending_:
@@ -76,39 +76,9 @@ def on_time(kind: str, n: int, state: Any, late: int) -> Ending_:
     return finished(kind, n, state, Outcome(winners=winners, ending=Ending.TIMEOUT))
 
 
-def shitenno_by_rules(n: int) -> Ending_:
-    st, _ = shitenno_play.play(n, seed=n)
-    return finished("shitenno", n, st)
-
-
-def shitenno_resigned() -> Ending_:
-    st = SHITENNO.new(2, None, 3)
-    SHITENNO.apply(st, 1, ShitennoResign())
-    return finished("shitenno", 2, st)
-
-
-def stroganov_by_rules(n: int) -> Ending_:
-    st, _ = stroganov_play.play(n, seed=n)
-    return finished("stroganov", n, st)
-
-
-def stroganov_ivan_loses() -> Ending_:
-    """Random play never beats Ivan: the player's score gets a head start (the final scoring adds
-    to it, ST-13)."""
-    st = STROGANOV.new(1, {"difficulty": "easy"}, 4)
-    play = stroganov_play.random_player(random.Random(4))
-    player = next(c for c in st.cossacks if not c.ivan)
-    player.events.append(("STORY", "head start", 200))  # a score entry as core.score writes them
-    while STROGANOV.outcome(st) is None:
-        (seat,) = STROGANOV.to_act(st)
-        STROGANOV.apply(st, seat, play(st, seat))
-    return finished("stroganov", 1, st)
-
-
-def stroganov_resigned(n: int) -> Ending_:
-    st = STROGANOV.new(n, None, 5)
-    STROGANOV.apply(st, 0, StroganovResign())  # one of one or two players: the game ends (ST-R)
-    return finished("stroganov", n, st)
+def last_seat_late(kind: str, n: int) -> Ending_:
+    """A new game of ``n`` won on time by all but its last seat."""
+    return on_time(kind, n, games.kind(kind).engine.new(n, None, 1), late=n - 1)
 
 
 def cancelled(kind: str, n: int) -> Ending_:
@@ -126,38 +96,28 @@ def expired(kind: str) -> Ending_:
     return dataclasses.replace(rec, status="expired", outcome=outcome, seed=None), None
 
 
-ENDINGS: dict[str, Callable[[], Ending_]] = {
-    "stratego, flag or no moves": stratego_by_rules,
-    "stratego, resignation": stratego_resigned,
-    "stratego, agreed draw": stratego_agreed_draw,
-    "stratego, on time": lambda: on_time("stratego", 2, stratego_play.start({}, 3), late=1),
-    "stratego, cancelled": lambda: cancelled("stratego", 2),
-    "stratego, expired": lambda: expired("stratego"),
-    "shitenno 2, final scoring": lambda: shitenno_by_rules(2),
-    "shitenno 4, final scoring": lambda: shitenno_by_rules(4),
-    "shitenno, resignation": shitenno_resigned,
-    "shitenno 3, on time": lambda: on_time("shitenno", 3, SHITENNO.new(3, None, 1), late=0),
-    "shitenno, cancelled": lambda: cancelled("shitenno", 3),
-    "stroganov solo, Ivan wins": lambda: stroganov_by_rules(1),
-    "stroganov solo, Ivan loses": stroganov_ivan_loses,
-    "stroganov solo, resignation (Ivan wins)": lambda: stroganov_resigned(1),
-    "stroganov 2, resignation": lambda: stroganov_resigned(2),
-    "stroganov 3, final scoring": lambda: stroganov_by_rules(3),
-    "stroganov 2, on time": lambda: on_time("stroganov", 2, STROGANOV.new(2, None, 1), late=1),
-    "stroganov solo, cancelled": lambda: cancelled("stroganov", 1),
-    "stroganov, expired": lambda: expired("stroganov"),
-}
+def endings(kind: str) -> dict[str, Callable[[], Ending_]]:
+    """Every way any game of ``kind`` ends, by name: by its rules and cancelled at every player
+    count, on time at every count of two or more, a resignation at its fewest players and at two,
+    and a lobby that expired."""
+    counts = kinds.player_counts(kind)
+    out: dict[str, Callable[[], Ending_]] = {}
+    for n in counts:
+        out[f"{kind} {n}, by its rules"] = partial(by_rules, kind, n)
+        out[f"{kind} {n}, cancelled"] = partial(cancelled, kind, n)
+        if n >= 2:
+            out[f"{kind} {n}, on time"] = partial(last_seat_late, kind, n)
+    for n in sorted({counts[0], max(counts[0], min(2, counts[-1]))}):
+        out[f"{kind} {n}, resignation"] = partial(resigned, kind, n)
+    out[f"{kind}, expired"] = partial(expired, kind)
+    return out
 
 
-def test_the_automa_that_loses_is_beaten_by_its_player() -> None:
-    rec, _ = stroganov_ivan_loses()
-    assert rec.verdict is Verdict.WON and rec.winners == rec.players
+ENDINGS: dict[str, Callable[[], Ending_]] = {how: end for kind in kinds.NAMES for how, end in endings(kind).items()}
 
 
-@pytest.mark.parametrize("how", sorted(ENDINGS))
-@pytest.mark.parametrize("locale", LOCALES)
-def test_every_place_states_the_same_result(how: str, locale: str) -> None:
-    rec, state = ENDINGS[how]()
+def check_the_same_result(rec: GameRecord, state: Any, locale: str) -> None:
+    """Every place that states the result of ``rec`` (in ``state``) says the same thing."""
     ui = games.ui(rec.kind)
     names = NAMES[: len(rec.players)]
     mentions = [f"<@{u}>" for u in rec.players]
@@ -165,7 +125,9 @@ def test_every_place_states_the_same_result(how: str, locale: str) -> None:
     assert verdict is not None
     short = results.short_result(ui, rec, names, locale)
     long = results.result_text(ui, rec, state, locale) if state is not None else None
-    ivan = t("sv.ivan", locale)
+    automa = ui.automa_name(locale)
+    automas = {name for k in games.registered() if (name := k.ui.automa_name(locale))}
+    """The automata of every game (Stroganov's Ivan): none is named in a win of the players."""
 
     # the thread's name: the winners by name, or what else the end was — nobody else named
     won = [s for s, u in enumerate(rec.players) if u in rec.winners]
@@ -173,7 +135,7 @@ def test_every_place_states_the_same_result(how: str, locale: str) -> None:
         assert all(names[s] in short for s in won), short
         assert not [names[s] for s in range(len(names)) if s not in won and names[s] in short], short
     elif verdict is Verdict.AUTOMA_WON:
-        assert short == t("short.won", locale, names=ivan), short
+        assert automa is not None and short == t("short.won", locale, names=automa), short
     else:
         key = {Verdict.DRAW: "short.draw", Verdict.CANCELLED: "short.cancelled", Verdict.EXPIRED: "short.expired"}
         assert short == t(key[verdict], locale), short
@@ -183,9 +145,10 @@ def test_every_place_states_the_same_result(how: str, locale: str) -> None:
     if long is not None:
         if verdict is Verdict.WON:
             assert all(mentions[s] in long for s in won), long
-            assert ivan not in long.split(".")[0], long
+            assert not [a for a in automas if a in long.split(".")[0]], long
         elif verdict is Verdict.AUTOMA_WON:
-            assert ivan in long.split(".")[0] and not any(m in long.split(".")[0] for m in mentions), long
+            assert automa is not None and automa in long.split(".")[0], long
+            assert not any(m in long.split(".")[0] for m in mentions), long
         elif verdict is Verdict.CANCELLED:
             assert f"<@{rec.cancelled_by}>" in long, long
         assert t("finished", locale) != long, "a result in words, not just 'finished'"
@@ -203,3 +166,9 @@ def test_every_place_states_the_same_result(how: str, locale: str) -> None:
     # the record file
     document = record_document(rec, [])
     assert document["result"] == {"verdict": verdict.value, "winners": list(rec.winners)}
+
+
+@pytest.mark.parametrize("how", sorted(ENDINGS))
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_place_states_the_same_result(how: str, locale: str) -> None:
+    check_the_same_result(*ENDINGS[how](), locale)

@@ -10,13 +10,11 @@ import string
 import pytest
 
 from cogs import texts
-from cogs.stroganov.ui import fur
 from cogs.table.clock_words import pace_words
 from cogs.table.rule_words import describe
 from cogs.texts import TABLES, t, tn
 from cogs.texts.commands import command_name
 from rules.errors import BadNotation, IllegalAction
-from rules.stratego.board import parse_square
 
 EN, CS = TABLES["en"], TABLES.get("cs", {})
 
@@ -136,26 +134,9 @@ def test_czech_counts() -> None:
 
 
 def test_czech_rule_errors_read_as_czech() -> None:
-    e = IllegalAction("immobile", square=parse_square("E4"), rank="B")
-    from cogs.stratego.ui import StrategoUI
-
-    ui = StrategoUI()
-    assert describe(e, "cs", ui.error_params(e, "cs")) == (
-        "Na poli E4 stojí tvá figurka (bomba) a ta se nehýbe: bomby a vlajka se nikdy nepohybují."
-    )
-    counts = BadNotation("setup_counts", too_few={"2": 2}, too_many={"9": 1}, army="classic")
-    assert describe(counts, "cs", ui.error_params(counts, "cs")) == (
-        "V rozestavení nesedí figurky: 2 průzkumníci chybí, 1 generál navíc."
-    )
+    """(A game's own errors with its parameters: its ``test_<game>_words.py``.)"""
     assert describe(BadNotation("bad_action", text="  "), "cs") == "Nerozumím: nic (bylo to prázdné)."
     assert describe(IllegalAction("nothing_to_hunt", position=4), "cs") == "Na pozici 4 není co lovit."
-
-
-def test_furs_are_named_in_each_language() -> None:
-    assert fur(5, "en") == "a 5 Sable" and fur(8, "en") == "an 8 Bear" and fur(0, "en") == "a tiger"
-    assert fur(5, "cs") == "sobol 5" and fur(8, "cs") == "medvěd 8" and fur(0, "cs") == "tygr"
-    for locale in ("en", "cs"):  # the turn line leaves out a tiger the phrase names already
-        assert tn("sv.tigers", 1, locale) == fur(0, locale)
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])

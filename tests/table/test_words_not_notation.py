@@ -1,8 +1,11 @@
-"""Issue 19 §2: players read words, not notation. Over random games of each kind, in English and in
-Czech, every public line, story, prompt, turn notice, status, result and every label the controls
-offer names players by mention and things by name: no seat label (``P0``), no engine id
-(``E_WISHES``, ``TW-B01``, ``KANTO``), no rule id (``ST-13``), no unformatted ``{``. Notation is
-allowed only in an option's small print (its description) and in the record file."""
+"""Issue 19 §2: players read words, not notation. Over random games of every registered game
+(``tests/kinds.py``: each played by its own random player at every player count, now and then a
+seat resigning), in English and in Czech, every public line, story, prompt, turn notice, status,
+result and every label the controls offer names players by mention and things by name: no seat
+label (``P0``), no engine id (``E_WISHES``, ``TW-B01``, ``KANTO``), no rule id (``ST-13``), no
+unformatted ``{``. Notation is allowed only in an option's small print (its description) and in the
+record file. What only one game has (Shitenno's card ids and pickers, Stratego's variants and draw
+offers, the names from a game's content data) is in the game's own ``test_<game>_words.py``."""
 
 from __future__ import annotations
 
@@ -12,19 +15,10 @@ from collections.abc import Iterable, Iterator
 
 import pytest
 
-from cogs.shitenno import picks
-from cogs.shitenno.ui import ShitennoUI
-from cogs.stratego.ui import StrategoUI
-from cogs.stroganov.ui import StroganovUI
+from cogs import games
 from cogs.table.ui import ButtonSpec, SelectSpec
 from db.records import GameRecord
-from rules.errors import IllegalAction
-from rules.shitenno import GAME as SHITENNO
-from rules.shitenno.content import CONTENT as SH_CONTENT
-from rules.stratego import GAME as STRATEGO
-from rules.stroganov import GAME as STROGANOV
-from rules.stroganov.content import CONTENT as SV_CONTENT
-from tests import shitenno_play, stratego_play, stroganov_play
+from tests import kinds
 from tests.game_records import game_record
 
 LOCALES = ("en", "cs")
@@ -49,19 +43,6 @@ def bad(text: str) -> list[str]:
         if "{" in line or "}" in line:
             found.append("{")
     return found
-
-
-SHITENNO_IDS = re.compile(r"\b[TKB]\d{1,2}\b")
-"""Shitenno's card and tile ids (``T30``, ``K3``, ``B12``): the images print them, the words never
-(issue 44 §3); Stratego's squares (``B4``) are words there, so only Shitenno's texts are held to it."""
-
-
-def no_card_ids(texts: Iterable[str], where: str) -> None:
-    for text in texts:
-        found = [
-            m.group(0) for line in text.splitlines() if not line.startswith("-# ") for m in SHITENNO_IDS.finditer(line)
-        ]
-        assert not found, f"{where}: {found} in {text!r}"
 
 
 def record(kind: str, players: int) -> GameRecord:
@@ -93,142 +74,46 @@ def test_the_patterns_catch_the_old_words() -> None:
     assert not bad("@jana (blue) moves 4 spaces east\n-# `move 4`")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_shitenno_speaks_words(players: int) -> None:
-    ui = ShitennoUI()
-    for seed in range(3):
-        rec, st, rnd = record("shitenno", players), SHITENNO.new(players, None, seed), random.Random(seed)
-        for seat, action in shitenno_play.random_actions(st, rnd, resign=0.003):
-            events = SHITENNO.apply(st, seat, action)
-            for locale in LOCALES:
-                check(ui.event_lines(rec, st, events, locale), "event")
-                no_card_ids(ui.event_lines(rec, st, events, locale), "event")
-                if SHITENNO.outcome(st) is not None:
-                    check([ui.outcome_text(rec, st, locale), ui.status_line(rec, st, locale)], "end")
-                    continue
-                check([ui.status_line(rec, st, locale)], "status")
-                check(labels(ui.public_buttons(rec, st, rec.version, locale)), "buttons")
-                no_card_ids(labels(ui.public_buttons(rec, st, rec.version, locale)), "buttons")
-                for s in SHITENNO.to_act(st):
-                    check([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
-                    check([ui.private_text(rec, st, s, locale)], "hand")
-                    no_card_ids([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
-                    no_card_ids([ui.private_text(rec, st, s, locale)], "hand")
-                    if st.phase == "control" and rnd.random() < 0.2:
-                        pick = picks.province_pick(st, s, rec.version, locale)
-                        check([pick.text, *labels(pick.components)], "provinces")
-                        for pid in picks.conquerable(st, s)[:2]:
-                            pick = picks.payment_pick(st, s, pid, rec.version, locale)
-                            check([pick.text, *labels(pick.components)], "payments")
-                            no_card_ids([pick.text, *labels(pick.components)], "payments")
+SEEDS = 3
+RESIGN = 0.003
+"""Per decision, the chance that the seat to act resigns instead (in a game of three or more the
+others play on), so resignations are told too."""
+
+
+def played(kind: str, players: int, seed: int) -> Iterator[tuple[GameRecord, object, list[object]]]:
+    """A random game of ``kind`` (its random player, the options of its benchmark playouts): after
+    each decision, the record, the state and the decision's events."""
+    engine = games.kind(kind).engine
+    rec, rnd = record(kind, players), random.Random(seed)
+    st = engine.new(players, kinds.playout_options(kind, players, seed), seed)
+    for seat, action in kinds.random_decisions(kind, st, rnd):
+        if rnd.random() < RESIGN:
+            action = engine.parse_action("resign", st)
+        yield rec, st, list(engine.apply(st, seat, action))
+
+
+@pytest.mark.parametrize(("kind", "players"), kinds.counts())
+def test_every_game_speaks_words(kind: str, players: int) -> None:
+    ui = games.ui(kind)
+    engine = ui.engine
+    for seed in range(SEEDS):
+        rec = record(kind, players)
         for locale in LOCALES:
-            check(ui.last_lines(rec, st, None, locale), "log")
-
-
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_stroganov_speaks_words(players: int) -> None:
-    ui = StroganovUI()
-    for seed in range(2):
-        rec, st, rnd = record("stroganov", players), STROGANOV.new(players, None, seed), random.Random(seed)
-        player = stroganov_play.random_player(rnd)
-        for _ in range(3000):
-            if STROGANOV.outcome(st) is not None:
-                break
-            seat = STROGANOV.to_act(st)[0]
-            events = STROGANOV.apply(st, seat, player(st, seat))
+            check([ui.start_text(rec, engine.new(players, None, seed), locale)], "start")
+        st: object = None
+        for rec, st, events in played(kind, players, seed):
             for locale in LOCALES:
-                check([s.text for s in ui.story(rec, st, events, locale)], "story")
+                if ui.live_turn:  # a TurnPagesUI: its story
+                    check([s.text for s in ui.story(rec, st, events, locale)], "story")
                 check(ui.event_lines(rec, st, events, locale), "event")
                 check([ui.status_line(rec, st, locale)], "status")
-                if STROGANOV.outcome(st) is not None:
+                if engine.outcome(st) is not None:
                     check([ui.outcome_text(rec, st, locale)], "end")
                     continue
-                check(labels(ui.public_buttons(rec, st, rec.version, locale)), "components")
-                for s in STROGANOV.to_act(st):
+                check(labels(ui.public_buttons(rec, st, rec.version, locale)), "buttons")
+                for s in engine.to_act(st):
                     check([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
+                    if ui.has_private:
+                        check([ui.private_text(rec, st, s, locale)], "hand")
         for locale in LOCALES:
-            check(ui.last_lines(rec, st, None, locale), "log")
-            check([ui.start_text(rec, STROGANOV.new(players, None, seed), locale)], "start")
-
-
-def test_stratego_speaks_words() -> None:
-    ui = StrategoUI()
-    for seed in range(4):
-        options = stratego_play.VARIANTS[seed * 13 % len(stratego_play.VARIANTS)]
-        rec, st, rnd = record("stratego", 2), stratego_play.start(options, seed), random.Random(seed)
-        for n, (seat, action) in enumerate(stratego_play.random_actions(st, rnd, meta=0.01)):
-            events = STRATEGO.apply(st, seat, action)
-            if n % 7 and STRATEGO.outcome(st) is None:
-                continue
-            for locale in LOCALES:
-                check(ui.event_lines(rec, st, events, locale), "event")
-                check([ui.status_line(rec, st, locale)], "status")
-                for s in STRATEGO.to_act(st):
-                    check([ui.prompt(rec, st, s, locale), ui.turn_notice(rec, st, s, events, locale)], "prompt")
-        for locale in LOCALES:
-            check([*ui.last_lines(rec, st, None, locale), ui.outcome_text(rec, st, locale)], "end")
-
-
-def test_data_names_have_words_in_both_languages() -> None:
-    """Names from the games' content data get id-keyed words (docs/glossary-cs.md, "Not translated")."""
-    from cogs.texts import has
-
-    keys = [f"sh.colour.{c}" for c in SH_CONTENT.generals.values()]
-    keys += [f"sh.province.{p.id}" for p in SH_CONTENT.provinces]
-    keys += [f"sv.village_name.{v}" for v in SV_CONTENT.villages]
-    keys += [f"sv.ability.{w.ability}" for w in SV_CONTENT.wishes.values()]
-    keys += [f"sv.land.{x.type}" for x in SV_CONTENT.tiles.values()]
-    keys += ["sv.ivan.side.lowest", "sv.ivan.side.highest"]
-    keys += [f"sh.expected.{x}" for x in ("offer", "answer", "split", "choose")]
-    for locale in LOCALES:
-        assert [k for k in keys if not has(k, locale)] == [], locale
-
-
-def test_the_examples_read_as_words() -> None:
-    """The issue's examples: a conquest by the troops paid, a hunt by what was taken, the Tairō
-    named when the sharing starts, the setup zone's rows in a refusal."""
-    sh = ShitennoUI()
-    who = {0: "<@1> (Honda)", 1: "<@2> (Ii)"}.__getitem__
-    conquest = {
-        "type": "position_conquered",
-        "seat": 1,
-        "province": "CHUBU",
-        "position": 2,
-        "vp": 4,
-        "bonus": 0,
-        "troops": ["T14", "T7"],
-        "koku": ["K2"],
-        "exchanges": [{"tile": "B6", "on": "K2", "to": "SH"}],
-    }
-    troops = {c: SH_CONTENT.troop[c] for c in ("T14", "T7")}
-    line = sh.event_words(conquest, who, "en")
-    assert line.startswith("<@2> (Ii) conquers position 2 in Chūbu (4 VP) with "), line
-    assert "shinobi" in line and "T14" not in line and "xB6" not in line, (line, troops)
-    assert "Čúbu" in sh.event_words(conquest, who, "cs")
-    rnd_start = {"type": "round_started", "round": 2, "pool": ["T1", "K1"]}
-    assert "<@1> (Honda) is the Tairō" in sh.event_words(rnd_start, who, "en", 0)
-    assert "Tairó je <@1> (Honda)" in sh.event_words(rnd_start, who, "cs", 0)
-
-    sg = StrategoUI()
-    for colour, rows in ((0, "1–4"), (1, "7–10")):
-        params = sg.error_params(IllegalAction("not_in_zone", square=50, colour=colour), "en")
-        assert params["rows"] == rows
-
-    sv = StroganovUI()
-    st = STROGANOV.new(2, None, 1)
-    view = STROGANOV.view(st, None)
-    rec = record("stroganov", 2)
-    assert "P0" not in sv.who(rec, view, 0, "en") and "<@" in sv.who(rec, view, 0, "en")
-    hunt = {"type": "hunt", "cossack": 0, "taken": [6], "gains": []}
-    assert sv.action_phrase(view, hunt, "en") == "hunted a 6 Wolverine"
-
-
-def test_a_stratego_move_is_told_in_words() -> None:
-    ui = StrategoUI()
-    st, rnd = stratego_play.start(stratego_play.VARIANTS[0], 1), random.Random(1)
-    seat, action = next(stratego_play.random_actions(st, rnd, meta=0))
-    events = STRATEGO.apply(st, seat, action)
-    (line,) = ui.event_lines(record("stratego", 2), st, events, "en")
-    assert re.fullmatch(r"<@10[01]> \(Red\) moves from [A-J]\d+ to [A-J]\d+\.", line), line
-    (line,) = ui.event_lines(record("stratego", 2), st, events, "cs")
-    assert re.fullmatch(r"<@10[01]> \(Červený\) táhne z pole [A-J]\d+ na pole [A-J]\d+\.", line), line
+            check([*ui.last_lines(rec, st, None, locale), ui.outcome_text(rec, st, locale)], "log")
