@@ -16,7 +16,7 @@ from cogs.table.ui import SelectSpec
 from db.records import GameRecord
 from rules.errors import RuleError
 from rules.stroganov import GAME, StroganovState
-from rules.stroganov.events import TYPES
+from rules.stroganov.events import EVENT_TYPES
 from tests.rules.test_stroganov_events import GAMES, playout
 from tests.stroganov_play import decisions
 from tests.table.test_shitenno_ui import record
@@ -114,4 +114,4 @@ def test_every_event_type_has_words_and_the_log_is_words_not_notation() -> None:
             for line in record[1:-1]:
                 assert not OLD_LOG.search(line), line
                 assert not [n for n in notation if n in line], line
-    assert worded == TYPES, sorted(TYPES - worded)
+    assert worded == EVENT_TYPES, sorted(EVENT_TYPES - worded)
