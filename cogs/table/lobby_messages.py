@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -149,13 +149,8 @@ class LobbyMessages:
 
     async def close_message(self, rec: GameRecord, text: str) -> None:
         """A lobby that ended elsewhere (``/game cancel``) loses its buttons."""
-        if rec.message_id is None:
-            return
-        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        try:
-            await channel.get_partial_message(rec.message_id).edit(content=text, view=None)
-        except discord.HTTPException as exc:
-            log.info("game %s: lobby message not edited (%s)", rec.id, exc)
+        if rec.message_id is not None:
+            await self.parts.transport.edit_posted(rec, rec.channel_id, rec.message_id, text)
 
     # -- posting and refreshing ---------------------------------------------------------------
 
@@ -205,32 +200,16 @@ class LobbyMessages:
         it invites; once per lobby (the post's nonce is the lobby's). The lobby as it is then."""
         shape = await self.shape(rec)
         content, view = await self.message_now(rec, shape, plan.game_locale(rec))
-        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        kwargs: dict[str, Any] = {
-            "content": content,
-            "allowed_mentions": pings(invited(rec, shape)),
-            "nonce": nonce(f"lobby:{rec.id}"),
-        }
-        if view is not None:
-            kwargs["view"] = view
-        try:
-            message = await channel.send(**kwargs)
-        except discord.HTTPException as exc:
-            self.parts.transport.post_failed(rec, rec.channel_id, exc)
-            return rec
-        return await self.store.games.set_message(rec.id, message.id)
+        ping = set(invited(rec, shape))
+        message = await self.parts.transport.post(rec, content, view=view, ping=ping, nonce=nonce(f"lobby:{rec.id}"))
+        return rec if message is None else await self.store.games.set_message(rec.id, message.id)
 
     async def refresh(self, rec: GameRecord) -> None:
         """The lobby message as the lobby is now (a change of its seats a dead process left untold)."""
         if rec.message_id is None:
             return
         content, view = await self.message_now(rec, await self.shape(rec), plan.game_locale(rec))
-        channel = self.parts.bot.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
-        kwargs: dict[str, Any] = {"content": content, "view": view}
-        try:
-            await channel.get_partial_message(rec.message_id).edit(**kwargs)
-        except discord.HTTPException as exc:
-            log.info("game %s: lobby message not refreshed (%s)", rec.id, exc)
+        await self.parts.transport.edit_posted(rec, rec.channel_id, rec.message_id, content, view)
 
     async def tell_cancelled(self, rec: GameRecord, progress: object = None) -> None:
         """A cancelled or expired game where its players look: the lobby message loses its
