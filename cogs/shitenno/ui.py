@@ -461,7 +461,7 @@ class ShitennoUI(GameUI[ShitennoState]):
         who = self.names(rec, view)
         return [self.event_words(e, who, locale, x) for e, x in with_tairo(view.log)][-12:]
 
-    def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
+    def error_params(self, error: RuleError, locale: str) -> dict[str, object]:
         """The expected decision in words, provinces and titles by name (no rule ids)."""
         p = error.params
         words: dict[str, Any] = {}

@@ -284,7 +284,7 @@ class StrategoUI(GameUI[StrategoState]):
     def last_lines(self, rec: GameRecord, state: StrategoState, seat: int | None, locale: str) -> list[str]:
         return [f"{h.ply}. {self.entry_line(rec, state, h, locale)}" for h in recent(state, seat, 10)]
 
-    def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
+    def error_params(self, error: RuleError, locale: str) -> dict[str, object]:
         """Squares as A1–J10, ranks as names, the two-squares count as an ordinal, setup counts."""
         p = error.params
         words: dict[str, Any] = {k: square_name(p[k]) for k in SQUARE_PARAMS if isinstance(p.get(k), int)}

@@ -631,7 +631,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             room -= len(line) + 1
         return out[::-1]
 
-    def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
+    def error_params(self, error: RuleError, locale: str) -> dict[str, object]:
         return {}
 
 

@@ -194,7 +194,7 @@ class GameUI(Protocol[S]):
         StraDoS2 game file); ``names``: the players' display names by seat. Empty for none."""
         ...
 
-    def error_params(self, error: RuleError, locale: str) -> dict[str, Any]:
+    def error_params(self, error: RuleError, locale: str) -> dict[str, object]:
         """The rule error's parameters in words (squares, ranks, cards); others are left as they are."""
         ...
 
