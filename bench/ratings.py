@@ -26,7 +26,7 @@ from typing import Any
 from bench.stats import Row, median, percentile
 from cogs.games import ENGINES, KINDS, GameKind, registered
 from cogs.table import standings
-from cogs.table.rendering import Renderer
+from cogs.table.workers import Workers
 from cogs.workload import Rated
 from db.json_text import dumps
 from db.store import GameStore
@@ -137,7 +137,7 @@ class StubTable:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self.renderer = Renderer(0)
+        self.renderer = Workers(0)
         self.transport = self
 
     @staticmethod

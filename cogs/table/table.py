@@ -33,7 +33,6 @@ from cogs.table.locales import Locales
 from cogs.table.parts import Parts
 from cogs.table.ratings import Ratings
 from cogs.table.rematch import Rematches
-from cogs.table.rendering import Renderer
 from cogs.table.shows import Shows
 from cogs.table.teller import Teller
 from cogs.table.timeouts import Timeouts
@@ -41,6 +40,7 @@ from cogs.table.transport.channels import Transport
 from cogs.table.transport.names import Names
 from cogs.table.transport.sending import Sender
 from cogs.table.turn_pages import TurnPages
+from cogs.table.workers import Workers
 from db.base import Store
 from db.records import Shards
 from db.time_source import Clock
@@ -67,7 +67,7 @@ class Table:
         self._store = store
         self.clock = clock
         self.router = Router()
-        renderer = Renderer(render_processes, games.worker_modules())
+        renderer = Workers(render_processes, games.worker_modules())
         names = Names(bot, clock)
         self.locales = Locales(store)
         self.locales.seen.append(names.saw)

@@ -20,10 +20,10 @@ from cogs.table.core.commands import Act, Cancel, Command, Finish, Open, SetSeat
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.master import Master
 from cogs.table.core.progress import Progress
-from cogs.table.rendering import heap_trimmer
 from cogs.table.respond import locale_of
 from cogs.table.shows import Shows
 from cogs.table.views_kept import views_kept
+from cogs.table.workers import heap_trimmer
 from cogs.texts import t
 from db.base import Store
 from db.errors import GameNotFound, StaleVersion, WrongStatus

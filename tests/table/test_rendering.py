@@ -1,4 +1,4 @@
-"""Where images are drawn (cogs/table/rendering.py): a worker process draws byte for byte what the
+"""Where images are drawn (cogs/table/workers.py, rendering.py): a worker process draws byte for byte what the
 bot's own process draws, and holds the games' renderers without Discord (issue 18 §7)."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from cogs import games
-from cogs.table.rendering import Renderer
 from cogs.table.transport.channels import Transport
 from cogs.table.ui import FileSpec
+from cogs.table.workers import Workers
 from db.json_text import dumps
 from rules.stratego import GAME
 from rules.stratego.actions import Ready
@@ -46,8 +46,8 @@ async def test_a_worker_draws_what_the_bot_draws_and_knows_no_discord() -> None:
     ui = games.ui("stratego")
     rec = SimpleNamespace(id=7)  # what the UI reads of the record here; pickles without this module
 
-    here = Renderer(0)
-    there = Renderer(1, UI_MODULES)
+    here = Workers(0)
+    there = Workers(1, UI_MODULES)
     there.start()
     try:
         drawn_here = await here(ui.private_files, rec, state, 0, ("alice", "bob"), "en")
@@ -72,7 +72,7 @@ async def test_a_game_drawing_carries_the_state_drawn_as_json_not_as_an_object()
     rec = dataclasses.replace(game_record("stratego", 2, 9), state_json=dumps(GAME.dump(newer)), engine=GAME)
     names = ("alice", "bob")
     requests: list[bytes] = []
-    there = Renderer(1, UI_MODULES)
+    there = Workers(1, UI_MODULES)
 
     class Watched:
         processes = there.processes
@@ -104,17 +104,17 @@ def differences(here: list[FileSpec], there: list[FileSpec]) -> list[str]:
 
 def test_a_negative_number_of_workers_is_refused() -> None:
     with pytest.raises(ValueError):
-        Renderer(-1)
+        Workers(-1)
 
 
 WORKER_SCRIPT = """
 import asyncio, sys
 import discord  # the bot's main module imports Discord; its workers must not
-from cogs.table.rendering import Renderer
+from cogs.table.workers import Workers
 from cogs.table.table import Table
 
 async def main():
-    renderer = Renderer(1, ["cogs.stratego.ui"])
+    renderer = Workers(1, ["cogs.stratego.ui"])
     pid = await renderer(eval, "__import__('os').getpid()")
     print(pid, flush=True)
     print(await renderer(eval, "'discord' in __import__('sys').modules"), flush=True)
@@ -169,7 +169,7 @@ async def test_drawings_at_once_each_get_their_own_answer_and_a_drawing_error_is
     """Two workers, sixty drawings sent together, answers of varied speed: each caller gets the
     answer to its own request (a worker answers in order on its socket), and an exception raised
     by a drawing is raised to its caller only."""
-    renderer = Renderer(2)
+    renderer = Workers(2)
     try:
         calls = [renderer(slow_square, n, (n % 3) / 1000) for n in range(60)]
         assert await asyncio.gather(*calls) == [n * n for n in range(60)]
@@ -182,7 +182,7 @@ async def test_drawings_at_once_each_get_their_own_answer_and_a_drawing_error_is
 
 
 async def test_a_worker_killed_while_drawing_is_replaced_and_the_drawing_made_again() -> None:
-    renderer = Renderer(1)
+    renderer = Workers(1)
     try:
         (first,) = renderer.pids() or [None]
         assert await renderer(slow_square, 3, 0) == 9
@@ -199,7 +199,7 @@ async def test_a_worker_killed_while_drawing_is_replaced_and_the_drawing_made_ag
 
 
 async def test_a_closed_renderer_ends_its_workers_and_draws_no_more() -> None:
-    renderer = Renderer(1)
+    renderer = Workers(1)
     assert await renderer(slow_square, 2, 0) == 4
     (worker,) = renderer.pids()
     renderer.close()
@@ -212,16 +212,16 @@ async def test_a_closed_renderer_ends_its_workers_and_draws_no_more() -> None:
 
 
 def test_a_worker_gives_freed_memory_back_at_most_every_few_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cogs.table import rendering
+    from cogs.table import workers
 
     trims: list[int] = []
     now = [1000.0]
-    monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
-    monkeypatch.setattr(rendering.time, "monotonic", lambda: now[0])
-    maybe = rendering.heap_trimmer()
+    monkeypatch.setattr(workers.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
+    monkeypatch.setattr(workers.time, "monotonic", lambda: now[0])
+    maybe = workers.heap_trimmer()
     maybe()
     assert trims == [0]  # the first idle moment trims
-    now[0] += rendering.TRIM_EVERY - 0.01
+    now[0] += workers.TRIM_EVERY - 0.01
     maybe()
     assert trims == [0]  # not again so soon: each trim costs about a millisecond
     now[0] += 0.01
@@ -230,22 +230,22 @@ def test_a_worker_gives_freed_memory_back_at_most_every_few_seconds(monkeypatch:
 
 
 def test_without_malloc_trim_a_worker_trims_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cogs.table import rendering
+    from cogs.table import workers
 
-    monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace())
-    rendering.heap_trimmer()()  # no error where the C library has no malloc_trim
+    monkeypatch.setattr(workers.ctypes, "CDLL", lambda _name: SimpleNamespace())
+    workers.heap_trimmer()()  # no error where the C library has no malloc_trim
 
 
 async def test_the_table_gives_freed_memory_back_when_it_goes_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot's own heap too: after the last telling of a burst, not while tellings overlap."""
     import discord
 
-    from cogs.table import rendering
+    from cogs.table import workers
     from cogs.table.table import Table
     from db.time_source import SystemClock
 
     trims: list[int] = []
-    monkeypatch.setattr(rendering.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
+    monkeypatch.setattr(workers.ctypes, "CDLL", lambda _name: SimpleNamespace(malloc_trim=trims.append))
     table = Table(discord.Client(intents=discord.Intents.none()), lambda: None, SystemClock())  # type: ignore[arg-type, return-value]
     try:
         async with table.teller.busy():

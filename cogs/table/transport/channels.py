@@ -16,11 +16,12 @@ import discord
 from cogs import games
 from cogs.table.buttons import custom_id
 from cogs.table.plan import game_locale, where
-from cogs.table.rendering import Renderer, drawn_with_state
+from cogs.table.rendering import drawn_with_state
 from cogs.table.respond import Answer, answering, fit, locale_of, pings, reply
 from cogs.table.respond import files as attachments
 from cogs.table.transport.names import Names
 from cogs.table.ui import REMATCH, FileSpec, mention
+from cogs.table.workers import Workers
 from cogs.texts import DEFAULT_LOCALE, t
 from db.base import Store
 from db.json_text import dumps
@@ -37,7 +38,7 @@ SHOWN_LOOKBACK = 25
 
 
 class Transport:
-    def __init__(self, bot: discord.Client, store: Callable[[], Store], names: Names, renderer: Renderer) -> None:
+    def __init__(self, bot: discord.Client, store: Callable[[], Store], names: Names, renderer: Workers) -> None:
         self.bot = bot
         self._store = store
         self.names = names
