@@ -22,6 +22,7 @@ from cogs.table.ui import GameUI
 from cogs.texts import add_game
 from cogs.texts.tables import Words
 from cogs.workload import Workload
+from rules.computer import Computer
 from rules.protocol import AnyGame
 
 RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
@@ -46,6 +47,8 @@ class GameKind:
     """How a rematch changes the options (None: it keeps them)."""
     bench: Workload[Any, Any, Any] | None = None
     """What the benchmarks measure of it (None: nothing of its own, as the tests' toy game)."""
+    computer: Computer[Any, Any] | None = None
+    """Its computer player (``rules/<game>/computer.py``; None: the game has none yet)."""
 
     @property
     def name(self) -> str:

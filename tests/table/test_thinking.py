@@ -1,0 +1,50 @@
+"""Where the computers think (cogs/table/thinking.py, issue 46 §2): the game's computer decides
+from the seat's view, in a worker process of its own (or a thread), and the bot reads its decision
+with the engine."""
+
+from __future__ import annotations
+
+import os
+
+from cogs.table.thinking import Thinking
+from cogs.table.workers import Workers
+from db.store import GameStore
+from rules.computer import Level
+from tests import toy_computer
+from tests.toygame import Add
+
+ALICE, BOB = 10, 20
+
+
+async def test_a_computer_decides_in_a_thread_from_the_seats_view(store: GameStore) -> None:
+    assert toy_computer.KIND.computer is toy_computer.COMPUTER
+    lobby = await store.lobbies.create("count", ALICE, {"target": 21}, 1, 2, seats=[ALICE, BOB])
+    rec = await store.games.start(lobby.id, None, 7)
+    seat = rec.load_state().turn
+    thinking = Thinking()
+    try:
+        assert await thinking.decide(rec, seat, Level.HARD, 1) == Add(1)  # 21 to go: leave 20
+    finally:
+        thinking.close()
+
+
+async def test_a_thinking_worker_is_a_process_of_its_own(store: GameStore) -> None:
+    lobby = await store.lobbies.create("count", ALICE, {"target": 22}, 1, 2, seats=[ALICE, BOB])
+    rec = await store.games.start(lobby.id, None, 7)
+    seat = rec.load_state().turn
+    thinking = Thinking(1, ["tests.toy_computer"])
+    try:
+        assert await thinking.decide(rec, seat, Level.EASY, 1) == Add(2)  # 22 to go: leave 20
+        pids = thinking._workers.pids()
+        assert len(pids) == 1 and os.getpid() not in pids
+    finally:
+        thinking.close()
+
+
+def test_thinking_and_drawing_are_different_workers() -> None:
+    thinking, drawing = Thinking(1), Workers(1)
+    try:
+        assert thinking._workers is not drawing and thinking._workers.name == "think"
+    finally:
+        thinking.close()
+        drawing.close()
