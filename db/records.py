@@ -57,6 +57,23 @@ NOTIFY_CHOICES = ("dm", "mention", "both")
 DEFAULT_NOTIFY = "dm"
 
 
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+"""The computers' levels (``rules.computer.Level``), in order: a computer's user id says which."""
+
+
+def computer_id(level: str, seat: int) -> int:
+    """The user id a computer plays ``seat`` under (issue 46): 100 × its level's number + the seat
+    + 1 — 101–104 easy, 201–204 normal, 301–304 hard. Far below any Discord user id (a snowflake
+    is at least 2^22), and one per seat, so that a game's seats stay distinct."""
+    return 100 * (COMPUTER_LEVELS.index(level) + 1) + seat + 1
+
+
+def computer_level(user_id: int) -> str | None:
+    """The level of the computer that plays as ``user_id``; None for a person."""
+    level, rest = divmod(user_id, 100)
+    return COMPUTER_LEVELS[level - 1] if 1 <= level <= len(COMPUTER_LEVELS) and 1 <= rest <= 99 else None
+
+
 @dataclass(frozen=True, slots=True)
 class SeatClock:
     """One seat's clock: since when it waits for its player (None: not waiting) and until when
@@ -173,6 +190,16 @@ class GameRecord:
 
     def clock_of(self, seat: int) -> SeatClock | None:
         return next((c for c in self.clocks if c.seat == seat), None)
+
+    def computer_at(self, seat: int) -> str | None:
+        """The level of the computer in ``seat``; None for a person's seat."""
+        return computer_level(self.players[seat]) if 0 <= seat < len(self.players) else None
+
+    def table_plays(self, seat: int) -> bool:
+        """Whether the table decides for ``seat``: a computer's seat, or a person's the table plays
+        without them (``absent``)."""
+        clock = self.clock_of(seat)
+        return self.computer_at(seat) is not None or (clock is not None and clock.absent is not None)
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, or ``None``."""

@@ -237,10 +237,12 @@ class Clocks(Part):
         rec = change.record
         if change.kind == "start":
             self.after_action(rec)
+            if any(rec.table_plays(s) for s in change.to_act):  # a computer begins
+                return [AutoPlay(rec.id)]
         elif change.kind == "act" and not change.finished and change.seat is not None:
             await self.timeouts.moved(rec, change.seat)
             await self.absence.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
-            if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
+            if any(rec.table_plays(s) for s in change.to_act):
                 return [AutoPlay(rec.id)]
         elif change.kind == "takeback":
             return await self.taken_back(change)
@@ -261,6 +263,6 @@ class Clocks(Part):
                     rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat]))
                 )
         await self.absence.turn_started(rec, list(change.newly_waiting))
-        if any((c := rec.clock_of(s)) is not None and c.absent for s in change.to_act):
+        if any(rec.table_plays(s) for s in change.to_act):
             return [AutoPlay(rec.id)]
         return []

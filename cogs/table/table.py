@@ -35,6 +35,7 @@ from cogs.table.ratings import Ratings
 from cogs.table.rematch import Rematches
 from cogs.table.shows import Shows
 from cogs.table.teller import Teller
+from cogs.table.thinking import Thinking
 from cogs.table.timeouts import Timeouts
 from cogs.table.transport.channels import Transport
 from cogs.table.transport.names import Names
@@ -58,10 +59,12 @@ class Table:
         clock: Clock,
         *,
         render_processes: int = 0,
+        think_processes: int = 0,
         shards: Shards | None = None,
     ) -> None:
         """``shards``: the Discord shards this process serves; its catch-up tells only their games'
-        changes (None: every game's)."""
+        changes (None: every game's). ``render_processes``, ``think_processes``: the workers that
+        draw the images and those where the computers think (0: a thread of this process)."""
         self.bot = bot
         self.shards = shards
         self._store = store
@@ -75,7 +78,9 @@ class Table:
         self.transport = Transport(bot, store, names, renderer)
         self.sender = Sender(self.transport, store)
         self.shows = Shows(store, self.locales, self.transport, self.sender)
-        self.teller = Teller(Master(store, games.auto_player), store, self.shows, shards=shards)
+        self.thinking = Thinking(think_processes, games.worker_modules())
+        master = Master(store, games.auto_player, self.thinking.decide)
+        self.teller = Teller(master, store, self.shows, shards=shards)
         self.parts = Parts(
             bot,
             store,
@@ -104,3 +109,4 @@ class Table:
 
     def close(self) -> None:
         self.transport.renderer.close()
+        self.thinking.close()

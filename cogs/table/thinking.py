@@ -37,8 +37,9 @@ class Thinking:
     def __init__(self, processes: int = 0, modules: Sequence[str] = ()) -> None:
         self._workers = Workers(processes, modules, name="think")
 
-    async def decide(self, rec: GameRecord, seat: int, level: Level, seed: int) -> Action:
-        notation = await self._workers(decide, rec, seat, level.value, seed)
+    async def decide(self, rec: GameRecord, seat: int, level: str, seed: int) -> Action:
+        """``seat``'s decision in ``rec`` by the computer of ``level`` (a :class:`Level`'s value)."""
+        notation = await self._workers(decide, rec, seat, Level(level).value, seed)
         action: Action = games.kind(rec.kind).engine.parse_action(notation, rec.load_state())
         return action
 

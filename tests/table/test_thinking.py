@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from cogs.table.thinking import Thinking
 from cogs.table.workers import Workers
 from db.store import GameStore
@@ -16,6 +18,12 @@ from tests.toygame import Add
 ALICE, BOB = 10, 20
 
 
+@pytest.fixture(autouse=True)
+def toy_game_with_a_computer() -> None:
+    """The toy game registered with its computer, whatever a bot of another test registered."""
+    toy_computer.register()
+
+
 async def test_a_computer_decides_in_a_thread_from_the_seats_view(store: GameStore) -> None:
     assert toy_computer.KIND.computer is toy_computer.COMPUTER
     lobby = await store.lobbies.create("count", ALICE, {"target": 21}, 1, 2, seats=[ALICE, BOB])
@@ -23,7 +31,7 @@ async def test_a_computer_decides_in_a_thread_from_the_seats_view(store: GameSto
     seat = rec.load_state().turn
     thinking = Thinking()
     try:
-        assert await thinking.decide(rec, seat, Level.HARD, 1) == Add(1)  # 21 to go: leave 20
+        assert await thinking.decide(rec, seat, Level.HARD.value, 1) == Add(1)  # 21 to go: leave 20
     finally:
         thinking.close()
 
@@ -34,7 +42,7 @@ async def test_a_thinking_worker_is_a_process_of_its_own(store: GameStore) -> No
     seat = rec.load_state().turn
     thinking = Thinking(1, ["tests.toy_computer"])
     try:
-        assert await thinking.decide(rec, seat, Level.EASY, 1) == Add(2)  # 22 to go: leave 20
+        assert await thinking.decide(rec, seat, Level.EASY.value, 1) == Add(2)  # 22 to go: leave 20
         pids = thinking._workers.pids()
         assert len(pids) == 1 and os.getpid() not in pids
     finally:

@@ -7,6 +7,7 @@ errors and store errors pass through unchanged; the Discord side words them."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, overload
@@ -33,6 +34,7 @@ from rules.errors import RuleError
 from rules.protocol import Action
 
 T = TypeVar("T")
+log = logging.getLogger("deskovka.master")
 
 RETRIES = 5
 """Attempts of a change that is retried on a stale version (a command, a lobby's seats)."""
@@ -44,15 +46,25 @@ AutoPlayer = Callable[[Any, int], Action]
 """A seat's decision in a state (pure and deterministic): ``rules/<game>/auto.py``. Its state is a
 game's own, which the master only passes from the record to the engine it came from (``Any``: the
 registry holds the players of every game, of different state types)."""
+Think = Callable[[GameRecord, int, str, int], Awaitable[Action]]
+"""A computer's decision for a seat of a game at a level under a seed, thought out away from the
+event loop (``cogs/table/thinking.py``)."""
 
 
 class Master:
     """Commits every change; knows no Discord. ``store`` is read on each use (it opens late);
-    ``auto_player`` names a game's automatic player by its kind (None: the game has none)."""
+    ``auto_player`` names a game's automatic player by its kind (None: the game has none);
+    ``think`` is how a computer decides (None: no computer plays here)."""
 
-    def __init__(self, store: Callable[[], Store], auto_player: Callable[[str], AutoPlayer | None]) -> None:
+    def __init__(
+        self,
+        store: Callable[[], Store],
+        auto_player: Callable[[str], AutoPlayer | None],
+        think: Think | None = None,
+    ) -> None:
         self._store = store
         self._auto_player = auto_player
+        self._think = think
 
     @property
     def store(self) -> Store:
@@ -172,27 +184,50 @@ class Master:
         return None
 
     async def _auto_play(self, command: AutoPlay) -> Change | None:
-        """The automatic player's next decision (``rules/<game>/auto.py``) for the first seat the
-        table plays that is to act; None when none is (or another process plays the game now).
-        A lost race or a decision the engine refuses (the game moved on) is looked at again."""
+        """The next decision of the first seat the table plays that is to act — a computer's seat
+        (its computer, issue 46), or a person's the table plays without them (the automatic player,
+        ``rules/<game>/auto.py``); None when none is (or another process plays the game now). A
+        lost race or a decision the engine refuses (the game moved on) is looked at again."""
         if not await self.store.clocks.claim_autoplay(command.game_id, AUTO_LEASE):
             return None
         try:
             for _ in range(RETRIES):
                 rec = await self.store.games.get(command.game_id)
-                player = self._auto_player(rec.kind)
-                if rec.status != "active" or player is None or rec.engine is None:
+                if rec.status != "active" or rec.engine is None:
                     return None
                 state = rec.load_state()
-                seats = [s for s in rec.engine.to_act(state) if (c := rec.clock_of(s)) is not None and c.absent]
+                seats = [s for s in rec.engine.to_act(state) if rec.table_plays(s)]
                 if not seats:
                     return None
                 seat = seats[0]
+                action = await self._decision(rec, state, seat)
+                if action is None:
+                    return None
                 try:
-                    result = await self.store.games.append(rec.id, rec.version, seat, player(state, seat))
+                    result = await self.store.games.append(rec.id, rec.version, seat, action)
                 except (StaleVersion, RuleError):
                     continue  # someone acted first: look again
                 return Change.of_action(rec, result, None, seat)
             return None
         finally:
             await self.store.clocks.release_autoplay(command.game_id)
+
+    async def _decision(self, rec: GameRecord, state: object, seat: int) -> Action | None:
+        """A computer's seat: its computer's decision (seeded by the game, its version and the
+        seat); if it fails, or for a person's seat, the game's automatic player's (None: none)."""
+        level = rec.computer_at(seat)
+        if level is not None and self._think is not None:
+            try:
+                return await self._think(rec, seat, level, seed_of(rec, seat))
+            except Exception:
+                log.exception(
+                    "game %s: the %s computer of seat %s failed; the automatic player decides", rec.id, level, seat
+                )
+        player = self._auto_player(rec.kind)
+        return None if player is None else player(state, seat)
+
+
+def seed_of(rec: GameRecord, seat: int) -> int:
+    """A computer's seed for its decision in ``rec`` as it is now: the same game, version and seat
+    give the same decision (a decision thought again after a crash is the same)."""
+    return ((rec.seed or 0) * 1_000_003 + rec.version * 101 + seat) & ((1 << 62) - 1)

@@ -1,0 +1,86 @@
+"""Computer seats (issue 46): a computer plays a seat under a user id of its own that says its level;
+when its seat is to act, the master asks it (thinking away from the event loop) and commits its
+decision like a player's — and if it fails, the game's automatic player decides instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.table.core.commands import AutoPlay
+from cogs.table.core.master import Master, seed_of
+from cogs.table.thinking import Thinking
+from db.records import COMPUTER_LEVELS, GameRecord, computer_id, computer_level
+from db.store import GameStore
+from tests import toy_computer
+from tests.toygame import Add, CountAction
+
+ALICE = 170_000_000_000_000_001
+
+
+@pytest.fixture(autouse=True)
+def toy_game_with_a_computer() -> None:
+    """The toy game registered with its computer, whatever a bot of another test registered."""
+    toy_computer.register()
+
+
+def test_a_computers_id_says_its_level_and_is_no_persons() -> None:
+    ids = {computer_id(level, seat) for level in COMPUTER_LEVELS for seat in range(4)}
+    assert len(ids) == 12 and max(ids) < 1 << 22  # below every Discord snowflake
+    assert [computer_level(computer_id(level, 2)) for level in COMPUTER_LEVELS] == list(COMPUTER_LEVELS)
+    assert computer_level(ALICE) is None and computer_level(0) is None and computer_level(100) is None
+
+
+async def game_where_the_computer_begins(store: GameStore, level: str = "hard") -> GameRecord:
+    """A toy game (target 21) of Alice against a computer in seat 1, the computer to act."""
+    for seed in range(1, 50):
+        lobby = await store.lobbies.create("count", ALICE, {"target": 21}, 1, 2, seats=[ALICE, computer_id(level, 1)])
+        rec = await store.games.start(lobby.id, None, seed)
+        if rec.load_state().turn == 1:
+            return rec
+    raise AssertionError("no seed lets the computer begin")
+
+
+async def test_the_master_commits_the_computers_decision(store: GameStore) -> None:
+    rec = await game_where_the_computer_begins(store)
+    assert rec.computer_at(1) == "hard" and rec.computer_at(0) is None and rec.table_plays(1)
+    thinking = Thinking()
+    try:
+        change = await Master(lambda: store, lambda _kind: None, thinking.decide).run(AutoPlay(rec.id))
+    finally:
+        thinking.close()
+    assert change is not None and change.seat == 1 and change.by_user is None
+    assert (await store.games.get(rec.id)).load_state().total == 1  # 21 to go: the computer leaves 20
+
+
+async def test_a_computer_that_fails_gives_way_to_the_automatic_player(store: GameStore) -> None:
+    rec = await game_where_the_computer_begins(store)
+    asked: list[tuple[int, str, int]] = []
+
+    async def broken(rec: GameRecord, seat: int, level: str, seed: int) -> Any:
+        asked.append((seat, level, seed))
+        raise RuntimeError("the worker died")
+
+    def auto(_kind: str) -> Any:
+        return lambda state, seat: Add(3)
+
+    change = await Master(lambda: store, auto, broken).run(AutoPlay(rec.id))
+    assert asked == [(1, "hard", seed_of(rec, 1))]
+    assert change is not None and (await store.games.get(rec.id)).load_state().total == 3
+
+
+async def test_a_persons_seat_is_not_the_computers(store: GameStore) -> None:
+    lobby = await store.lobbies.create("count", ALICE, {"target": 21}, 1, 2, seats=[ALICE, ALICE + 1])
+    rec = await store.games.start(lobby.id, None, 3)
+
+    async def never(rec: GameRecord, seat: int, level: str, seed: int) -> CountAction:
+        raise AssertionError("no computer plays here")
+
+    assert not rec.table_plays(0) and not rec.table_plays(1)
+    assert await Master(lambda: store, lambda _kind: None, never).run(AutoPlay(rec.id)) is None
+
+
+def test_the_same_game_version_and_seat_give_the_same_seed() -> None:
+    rec: Any = type("R", (), {"seed": 12345, "version": 7})()
+    assert seed_of(rec, 1) == seed_of(rec, 1) != seed_of(rec, 0)
