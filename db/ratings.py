@@ -25,6 +25,7 @@ from openskill.models import PlackettLuce
 
 from db.connection import Conn
 from db.json_text import loads
+from db.records import computer_level
 from rules.protocol import AnyGame, Ending, Outcome
 
 MODEL = PlackettLuce()
@@ -91,13 +92,27 @@ class Ended:
         return len(self.players) == 1
 
     @property
+    def with_computer(self) -> bool:
+        """Whether a computer played a seat (issue 46)."""
+        return any(computer_level(user) is not None for user in self.players)
+
+    @property
     def rated(self) -> bool:
-        """Whether the game moves ratings: in a server, two or more different players."""
-        return self.guild_id is not None and len(self.players) >= 2 and len(set(self.players)) == len(self.players)
+        """Whether the game moves ratings: in a server, two or more different people and no
+        computer (ratings stay human)."""
+        players = self.players
+        return (
+            self.guild_id is not None
+            and len(players) >= 2
+            and len(set(players)) == len(players)
+            and not self.with_computer
+        )
 
     @property
     def recorded(self) -> bool:
-        """Whether the game counts in its players' records (rated, or solo in a server)."""
+        """Whether the game counts in its players' records (rated, or solo in a server). A game
+        with a computer is in none yet: the records against each computer level are to come
+        (issue 46 §1), and it must not count in the record against people."""
         return self.rated or (self.solo and self.guild_id is not None)
 
 

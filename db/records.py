@@ -62,15 +62,15 @@ COMPUTER_LEVELS = ("easy", "normal", "hard")
 
 
 def computer_id(level: str, seat: int) -> int:
-    """The user id a computer plays ``seat`` under (issue 46): 100 × its level's number + the seat
-    + 1 — 101–104 easy, 201–204 normal, 301–304 hard. Far below any Discord user id (a snowflake
-    is at least 2^22), and one per seat, so that a game's seats stay distinct."""
-    return 100 * (COMPUTER_LEVELS.index(level) + 1) + seat + 1
+    """The user id a computer plays ``seat`` under (issue 46): minus (100 × its level's number +
+    the seat + 1) — -101 to -104 easy, -201 to -204 normal, -301 to -304 hard. No Discord user id
+    is negative, and one id per seat keeps a game's seats distinct."""
+    return -(100 * (COMPUTER_LEVELS.index(level) + 1) + seat + 1)
 
 
 def computer_level(user_id: int) -> str | None:
     """The level of the computer that plays as ``user_id``; None for a person."""
-    level, rest = divmod(user_id, 100)
+    level, rest = divmod(-user_id, 100)
     return COMPUTER_LEVELS[level - 1] if 1 <= level <= len(COMPUTER_LEVELS) and 1 <= rest <= 99 else None
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from db import ratings
 from db.ratings import Ended, Rating, ranking, seat_results, settle
+from db.records import computer_id
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests import kinds
@@ -228,6 +229,18 @@ async def test_the_pace_is_the_median_time_from_waiting_to_the_first_move(store:
         assert paces[user].on_time is None, "no finished game yet"
     assert paces[CAROL].new and not paces[ALICE].new
     assert (await store.ratings.paces(OTHER, [ALICE]))[ALICE].new, "another server's games say nothing here"
+
+
+async def test_a_game_with_a_computer_moves_no_rating_and_no_record(store: GameStore) -> None:
+    """Issue 46: ratings stay human — a game with a computer seat rates nobody and does not count in
+    the record against people (it is applied once all the same)."""
+    computer = computer_id("hard", 1)
+    game = await finished(store, (ALICE, computer), win(0))
+    assert await store.ratings.rate(game) == 1 and await store.ratings.rate(game) == 0
+    assert await store.ratings.stored() == {}
+    assert await store.ratings.records(GUILD, ALICE) == []
+    assert Ended(1, GUILD, "count", (ALICE, BOB), win(0), {}, (), 0.0).rated
+    assert not Ended(1, GUILD, "count", (ALICE, computer), win(0), {}, (), 0.0).rated
 
 
 def test_shown_is_conservative_and_familiar() -> None:

@@ -27,9 +27,10 @@ def toy_game_with_a_computer() -> None:
 
 def test_a_computers_id_says_its_level_and_is_no_persons() -> None:
     ids = {computer_id(level, seat) for level in COMPUTER_LEVELS for seat in range(4)}
-    assert len(ids) == 12 and max(ids) < 1 << 22  # below every Discord snowflake
+    assert len(ids) == 12 and max(ids) < 0  # no Discord user id is negative
     assert [computer_level(computer_id(level, 2)) for level in COMPUTER_LEVELS] == list(COMPUTER_LEVELS)
-    assert computer_level(ALICE) is None and computer_level(0) is None and computer_level(100) is None
+    assert computer_level(ALICE) is None and computer_level(0) is None and computer_level(-100) is None
+    assert computer_level(101) is None  # the small ids tests give people
 
 
 async def game_where_the_computer_begins(store: GameStore, level: str = "hard") -> GameRecord:
