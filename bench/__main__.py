@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from bench import (
     catch_up,
+    computers,
     database,
     decision,
     dispatcher,
@@ -72,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         "library-floor",
         *by_game,
         "ratings",
+        "computers",
     ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
@@ -104,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             rows += run(args.quick)
     if "ratings" in parts and ratings.shares():
         rows += ratings.run(args.quick)
+    if "computers" in parts:
+        rows += computers.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0
