@@ -12,6 +12,7 @@ fractions; a key without the category falls back to ``key.other``).
 from __future__ import annotations
 
 import functools
+import re
 import string
 from collections.abc import Mapping
 from typing import Any
@@ -92,7 +93,29 @@ def t(key: str, locale: Locale, /, **params: Any) -> str:
     names (``{label_sg__btn__move}``: the key ``sg.btn.move``) by the button's own words."""
     text = template(key, locale)
     named = {**named_words(text, locale), **labels(text, locale)}
-    return text.format(**named, **params) if named else text.format(**params)
+    said = text.format(**named, **params) if named else text.format(**params)
+    return computers_named(said, locale) if COMPUTER_SIGN in said else said
+
+
+COMPUTER_SIGN = "\u2063"
+"""What marks a computer's name in a sentence until the sentence's language is known."""
+COMPUTER_MARK = re.compile(COMPUTER_SIGN + "computer:(easy|normal|hard)" + COMPUTER_SIGN)
+
+
+def computer_mark(level: str) -> str:
+    """A computer's name (issue 46) as :func:`~cogs.table.ui.mention` gives it: a mark that
+    :func:`t` words in the sentence's language ("Počítač (těžký)", "Computer (hard)")."""
+    return f"{COMPUTER_SIGN}computer:{level}{COMPUTER_SIGN}"
+
+
+def computer_name(level: str, locale: Locale) -> str:
+    """A computer's name in ``locale``: never a person's mention."""
+    return template("computer.name", locale).format(level=template(f"computer.level.{level}", locale))
+
+
+def computers_named(text: str, locale: Locale) -> str:
+    """``text`` with every computer's mark worded in ``locale``."""
+    return COMPUTER_MARK.sub(lambda m: computer_name(m.group(1), locale), text)
 
 
 @functools.lru_cache(maxsize=1024)

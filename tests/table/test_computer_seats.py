@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.table.core.commands import AutoPlay
 from cogs.table.core.master import Master, seed_of
 from cogs.table.thinking import Thinking
+from cogs.table.transport.names import Names
+from cogs.table.ui import mention
+from cogs.texts import COMPUTER_SIGN, join_words, t
 from db.records import COMPUTER_LEVELS, GameRecord, computer_id, computer_level
 from db.store import GameStore
 from tests import toy_computer
@@ -85,3 +89,18 @@ async def test_a_persons_seat_is_not_the_computers(store: GameStore) -> None:
 def test_the_same_game_version_and_seat_give_the_same_seed() -> None:
     rec: Any = type("R", (), {"seed": 12345, "version": 7})()
     assert seed_of(rec, 1) == seed_of(rec, 1) != seed_of(rec, 0)
+
+
+def test_a_computer_is_named_in_the_sentences_language_never_mentioned() -> None:
+    hard, easy = computer_id("hard", 1), computer_id("easy", 2)
+    assert mention(ALICE) == f"<@{ALICE}>"
+    both_cs = t("lobby_cancelled", "cs", user=join_words([mention(hard), mention(easy)], "cs"))
+    assert "Počítač (těžký)" in both_cs and "Počítač (lehký)" in both_cs and "<@" not in both_cs
+    assert "Computer (hard)" in t("lobby_cancelled", "en", user=mention(hard))
+    assert COMPUTER_SIGN not in both_cs
+
+
+async def test_a_computers_display_name_is_its_name_in_the_games_language() -> None:
+    names = Names(discord.Client(intents=discord.Intents.none()), lambda: 0.0)
+    rec: Any = type("R", (), {"guild_id": 1, "language": "cs"})()
+    assert await names.display_name(rec, computer_id("normal", 0)) == "Počítač (střední)"

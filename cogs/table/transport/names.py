@@ -7,8 +7,8 @@ from __future__ import annotations
 import discord
 
 from cogs.table.plan import game_locale
-from cogs.texts import t
-from db.records import GameRecord
+from cogs.texts import computer_name, t
+from db.records import GameRecord, computer_level
 from db.time_source import Clock
 from render.font_coverage import drawable
 
@@ -31,6 +31,9 @@ class Names:
     async def display_name(self, rec: GameRecord, user_id: int) -> str:
         """A member's display name without the members intent: as they were last seen using the
         bot in this server (within a day), else one REST call."""
+        level = computer_level(user_id)
+        if level is not None:
+            return computer_name(level, game_locale(rec))
         key = (rec.guild_id, user_id)
         seen = self._names.get(key)
         if seen is not None and self.clock() - seen[0] < NAME_TTL:

@@ -145,5 +145,9 @@ TEXTS: dict[str, str] = {
     "language_set.cs": "Od teď ti budu odpovídat česky, tady i v soukromých zprávách.",
     "language_set.en": "Od teď ti budu odpovídat anglicky, tady i v soukromých zprávách.",
     "language_unknown": "Vyber jednu z možností: {choices}.",
+    "computer.name": "Počítač ({level})",
+    "computer.level.easy": "lehký",
+    "computer.level.normal": "střední",
+    "computer.level.hard": "těžký",
     "unknown_player": "hráč {n}",
 }

@@ -137,5 +137,9 @@ TEXTS: dict[str, str] = {
     "err.option_type": "{option} has the wrong type.",
     "err.unknown_option": "Unknown option(s): {options}.",
     "err.player_count": "This game is for {allowed} players.",
+    "computer.name": "Computer ({level})",
+    "computer.level.easy": "easy",
+    "computer.level.normal": "normal",
+    "computer.level.hard": "hard",
     "unknown_player": "player {n}",
 }
