@@ -191,6 +191,11 @@ class GameRecord:
     def clock_of(self, seat: int) -> SeatClock | None:
         return next((c for c in self.clocks if c.seat == seat), None)
 
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The players who are people (no computer), in seat order: whom a message may ping or DM."""
+        return tuple(u for u in self.players if computer_level(u) is None)
+
     def computer_at(self, seat: int) -> str | None:
         """The level of the computer in ``seat``; None for a person's seat."""
         return computer_level(self.players[seat]) if 0 <= seat < len(self.players) else None

@@ -151,7 +151,7 @@ class Cancellations:
         command was given there), else the thread or channel and a private answer."""
         rec, params = change.record, dict(cause.params)
         text = t(cause.key, plan.game_locale(rec), game=rec.id, **params)
-        everyone = set(rec.players)
+        everyone = set(rec.people)
         if rec.thread_id is None and rec.message_id is not None:
             await self.lobby_messages.close_message(rec, text)
         in_thread = interaction is not None and self.parts.transport.in_game_channel(interaction, rec)

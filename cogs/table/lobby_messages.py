@@ -224,4 +224,4 @@ class LobbyMessages:
         if rec.thread_id is None and rec.message_id is not None:
             await self.close_message(rec, text)
         if rec.seed is not None:
-            await self.parts.transport.post(rec, text, ping=set(rec.players))
+            await self.parts.transport.post(rec, text, ping=set(rec.people))

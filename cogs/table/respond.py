@@ -18,7 +18,7 @@ from cogs.table.rule_words import describe
 from cogs.table.ui import FileSpec
 from cogs.texts import DEFAULT_LOCALE, player_locale, shorten, t
 from db.errors import GameNotFound, StaleVersion, StoreBusy, StoreError, WrongStatus
-from db.records import UserPrefs
+from db.records import UserPrefs, computer_level
 from rules.errors import RuleError
 
 log = logging.getLogger("deskovka.cogs")
@@ -36,10 +36,10 @@ class Refusal(Exception):
 
 
 def pings(user_ids: list[int] | tuple[int, ...] | set[int]) -> discord.AllowedMentions:
-    """Allowed mentions that notify exactly these users (names elsewhere in the text stay silent)."""
-    return discord.AllowedMentions(
-        users=[discord.Object(u) for u in sorted(set(user_ids))], roles=False, everyone=False
-    )
+    """Allowed mentions that notify exactly these users (names elsewhere in the text stay silent);
+    a computer (issue 46) is nobody to notify."""
+    people = sorted(u for u in set(user_ids) if computer_level(u) is None)
+    return discord.AllowedMentions(users=[discord.Object(u) for u in people], roles=False, everyone=False)
 
 
 def files(specs: list[FileSpec] | None) -> list[discord.File]:

@@ -170,7 +170,7 @@ class Shows:
         """The result in the thread and each player's DM, as planned (``plan.ended``); after the
         last action's lines unless ``events`` is false (a turn page told them)."""
         ui, locale = games.ui(rec.kind), game_locale(rec)
-        prefs = await self.locales.prefs_of(sorted(set(rec.players)))
+        prefs = await self.locales.prefs_of(sorted(set(rec.people)))
         told = change.events if events else ()
         telling = plan.ended(ui, rec, state, told, locale, prefs, progress.done, caught_up=change.caught_up)
         await self.sender.send(interaction, rec, state, telling, progress)

@@ -51,7 +51,7 @@ class Timeouts(Part):
         locale = plan.game_locale(rec)
         gone = not await self.absence.present(rec, clock.user_id)
         voters = self.voters(rec, clock)
-        everyone = set(rec.players)
+        everyone = set(rec.people)
         reason = t("timeout.left" if gone else "timeout.ran_out", locale, user=mention(clock.user_id))
         head = t("timeout.head", locale, reason=reason, game=rec.id, pace=pace_words(rec.pace, locale))
         if not voters:

@@ -11,6 +11,7 @@ import pytest
 
 from cogs.table.core.commands import AutoPlay
 from cogs.table.core.master import Master, seed_of
+from cogs.table.respond import pings
 from cogs.table.thinking import Thinking
 from cogs.table.transport.names import Names
 from cogs.table.ui import mention
@@ -104,3 +105,9 @@ async def test_a_computers_display_name_is_its_name_in_the_games_language() -> N
     names = Names(discord.Client(intents=discord.Intents.none()), lambda: 0.0)
     rec: Any = type("R", (), {"guild_id": 1, "language": "cs"})()
     assert await names.display_name(rec, computer_id("normal", 0)) == "Počítač (střední)"
+
+
+async def test_a_computer_is_never_pinged_nor_told(store: GameStore) -> None:
+    rec = await game_where_the_computer_begins(store)
+    assert rec.people == (ALICE,) and rec.players == (ALICE, computer_id("hard", 1))
+    assert [o.id for o in pings(set(rec.players)).users] == [ALICE]  # type: ignore[union-attr]

@@ -13,7 +13,7 @@ from cogs.table.core.change import Change
 from cogs.table.plan.outbound import Dm, Images, Notice, Ping, Post, Telling
 from cogs.table.ui import GameUI, mention, rematch_button, seats_to_tell, thread_buttons
 from cogs.texts import join_words, player_locale, supported, t
-from db.records import GameRecord, UserPrefs
+from db.records import GameRecord, UserPrefs, computer_level
 from rules.protocol import Event
 
 Due = Callable[[UserPrefs, str], str]
@@ -40,9 +40,18 @@ def wants_dm(prefs: UserPrefs) -> bool:
     return prefs.dms_enabled and prefs.notify in ("dm", "both")
 
 
+def people_to_tell(
+    ui: GameUI[Any], rec: GameRecord, events: Sequence[Event], waiting: Sequence[int]
+) -> list[tuple[int, bool]]:
+    """:func:`~cogs.table.ui.seats_to_tell` but a computer's seat (issue 46): a computer gets no
+    DM and no ping."""
+    told = seats_to_tell(ui, len(rec.players), list(events), waiting)
+    return [(seat, is_waiting) for seat, is_waiting in told if computer_level(rec.players[seat]) is None]
+
+
 def seats_told(ui: GameUI[Any], rec: GameRecord, events: Sequence[Event], waiting: Sequence[int]) -> list[int]:
     """The users whose preferences a change's notices need."""
-    return [rec.players[s] for s, _ in seats_to_tell(ui, len(rec.players), list(events), waiting)]
+    return [rec.players[s] for s, _ in people_to_tell(ui, rec, events, waiting)]
 
 
 def private_dm(
@@ -88,7 +97,7 @@ def notices(
     chose; a seat whose private view the events changed gets its new view by DM. A seat told
     already (before a crash) is not told again — but a ping made stays in the post."""
     told: list[Notice] = []
-    for seat, is_waiting in seats_to_tell(ui, len(rec.players), list(events), waiting):
+    for seat, is_waiting in people_to_tell(ui, rec, events, waiting):
         user = rec.players[seat]
         if f"ping:{seat}" in done:
             told.append(Ping(user, seat, made=True))
@@ -206,10 +215,12 @@ def started(
             text="\n".join(lines),
             images=Images(locale) if ui.board_at_start else None,
             components=tuple(thread_buttons(ui, rec, state, rec.version, locale)),
-            ping=frozenset(rec.players),
+            ping=frozenset(rec.people),
         )
     after = []
     for seat, user in enumerate(rec.players):
+        if computer_level(user) is not None:
+            continue
         chose = prefs[user]
         if f"dm:{seat}" in done or not (ui.has_private and chose.dms_enabled):
             continue
@@ -245,13 +256,13 @@ def ended(
             text="\n".join(lines),
             images=Images(locale),
             components=(rematch_button(locale),),
-            ping=frozenset(rec.players),
+            ping=frozenset(rec.people),
             unless_shown=caught_up,
             shown_version=None,
             record=True,
         )
     after = []
-    for user in sorted(set(rec.players)):
+    for user in sorted(set(rec.people)):
         chose = prefs[user]
         if f"over:{user}" in done or not chose.dms_enabled:
             continue
