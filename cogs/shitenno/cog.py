@@ -19,7 +19,17 @@ from cogs.shitenno.picks import card_words, cards_words
 from cogs.shitenno.ui import ShitennoUI, sharing_decision
 from cogs.table.buttons import Press, require_current, show_pick
 from cogs.table.completion import KeptByVersion, complete
-from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
+from cogs.table.lobby import (
+    COMPUTERS_HELP,
+    DEFAULT_LEVEL,
+    DEFAULT_PACE,
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
+    PACE_CHOICES,
+    PACE_HELP,
+)
 from cogs.table.respond import Refusal, locale_of
 from cogs.table.table import Table
 from cogs.texts import t
@@ -125,13 +135,15 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
     @app_commands.describe(
         pace=PACE_HELP,
         language=LANGUAGE_HELP,
+        computers=COMPUTERS_HELP,
+        level=LEVEL_HELP,
         player2="Invite a player (leave all out for an open lobby)",
         player3="Invite another player",
         player4="Invite another player",
         general="Your general (the others get the first free ones)",
     )
     @app_commands.choices(general=GENERALS)
-    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -142,10 +154,19 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         general: str | None = None,
         pace: str = DEFAULT_PACE,
         language: str | None = None,
+        computers: app_commands.Range[int, 0, 3] = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         options = {"generals": general or ""}
         await self.table.lobbies.open(
-            interaction, KIND, options, [player2, player3, player4], pace=pace, language=language
+            interaction,
+            KIND,
+            options,
+            [player2, player3, player4],
+            pace=pace,
+            language=language,
+            computers=computers,
+            level=level,
         )
 
     # -- sharing ------------------------------------------------------------------------------

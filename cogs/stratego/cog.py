@@ -17,7 +17,17 @@ from cogs.stratego.ui import StrategoUI, rank_word, ready_button
 from cogs.table.buttons import Press, buttons, require_current, show_pick
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.progress import Progress
-from cogs.table.lobby import DEFAULT_PACE, LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP
+from cogs.table.lobby import (
+    COMPUTERS_HELP,
+    DEFAULT_LEVEL,
+    DEFAULT_PACE,
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
+    PACE_CHOICES,
+    PACE_HELP,
+)
 from cogs.table.respond import Refusal, answering, files, locale_of, reply
 from cogs.table.table import Table
 from cogs.texts import t
@@ -68,6 +78,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.describe(
         pace=PACE_HELP,
         language=LANGUAGE_HELP,
+        computers=COMPUTERS_HELP,
+        level=LEVEL_HELP,
         opponent="Who you challenge; leave out for an open challenge anyone can join",
         army="classic (40 pieces) or barrage (8 pieces, quick)",
         attacker_advantage="Equal ranks: the attacker wins",
@@ -85,7 +97,7 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.choices(
         two_square_limit=[app_commands.Choice(name="3", value=3), app_commands.Choice(name="5 (ISF)", value=5)],
     )
-    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -99,6 +111,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
         chase_rule: bool = False,
         pace: str = DEFAULT_PACE,
         language: str | None = None,
+        computers: app_commands.Range[int, 0, 1] = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         options = resolve_options(
             OPTIONS,
@@ -112,7 +126,14 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
             },
         )
         await self.table.lobbies.open(
-            interaction, KIND, options, [opponent] if opponent else [], pace=pace, language=language
+            interaction,
+            KIND,
+            options,
+            [opponent] if opponent else [],
+            pace=pace,
+            language=language,
+            computers=computers,
+            level=level,
         )
 
     # -- setup --------------------------------------------------------------------------------

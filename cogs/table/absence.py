@@ -24,7 +24,7 @@ from cogs.table.ui import mention
 from cogs.texts import t
 from db import clocks
 from db.errors import VacationLimit
-from db.records import GameRecord, SeatClock, Shards
+from db.records import GameRecord, SeatClock, Shards, computer_level
 
 log = logging.getLogger("deskovka.clocks")
 
@@ -57,8 +57,9 @@ class Absence(Part):
 
     async def present(self, rec: GameRecord, user_id: int) -> bool:
         """Whether the player is still a member of the game's server (no members intent: one REST
-        call, remembered for an hour); an answer other than Unknown Member counts as present."""
-        if rec.guild_id is None:
+        call, remembered for an hour); an answer other than Unknown Member counts as present. A
+        computer (issue 46) is always there."""
+        if rec.guild_id is None or computer_level(user_id) is not None:
             return True
         key = (rec.guild_id, user_id)
         seen = self._present.get(key)

@@ -30,7 +30,7 @@ from cogs.table.ui import mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, PACES
 from db.errors import StaleVersion, WrongStatus
-from db.records import GameRecord, LobbyShape
+from db.records import COMPUTER_LEVELS, GameRecord, LobbyShape, computer_id
 
 if TYPE_CHECKING:
     from cogs.table.lobby_messages import LobbyMessages
@@ -47,7 +47,24 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
 """The ``language`` option of every ``/{game} new``: the game's thread and public images."""
 LANGUAGE_HELP = "The language of the game's thread and pictures (default: the server's)"
 """The ``language`` option's description, the same in every game."""
-__all__ = ["DEFAULT_PACE", "LANGUAGE_CHOICES", "LANGUAGE_HELP", "PACE_CHOICES", "PACE_HELP", "Lobbies"]
+COMPUTERS_HELP = "Computer players to seat (a game they fill starts at once)"
+"""The ``computers`` option of every ``/{game} new`` (issue 46)."""
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in COMPUTER_LEVELS]
+"""The ``level`` option of every ``/{game} new``: how well its computers play."""
+LEVEL_HELP = "How well the computers play (default: normal)"
+DEFAULT_LEVEL = "normal"
+__all__ = [
+    "COMPUTERS_HELP",
+    "DEFAULT_LEVEL",
+    "DEFAULT_PACE",
+    "LANGUAGE_CHOICES",
+    "LANGUAGE_HELP",
+    "LEVEL_CHOICES",
+    "LEVEL_HELP",
+    "PACE_CHOICES",
+    "PACE_HELP",
+    "Lobbies",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +125,13 @@ class Lobbies:
         invitees: Sequence[discord.abc.User | None],
         pace: str = DEFAULT_PACE,
         language: str | None = None,
+        computers: int = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> GameRecord:
         """Post a challenge or lobby for ``kind``; options are checked now, not at the start.
         ``language`` is the game's (its lobby, thread, public images and game-over); by default
-        Czech where the server prefers Czech, else English."""
+        Czech where the server prefers Czech, else English. ``computers`` seats that many computer
+        players of ``level`` (issue 46); a game they fill with its creator starts at once."""
         locale = await self.parts.locales.set_locale(interaction)
         if pace not in PACES:
             raise Refusal(t("pace_unknown", locale, choices=", ".join(f"`{p}`" for p in PACES)))
@@ -132,12 +152,18 @@ class Lobbies:
                 raise Refusal(t("challenge_bot", locale))
             if user.id not in invited:
                 invited.append(user.id)
-        if len(invited) + 1 > engine.max_players:
+        if computers < 0 or level not in COMPUTER_LEVELS:
+            raise Refusal(t("computers_unknown", locale, levels=", ".join(f"`{x}`" for x in COMPUTER_LEVELS)))
+        if computers and games.kind(kind).computer is None:
+            raise Refusal(t("computers_none", locale, title=ui.title(locale)))
+        if len(invited) + 1 + computers > engine.max_players:
             raise Refusal(t("too_many_invited", locale, title=ui.title(locale), maximum=engine.max_players))
-        challenge = (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players) or (
-            not invited and engine.min_players == engine.max_players == 2
+        seated = tuple(computer_id(level, n) for n in range(computers))
+        challenge = not computers and (
+            (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players)
+            or (not invited and engine.min_players == engine.max_players == 2)
         )
-        seats = (creator, *invited) if challenge else (creator,)
+        seats = (creator, *invited) if challenge else (creator, *seated)
         assert interaction.channel_id is not None
         shape = LobbyShape(challenge, tuple(invited))
         command = Open(
@@ -145,7 +171,10 @@ class Lobbies:
         )
         change = await self.parts.teller.commit(command)
         await self.parts.teller.tell(change, interaction)
-        return await self.store.games.get(change.game_id)
+        rec = await self.store.games.get(change.game_id)
+        if seated and not invited and len(seats) == engine.max_players:  # filled by computers: play now
+            return await self.start(interaction, rec, list(seats))
+        return rec
 
     # -- buttons ------------------------------------------------------------------------------
 

@@ -69,7 +69,7 @@ class LobbyMessages:
         if shape.challenge or rec.guild_id is None:
             return {}
         try:
-            found = await self.store.ratings.paces(rec.guild_id, rec.players)
+            found = await self.store.ratings.paces(rec.guild_id, rec.people)
         except Exception:
             log.warning("game %s: no paces for the lobby", rec.id, exc_info=True)
             return {}

@@ -214,7 +214,8 @@ class Shows:
         then the start post, the private views and the walkthroughs of players new to the game."""
         rec = change.record
         pressed = interaction if interaction is not None and self._lobbies.on_lobby(interaction, rec) else None
-        lobby = pressed.message if pressed is not None else self.transport.lobby_message(rec)
+        lobby: discord.Message | discord.PartialMessage | None = pressed.message if pressed is not None else None
+        lobby = lobby or self.transport.lobby_message(rec)  # a command's own answer: found by its id
         rec = await self.open_thread(rec, lobby)
         try:
             text = self.started_text(rec, game_locale(rec), accepted_by)

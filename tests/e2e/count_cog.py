@@ -149,11 +149,20 @@ class CountCog(commands.GroupCog, name="count", group_name="count", group_descri
         target: int = 10,
         pace: str = "3d",
         language: str | None = None,
+        computers: int = 0,
+        level: str = "normal",
     ) -> None:
-        """``pace`` and ``language`` are free text here (the real games offer choices), so a bad one
-        can be typed."""
+        """``pace``, ``language`` and ``level`` are free text here (the real games offer choices),
+        so a bad one can be typed."""
         await self.table.lobbies.open(
-            interaction, KIND, {"target": target}, [player2, player3], pace=pace, language=language
+            interaction,
+            KIND,
+            {"target": target},
+            [player2, player3],
+            pace=pace,
+            language=language,
+            computers=computers,
+            level=level,
         )
 
     @app_commands.command(name="add", description="Add to the total")

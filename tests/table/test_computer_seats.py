@@ -104,7 +104,7 @@ def test_a_computer_is_named_in_the_sentences_language_never_mentioned() -> None
 async def test_a_computers_display_name_is_its_name_in_the_games_language() -> None:
     names = Names(discord.Client(intents=discord.Intents.none()), lambda: 0.0)
     rec: Any = type("R", (), {"guild_id": 1, "language": "cs"})()
-    assert await names.display_name(rec, computer_id("normal", 0)) == "Počítač (střední)"
+    assert await names.display_name(rec, computer_id("normal", 0)) == "Počítač (normální)"
 
 
 async def test_a_computer_is_never_pinged_nor_told(store: GameStore) -> None:

@@ -526,9 +526,6 @@ TEXTS.update(
 COMMANDS: dict[str, str] = {
     # --- /stroganov in a Czech Discord app (keys: cogs/texts/commands), and its choices ---
     "choice:stroganov": "stroganov",
-    "choice:easy": "lehká",
-    "choice:normal": "normální",
-    "choice:hard": "těžká",
     "stroganov.name": "stroganov",
     "stroganov.description": "Hraj Stroganov",
     "stroganov new.name": "nová",

@@ -26,6 +26,10 @@ COMMANDS: dict[str, str] = {
     "*:player4.name": "hráč4",
     "*:player4.description": "Pozvi dalšího hráče",
     "*:action.name": "zápis",
+    "*:computers.name": "počítače",
+    "*:computers.description": "Kolik hráčů za počítač přisednout (hra, kterou zaplní, začne hned)",
+    "*:level.name": "úroveň",
+    "*:level.description": "Jak dobře počítače hrají (výchozí: normální)",
     # --- choices --------------------------------------------------------------------------------
     "choice:dm": "DM",
     "choice:mention": "zmínka ve vlákně",
@@ -37,6 +41,9 @@ COMMANDS: dict[str, str] = {
     "choice:1d": "1 den",
     "choice:3d": "3 dny",
     "choice:7d": "7 dní",
+    "choice:easy": "lehká",
+    "choice:normal": "normální",
+    "choice:hard": "těžká",
     # --- /game ------------------------------------------------------------------------------------
     "game.name": "hra",
     "game.description": "Tvoje deskové hry",

@@ -92,6 +92,8 @@ TEXTS: dict[str, str] = {
     "new_in_server": "Nové hry se zakládají v kanálu na serveru.",
     "new_in_game_thread": "Toto vlákno patří hře #{game}. Novou hru založ tady: {where}.",
     "too_many_invited": "Nejvyšší počet hráčů hry {title} (včetně tebe): {maximum}.",
+    "computers_unknown": "Počítače hrají na jedné z těchto úrovní: {levels}.",
+    "computers_none": "Hra {title} zatím nemá hráče za počítač.",
     "challenge_direct": "{creator} vyzývá hráče {opponent} ke hře **{kind}** ({options}). {opponent}, přijímáš?",
     "challenge_open": "{creator} hledá soupeře do hry **{kind}** ({options}). Kdo chce hrát, stiskne **Přidat se**.",
     "challenge_self": "Sebe vyzvat nemůžeš.",
@@ -147,7 +149,7 @@ TEXTS: dict[str, str] = {
     "language_unknown": "Vyber jednu z možností: {choices}.",
     "computer.name": "Počítač ({level})",
     "computer.level.easy": "lehký",
-    "computer.level.normal": "střední",
+    "computer.level.normal": "normální",
     "computer.level.hard": "těžký",
     "unknown_player": "hráč {n}",
 }

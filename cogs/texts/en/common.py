@@ -92,6 +92,8 @@ TEXTS: dict[str, str] = {
     "new_in_server": "New games are made in a server channel.",
     "new_in_game_thread": "This thread belongs to game #{game}. Start a new game in {where}.",
     "too_many_invited": "{title} is for at most {maximum} players, you included.",
+    "computers_unknown": "Computers play at one of these levels: {levels}.",
+    "computers_none": "{title} has no computer players yet.",
     "challenge_direct": "{creator} challenges {opponent} to **{kind}** ({options}). {opponent}, accept?",
     "challenge_open": "{creator} is looking for an opponent for **{kind}** ({options}). Press **Join** to play.",
     "challenge_self": "You can't challenge yourself.",
