@@ -1,0 +1,446 @@
+"""The Shitenno computer player (issue 46 §2, DESIGN §9): a seat's decision from its view alone.
+
+Every decision is taken from ``GAME.view(state, seat)`` — the seat's hand, the public board, the
+public log — never from the state. Hidden things (the other hands, both decks' order, the tiles
+below each stack's top, the generator) are sampled: every card the seat has not seen is dealt at
+random among the places that hold unseen cards, each of them as many as the view counts (the
+other hands' troop and koku cards, the two decks), and the unseen bonus tiles go below the stacks'
+tops (:func:`sampler`). The view of a sample for the seat equals its view of the real game.
+
+Levels: easy plays :func:`heuristic` (greedy by immediate VP and card value, with some
+randomness); normal and hard search with :mod:`rules.computer.ismcts` over these samples, hard with
+more simulations and a deeper horizon; play-outs follow :func:`heuristic` and a cut-off position
+is scored by :func:`value` (each seat's share from VP, projected majorities and hand).
+
+The moves searched (:func:`moves`) are a pruned part of what the engine allows: the two answers
+and the two choices; a few lots and splits (the highest or lowest free title with the best or
+worst cards, around an equal share — any free tile with any pool cards is legal, SH-7.5); per
+province the cheapest troop payment and the cheapest koku payment among the first the engine's
+enumerator lists (:mod:`rules.shitenno.payment`, the list ``legal()`` caps); one DRAW (they are
+alike), every Sensei flip, END_TURN. Resigning is never searched.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules.computer import Level
+from rules.computer.ismcts import Search, best_action
+from rules.rng import Rng
+from rules.shitenno import GAME, engine, payment
+from rules.shitenno.actions import (
+    Accept,
+    Action,
+    Choose,
+    ConquerKoku,
+    ConquerTroops,
+    EndTurn,
+    FormLot,
+    Refuse,
+    SenseiFlip,
+    Split,
+    UseDraw,
+)
+from rules.shitenno.content import CONTENT
+from rules.shitenno.state import Player, Sharing, ShitennoState
+from rules.shitenno.view import ShitennoView
+
+# ---------------------------------------------------------------- determinization
+
+
+@dataclass(frozen=True, slots=True)
+class _Fixed:
+    """What a view fixes of a state, read once per decision."""
+
+    view: ShitennoView
+    seat: int
+    unseen_troops: tuple[str, ...]
+    unseen_koku: tuple[str, ...]
+    unseen_tiles: tuple[str, ...]
+
+
+def _fixed(v: ShitennoView, seat: int) -> _Fixed:
+    seen_cards = {c.label for c in v.hand}
+    seen_cards.update(c.label for c in v.troop_discard)
+    seen_cards.update(c.label for c in v.koku_removed)
+    sh = v.sharing
+    if sh is not None:
+        seen_cards.update(c.label for c in sh.pool)
+        if sh.offer is not None:
+            seen_cards.update(c.label for c in sh.offer.cards)
+        if sh.split is not None:
+            for lot in sh.split:
+                seen_cards.update(c.label for c in lot.cards)
+    seen_tiles = {t.label for t in v.spent_tiles}
+    for pv in v.players:
+        seen_tiles.update(t.label for t in pv.kept_tiles)
+    for prov in v.provinces:
+        if prov.top_tile is not None:
+            seen_tiles.add(prov.top_tile.label)
+    return _Fixed(
+        v,
+        seat,
+        tuple(c for c in CONTENT.troop if c not in seen_cards),
+        tuple(c for c in CONTENT.koku if c not in seen_cards),
+        tuple(t for t in CONTENT.tiles if t not in seen_tiles),
+    )
+
+
+def sample(fixed: _Fixed, rng: Rng) -> ShitennoState:
+    """A whole state consistent with ``fixed.view`` (its seat's view of it is that view)."""
+    v, seat = fixed.view, fixed.seat
+    troops, koku, tiles = list(fixed.unseen_troops), list(fixed.unseen_koku), list(fixed.unseen_tiles)
+    rng.shuffle(troops)
+    rng.shuffle(koku)
+    rng.shuffle(tiles)
+    players = []
+    for pv in v.players:
+        p = Player(
+            seat=pv.seat,
+            general=pv.general,
+            title=pv.title,
+            supply=pv.stones,
+            score=pv.score,
+            events=list(pv.scoring),
+            kept=[t.label for t in pv.kept_tiles],
+            conquests=pv.conquests,
+            flipped=pv.flipped,
+            joker_used=pv.joker_used,
+        )
+        if pv.seat == seat:
+            p.troops = [c.label for c in v.hand if c.kind == "troop"]
+            p.koku = [c.label for c in v.hand if c.kind == "koku"]
+        else:
+            p.troops, troops = troops[: pv.troop_cards], troops[pv.troop_cards :]
+            p.koku, koku = koku[: pv.koku_cards], koku[pv.koku_cards :]
+        players.append(p)
+    board: dict[str, list[tuple[int, bool]]] = {}
+    stacks: dict[str, list[str]] = {}
+    for prov in v.provinces:
+        board[prov.id] = [(pos.stone.owner, pos.stone.golden) for pos in prov.positions if pos.stone is not None]
+        if prov.top_tile is None:
+            stacks[prov.id] = []
+        else:
+            below = prov.tiles_left - 1
+            stacks[prov.id] = [prov.top_tile.label, *tiles[:below]]
+            tiles = tiles[below:]
+    sharing = None
+    if v.sharing is not None:
+        s = v.sharing
+        sharing = Sharing(
+            pool=[c.label for c in s.pool],
+            unplaced=list(s.unplaced),
+            pending=list(s.pending),
+            tairo=s.tairo if s.tairo is not None else s.pending[0],
+            offer=(s.offer.tile, tuple(c.label for c in s.offer.cards)) if s.offer is not None else None,
+            refused=list(s.refused),
+            split=(
+                (
+                    (s.split[0].tile, tuple(c.label for c in s.split[0].cards)),
+                    (s.split[1].tile, tuple(c.label for c in s.split[1].cards)),
+                )
+                if s.split is not None
+                else None
+            ),
+            received={pv.seat: pv.hierarchy_tile for pv in v.players if pv.hierarchy_tile is not None},
+        )
+    order: list[int] = []
+    active = 0
+    if v.control is not None:
+        order = list(v.control.order)
+        active = order.index(v.control.active) if v.control.active is not None else len(order)
+    return ShitennoState(
+        n=len(v.players),
+        rng=Rng(rng.next64()),
+        players=players,
+        board=board,
+        stacks=stacks,
+        troop_deck=troops,
+        koku_deck=koku,
+        discard=[c.label for c in v.troop_discard],
+        koku_removed=[c.label for c in v.koku_removed],
+        spent=[t.label for t in v.spent_tiles],
+        round=v.round,
+        phase=v.phase,
+        last_round=v.last_round,
+        sharing=sharing,
+        order=order,
+        active=active,
+        log=list(v.log),
+        result=None,
+        resigned=list(v.resigned),
+    )
+
+
+def sampler(view: ShitennoView, seat: int) -> Callable[[Rng], ShitennoState]:
+    """Determinizations of ``view`` for ``seat``: each call a fresh state."""
+    fixed = _fixed(view, seat)
+    return lambda rng: sample(fixed, rng)
+
+
+# ---------------------------------------------------------------- worth of things
+
+
+def card_worth(card: str) -> float:
+    """A rough worth in VP of a card in hand: a koku card scores its value at the end (SH-9.3)
+    and buys positions; a troop card is a share of a conquest (a double more)."""
+    if card.startswith("K"):
+        return 1.2 * CONTENT.koku[card]
+    return 1.6 if len(CONTENT.troop[card]) == 1 else 2.6
+
+
+_TITLE_WORTH = {"Daimyo": 3.0, "Shomyo": 1.5, "Sensei": 1.0, "Hatamoto": 1.0}
+"""A hierarchy tile's rough worth: the title's VP bonus per conquest (SH-8.9), the flip and the
+joker, and rank (the Tairo shares first)."""
+
+
+def lot_worth(tile: str, cards: Sequence[str]) -> float:
+    return _TITLE_WORTH.get(tile, 0.0) + sum(card_worth(c) for c in cards)
+
+
+def _payment_cost(a: ConquerTroops | ConquerKoku) -> float:
+    tiles = len(a.plus) + len(a.exchanges)
+    cost = sum(card_worth(c) for c in a.troops) + sum(card_worth(c) for c in a.koku) + 1.5 * tiles
+    if isinstance(a, ConquerTroops) and a.joker is not None:
+        cost += 1.0
+    return cost
+
+
+def _conquests(st: ShitennoState, seat: int) -> list[ConquerTroops | ConquerKoku]:
+    """Per open province the cheapest troop payment and the cheapest koku payment among the first
+    few the engine's enumerator lists (those are the first of ``legal()``'s, which caps them)."""
+    p = st.players[seat]
+    if p.conquests >= 2 or p.supply <= 0 or not (p.troops or p.koku):
+        return []
+    plus = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
+    exch = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
+    joker = p.title == "Hatamoto" and not p.joker_used
+    out: list[ConquerTroops | ConquerKoku] = []
+    for prov in CONTENT.provinces:
+        req = engine.requirement(st, prov.id)
+        if not req:
+            continue
+        troop = payment.troop_payments(prov.id, req, p.troops, p.koku, plus, exch, joker, 3)
+        if troop:
+            out.append(min(troop, key=_payment_cost))
+        if p.koku:
+            cost = engine.koku_cost(st, prov.id)
+            assert cost is not None
+            kokus = payment.koku_payments(prov.id, cost, p.koku, plus, exch, p.troops, 3)
+            if kokus:
+                out.append(min(kokus, key=_payment_cost))
+    return out
+
+
+def _gain(st: ShitennoState, seat: int, a: ConquerTroops | ConquerKoku) -> float:
+    """A conquest's immediate VP and majority prospect less what it spends."""
+    stones = st.board[a.province]
+    vp = float(CONTENT.province[a.province].values[len(stones)])
+    title = st.players[seat].title
+    vp += CONTENT.vp_bonus[title] if title else 0
+    mine = sum(2 if g else 1 for s, g in stones if s == seat) + 1
+    best_other = max([sum(2 if g else 1 for s, g in stones if s == o) for o in range(st.n) if o != seat] or [0])
+    if mine > best_other:
+        vp += 2.0
+    return vp - _payment_cost(a)
+
+
+# ---------------------------------------------------------------- candidate moves
+
+
+def _lots(st: ShitennoState) -> list[FormLot]:
+    sh = st.sharing
+    assert sh is not None
+    free = sorted(sh.unplaced, key=lambda t: -engine.seals(t))
+    tiles = list(dict.fromkeys([free[0], free[-1]]))
+    by_worth = sorted(sh.pool, key=card_worth)
+    share = len(sh.pool) // max(1, len(sh.pending))
+    out: dict[FormLot, None] = {}
+    for tile in tiles:
+        for size in (share - 1, share, share + 1):
+            if 0 <= size <= len(sh.pool):
+                out[FormLot(tile, tuple(by_worth[:size]))] = None  # the worst cards
+                out[FormLot(tile, tuple(by_worth[len(by_worth) - size :]))] = None  # the best
+    return list(out)
+
+
+def _splits(st: ShitennoState) -> list[Split]:
+    sh = st.sharing
+    assert sh is not None
+    free = sorted(sh.unplaced, key=lambda t: -engine.seals(t))
+    hi, lo = free[0], free[1]
+    by_worth = sorted(sh.pool, key=card_worth, reverse=True)
+    out: dict[Split, None] = {}
+    half = len(by_worth) // 2
+    for cut in (half - 1, half, half + 1):
+        if 0 <= cut <= len(by_worth):
+            best, rest = tuple(by_worth[:cut]), tuple(by_worth[cut:])
+            out[Split(hi, best, lo, rest)] = None
+            out[Split(hi, rest, lo, best)] = None
+    # alternate cards so the two lots are near equal
+    a, b = tuple(by_worth[0::2]), tuple(by_worth[1::2])
+    out[Split(hi, b, lo, a)] = None
+    out[Split(hi, a, lo, b)] = None
+    return list(out)
+
+
+def moves(st: ShitennoState, seat: int) -> list[Action]:
+    """The decisions worth searching for ``seat`` (never empty when it is to act)."""
+    if st.phase == "sharing":
+        due = engine.sharing_expected(st)
+        if due == "answer":
+            return [Accept(), Refuse()]
+        if due == "choose":
+            return [Choose("A"), Choose("B")]
+        if due == "offer":
+            return list(_lots(st))
+        return list(_splits(st))
+    p = st.players[seat]
+    out: list[Action] = list(_conquests(st, seat))
+    if st.troop_deck or st.discard:
+        draw = next((t for t in p.kept if CONTENT.tiles[t][1] == "DRAW"), None)
+        if draw is not None:
+            out.append(UseDraw(draw))
+    if p.title == "Sensei" and not p.flipped:
+        for prov in CONTENT.provinces:
+            for i, (s, g) in enumerate(st.board[prov.id]):
+                if s == seat and not g:
+                    out.append(SenseiFlip(prov.id, i + 1))
+    out.append(EndTurn())
+    return out
+
+
+# ---------------------------------------------------------------- the quick player
+
+
+def heuristic(st: ShitennoState, seat: int, rng: Rng, wander: float = 0.1) -> Action:
+    """A quick decision: greedy by immediate worth, a random candidate with chance ``wander``."""
+    if rng.below(1000) < wander * 1000:
+        options = moves(st, seat)
+        return options[rng.below(len(options))]
+    if st.phase == "sharing":
+        sh = st.sharing
+        assert sh is not None
+        due = engine.sharing_expected(st)
+        if due == "answer":
+            assert sh.offer is not None
+            fair = sum(card_worth(c) for c in sh.pool) / max(1, len(sh.pending) - 1)
+            return Accept() if lot_worth(*sh.offer) + 1.0 >= fair else Refuse()
+        if due == "choose":
+            assert sh.split is not None
+            return Choose("A" if lot_worth(*sh.split[0]) >= lot_worth(*sh.split[1]) else "B")
+        if due == "offer":
+            lots = _lots(st)
+            return lots[rng.below(len(lots))]
+        splits = _splits(st)
+        return min(splits, key=lambda s: abs(lot_worth(s.a_tile, s.a_cards) - lot_worth(s.b_tile, s.b_cards)))
+    best: Action = EndTurn()
+    gain = 0.0
+    for a in _conquests(st, seat):
+        g = _gain(st, seat, a)
+        if g > gain:
+            best, gain = a, g
+    if isinstance(best, EndTurn):
+        p = st.players[seat]
+        if p.title == "Sensei" and not p.flipped:
+            for prov in CONTENT.provinces:
+                for i, (s, golden) in enumerate(st.board[prov.id]):
+                    if s == seat and not golden:
+                        return SenseiFlip(prov.id, i + 1)
+        if st.troop_deck or st.discard:
+            draw = next((t for t in p.kept if CONTENT.tiles[t][1] == "DRAW"), None)
+            if draw is not None:
+                return UseDraw(draw)
+    return best
+
+
+# ---------------------------------------------------------------- value
+
+
+def estimate(st: ShitennoState) -> list[float]:
+    """Each seat's expected final VP, roughly: its score, its hand's and tiles' worth, and the
+    majorities it leads (most of their VP, SH-9.3)."""
+    est = [float(p.score) for p in st.players]
+    for p in st.players:
+        est[p.seat] += sum(CONTENT.koku[k] for k in p.koku) + 0.6 * len(p.troops) + 0.5 * len(p.kept)
+    for prov in CONTENT.provinces:
+        stones = st.board[prov.id]
+        if not stones:
+            continue
+        w = [0] * st.n
+        first: dict[int, int] = {}
+        for i, (s, g) in enumerate(stones):
+            w[s] += 2 if g else 1
+            first.setdefault(s, i)
+        top = max(w)
+        leader = min((s for s in range(st.n) if w[s] == top), key=lambda s: first[s])
+        est[leader] += CONTENT.majority_vp * (0.5 + 0.125 * len(stones))
+    return est
+
+
+def value(st: ShitennoState) -> list[float]:
+    """Every seat's share in [0, 1]: its result once the game is over (winners share the win),
+    else a soft ranking of :func:`estimate`."""
+    out = GAME.outcome(st)
+    if out is not None:
+        won = [1.0 / len(out.winners) if s in out.winners else 0.0 for s in range(st.n)]
+        return won
+    est = estimate(st)
+    top = max(est)
+    weights = [math.exp((e - top) / 4.0) for e in est]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+# ---------------------------------------------------------------- the computer
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    simulations: int
+    depth: int
+    wander: float
+
+
+EFFORT = {
+    Level.NORMAL: Effort(simulations=60, depth=8, wander=0.3),
+    Level.HARD: Effort(simulations=180, depth=12, wander=0.1),
+}
+
+
+def search_for(sample_state: Callable[[Rng], ShitennoState], level: Level) -> Search[ShitennoState, Action]:
+    effort = EFFORT[level]
+    return Search(
+        sample=sample_state,
+        moves=moves,
+        playout=lambda st, seat, rng: heuristic(st, seat, rng, effort.wander),
+        value=value,
+        simulations=effort.simulations,
+        depth=effort.depth,
+    )
+
+
+def decide_with(sample_state: Callable[[Rng], ShitennoState], seat: int, level: Level, seed: int) -> Action:
+    """The decision of ``seat`` over states drawn from ``sample_state`` (the computer draws them from
+    its view; a test draws them from the real state to show what peeking looks like)."""
+    rng = Rng(seed)
+    if level is Level.EASY:
+        return heuristic(sample_state(rng), seat, rng, wander=0.25)
+    options = moves(sample_state(rng), seat)
+    if len(options) == 1:
+        return options[0]
+    return best_action(GAME, search_for(sample_state, level), seat, rng)
+
+
+class ShitennoComputer:
+    """:class:`rules.computer.Computer` for Shitenno."""
+
+    def decide(self, view: ShitennoView, seat: int, level: Level, seed: int) -> Action:
+        if seat not in view.to_act or view.viewer != seat:
+            raise ValueError(f"seat {seat} has nothing to decide in this view")
+        return decide_with(sampler(view, seat), seat, level, seed)
+
+
+COMPUTER = ShitennoComputer()
