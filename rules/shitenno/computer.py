@@ -2,10 +2,12 @@
 
 Every decision is taken from ``GAME.view(state, seat)`` — the seat's hand, the public board, the
 public log — never from the state. Hidden things (the other hands, both decks' order, the tiles
-below each stack's top, the generator) are sampled: every card the seat has not seen is dealt at
-random among the places that hold unseen cards, each of them as many as the view counts (the
-other hands' troop and koku cards, the two decks), and the unseen bonus tiles go below the stacks'
-tops (:func:`sampler`). The view of a sample for the seat equals its view of the real game.
+below each stack's top, the generator) are sampled: each other hand holds the cards the public
+log shows it received in lots and has not paid since (:func:`known_cards`), and every card the
+seat has not seen nor knows where it is is dealt at random among the places that hold such cards,
+each of them as many as the view counts (the rest of the other hands, the two decks); the unseen
+bonus tiles go below the stacks' tops (:func:`sampler`). The view of a sample for the seat equals
+its view of the real game.
 
 Levels: easy plays :func:`heuristic` (greedy by immediate VP and card value, with some
 randomness); normal and hard search with :mod:`rules.computer.ismcts` over these samples, hard with
@@ -44,6 +46,7 @@ from rules.shitenno.actions import (
     UseDraw,
 )
 from rules.shitenno.content import CONTENT
+from rules.shitenno.events import Event
 from rules.shitenno.state import Player, Sharing, ShitennoState
 from rules.shitenno.view import ShitennoView
 
@@ -57,8 +60,25 @@ class _Fixed:
     view: ShitennoView
     seat: int
     unseen_troops: tuple[str, ...]
+    """Troop cards the seat has not seen and does not know to be in a given hand."""
     unseen_koku: tuple[str, ...]
     unseen_tiles: tuple[str, ...]
+    known: dict[int, tuple[str, ...]]
+    """Per other seat, the cards publicly known to be in its hand (received in a lot, not paid)."""
+
+
+def known_cards(history: Sequence[Event], n: int) -> dict[int, list[str]]:
+    """Per seat, the cards the public log shows going into its hand (lots received, SH-4.1) and
+    not out of it since (payments, SH-4.1); the rest of a hand (the cards dealt at setup, SH-5,
+    and drawn with DRAW tiles, SH-8.11) is secret."""
+    known: dict[int, list[str]] = {s: [] for s in range(n)}
+    for e in history:
+        if e["type"] == "lot_received":
+            known[e["seat"]].extend(e["cards"])
+        elif e["type"] == "position_conquered" or e["type"] == "position_bought":
+            paid = [*e.get("troops", ()), *e.get("koku", ())]
+            known[e["seat"]] = [c for c in known[e["seat"]] if c not in paid]
+    return known
 
 
 def _fixed(v: ShitennoView, seat: int) -> _Fixed:
@@ -73,6 +93,10 @@ def _fixed(v: ShitennoView, seat: int) -> _Fixed:
         if sh.split is not None:
             for lot in sh.split:
                 seen_cards.update(c.label for c in lot.cards)
+    hands = known_cards(v.history, len(v.players))
+    known = {s: tuple(cs) for s, cs in hands.items() if s != seat}
+    for cs in known.values():
+        seen_cards.update(cs)
     seen_tiles = {t.label for t in v.spent_tiles}
     for pv in v.players:
         seen_tiles.update(t.label for t in pv.kept_tiles)
@@ -85,6 +109,7 @@ def _fixed(v: ShitennoView, seat: int) -> _Fixed:
         tuple(c for c in CONTENT.troop if c not in seen_cards),
         tuple(c for c in CONTENT.koku if c not in seen_cards),
         tuple(t for t in CONTENT.tiles if t not in seen_tiles),
+        known,
     )
 
 
@@ -113,8 +138,13 @@ def sample(fixed: _Fixed, rng: Rng) -> ShitennoState:
             p.troops = [c.label for c in v.hand if c.kind == "troop"]
             p.koku = [c.label for c in v.hand if c.kind == "koku"]
         else:
-            p.troops, troops = troops[: pv.troop_cards], troops[pv.troop_cards :]
-            p.koku, koku = koku[: pv.koku_cards], koku[pv.koku_cards :]
+            mine = fixed.known[pv.seat]
+            p.troops = [c for c in mine if c.startswith("T")]
+            p.koku = [c for c in mine if c.startswith("K")]
+            more_t, more_k = pv.troop_cards - len(p.troops), pv.koku_cards - len(p.koku)
+            p.troops += troops[:more_t]
+            p.koku += koku[:more_k]
+            troops, koku = troops[more_t:], koku[more_k:]
         players.append(p)
     board: dict[str, list[tuple[int, bool]]] = {}
     stacks: dict[str, list[str]] = {}
@@ -168,7 +198,7 @@ def sample(fixed: _Fixed, rng: Rng) -> ShitennoState:
         sharing=sharing,
         order=order,
         active=active,
-        log=list(v.log),
+        log=list(v.history or v.log),
         result=None,
         resigned=list(v.resigned),
     )

@@ -14,7 +14,7 @@ from rules.rng import Rng
 from rules.shitenno import GAME
 from rules.shitenno import computer as cp
 from rules.shitenno.actions import Action, FormLot, Split
-from rules.shitenno.computer import COMPUTER, Effort, decide_with, heuristic, sampler
+from rules.shitenno.computer import COMPUTER, Effort, decide_with, heuristic, known_cards, sampler
 from rules.shitenno.state import ShitennoState, dump, load
 
 PLAYERS = (2, 3, 4)
@@ -77,6 +77,34 @@ def test_a_sample_looks_the_same_to_the_seat(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYERS)
+def test_cards_known_from_the_log_are_in_their_hands(players: int) -> None:
+    """What the public log shows entering a hand and not leaving it is there, in the real game and
+    in every sample; the view's ``history`` is the whole log."""
+    for st in positions(players, 31 + players, every=2):
+        seat = GAME.to_act(st)[0]
+        v = GAME.view(st, seat)
+        assert v.history == tuple(st.log)
+        known = known_cards(v.history, players)
+        sample = sampler(v, seat)(Rng(1))
+        for p, q in zip(st.players, sample.players, strict=True):
+            assert set(known[p.seat]) <= set(p.troops + p.koku)
+            assert set(known[p.seat]) <= set(q.troops + q.koku)
+        assert everywhere(sample) == everywhere(st)
+
+
+def everywhere(st: ShitennoState) -> list[str]:
+    """Every card and tile wherever it is: each exactly once in any consistent state."""
+    sh = st.sharing
+    lots = [
+        c for lot in ([sh.offer] if sh and sh.offer else []) + list(sh.split if sh and sh.split else []) for c in lot[1]
+    ]
+    things = [c for p in st.players for c in p.troops + p.koku + p.kept]
+    things += st.troop_deck + st.koku_deck + st.discard + st.koku_removed + st.spent + lots
+    things += [t for stack in st.stacks.values() for t in stack] + (sh.pool if sh else [])
+    return sorted(things)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
 def test_easy_decisions_are_legal_and_repeatable(players: int) -> None:
     for st in positions(players, 7 * players):
         seat = GAME.to_act(st)[0]
@@ -103,7 +131,8 @@ def test_searching_decisions_are_legal_and_repeatable(players: int, level: Level
 def unknowable_change(st: ShitennoState, rng: Rng) -> ShitennoState:
     """The same game but for what ``st``'s actor cannot know: both decks reshuffled, the stacks
     below their tops reshuffled among themselves, the generator changed, and a troop card and a
-    koku card swapped between two other players' hands when they hold them."""
+    koku card swapped between two other players' hands when they hold secret ones (not received
+    in a lot, :func:`known_cards`)."""
     seat = GAME.to_act(st)[0]
     other = copy(st)
     other.rng = Rng(rng.next64())
@@ -115,12 +144,15 @@ def unknowable_change(st: ShitennoState, rng: Rng) -> ShitennoState:
         k = len(other.stacks[pid]) - 1
         if k > 0:
             other.stacks[pid][1:], below = below[:k], below[k:]
+    known = known_cards(other.log, other.n)
     others = [p for p in other.players if p.seat != seat]
     for a, b in itertools.pairwise(others):
         for kind in ("troops", "koku"):
             ha, hb = getattr(a, kind), getattr(b, kind)
-            if ha and hb:
-                i, j = rng.below(len(ha)), rng.below(len(hb))
+            sa = [i for i, c in enumerate(ha) if c not in known[a.seat]]  # secret ones only
+            sb = [j for j, c in enumerate(hb) if c not in known[b.seat]]
+            if sa and sb:
+                i, j = sa[rng.below(len(sa))], sb[rng.below(len(sb))]
                 ha[i], hb[j] = hb[j], ha[i]
     return other
 
