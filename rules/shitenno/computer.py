@@ -24,6 +24,7 @@ alike), every Sensei flip, END_TURN. Resigning is never searched.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -247,21 +248,40 @@ def _conquests(st: ShitennoState, seat: int) -> list[ConquerTroops | ConquerKoku
     plus = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "PLUS_ONE")
     exch = tuple(t for t in p.kept if CONTENT.tiles[t][1] == "EXCHANGE")
     joker = p.title == "Hatamoto" and not p.joker_used
+    troops, koku = tuple(p.troops), tuple(p.koku)
     out: list[ConquerTroops | ConquerKoku] = []
     for prov in CONTENT.provinces:
         req = engine.requirement(st, prov.id)
-        if not req:
-            continue
-        troop = payment.troop_payments(prov.id, req, p.troops, p.koku, plus, exch, joker, 3)
+        if req:
+            out += _cheapest(prov.id, tuple(req), engine.koku_cost(st, prov.id), troops, koku, plus, exch, joker)
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _cheapest(
+    province: str,
+    req: tuple[str, ...],
+    cost: int | None,
+    troops: tuple[str, ...],
+    koku: tuple[str, ...],
+    plus: tuple[str, ...],
+    exch: tuple[str, ...],
+    joker: bool,
+) -> tuple[ConquerTroops | ConquerKoku, ...]:
+    """The cheapest troop and koku payments of one province from one hand (a pure function of
+    them, so remembered: play-outs ask again and again)."""
+    out: list[ConquerTroops | ConquerKoku] = []
+    symbols = sum(len(CONTENT.troop[c]) for c in troops)
+    if symbols + len(plus) + int(joker) + min(len(exch), len(koku)) >= len(req):  # else none can
+        troop = payment.troop_payments(province, req, troops, koku, plus, exch, joker, 2)
         if troop:
             out.append(min(troop, key=_payment_cost))
-        if p.koku:
-            cost = engine.koku_cost(st, prov.id)
-            assert cost is not None
-            kokus = payment.koku_payments(prov.id, cost, p.koku, plus, exch, p.troops, 3)
-            if kokus:
-                out.append(min(kokus, key=_payment_cost))
-    return out
+    reach = sum(CONTENT.koku[k] for k in koku) + len(plus) + min(len(exch), symbols)
+    if koku and cost is not None and reach >= cost:
+        kokus = payment.koku_payments(province, cost, koku, plus, exch, troops, 2)
+        if kokus:
+            out.append(min(kokus, key=_payment_cost))
+    return tuple(out)
 
 
 def _gain(st: ShitennoState, seat: int, a: ConquerTroops | ConquerKoku) -> float:
@@ -436,7 +456,7 @@ class Effort:
 
 EFFORT = {
     Level.NORMAL: Effort(simulations=60, depth=8, wander=0.3),
-    Level.HARD: Effort(simulations=180, depth=12, wander=0.1),
+    Level.HARD: Effort(simulations=150, depth=12, wander=0.1),
 }
 
 
