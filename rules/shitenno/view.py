@@ -169,6 +169,10 @@ class ShitennoView:
     outcome: OutcomeView | None
     resigned: tuple[int, ...] = ()
     """Seats that resigned (SH-R.1), ascending."""
+    history: tuple[Event, ...] = ()
+    """The whole public log (SH-4.5), oldest first, of which ``log`` is the tail: what a computer
+    player reasons from (issue 46 §2: which cards went publicly into which hand and out of it).
+    Shared with the state, so read it only."""
 
 
 LOG_TAIL = 30
@@ -237,9 +241,7 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
     provinces = []
     for prov in CONTENT.provinces:
         stones = st.board[prov.id]
-        positions = tuple(
-            _position(i + 1, prov.values[i], stones[i] if i < len(stones) else None) for i in range(4)
-        )
+        positions = tuple(_position(i + 1, prov.values[i], stones[i] if i < len(stones) else None) for i in range(4))
         stack = st.stacks[prov.id]
         provinces.append(
             ProvinceView(
@@ -305,4 +307,5 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
         log=tuple(st.log[-LOG_TAIL:]),
         outcome=outcome,
         resigned=tuple(st.resigned),
+        history=tuple(st.log),
     )
