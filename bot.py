@@ -73,6 +73,8 @@ def refused(key: str, locale: str, **params: Any) -> SystemExit:
 
 MAX_RENDER_PROCESSES = 8
 """More workers than cores only add memory: a few cores draw for thousands of games."""
+MAX_THINK_PROCESSES = 8
+"""The computers' workers (issue 46): more than cores only add memory."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,9 @@ class Settings:
     render_processes: int = 0
     """Worker processes that draw the images (``RENDER_PROCESSES``, 1 when unset); 0 draws them in
     a thread of the bot's process (as the tests do: no process to start per bot)."""
+    think_processes: int = 0
+    """Worker processes where the computers think (``THINK_PROCESSES``, 1 when unset), never the
+    drawing ones; 0 thinks in a thread of the bot's process (as the tests do)."""
     shard_count: int | None = None
     """``SHARD_COUNT``: the bot's shards over all its processes; None lets Discord say (one process)."""
     shard_ids: tuple[int, ...] | None = None
@@ -119,7 +124,8 @@ class Settings:
         return (
             f"Settings(token=<hidden>, database={str(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"render_processes={self.render_processes!r}, shard_count={self.shard_count!r}, "
+            f"render_processes={self.render_processes!r}, think_processes={self.think_processes!r}, "
+            f"shard_count={self.shard_count!r}, "
             f"shard_ids={self.shard_ids!r})"
         )
 
@@ -141,6 +147,9 @@ class Settings:
         processes = env.get("RENDER_PROCESSES", "").strip() or "1"
         if not processes.isdigit() or int(processes) > MAX_RENDER_PROCESSES:
             raise refused("render_processes", locale, maximum=MAX_RENDER_PROCESSES, value=repr(processes))
+        thinking = env.get("THINK_PROCESSES", "").strip() or "1"
+        if not thinking.isdigit() or int(thinking) > MAX_THINK_PROCESSES:
+            raise refused("think_processes", locale, maximum=MAX_THINK_PROCESSES, value=repr(thinking))
         count, ids = shard_settings(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip(), locale)
         url = env.get("DATABASE_URL", "").strip()
         try:
@@ -155,6 +164,7 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             render_processes=int(processes),
+            think_processes=int(thinking),
             shard_count=count,
             shard_ids=ids,
             database_url=url,
@@ -215,7 +225,12 @@ class Deskovka(commands.AutoShardedBot):
         self.clock: Clock = clock or SystemClock()
         shards = settings.shards
         self.table = Table(
-            self, lambda: self.store, self.clock, render_processes=settings.render_processes, shards=shards
+            self,
+            lambda: self.store,
+            self.clock,
+            render_processes=settings.render_processes,
+            think_processes=settings.think_processes,
+            shards=shards,
         )
         self.dispatcher = Dispatcher(
             lambda: self.store,

@@ -118,6 +118,7 @@ def _builtin() -> None:
     from cogs.stroganov.workload import WORKLOAD as STROGANOV_WORKLOAD
     from rules.shitenno import GAME as SHITENNO
     from rules.shitenno.auto import auto_action as shitenno_auto
+    from rules.shitenno.computer import COMPUTER as SHITENNO_COMPUTER
     from rules.stratego import GAME as STRATEGO
     from rules.stratego.engine import rematch_options as stratego_rematch
     from rules.stroganov import GAME as STROGANOV
@@ -135,7 +136,13 @@ def _builtin() -> None:
     )
     register(
         GameKind(
-            SHITENNO, ShitennoUI(), cogs.shitenno.extension, SHITENNO_WORDS, shitenno_auto, bench=SHITENNO_WORKLOAD
+            SHITENNO,
+            ShitennoUI(),
+            cogs.shitenno.extension,
+            SHITENNO_WORDS,
+            shitenno_auto,
+            bench=SHITENNO_WORKLOAD,
+            computer=SHITENNO_COMPUTER,
         )
     )
     register(

@@ -38,7 +38,7 @@ async def show_new(
     ui = games.ui(rec.kind)
     if not has(f"walk.{rec.kind}"):
         return
-    for user in dict.fromkeys(rec.players):
+    for user in dict.fromkeys(rec.people):
         if not await store.prefs.claim_walkthrough(user, rec.kind):
             continue
         if interaction is not None and interaction.user.id == user:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cogs import games
 from db.records import computer_id
 from tests import toy_computer
 from tests.e2e.harness import table
@@ -22,7 +23,7 @@ async def test_a_game_against_computers_plays_to_its_end(tmp_path: Path) -> None
         rec = (await t.bot.store.games.find(status="active"))[-1]  # type: ignore[union-attr]
         assert rec.players == (t.alice.id, *(computer_id("hard", n) for n in range(3)))
         start = await thread.wait_for_message(lambda m: "**Count #" in m.content)
-        assert start.pinged == [t.alice.id]
+        assert set(start.pinged) == {t.alice.id}
         t.watch(rec.id, thread, t.channel)
         for _ in range(20):  # Alice adds 1 whenever it is her turn; the computers answer
             await t.bot.table.teller.quiet()
@@ -50,3 +51,21 @@ async def test_a_lobby_seats_computers_and_refuses_too_many_or_a_bad_level(tmp_p
         assert too_many.ephemeral and "at most 4 players" in too_many.content
         bad = await t.slash(t.alice, t.channel, "count new", computers=1, level="genius")
         assert bad.ephemeral and "`easy`, `normal`, `hard`" in bad.content
+
+
+async def test_shitennos_computers_take_their_decisions_and_wait_for_the_person(tmp_path: Path) -> None:
+    """Shitenno's own computer (rules/shitenno/computer): one person and three computers; the
+    computers share and conquer until the person is to act, told in the thread by name."""
+    async with table(tmp_path) as t:
+        answer = await t.slash(t.alice, t.channel, "shitenno new", computers=3, level="easy", language="cs")
+        thread = await t.channel.wait_for_thread()
+        await t.bot.table.teller.quiet()
+        assert not answer.buttons, "the lobby the computers filled has started"
+        found = (await t.bot.store.games.find(status="active"))[-1]  # type: ignore[union-attr]
+        rec = await t.bot.store.games.get(found.id)  # type: ignore[union-attr]
+        assert rec.computer_at(1) == rec.computer_at(2) == rec.computer_at(3) == "easy"
+        to_act = games.kind("shitenno").engine.to_act(rec.load_state())
+        assert to_act == (0,), "the computers decided until the person is to act"
+        said = "\n".join(m.content for m in thread.messages)
+        assert "Počítač (lehký)" in said and "<@-" not in said
+        assert [r for r in t.fake.requests.records if r.status >= 400] == []

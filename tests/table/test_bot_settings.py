@@ -73,6 +73,8 @@ def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).render_processes == 1
     assert Settings.from_env({"DISCORD_TOKEN": "t", "RENDER_PROCESSES": "0"}).render_processes == 0
     assert Settings.from_env({"DISCORD_TOKEN": "t", "RENDER_PROCESSES": " 2 "}).render_processes == 2
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).think_processes == 1
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "THINK_PROCESSES": "0"}).think_processes == 0
 
 
 @pytest.mark.parametrize(
@@ -83,6 +85,8 @@ def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
         {"RENDER_PROCESSES": "-1"},
         {"RENDER_PROCESSES": "many"},
         {"RENDER_PROCESSES": "99"},
+        {"THINK_PROCESSES": "nine"},
+        {"THINK_PROCESSES": "9"},
         {"DATABASE_URL": "data/deskovka.db"},
         {"DATABASE_URL": "sqlite://data/x.db"},
         {"DATABASE_URL": "sqlite:///"},

@@ -25,7 +25,7 @@ from cogs.table.workers import Workers
 from cogs.texts import DEFAULT_LOCALE, t
 from db.base import Store
 from db.json_text import dumps
-from db.records import GameRecord
+from db.records import GameRecord, computer_level
 
 log = logging.getLogger("deskovka.table")
 
@@ -256,7 +256,10 @@ class Transport:
         view: discord.ui.View | None = None,
         nonce: int | None = None,
     ) -> bool:
-        """Best effort: on a closed DM (50007) the game's thread says so once per player and game."""
+        """Best effort: on a closed DM (50007) the game's thread says so once per player and game. A
+        computer (issue 46) reads no DM: none is sent."""
+        if computer_level(user_id) is not None:
+            return False
         kwargs: dict[str, Any] = {"content": fit(content), "files": attachments(files)}
         if view is not None:
             kwargs["view"] = view

@@ -25,6 +25,7 @@ Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
     "startup.dev_guild_id": "DEV_GUILD_ID must be a server id (digits only), not {value}.",
     "startup.log_level": "LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {value}.",
     "startup.render_processes": "RENDER_PROCESSES must be a whole number from 0 to {maximum}, not {value}.",
+    "startup.think_processes": "THINK_PROCESSES must be a whole number from 0 to {maximum}, not {value}.",
     "startup.shard_ids_alone": "SHARD_IDS ({value}) needs SHARD_COUNT: the number of shards over all the bot's "
     "processes.",
     "startup.shard_count": "SHARD_COUNT must be a whole number of shards, 1 or more, not {value}.",
