@@ -21,6 +21,9 @@ from rules.stratego.pieces import ARMIES, BOMB, FLAG, RANKS
 from rules.stratego.state import Entry, Piece, StrategoState
 from rules.stratego.view import MoveView, RescueView, StrategoView
 
+_SPARE = "4"
+"""A rank for a piece beyond its army's counts (only in made-up positions)."""
+
 _FILLER: Entry = ["r", 0, -1, "", -1]
 """An entry older than the view's recent history: never shown, never read by the engine."""
 
@@ -114,13 +117,11 @@ def sample_ranks(b: Belief, rng: Rng) -> tuple[dict[int, str], list[str]]:
             flag_sq = sq
     rng.shuffle(movables)
     it = iter(movables)
-    for sq in b.moved:
-        out[sq] = next(it)
-    for sq in free:
-        out[sq] = next(it)
-    rest = list(it)
-    captured = [BOMB] * lost_bombs + rest
+    for sq in (*b.moved, *free):
+        out[sq] = next(it, _SPARE)  # a made-up position may hold more pieces than its army
+    captured = [BOMB] * lost_bombs + list(it)
     rng.shuffle(captured)
+    captured = (captured + [_SPARE] * b.captured)[: b.captured]
     return out, captured
 
 

@@ -1,0 +1,88 @@
+"""The Stratego computer player (issue 46 §2, DESIGN §9): decides for a seat from its view alone.
+
+- Setup: a library setup varied under the seed (:mod:`.setups`), then ``Ready``.
+- Easy: a greedy move over known odds (:func:`.policy.greedy`), with some randomness.
+- Normal and hard: an information-set Monte Carlo tree search (:mod:`rules.computer.ismcts`) over
+  states consistent with the view (:mod:`.belief`); hard searches more and deeper with a stronger
+  evaluation (the Flags' safety, Bombs around them, unshown ranks).
+- Rescues (SG-8.3): the most valuable rank onto the safest empty square, never declined.
+- It never resigns, offers a draw or accepts one (a draw offer is declined by moving, SG-6.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.computer import Level
+from rules.computer.ismcts import Search, best_action
+from rules.rng import Rng
+from rules.stratego import GAME
+from rules.stratego.actions import Action, PlaceSetup, Ready
+from rules.stratego.board import ZONE_ORDER
+from rules.stratego.computer import policy, setups
+from rules.stratego.computer.belief import Rebuilder, colour_index
+from rules.stratego.setup import EMPTY
+from rules.stratego.state import StrategoState
+from rules.stratego.view import StrategoView
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    simulations: int
+    depth: int
+    strong: bool
+
+
+EFFORT = {
+    Level.NORMAL: Effort(simulations=120, depth=4, strong=False),
+    Level.HARD: Effort(simulations=300, depth=6, strong=True),
+}
+
+
+class StrategoComputer:
+    """Satisfies ``Computer[StrategoView, Action]``."""
+
+    def decide(self, view: StrategoView, seat: int, level: Level, seed: int) -> Action:
+        rng = Rng(seed)
+        me = colour_index(view.viewer_colour)
+        if view.viewer != seat or me < 0:
+            raise ValueError("a computer decides from its own seat's view")
+        if view.phase == "setup":
+            draft = tuple(
+                pv.rank if pv is not None and pv.rank else EMPTY for pv in (view.board[sq] for sq in ZONE_ORDER[me])
+            )
+            if setups.is_variant(draft, view.army):
+                return Ready()
+            return PlaceSetup(setups.choose(view.army, rng))
+        if view.phase != "play" or view.to_move != view.viewer_colour:
+            raise ValueError("not this seat's move")
+        rebuilder = Rebuilder(view)
+        plain = rebuilder.state(None)
+        if plain.rescue_from >= 0:
+            return policy.rescue(plain)
+        moves = policy.search_moves(plain, seat)
+        if len(moves) == 1:
+            return moves[0]
+        if level == Level.EASY:
+            known = [pv.rank if pv is not None and pv.colour != view.viewer_colour else None for pv in view.board]
+            return policy.greedy(plain, known, rebuilder.belief, rng)
+        effort = EFFORT[level]
+        strong = effort.strong
+
+        def value(st: StrategoState) -> list[float]:
+            return policy.evaluate(st, strong)
+
+        search: Search[StrategoState, Action] = Search(
+            sample=rebuilder.state,
+            moves=policy.search_moves,
+            playout=policy.playout,
+            value=value,
+            simulations=effort.simulations,
+            depth=effort.depth,
+        )
+        return best_action(GAME, search, seat, rng)
+
+
+COMPUTER = StrategoComputer()
+
+__all__ = ["COMPUTER", "EFFORT", "StrategoComputer"]
