@@ -17,7 +17,7 @@ from rules.computer import Level
 from rules.computer.ismcts import Search, best_action
 from rules.rng import Rng
 from rules.stratego import GAME
-from rules.stratego.actions import Action, PlaceSetup, Ready
+from rules.stratego.actions import Action, Move, PlaceSetup, Ready, Rescue
 from rules.stratego.board import ZONE_ORDER
 from rules.stratego.computer import policy, setups
 from rules.stratego.computer.belief import Rebuilder, colour_index
@@ -31,11 +31,15 @@ class Effort:
     simulations: int
     depth: int
     strong: bool
+    """The hard evaluation (the Flags' safety, Bombs around them, unshown ranks)."""
+    width: int
+    """Moves searched in each position: the best few by the greedy score (the root's by what the
+    seat knows, the others' by the sample's ranks)."""
 
 
 EFFORT = {
-    Level.NORMAL: Effort(simulations=120, depth=4, strong=False),
-    Level.HARD: Effort(simulations=300, depth=6, strong=True),
+    Level.NORMAL: Effort(simulations=200, depth=3, strong=False, width=6),
+    Level.HARD: Effort(simulations=600, depth=4, strong=True, width=8),
 }
 
 
@@ -60,21 +64,25 @@ class StrategoComputer:
         plain = rebuilder.state(None)
         if plain.rescue_from >= 0:
             return policy.rescue(plain)
-        moves = policy.search_moves(plain, seat)
-        if len(moves) == 1:
-            return moves[0]
+        legal = policy.search_moves(plain, seat)
+        if len(legal) == 1:
+            return legal[0]
+        known = [pv.rank if pv is not None and pv.colour != view.viewer_colour else None for pv in view.board]
         if level == Level.EASY:
-            known = [pv.rank if pv is not None and pv.colour != view.viewer_colour else None for pv in view.board]
             return policy.greedy(plain, known, rebuilder.belief, rng)
         effort = EFFORT[level]
-        strong = effort.strong
+        strong, width, root_ply = effort.strong, effort.width, view.ply
+        root: list[Move | Rescue] = list(policy.best_few(policy.scored(plain, known, rebuilder.belief, None), width))
+
+        def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
+            return root if st.ply == root_ply else policy.focus(st, actor, width)
 
         def value(st: StrategoState) -> list[float]:
             return policy.evaluate(st, strong)
 
         search: Search[StrategoState, Action] = Search(
             sample=rebuilder.state,
-            moves=policy.search_moves,
+            moves=moves,
             playout=policy.playout,
             value=value,
             simulations=effort.simulations,

@@ -146,27 +146,24 @@ def _outcome(mine: str, theirs: str, adv: bool, values: dict[str, int]) -> float
     return float(_value(values, theirs) - _value(values, mine))
 
 
-def greedy(st: StrategoState, known: list[str | None], b: Belief, rng: Rng) -> Move | Rescue:
-    """The easy level: each move scored by its known odds (an unknown defender by the belief's
+def scored(st: StrategoState, known: list[str | None], b: Belief | None, rng: Rng | None) -> list[tuple[float, Move]]:
+    """The side to move's moves, each scored by its known odds (an unknown defender by the belief's
     counts), a little for going forward, minus the risk of standing next to a known stronger enemy;
-    plus some noise. ``known``: the seat's knowledge of each square's enemy rank (``st`` holds
-    placeholders for the rest)."""
-    if st.rescue_from >= 0:
-        return rescue(st)
+    plus some noise from ``rng``. ``known``: each square's enemy rank as the mover knows it."""
     colour, values = st.turn, VALUES[st.army]
     adv = st.options["attacker_advantage"]
     board, pieces = st.board, st.pieces
     forward = 1 if colour == 0 else -1
-    best, best_score = None, -math.inf
+    out: list[tuple[float, Move]] = []
     for m in engine.legal_moves(st, colour):
         me = pieces[board[m.frm]].rank
         occ = board[m.to]
-        score = float(rng.below(6))
+        score = float(rng.below(6)) if rng is not None else 0.0
         if occ >= 0:
             theirs = known[m.to]
             if theirs is not None:
                 score += _outcome(me, theirs, adv, values)
-            else:
+            elif b is not None:
                 probs = b.probabilities(pieces[occ].moved)
                 score += sum(p * _outcome(me, r, adv, values) for r, p in probs.items()) if probs else 0.0
         else:
@@ -175,8 +172,37 @@ def greedy(st: StrategoState, known: list[str | None], b: Belief, rng: Rng) -> M
                 theirs = known[n]
                 if theirs is not None and theirs not in IMMOBILE and battle(theirs, me, adv) == "attacker":
                     score -= 0.6 * _value(values, me)
+        out.append((score, m))
+    return out
+
+
+def greedy(st: StrategoState, known: list[str | None], b: Belief, rng: Rng) -> Move | Rescue:
+    """The easy level: the best of :func:`scored` with noise."""
+    if st.rescue_from >= 0:
+        return rescue(st)
+    best, best_score = None, -math.inf
+    for score, m in scored(st, known, b, rng):
         if score > best_score:
             best, best_score = m, score
     if best is None:
         raise ValueError("no move to make")
     return best
+
+
+def best_few(scores: list[tuple[float, Move]], k: int) -> list[Move]:
+    """The ``k`` best-scored moves (the first on ties: deterministic)."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i][0])[:k]
+    return [scores[i][1] for i in sorted(order)]
+
+
+def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
+    """Inside the search: the ``k`` best moves by :func:`scored` on this sample's ranks (or the
+    heuristic rescue)."""
+    if st.rescue_from >= 0:
+        return [rescue(st)]
+    colour, pieces = st.turn, st.pieces
+    known: list[str | None] = [None] * (SIZE * SIZE)
+    for p in pieces:
+        if p.square >= 0 and p.colour != colour:
+            known[p.square] = p.rank
+    return list(best_few(scored(st, known, None, None), k))
