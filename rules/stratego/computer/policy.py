@@ -42,8 +42,9 @@ def _value(values: dict[str, int], rank: str) -> int:
 
 
 def evaluate(st: StrategoState, strong: bool) -> list[float]:
-    """Each seat's score in [0, 1]: the result once over, else material (by rank value) and, when
-    ``strong``, the Flags' safety, Bombs around them and the worth of ranks not yet shown."""
+    """Each seat's score in [0, 1]: the result once over, else material (by rank value) and the
+    Flags' safety (enemies near them); when ``strong`` also Bombs around the Flags, the worth of
+    ranks not yet shown and of a Spy with no Marshal left to catch."""
     if st.phase == "over":
         if st.winner < 0:
             return [0.5, 0.5]
@@ -62,25 +63,25 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
             marshal[p.colour] = True
         if strong and not p.revealed and p.rank not in IMMOBILE:
             score[p.colour] += 3
-    if strong:
-        board, pieces = st.board, st.pieces
-        for colour in (0, 1):
-            if not marshal[1 - colour]:  # a Spy with no Marshal to catch is a weak piece
-                score[colour] -= sum(
-                    _value(values, SPY) - 5 for p in pieces if p.colour == colour and p.rank == SPY and p.square >= 0
-                )
-            f = flags[colour]
-            if f < 0:
-                continue
+    board, pieces = st.board, st.pieces
+    for colour in (0, 1):
+        if strong and not marshal[1 - colour]:  # a Spy with no Marshal to catch is a weak piece
+            score[colour] -= sum(
+                _value(values, SPY) - 5 for p in pieces if p.colour == colour and p.rank == SPY and p.square >= 0
+            )
+        f = flags[colour]
+        if f < 0:
+            continue
+        if strong:
             for sq in NEIGHBOURS[f]:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
                     score[colour] += 8
-            for p in pieces:
-                if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
-                    d = abs(p.square % SIZE - f % SIZE) + abs(p.square // SIZE - f // SIZE)
-                    if d <= 2:
-                        score[colour] -= 40 if d == 1 else 15
+        for p in pieces:
+            if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
+                d = abs(p.square % SIZE - f % SIZE) + abs(p.square // SIZE - f // SIZE)
+                if d <= 2:
+                    score[colour] -= 40 if d == 1 else 15
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     s0 = 0.5 + 0.5 * math.tanh(diff / SCALE[st.army])
     return [s0, 1.0 - s0]
