@@ -100,7 +100,7 @@ def test_a_sampled_state_shows_its_seat_the_same_view_and_the_same_moves() -> No
 
 @pytest.mark.parametrize("level", list(Level))
 def test_every_decision_is_legal_and_the_same_under_the_same_seed(level: Level) -> None:
-    for i, st in enumerate(POSITIONS[:: 8 if level == Level.HARD else 3]):
+    for i, st in enumerate(POSITIONS[:: 10 if level == Level.HARD else 4]):
         seat = GAME.to_act(st)[0]
         view = GAME.view(st, seat)
         action = COMPUTER.decide(view, seat, level, i)
@@ -184,7 +184,7 @@ def peeking(st: StrategoState, seat: int) -> Action:
 
 @pytest.mark.parametrize("level", list(Level))
 def test_what_the_seat_cannot_know_does_not_change_its_decision(level: Level) -> None:
-    positions = POSITIONS[:: 8 if level == Level.HARD else 3]
+    positions = POSITIONS[:: 10 if level == Level.HARD else 4]
     assert sum(swapped(st, GAME.to_act(st)[0]) is not None for st in positions) >= len(positions) // 2
     assert leaks(honest(level, 7), positions) == []
 
