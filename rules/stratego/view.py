@@ -102,6 +102,19 @@ class StrategoView:
     draw_offer: Colour | None
     moves_without_battle: int
     result: ResultView | None
+    runs: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] = ((-1, -1, -1, 0), (-1, -1, -1, 0))
+    """SG-4.5 by colour (public: every move is): (the square of the piece moving to and fro, or -1
+    once it is gone; the two squares; how many moves in a row between them). With the fields below,
+    what a computer player needs to rebuild a state the engine can play on (issue 46 §2)."""
+    last_from: tuple[tuple[int, int], tuple[int, int]] = ((-1, -1), (-1, -1))
+    """By colour: (the square of the piece of that colour's last move, or -1; the square it left)."""
+    chase: tuple[int, int] = (0, 0)
+    """SG-4.6 by colour: positions seen in that colour's current chase (0: none)."""
+    chase_path: tuple[tuple[int, int, int], ...] = ()
+    """(colour, from, to) of the moves since the longest current chase began, oldest first (a chase
+    holds no battle: all plain moves)."""
+    rescuers: tuple[int, ...] = ()
+    """Squares of the pieces on the board that have performed a rescue (SG-8.3)."""
 
 
 # --- building a view from the state ---------------------------------------------------------
@@ -153,6 +166,8 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
     for lst in captured:
         lst.sort(key=_CAPTURE_ORDER.__getitem__)
     latest = recent(st, seat, RECENT)
+    on = st.pieces if st.phase != "setup" else []
+    chase = (len(st.chase[0]), len(st.chase[1]))
     return StrategoView(
         viewer=seat,
         viewer_colour=COLOURS[me] if me is not None else None,
@@ -172,12 +187,38 @@ def view(st: StrategoState, seat: int | None) -> StrategoView:
         rescues_used=(st.rescues[0], st.rescues[1]),
         draw_offer=COLOURS[st.draw_offer] if st.draw_offer >= 0 else None,
         moves_without_battle=st.no_battle,
-        result=(
-            ResultView(COLOURS[st.winner] if st.winner >= 0 else None, st.reason)
-            if over
-            else None
-        ),
+        result=(ResultView(COLOURS[st.winner] if st.winner >= 0 else None, st.reason) if over else None),
+        runs=(_run(st, 0), _run(st, 1)),
+        last_from=(_last_from(st, 0), _last_from(st, 1)),
+        chase=chase,
+        chase_path=_chase_path(st, max(chase) - 1) if max(chase) > 1 else (),
+        rescuers=tuple(sorted(p.square for p in on if p.rescuer and p.square >= 0)),
     )
+
+
+def _square(st: StrategoState, piece: int) -> int:
+    return st.pieces[piece].square if 0 <= piece < len(st.pieces) else -1
+
+
+def _run(st: StrategoState, colour: int) -> tuple[int, int, int, int]:
+    piece, a, b, count = st.runs[colour]
+    return (_square(st, piece), a, b, count)
+
+
+def _last_from(st: StrategoState, colour: int) -> tuple[int, int]:
+    piece, frm = st.last_from[colour]
+    return (_square(st, piece), frm)
+
+
+def _chase_path(st: StrategoState, moves: int) -> tuple[tuple[int, int, int], ...]:
+    out: list[tuple[int, int, int]] = []
+    for i in range(len(st.history) - 1, -1, -1):
+        if len(out) == moves:
+            break
+        e = st.history[i]
+        if e[0] == "m":
+            out.append((e[1], e[3], e[4]))
+    return tuple(reversed(out))
 
 
 def history(st: StrategoState, seat: int | None) -> tuple[MoveView | RescueView, ...]:

@@ -1,0 +1,209 @@
+"""The computer's judgement of Stratego positions and its quick policies (issue 46 §2): rank values,
+the evaluation the search ends its simulations with, the play-out policy, the easy level's greedy
+policy over known odds, and rescues (SG-8.3)."""
+
+from __future__ import annotations
+
+import math
+
+from rules.rng import Rng
+from rules.stratego import engine
+from rules.stratego.actions import Move, Rescue
+from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of
+from rules.stratego.computer.belief import Belief
+from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SPY, battle
+from rules.stratego.state import StrategoState
+
+VALUES = {
+    "classic": {
+        "M": 400,
+        "9": 200,
+        "8": 100,
+        "7": 60,
+        "6": 35,
+        "5": 20,
+        "4": 14,
+        "3": 30,
+        "2": 8,
+        "S": 50,
+        "B": 12,
+        "F": 0,
+    },
+    "barrage": {"M": 400, "9": 250, "3": 80, "2": 40, "S": 150, "B": 40, "F": 0},
+}
+"""What a piece is worth to its owner (the Flag is the game itself, scored by the end)."""
+
+SCALE = {"classic": 250.0, "barrage": 300.0}
+"""A material difference of one scale is worth about three quarters of a win."""
+
+
+def _value(values: dict[str, int], rank: str) -> int:
+    return values.get(rank, 0)
+
+
+def evaluate(st: StrategoState, strong: bool) -> list[float]:
+    """Each seat's score in [0, 1]: the result once over, else material (by rank value) and the
+    Flags' safety (enemies near them); when ``strong`` also Bombs around the Flags, the worth of
+    ranks not yet shown and of a Spy with no Marshal left to catch."""
+    if st.phase == "over":
+        if st.winner < 0:
+            return [0.5, 0.5]
+        return [1.0 if st.seat_colour[s] == st.winner else 0.0 for s in (0, 1)]
+    values = VALUES[st.army]
+    score = [0.0, 0.0]
+    flags = [-1, -1]
+    marshal = [False, False]
+    for p in st.pieces:
+        if p.square < 0:
+            continue
+        score[p.colour] += _value(values, p.rank)
+        if p.rank == FLAG:
+            flags[p.colour] = p.square
+        elif p.rank == MARSHAL:
+            marshal[p.colour] = True
+        if strong and not p.revealed and p.rank not in IMMOBILE:
+            score[p.colour] += 3
+    board, pieces = st.board, st.pieces
+    for colour in (0, 1):
+        if strong and not marshal[1 - colour]:  # a Spy with no Marshal to catch is a weak piece
+            score[colour] -= sum(
+                _value(values, SPY) - 5 for p in pieces if p.colour == colour and p.rank == SPY and p.square >= 0
+            )
+        f = flags[colour]
+        if f < 0:
+            continue
+        if strong:
+            for sq in NEIGHBOURS[f]:
+                occ = board[sq]
+                if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
+                    score[colour] += 8
+        for p in pieces:
+            if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
+                d = abs(p.square % SIZE - f % SIZE) + abs(p.square // SIZE - f // SIZE)
+                if d <= 2:
+                    score[colour] -= 40 if d == 1 else 15
+    diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
+    s0 = 0.5 + 0.5 * math.tanh(diff / SCALE[st.army])
+    return [s0, 1.0 - s0]
+
+
+def rescue(st: StrategoState) -> Rescue:
+    """SG-8.3 for the side to move: the most valuable rescuable rank onto the empty square of its
+    own half farthest from every enemy piece (then nearest its own back row); never declined."""
+    options = engine.legal_rescues(st)
+    if len(options) == 1:
+        return options[0]
+    colour, values = st.turn, VALUES[st.army]
+    enemies = [p.square for p in st.pieces if p.colour != colour and p.square >= 0]
+
+    def safety(sq: int) -> tuple[int, int]:
+        near = min((abs(e % SIZE - sq % SIZE) + abs(e // SIZE - sq // SIZE) for e in enemies), default=20)
+        return (min(near, 4), -abs(rank_of(sq) - BACK_RANK[colour]))
+
+    best_rank = max((r.rank for r in options if r.rank is not None), key=lambda r: _value(values, r))
+    squares = [r.square for r in options if r.rank == best_rank and r.square is not None]
+    return Rescue(best_rank, max(squares, key=safety))
+
+
+def search_moves(st: StrategoState, seat: int) -> list[Move | Rescue]:
+    """What the search weighs: the moves (SG-4 / SG-5, two-squares and chase rules applied), or
+    the heuristic rescue; never resigning or a draw."""
+    if st.rescue_from >= 0:
+        return [rescue(st)]
+    return list(engine.legal_moves(st, st.seat_colour[seat]))
+
+
+def playout(st: StrategoState, seat: int, rng: Rng) -> Move | Rescue:
+    """A quick move: half the time the best capture that wins in this sample, else any move."""
+    if st.rescue_from >= 0:
+        return rescue(st)
+    colour = st.seat_colour[seat]
+    moves = engine.legal_moves(st, colour)
+    if rng.below(2):
+        board, pieces, values = st.board, st.pieces, VALUES[st.army]
+        adv = st.options["attacker_advantage"]
+        best, gain = None, 0
+        for m in moves:
+            occ = board[m.to]
+            if occ >= 0:
+                d = pieces[occ]
+                if battle(pieces[board[m.frm]].rank, d.rank, adv) == "attacker":
+                    g = _value(values, d.rank) + (1000 if d.rank == FLAG else 0)
+                    if g >= gain:
+                        best, gain = m, g
+        if best is not None:
+            return best
+    return moves[rng.below(len(moves))]
+
+
+def _outcome(mine: str, theirs: str, adv: bool, values: dict[str, int]) -> float:
+    result = battle(mine, theirs, adv)
+    if theirs == FLAG:
+        return 10_000.0
+    if result == "attacker":
+        return float(_value(values, theirs))
+    if result == "defender":
+        return -float(_value(values, mine))
+    return float(_value(values, theirs) - _value(values, mine))
+
+
+def scored(st: StrategoState, known: list[str | None], b: Belief | None, rng: Rng | None) -> list[tuple[float, Move]]:
+    """The side to move's moves, each scored by its known odds (an unknown defender by the belief's
+    counts), a little for going forward, minus the risk of standing next to a known stronger enemy;
+    plus some noise from ``rng``. ``known``: each square's enemy rank as the mover knows it."""
+    colour, values = st.turn, VALUES[st.army]
+    adv = st.options["attacker_advantage"]
+    board, pieces = st.board, st.pieces
+    forward = 1 if colour == 0 else -1
+    out: list[tuple[float, Move]] = []
+    for m in engine.legal_moves(st, colour):
+        me = pieces[board[m.frm]].rank
+        occ = board[m.to]
+        score = float(rng.below(6)) if rng is not None else 0.0
+        if occ >= 0:
+            theirs = known[m.to]
+            if theirs is not None:
+                score += _outcome(me, theirs, adv, values)
+            elif b is not None:
+                probs = b.probabilities(pieces[occ].moved)
+                score += sum(p * _outcome(me, r, adv, values) for r, p in probs.items()) if probs else 0.0
+        else:
+            score += 2.0 * forward * (m.to // SIZE - m.frm // SIZE) if me != "2" else 0.5
+            for n in NEIGHBOURS[m.to]:
+                theirs = known[n]
+                if theirs is not None and theirs not in IMMOBILE and battle(theirs, me, adv) == "attacker":
+                    score -= 0.6 * _value(values, me)
+        out.append((score, m))
+    return out
+
+
+def greedy(st: StrategoState, known: list[str | None], b: Belief, rng: Rng) -> Move | Rescue:
+    """The easy level: the best of :func:`scored` with noise."""
+    if st.rescue_from >= 0:
+        return rescue(st)
+    best, best_score = None, -math.inf
+    for score, m in scored(st, known, b, rng):
+        if score > best_score:
+            best, best_score = m, score
+    if best is None:
+        raise ValueError("no move to make")
+    return best
+
+
+def best_few(scores: list[tuple[float, Move]], k: int) -> list[Move]:
+    """The ``k`` best-scored moves (the first on ties: deterministic)."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i][0])[:k]
+    return [scores[i][1] for i in sorted(order)]
+
+
+def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
+    """Inside the search: the ``k`` best moves by :func:`scored` on this sample's ranks (or the
+    heuristic rescue)."""
+    if st.rescue_from >= 0:
+        return [rescue(st)]
+    colour, pieces = st.turn, st.pieces
+    known: list[str | None] = [None] * (SIZE * SIZE)
+    for p in pieces:
+        if p.square >= 0 and p.colour != colour:
+            known[p.square] = p.rank
+    return list(best_few(scored(st, known, None, None), k))
