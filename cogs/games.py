@@ -120,6 +120,7 @@ def _builtin() -> None:
     from rules.shitenno.auto import auto_action as shitenno_auto
     from rules.shitenno.computer import COMPUTER as SHITENNO_COMPUTER
     from rules.stratego import GAME as STRATEGO
+    from rules.stratego.computer import COMPUTER as STRATEGO_COMPUTER
     from rules.stratego.engine import rematch_options as stratego_rematch
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
@@ -132,6 +133,7 @@ def _builtin() -> None:
             STRATEGO_WORDS,
             rematch=stratego_rematch,
             bench=STRATEGO_WORKLOAD,
+            computer=STRATEGO_COMPUTER,
         )
     )
     register(
