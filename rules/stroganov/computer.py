@@ -6,10 +6,9 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 
 - easy: one sampled state; each decision is tried on a copy and the best by :func:`estimate`
   (with some noise) is taken — greedy, one decision deep;
-- normal: information-set MCTS (:mod:`rules.computer.ismcts`) with few simulations, play-outs
-  picking among the actions at random;
-- hard: more simulations, play-outs guided by a cheap preference among the kinds of action, the
-  searching seat's choices narrowed to the greedy's best when there are many.
+- normal: information-set MCTS (:mod:`rules.computer.ismcts`) with few simulations over the
+  greedy's best five, short play-outs guided by a cheap preference among the kinds of action;
+- hard: the same with five times the simulations over the greedy's best six.
 
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
@@ -18,6 +17,7 @@ game)."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -46,7 +46,7 @@ from rules.stroganov.sample import Pools, clone, determinize, pools
 from rules.stroganov.state import StroganovState
 from rules.stroganov.view import StroganovView
 
-SCALE = 8.0
+SCALE = 3.0
 """Points of lead gained (or lost) that make a position's value about 0.73 (0.27), see
 :func:`valuer`."""
 
@@ -59,12 +59,16 @@ class Effort:
     """Play-outs follow :func:`preference` (else uniform)."""
     width: int
     """The searching seat's decisions kept at its own turn (the greedy's best), 0 for all."""
+    exploration: float
+    """UCB1's constant, for values spread as :func:`valuer` spreads them."""
 
 
 EFFORT = {
-    Level.NORMAL: Effort(simulations=40, depth=12, guided=False, width=0),
-    Level.HARD: Effort(simulations=110, depth=16, guided=True, width=8),
+    Level.NORMAL: Effort(simulations=40, depth=10, guided=True, width=5, exploration=0.3),
+    Level.HARD: Effort(simulations=200, depth=10, guided=True, width=6, exploration=0.3),
 }
+NOISE = 2.0
+"""Points of random noise in the easy player's valuation."""
 MAX_MOVES = 14
 """Decisions searched per node below the root (the engine lists every fee; see :func:`prune`)."""
 
@@ -92,8 +96,14 @@ def estimate(st: StroganovState, ci: int) -> float:
         pts += c.coins / 2 if st.difficulty == "normal" else c.coins if st.difficulty == "hard" else 0
     else:
         years_left = max(0, 4 - st.year)
-        pts += 0.5 * c.coins + 0.2 * c.horses + 0.4 * len(c.furs) + c.banners * (0.5 + years_left)
-        pts += sum(0.3 * CONTENT.wishes[w].vp for w in c.held)
+        pts += 0.5 * c.coins + 0.2 * c.horses + 0.4 * len(c.furs) + 0.1 * sum(c.furs)
+        pts += c.banners * (0.5 + years_left)
+        have = Counter(c.furs)
+        for w in c.held:  # a wish is worth more the more of its furs are at hand
+            card = CONTENT.wishes[w]
+            need = Counter(card.required)
+            ready = sum(min(k, have[v]) for v, k in need.items()) / len(card.required)
+            pts += card.vp * (0.3 + 0.4 * ready)
     return pts
 
 
@@ -184,7 +194,8 @@ def greedy_order(st: StroganovState, seat: int, actions: Sequence[Action], rng: 
         mine = estimate(after, ci)
         best = max((estimate(after, j) for j in range(after.n) if j != ci), default=0.0)
         jitter = noise * (rng.below(1000) / 1000.0) if noise else 0.0
-        scored.append((-(mine - best + jitter + 0.01 * preference(a)), k))
+        churn = 0.5 if isinstance(a, (Exchange, Draw)) else 0.0  # free actions repeat: each must pay
+        scored.append((-(mine - best + jitter - churn + 0.01 * preference(a)), k))
     return [actions[k] for _, k in sorted(scored)]
 
 
@@ -203,7 +214,7 @@ class StroganovComputer:
         if len(options) == 1:
             return options[0]
         if level == Level.EASY:
-            return greedy_order(first, seat, prune(options), rng, noise=3.0)[0]
+            return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
         effort = EFFORT[level]
         root = prune(options)
         if effort.width and len(root) > effort.width:
@@ -242,6 +253,7 @@ def _search(
         value=valuer(base),
         simulations=effort.simulations,
         depth=effort.depth,
+        exploration=effort.exploration,
     )
 
 
