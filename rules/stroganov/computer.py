@@ -6,9 +6,11 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 
 - easy: one sampled state; each decision is tried on a copy and the best by :func:`estimate`
   (with some noise) is taken — greedy, one decision deep;
-- normal: information-set MCTS (:mod:`rules.computer.ismcts`) with few simulations over the
-  greedy's best five, short play-outs guided by a cheap preference among the kinds of action;
-- hard: the same with five times the simulations over the greedy's best six.
+- normal: information-set MCTS (:mod:`rules.computer.ismcts`) with 40 simulations over the
+  greedy's best four decisions, two decisions deep before the position is valued (longer
+  play-outs only added noise at this effort);
+- hard: 200 simulations over the greedy's best six, play-outs of up to ten decisions guided by a
+  cheap preference among the kinds of action, then the position valued.
 
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
@@ -64,7 +66,7 @@ class Effort:
 
 
 EFFORT = {
-    Level.NORMAL: Effort(simulations=40, depth=10, guided=True, width=5, exploration=0.3),
+    Level.NORMAL: Effort(simulations=40, depth=2, guided=True, width=4, exploration=0.3),
     Level.HARD: Effort(simulations=200, depth=10, guided=True, width=6, exploration=0.3),
 }
 NOISE = 2.0
