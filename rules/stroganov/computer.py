@@ -9,8 +9,8 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 - normal: information-set MCTS (:mod:`rules.computer.ismcts`) with 40 simulations over the
   greedy's best four decisions, two decisions deep before the position is valued (longer
   play-outs only added noise at this effort);
-- hard: 200 simulations over the greedy's best six, play-outs of up to ten decisions guided by a
-  cheap preference among the kinds of action, then the position valued.
+- hard: 200 simulations over the greedy's best six, two decisions deep (the play-out, if any,
+  guided by a cheap preference among the kinds of action), then the position valued.
 
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
@@ -67,7 +67,7 @@ class Effort:
 
 EFFORT = {
     Level.NORMAL: Effort(simulations=40, depth=2, guided=True, width=4, exploration=0.3),
-    Level.HARD: Effort(simulations=200, depth=10, guided=True, width=6, exploration=0.3),
+    Level.HARD: Effort(simulations=200, depth=2, guided=True, width=6, exploration=0.3),
 }
 NOISE = 2.0
 """Points of random noise in the easy player's valuation."""
