@@ -170,6 +170,10 @@ class StroganovView:
     """Seats that resigned (ST-R.1), ascending."""
     reason: str | None = None
     """Once finished, how: ``final_scoring``, ``automa_wins`` or ``resign`` (ST-R.2, ST-R.5)."""
+    queue: tuple[tuple[int, str, int, str, str], ...] = ()
+    """Reward elements still to be gained, in order, as (cossack index, kind, amount, source,
+    category) (ST-11.2): public, they are the rewards on the table; the first is the pending
+    trophy decision when ``pending`` is ``trophy``."""
 
 
 @functools.cache
@@ -317,6 +321,7 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
         result=result,
         resigned=tuple(st.resigned),
         reason=reason,
+        queue=tuple((int(q[0]), str(q[1]), int(q[2]), str(q[3]), str(q[4])) for q in st.queue),
     )
 
 

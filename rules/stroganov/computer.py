@@ -1,0 +1,272 @@
+"""The Stroganov computer player (issue 46 §2, DESIGN §9): a seat's decision from its view alone.
+
+Every kind of decision (board, turn actions and fees, trophies, songs) comes from the engine's own
+:func:`~rules.stroganov.legal.legal`, never resigning. Hidden information is handled by
+determinization (:mod:`rules.stroganov.sample`): whole states consistent with the view.
+
+- easy: one sampled state; each decision is tried on a copy and the best by :func:`estimate`
+  (with some noise) is taken — greedy, one decision deep;
+- normal: information-set MCTS (:mod:`rules.computer.ismcts`) with 40 simulations over the
+  greedy's best four decisions, two decisions deep before the position is valued (longer
+  play-outs only added noise at this effort);
+- hard: 200 simulations over the greedy's best six, two decisions deep (the play-out, if any,
+  guided by a cheap preference among the kinds of action), then the position valued.
+
+Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
+plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
+game)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules.computer import Computer, Level
+from rules.computer.ismcts import Search, best_action
+from rules.rng import Rng
+from rules.stroganov import GAME, core, engine
+from rules.stroganov.actions import (
+    Action,
+    Claim,
+    Draw,
+    EndTurn,
+    Exchange,
+    Fulfil,
+    Gold,
+    Hunt,
+    Paid,
+    Resign,
+    Song,
+    Trade,
+    Trophy,
+)
+from rules.stroganov.content import CONTENT
+from rules.stroganov.legal import legal
+from rules.stroganov.sample import Pools, clone, determinize, pools
+from rules.stroganov.state import StroganovState
+from rules.stroganov.view import StroganovView
+
+SCALE = 3.0
+"""Points of lead gained (or lost) that make a position's value about 0.73 (0.27), see
+:func:`valuer`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    simulations: int
+    depth: int
+    guided: bool
+    """Play-outs follow :func:`preference` (else uniform)."""
+    width: int
+    """The searching seat's decisions kept at its own turn (the greedy's best), 0 for all."""
+    exploration: float
+    """UCB1's constant, for values spread as :func:`valuer` spreads them."""
+
+
+EFFORT = {
+    Level.NORMAL: Effort(simulations=40, depth=2, guided=True, width=4, exploration=0.3),
+    Level.HARD: Effort(simulations=200, depth=2, guided=True, width=6, exploration=0.3),
+}
+NOISE = 2.0
+"""Points of random noise in the easy player's valuation."""
+MAX_MOVES = 14
+"""Decisions searched per node below the root (the engine lists every fee; see :func:`prune`)."""
+
+
+def estimate(st: StroganovState, ci: int) -> float:
+    """Cossack ``ci``'s points if the game were scored now (ST-13) and what its resources are
+    worth; its score once the game is over."""
+    c = st.cossacks[ci]
+    if st.stage == "finished":
+        return float(c.score)
+    pts = float(c.score)
+    for w in c.fulfilled:
+        card = CONTENT.wishes[w]
+        pts += card.vp
+        if not c.ivan and CONTENT.abilities[card.ability] == "E":
+            pts += engine.e_ability(st, ci, card.ability)
+    pts += engine.landscape_sets(c.tiles) + 1.5 * len(c.tiles)
+    pts += 2 * c.tigers + core.track(c).ends[c.trophy]
+    for r, slots in enumerate(st.outposts):
+        for s, o in enumerate(slots):
+            if o == ci:
+                pts += CONTENT.regions[r].slot_vp[s]
+    pts += c.supply + len(c.furs) + c.stories / 2
+    if c.ivan:
+        pts += c.coins / 2 if st.difficulty == "normal" else c.coins if st.difficulty == "hard" else 0
+    else:
+        years_left = max(0, 4 - st.year)
+        pts += 0.5 * c.coins + 0.2 * c.horses + 0.4 * len(c.furs) + 0.1 * sum(c.furs)
+        pts += c.banners * (0.5 + years_left)
+        have = Counter(c.furs)
+        for w in c.held:  # a wish is worth more the more of its furs are at hand
+            card = CONTENT.wishes[w]
+            need = Counter(card.required)
+            ready = sum(min(k, have[v]) for v, k in need.items()) / len(card.required)
+            pts += card.vp * (0.3 + 0.4 * ready)
+    return pts
+
+
+def leads(st: StroganovState) -> list[float]:
+    """Each cossack's :func:`estimate` less the best other's (Ivan's in the solo game)."""
+    est = [estimate(st, i) for i in range(st.n)]
+    playing = [j for j in range(st.n) if not engine.resigned(st, j)]
+    return [est[i] - max((est[j] for j in playing if j != i), default=0.0) for i in range(st.n)]
+
+
+def valuer(base: Sequence[float]) -> Callable[[StroganovState], list[float]]:
+    """Every seat's value of a state in (0, 1): how much its lead (:func:`leads`) grew from
+    ``base`` (the leads where the search began), on a logistic scale of :data:`SCALE` points; the
+    game's end is valued the same way, by the final scores. A resigned seat's value is 0."""
+
+    def values(st: StroganovState) -> list[float]:
+        out = [0.0] * st.players
+        for i, lead in enumerate(leads(st)):
+            seat = st.cossacks[i].seat
+            if seat is not None and seat not in st.resigned:
+                out[seat] = 1.0 / (1.0 + math.exp(-(lead - base[i]) / SCALE))
+        return out
+
+    return values
+
+
+def preference(a: Action) -> float:
+    """How much a guided play-out favours an action, by its kind."""
+    if isinstance(a, Fulfil):
+        return 12.0
+    if isinstance(a, Paid):
+        return 3.0 if isinstance(a.action, (Claim, Gold)) else 1.2
+    if isinstance(a, (Claim, Gold)):
+        return 4.0
+    if isinstance(a, Trophy):
+        return 1.0 if a.pay is None else 4.0
+    if isinstance(a, Song):
+        return 5.0
+    if isinstance(a, Hunt):
+        return 2.5
+    if isinstance(a, Trade):
+        return 0.4
+    if isinstance(a, (Exchange, Draw)):
+        return 0.15
+    return 1.0
+
+
+def decisions(st: StroganovState, seat: int) -> list[Action]:
+    """The seat's legal decisions but resigning."""
+    return [a for a in legal(st, seat) if not isinstance(a, Resign)]
+
+
+def prune(actions: list[Action], limit: int = MAX_MOVES) -> list[Action]:
+    """At most ``limit`` decisions, always one at least: one fee per paid action and a few trades
+    first, then the most preferred; the engine's order among equals."""
+    if len(actions) <= limit:
+        return actions
+    seen: set[object] = set()
+    trades = 0
+    kept: list[Action] = []
+    for a in actions:
+        if isinstance(a, Paid):
+            if a.action in seen:
+                continue
+            seen.add(a.action)
+        if isinstance(a, Trade) or (isinstance(a, Paid) and isinstance(a.action, Trade)):
+            trades += 1
+            if trades > 2:
+                continue
+        kept.append(a)
+    if len(kept) > limit:
+        rank = sorted(range(len(kept)), key=lambda k: (-preference(kept[k]), k))[:limit]
+        kept = [kept[k] for k in sorted(rank)]
+    ends = [a for a in actions if isinstance(a, EndTurn)]
+    if ends and ends[0] not in kept:
+        kept.append(ends[0])
+    return kept
+
+
+def greedy_order(st: StroganovState, seat: int, actions: Sequence[Action], rng: Rng, noise: float) -> list[Action]:
+    """``actions`` best first by :func:`estimate` after each on a copy of ``st`` (the seat's lead
+    over the best other), with up to ``noise`` points of random noise."""
+    ci = engine.cossack_of(st, seat)
+    scored = []
+    for k, a in enumerate(actions):
+        after = clone(st)
+        engine.apply(after, seat, a)
+        mine = estimate(after, ci)
+        best = max((estimate(after, j) for j in range(after.n) if j != ci), default=0.0)
+        jitter = noise * (rng.below(1000) / 1000.0) if noise else 0.0
+        churn = 0.5 if isinstance(a, (Exchange, Draw)) else 0.0  # free actions repeat: each must pay
+        scored.append((-(mine - best + jitter - churn + 0.01 * preference(a)), k))
+    return [actions[k] for _, k in sorted(scored)]
+
+
+class StroganovComputer:
+    """:class:`~rules.computer.Computer` for Stroganov."""
+
+    def decide(self, view: StroganovView, seat: int, level: Level, seed: int) -> Action:
+        if seat not in view.to_act:
+            raise ValueError(f"seat {seat} is not to act")
+        rng = Rng(seed)
+        p = pools(view)
+        first = determinize(view, p, Rng(rng.next64()))
+        options = decisions(first, seat)
+        if not options:
+            raise ValueError(f"seat {seat} has nothing to decide")
+        if len(options) == 1:
+            return options[0]
+        if level == Level.EASY:
+            return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
+        effort = EFFORT[level]
+        root = prune(options)
+        if effort.width and len(root) > effort.width:
+            root = greedy_order(first, seat, root, rng, noise=0.0)[: effort.width]
+        search = _search(view, p, seat, root, effort, leads(first))
+        return best_action(GAME, search, seat, rng)
+
+
+def _search(
+    view: StroganovView, p: Pools, seat: int, root: list[Action], effort: Effort, base: list[float]
+) -> Search[StroganovState, Action]:
+    root_log = len(view.log)
+
+    def sample(rng: Rng) -> StroganovState:
+        return determinize(view, p, rng)
+
+    def moves(st: StroganovState, actor: int) -> list[Action]:
+        legal_now = decisions(st, actor)
+        if actor == seat and len(st.log) == root_log:  # the root: the decisions chosen once
+            here = set(legal_now)
+            at_root = [a for a in root if a in here]
+            if at_root:
+                return at_root
+        return prune(legal_now)
+
+    def playout(st: StroganovState, actor: int, rng: Rng) -> Action:
+        options = decisions(st, actor)
+        if not effort.guided:
+            return options[rng.below(len(options))]
+        return _weighted(options, rng, preference)
+
+    return Search(
+        sample=sample,
+        moves=moves,
+        playout=playout,
+        value=valuer(base),
+        simulations=effort.simulations,
+        depth=effort.depth,
+        exploration=effort.exploration,
+    )
+
+
+def _weighted(options: Sequence[Action], rng: Rng, weight: Callable[[Action], float]) -> Action:
+    weights = [weight(a) for a in options]
+    x = rng.below(1 << 30) / float(1 << 30) * sum(weights)
+    for a, w in zip(options, weights, strict=True):
+        x -= w
+        if x < 0:
+            return a
+    return options[-1]
+
+
+COMPUTER: Computer[StroganovView, Action] = StroganovComputer()

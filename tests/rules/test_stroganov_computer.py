@@ -1,0 +1,172 @@
+"""The Stroganov computer player (rules/stroganov/computer.py, issue 46 §2): it decides from the
+view alone, legally, at every level and player count; a state differing only in what nobody can
+know (the stacks' order, Ivan's deck below the public back, the generator) gets the same decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from rules.computer import Level
+from rules.rng import Rng
+from rules.stroganov import GAME, Action, StroganovState, StroganovView
+from rules.stroganov.actions import Resign
+from rules.stroganov.computer import COMPUTER, decisions
+from rules.stroganov.sample import determinize, pools
+
+PLAYERS = (1, 2, 3, 4)
+Decide = Callable[[StroganovView, int, Level, int], Action]
+
+
+def snapshot(st: StroganovState) -> StroganovState:
+    return GAME.load(GAME.dump(st))
+
+
+@cache
+def game_moves(players: int, seed: int) -> tuple[tuple[int, Action], ...]:
+    """One seeded game played by random decisions (never resigning), as (seat, action) pairs; Ivan
+    plays with a strategy pair in every other solo game."""
+    st = new_game(players, seed)
+    rng = Rng(seed * 7919 + players)
+    out = []
+    while GAME.outcome(st) is None:
+        seat = GAME.to_act(st)[0]
+        action = rng.choice(decisions(st, seat))
+        out.append((seat, action))
+        GAME.apply(st, seat, action)
+    return tuple(out)
+
+
+def new_game(players: int, seed: int) -> StroganovState:
+    return GAME.new(players, {"strategy": "OW"} if players == 1 and seed % 2 else None, seed)
+
+
+def positions(players: int, seeds: range, per_game: int) -> list[StroganovState]:
+    """``per_game`` positions spread over each game, from its start to its last year."""
+    out = []
+    for seed in seeds:
+        moves = game_moves(players, seed)
+        step = max(1, len(moves) // per_game)
+        wanted = set(range(seed % step, len(moves), step)[:per_game])
+        st = new_game(players, seed)
+        for k, (seat, action) in enumerate(moves):
+            if k in wanted:
+                out.append(snapshot(st))
+            GAME.apply(st, seat, action)
+    return out
+
+
+def hide_differently(st: StroganovState, seed: int) -> StroganovState:
+    """A copy differing only in what no seat can know: the order of every face-down stack, Ivan's
+    deck below its top card (whose back is public), the generator."""
+    other = snapshot(st)
+    rng = Rng(seed)
+    for stack in (other.landscapes, other.wishes_a, other.wishes_b, other.yurts_a, other.yurts_b, other.song_stack):
+        rng.shuffle(stack)
+    if other.automa:
+        rest = other.automa[1:]
+        rng.shuffle(rest)
+        other.automa[1:] = rest
+    other.rng = Rng(rng.next64())
+    return other
+
+
+def to_act(st: StroganovState) -> tuple[int, StroganovView]:
+    seat = GAME.to_act(st)[0]
+    return seat, GAME.view(st, seat)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_determinization_has_the_same_view(players: int) -> None:
+    """ST-4.4: a state sampled from a view looks exactly the same, and offers the same decisions."""
+    for k, st in enumerate(positions(players, range(4), 6)):
+        seat, view = to_act(st)
+        p = pools(view)
+        for r in range(3):
+            sampled = determinize(view, p, Rng(1000 * k + r))
+            assert GAME.view(sampled, seat) == view
+            assert GAME.legal(sampled, seat) == GAME.legal(st, seat)
+            assert GAME.hidden(sampled) != GAME.hidden(st)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_decision_is_legal(players: int) -> None:
+    cases = [(Level.EASY, positions(players, range(3), 8)), (Level.NORMAL, positions(players, range(10, 12), 2))]
+    cases.append((Level.HARD, positions(players, range(20, 21), 1)))
+    for level, states in cases:
+        for k, st in enumerate(states):
+            seat, view = to_act(st)
+            action = COMPUTER.decide(view, seat, level, k)
+            assert action in GAME.legal(st, seat) and not isinstance(action, Resign), (level, action)
+            GAME.apply(snapshot(st), seat, action)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_the_same_view_level_and_seed_give_the_same_decision(level: Level) -> None:
+    for players in PLAYERS if level != Level.HARD else (1,):
+        st = positions(players, range(30, 31), 1)[0]
+        seat, view = to_act(st)
+        assert COMPUTER.decide(view, seat, level, 5) == COMPUTER.decide(view, seat, level, 5)
+
+
+def peeking(st: StroganovState) -> Decide:
+    """A computer that cheats: it picks by the real state's hidden generator."""
+
+    def decide(view: StroganovView, seat: int, level: Level, seed: int) -> Action:
+        options = decisions(st, seat)
+        return options[(st.rng.state + seed) % len(options)]
+
+    return decide
+
+
+def same_decisions(computer: Callable[[StroganovState], Decide], st: StroganovState, seed: int) -> bool:
+    """The information test (issue 46 §2): for ``st`` and a state differing only in what the seat
+    cannot know, the views are equal; whether the decisions under the same seed are too.
+    ``computer(state)`` is the computer as it runs beside that state (an honest one ignores it)."""
+    other = hide_differently(st, seed)
+    seat, view = to_act(st)
+    view_other = GAME.view(other, seat)
+    assert view_other == view
+    return bool(computer(st)(view, seat, Level.NORMAL, seed) == computer(other)(view_other, seat, Level.NORMAL, seed))
+
+
+def honest(st: StroganovState) -> Decide:
+    return COMPUTER.decide
+
+
+def test_the_decision_does_not_depend_on_what_the_seat_cannot_know() -> None:
+    for players in PLAYERS:
+        for k, st in enumerate(positions(players, range(40, 42), 1)):
+            assert same_decisions(honest, st, k)
+            for level in (Level.EASY, Level.HARD) if k == 0 and players == 3 else (Level.EASY,):
+                other = hide_differently(st, k + 1)
+                seat, view = to_act(st)
+                assert COMPUTER.decide(view, seat, level, k) == COMPUTER.decide(GAME.view(other, seat), seat, level, k)
+
+
+def test_the_information_test_catches_a_peeking_computer() -> None:
+    """The same check flags a computer that reads the real state, on some seeded position."""
+    flagged = [
+        (players, k)
+        for players in PLAYERS
+        for k, st in enumerate(positions(players, range(40, 42), 1))
+        if not same_decisions(peeking, st, k)
+    ]
+    assert flagged
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 3), (4, 8)])
+def test_computers_play_a_whole_game(players: int, seed: int) -> None:
+    """A solo game against Ivan, and four computers, at easy, to the end."""
+    st = GAME.new(players, None, seed)
+    decisions_made = 0
+    while GAME.outcome(st) is None:
+        seat, view = to_act(st)
+        GAME.apply(st, seat, COMPUTER.decide(view, seat, Level.EASY, decisions_made))
+        decisions_made += 1
+        assert decisions_made < 2000
+    outcome = GAME.outcome(st)
+    assert outcome is not None and st.year == 4 and st.result is not None
+    assert st.result["reason"] in ("final_scoring", "automa_wins")
