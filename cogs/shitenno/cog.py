@@ -19,17 +19,7 @@ from cogs.shitenno.picks import card_words, cards_words
 from cogs.shitenno.ui import ShitennoUI, sharing_decision
 from cogs.table.buttons import Press, require_current, show_pick
 from cogs.table.completion import KeptByVersion, complete
-from cogs.table.lobby import (
-    COMPUTERS_HELP,
-    DEFAULT_LEVEL,
-    DEFAULT_PACE,
-    LANGUAGE_CHOICES,
-    LANGUAGE_HELP,
-    LEVEL_CHOICES,
-    LEVEL_HELP,
-    PACE_CHOICES,
-    PACE_HELP,
-)
+from cogs.table.lobby import DEFAULT_LEVEL, DEFAULT_PACE, new_game_options
 from cogs.table.respond import Refusal, locale_of
 from cogs.table.table import Table
 from cogs.texts import t
@@ -133,18 +123,14 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
 
     @app_commands.command(name="new", description="Open a game of Shitenno for 2–4 players")
     @app_commands.describe(
-        pace=PACE_HELP,
-        language=LANGUAGE_HELP,
-        computers=COMPUTERS_HELP,
-        level=LEVEL_HELP,
         player2="Invite a player (leave all out for an open lobby)",
         player3="Invite another player",
         player4="Invite another player",
         general="Your general (the others get the first free ones)",
     )
     @app_commands.choices(general=GENERALS)
-    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
+    @new_game_options
     async def new(
         self,
         interaction: discord.Interaction,

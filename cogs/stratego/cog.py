@@ -17,17 +17,7 @@ from cogs.stratego.ui import StrategoUI, rank_word, ready_button
 from cogs.table.buttons import Press, buttons, require_current, show_pick
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.progress import Progress
-from cogs.table.lobby import (
-    COMPUTERS_HELP,
-    DEFAULT_LEVEL,
-    DEFAULT_PACE,
-    LANGUAGE_CHOICES,
-    LANGUAGE_HELP,
-    LEVEL_CHOICES,
-    LEVEL_HELP,
-    PACE_CHOICES,
-    PACE_HELP,
-)
+from cogs.table.lobby import DEFAULT_LEVEL, DEFAULT_PACE, new_game_options
 from cogs.table.respond import Refusal, answering, files, locale_of, reply
 from cogs.table.table import Table
 from cogs.texts import t
@@ -76,10 +66,6 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
 
     @app_commands.command(name="new", description="Challenge someone (or anyone) to Stratego")
     @app_commands.describe(
-        pace=PACE_HELP,
-        language=LANGUAGE_HELP,
-        computers=COMPUTERS_HELP,
-        level=LEVEL_HELP,
         opponent="Who you challenge; leave out for an open challenge anyone can join",
         army="classic (40 pieces) or barrage (8 pieces, quick)",
         attacker_advantage="Equal ranks: the attacker wins",
@@ -97,8 +83,8 @@ class StrategoCog(commands.GroupCog, name="stratego", group_name="stratego", gro
     @app_commands.choices(
         two_square_limit=[app_commands.Choice(name="3", value=3), app_commands.Choice(name="5 (ISF)", value=5)],
     )
-    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
+    @new_game_options
     async def new(
         self,
         interaction: discord.Interaction,

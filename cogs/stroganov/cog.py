@@ -15,17 +15,7 @@ from discord.ext import commands
 from cogs.stroganov.ui import StroganovUI, action_label, cost_words, entry, group_page, notation_of
 from cogs.table.buttons import Press, require_current, select_view
 from cogs.table.completion import complete
-from cogs.table.lobby import (
-    COMPUTERS_HELP,
-    DEFAULT_LEVEL,
-    DEFAULT_PACE,
-    LANGUAGE_CHOICES,
-    LANGUAGE_HELP,
-    LEVEL_CHOICES,
-    LEVEL_HELP,
-    PACE_CHOICES,
-    PACE_HELP,
-)
+from cogs.table.lobby import DEFAULT_LEVEL, DEFAULT_PACE, new_game_options
 from cogs.table.respond import Refusal, files, locale_of, reply
 from cogs.table.table import Table
 from cogs.table.ui import SelectSpec
@@ -63,18 +53,14 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
 
     @app_commands.command(name="new", description="Open a game of Stroganov for 1–4 players (alone: against Ivan)")
     @app_commands.describe(
-        pace=PACE_HELP,
-        language=LANGUAGE_HELP,
-        computers=COMPUTERS_HELP,
-        level=LEVEL_HELP,
         player2="Invite a player (leave all out for an open lobby; start it alone for a solo game)",
         player3="Invite another player",
         player4="Invite another player",
         difficulty="Ivan's difficulty in a solo game (default normal)",
     )
     @app_commands.choices(difficulty=DIFFICULTIES)
-    @app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
+    @new_game_options
     async def new(
         self,
         interaction: discord.Interaction,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +25,7 @@ from cogs.table.buttons import Press
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Cancel, Open, SetSeats, Start
 from cogs.table.core.progress import Progress
+from cogs.table.lobby_messages import is_challenge
 from cogs.table.respond import Refusal, answering, locale_of, pings, server_locale
 from cogs.table.ui import mention
 from cogs.texts import LANGUAGES, join_words, t
@@ -53,18 +54,20 @@ LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in COMPU
 """The ``level`` option of every ``/{game} new``: how well its computers play."""
 LEVEL_HELP = "How well the computers play (default: normal)"
 DEFAULT_LEVEL = "normal"
-__all__ = [
-    "COMPUTERS_HELP",
-    "DEFAULT_LEVEL",
-    "DEFAULT_PACE",
-    "LANGUAGE_CHOICES",
-    "LANGUAGE_HELP",
-    "LEVEL_CHOICES",
-    "LEVEL_HELP",
-    "PACE_CHOICES",
-    "PACE_HELP",
-    "Lobbies",
-]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def new_game_options(command: F) -> F:
+    """What every ``/{game} new`` offers besides its game's own options — ``pace``, ``language``,
+    ``computers`` and ``level`` — described, with their choices (the command declares the
+    parameters, with :data:`DEFAULT_PACE` and :data:`DEFAULT_LEVEL`)."""
+    described = app_commands.describe(
+        pace=PACE_HELP, language=LANGUAGE_HELP, computers=COMPUTERS_HELP, level=LEVEL_HELP
+    )(command)
+    return app_commands.choices(pace=PACE_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)(described)
+
+
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_PACE", "Lobbies", "new_game_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +162,7 @@ class Lobbies:
         if len(invited) + 1 + computers > engine.max_players:
             raise Refusal(t("too_many_invited", locale, title=ui.title(locale), maximum=engine.max_players))
         seated = tuple(computer_id(level, n) for n in range(computers))
-        challenge = not computers and (
-            (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players)
-            or (not invited and engine.min_players == engine.max_players == 2)
-        )
+        challenge = not computers and is_challenge(engine, len(invited))
         seats = (creator, *invited) if challenge else (creator, *seated)
         assert interaction.channel_id is not None
         shape = LobbyShape(challenge, tuple(invited))

@@ -25,12 +25,21 @@ from cogs.table.ui import ButtonSpec, mention
 from cogs.texts import join_words, t
 from db.clocks import LOBBY_TTL
 from db.records import GameRecord, LobbyShape
+from rules.protocol import AnyGame
 
 if TYPE_CHECKING:
     from cogs.table.parts import Parts
     from db.base import Store
 
 log = logging.getLogger("deskovka.lobby")
+
+
+def is_challenge(engine: AnyGame, invited: int) -> bool:
+    """Whether a new lobby with ``invited`` players invited is a challenge: one player invited to
+    a game two may play, or nobody to a game of exactly two (the first to join starts it)."""
+    return (invited == 1 and engine.min_players <= 2 <= engine.max_players) or (
+        not invited and engine.min_players == engine.max_players == 2
+    )
 
 
 def invited(rec: GameRecord, shape: LobbyShape) -> list[int]:

@@ -19,6 +19,7 @@ from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import Press
 from cogs.table.core.commands import Rematch
+from cogs.table.lobby_messages import is_challenge
 from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.ui import REMATCH
 from cogs.texts import t
@@ -77,9 +78,7 @@ class Rematches:
         players = [user, *(p for p in dict.fromkeys(rec.players) if p != user)]
         invited = tuple(players[1:])
         engine = games.ui(rec.kind).engine
-        challenge = (len(invited) == 1 and engine.min_players <= 2 <= engine.max_players) or (
-            not invited and engine.min_players == engine.max_players == 2
-        )
+        challenge = is_challenge(engine, len(invited))
         seats = players if challenge else [user]
         order = [rec.players.index(p) for p in players]
         options = games.rematch_options(rec.kind, rec.options, rec.load_state(), order)

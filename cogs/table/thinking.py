@@ -37,10 +37,12 @@ class Thinking:
     def __init__(self, processes: int = 0, modules: Sequence[str] = ()) -> None:
         self._workers = Workers(processes, modules, name="think")
 
-    async def decide(self, rec: GameRecord, seat: int, level: str, seed: int) -> Action:
-        """``seat``'s decision in ``rec`` by the computer of ``level`` (a :class:`Level`'s value)."""
+    async def decide(self, rec: GameRecord, state: object, seat: int, level: str, seed: int) -> Action:
+        """``seat``'s decision in ``rec`` (whose state, as read here, reads the answer's notation)
+        by the computer of ``level`` (a :class:`Level`'s value). The worker reads the state from
+        the record itself: sending the record is cheaper than pickling the state on the loop."""
         notation = await self._workers(decide, rec, seat, Level(level).value, seed)
-        action: Action = games.kind(rec.kind).engine.parse_action(notation, rec.load_state())
+        action: Action = games.kind(rec.kind).engine.parse_action(notation, state)
         return action
 
     def close(self) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from rules.computer import Computer, Level
 from rules.computer.ismcts import Search, best_action
 from rules.rng import Rng
-from rules.stroganov import GAME, core, engine
+from rules.stroganov import GAME, engine
 from rules.stroganov.actions import (
     Action,
     Claim,
@@ -81,22 +81,9 @@ def estimate(st: StroganovState, ci: int) -> float:
     c = st.cossacks[ci]
     if st.stage == "finished":
         return float(c.score)
-    pts = float(c.score)
-    for w in c.fulfilled:
-        card = CONTENT.wishes[w]
-        pts += card.vp
-        if not c.ivan and CONTENT.abilities[card.ability] == "E":
-            pts += engine.e_ability(st, ci, card.ability)
-    pts += engine.landscape_sets(c.tiles) + 1.5 * len(c.tiles)
-    pts += 2 * c.tigers + core.track(c).ends[c.trophy]
-    for r, slots in enumerate(st.outposts):
-        for s, o in enumerate(slots):
-            if o == ci:
-                pts += CONTENT.regions[r].slot_vp[s]
-    pts += c.supply + len(c.furs) + c.stories / 2
-    if c.ivan:
-        pts += c.coins / 2 if st.difficulty == "normal" else c.coins if st.difficulty == "hard" else 0
-    else:
+    pts = float(c.score + sum(vp for _, _, vp in engine.final_entries(st, ci)))
+    pts += 1.5 * len(c.tiles)  # a tile is worth more than the sets it makes now
+    if not c.ivan:
         years_left = max(0, 4 - st.year)
         pts += 0.5 * c.coins + 0.2 * c.horses + 0.4 * len(c.furs) + 0.1 * sum(c.furs)
         pts += c.banners * (0.5 + years_left)

@@ -624,26 +624,36 @@ def e_ability(st: StroganovState, ci: int, ability: str) -> int:
     }[ability]
 
 
+def final_entries(st: StroganovState, ci: int) -> list[tuple[str, str, int]]:
+    """What the final scoring (ST-13) gives cossack ``ci``, entry by entry — category, source,
+    points — as it would now: what the game ends with, and what the computer estimates from."""
+    c = st.cossacks[ci]
+    entries: list[tuple[str, str, int]] = []
+    for w in c.fulfilled:  # F1
+        card = CONTENT.wishes[w]
+        entries.append(("WISH", w, card.vp))
+        if not c.ivan and CONTENT.abilities[card.ability] == "E":
+            entries.append(("WISH", card.ability, e_ability(st, ci, card.ability)))
+    entries.append(("LANDSCAPE", "sets", landscape_sets(c.tiles)))  # F2
+    entries.append(("TIGER", "tigers", 2 * c.tigers))  # F3
+    entries.append(("TROPHY", "end", core.track(c).ends[c.trophy]))  # F4
+    for r, slots in enumerate(st.outposts):  # F5
+        for s, o in enumerate(slots):
+            if o == ci:
+                entries.append(("OUTPOST", f"R{r + 1}.{s + 1}", CONTENT.regions[r].slot_vp[s]))
+    entries.append(("OUTPOST", "supply", c.supply))
+    entries.append(("FUR", "furs", len(c.furs)))  # F6
+    entries.append(("STORY", "stories", c.stories // 2))  # F7
+    if c.ivan and st.difficulty != "easy":  # ST-15.10
+        entries.append(("AUTOMA", "coins", c.coins // 2 if st.difficulty == "normal" else c.coins))
+    return entries
+
+
 def final_scoring(st: StroganovState, events: Events) -> None:
     core.close(st, events)  # final scoring is the scoring table's, not the last entry's
     for ci, c in enumerate(st.cossacks):
-        for w in c.fulfilled:  # F1
-            card = CONTENT.wishes[w]
-            core.score(c, "WISH", w, card.vp)
-            if not c.ivan and CONTENT.abilities[card.ability] == "E":
-                core.score(c, "WISH", card.ability, e_ability(st, ci, card.ability))
-        core.score(c, "LANDSCAPE", "sets", landscape_sets(c.tiles))  # F2
-        core.score(c, "TIGER", "tigers", 2 * c.tigers)  # F3
-        core.score(c, "TROPHY", "end", core.track(c).ends[c.trophy])  # F4
-        for r, slots in enumerate(st.outposts):  # F5
-            for s, o in enumerate(slots):
-                if o == ci:
-                    core.score(c, "OUTPOST", f"R{r + 1}.{s + 1}", CONTENT.regions[r].slot_vp[s])
-        core.score(c, "OUTPOST", "supply", c.supply)
-        core.score(c, "FUR", "furs", len(c.furs))  # F6
-        core.score(c, "STORY", "stories", c.stories // 2)  # F7
-        if c.ivan and st.difficulty != "easy":  # ST-15.10
-            core.score(c, "AUTOMA", "coins", c.coins // 2 if st.difficulty == "normal" else c.coins)
+        for category, source, vp in final_entries(st, ci):
+            core.score(c, category, source, vp)
     winter = {ci: k for k, ci in enumerate(st.order)}
     ranking = sorted(
         range(st.n),

@@ -64,7 +64,7 @@ async def test_a_computer_that_fails_gives_way_to_the_automatic_player(store: Ga
     rec = await game_where_the_computer_begins(store)
     asked: list[tuple[int, str, int]] = []
 
-    async def broken(rec: GameRecord, seat: int, level: str, seed: int) -> Any:
+    async def broken(rec: GameRecord, state: object, seat: int, level: str, seed: int) -> Any:
         asked.append((seat, level, seed))
         raise RuntimeError("the worker died")
 
@@ -80,7 +80,7 @@ async def test_a_persons_seat_is_not_the_computers(store: GameStore) -> None:
     lobby = await store.lobbies.create("count", ALICE, {"target": 21}, 1, 2, seats=[ALICE, ALICE + 1])
     rec = await store.games.start(lobby.id, None, 3)
 
-    async def never(rec: GameRecord, seat: int, level: str, seed: int) -> CountAction:
+    async def never(rec: GameRecord, state: object, seat: int, level: str, seed: int) -> CountAction:
         raise AssertionError("no computer plays here")
 
     assert not rec.table_plays(0) and not rec.table_plays(1)

@@ -31,7 +31,7 @@ async def test_a_computer_decides_in_a_thread_from_the_seats_view(store: GameSto
     seat = rec.load_state().turn
     thinking = Thinking()
     try:
-        assert await thinking.decide(rec, seat, Level.HARD.value, 1) == Add(1)  # 21 to go: leave 20
+        assert await thinking.decide(rec, rec.load_state(), seat, Level.HARD.value, 1) == Add(1)  # 21 to go: leave 20
     finally:
         thinking.close()
 
@@ -42,7 +42,7 @@ async def test_a_thinking_worker_is_a_process_of_its_own(store: GameStore) -> No
     seat = rec.load_state().turn
     thinking = Thinking(1, ["tests.toy_computer"])
     try:
-        assert await thinking.decide(rec, seat, Level.EASY.value, 1) == Add(2)  # 22 to go: leave 20
+        assert await thinking.decide(rec, rec.load_state(), seat, Level.EASY.value, 1) == Add(2)  # 22 to go: leave 20
         pids = thinking._workers.pids()
         assert len(pids) == 1 and os.getpid() not in pids
     finally:

@@ -46,9 +46,9 @@ AutoPlayer = Callable[[Any, int], Action]
 """A seat's decision in a state (pure and deterministic): ``rules/<game>/auto.py``. Its state is a
 game's own, which the master only passes from the record to the engine it came from (``Any``: the
 registry holds the players of every game, of different state types)."""
-Think = Callable[[GameRecord, int, str, int], Awaitable[Action]]
-"""A computer's decision for a seat of a game at a level under a seed, thought out away from the
-event loop (``cogs/table/thinking.py``)."""
+Think = Callable[[GameRecord, object, int, str, int], Awaitable[Action]]
+"""A computer's decision for a seat of a game (its record and its state as read) at a level under
+a seed, thought out away from the event loop (``cogs/table/thinking.py``)."""
 
 
 class Master:
@@ -218,7 +218,7 @@ class Master:
         level = rec.computer_at(seat)
         if level is not None and self._think is not None:
             try:
-                return await self._think(rec, seat, level, seed_of(rec, seat))
+                return await self._think(rec, state, seat, level, seed_of(rec, seat))
             except Exception:
                 log.exception(
                     "game %s: the %s computer of seat %s failed; the automatic player decides", rec.id, level, seat
