@@ -68,6 +68,12 @@ def computer_id(level: str, seat: int) -> int:
     return -(100 * (COMPUTER_LEVELS.index(level) + 1) + seat + 1)
 
 
+def computer_number(user_id: int) -> int:
+    """Which of a game's computers ``user_id`` is (1, 2, …: its seat when it was seated + 1), so
+    that computers of one level have names apart."""
+    return -user_id % 100
+
+
 def computer_level(user_id: int) -> str | None:
     """The level of the computer that plays as ``user_id``; None for a person."""
     level, rest = divmod(-user_id, 100)

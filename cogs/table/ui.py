@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from cogs.texts import computer_mark, t
-from db.records import GameRecord, computer_level
+from db.records import GameRecord, computer_level, computer_number
 from rules.errors import RuleError
 from rules.protocol import Event, Game
 
@@ -23,7 +23,7 @@ def mention(user_id: int) -> str:
     """How a message names a player: Discord shows the mention as their display name. A computer
     (issue 46) is no person to mention: its name is worded in the sentence's language (``t``)."""
     level = computer_level(user_id)
-    return f"<@{user_id}>" if level is None else computer_mark(level)
+    return f"<@{user_id}>" if level is None else computer_mark(level, computer_number(user_id))
 
 
 S = TypeVar("S")

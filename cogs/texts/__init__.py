@@ -99,23 +99,27 @@ def t(key: str, locale: Locale, /, **params: Any) -> str:
 
 COMPUTER_SIGN = "\u2063"
 """What marks a computer's name in a sentence until the sentence's language is known."""
-COMPUTER_MARK = re.compile(COMPUTER_SIGN + "computer:(easy|normal|hard)" + COMPUTER_SIGN)
+COMPUTER_MARK = re.compile(COMPUTER_SIGN + "computer:(easy|normal|hard):([0-9]+)" + COMPUTER_SIGN)
 
 
-def computer_mark(level: str) -> str:
+def computer_mark(level: str, number: int = 1) -> str:
     """A computer's name (issue 46) as :func:`~cogs.table.ui.mention` gives it: a mark that
-    :func:`t` words in the sentence's language ("Počítač (těžký)", "Computer (hard)")."""
-    return f"{COMPUTER_SIGN}computer:{level}{COMPUTER_SIGN}"
+    :func:`t` words in the sentence's language ("Počítač (těžký)", "Computer 2 (hard)")."""
+    return f"{COMPUTER_SIGN}computer:{level}:{number}{COMPUTER_SIGN}"
 
 
-def computer_name(level: str, locale: Locale) -> str:
-    """A computer's name in ``locale``: never a person's mention."""
-    return template("computer.name", locale).format(level=template(f"computer.level.{level}", locale))
+def computer_name(level: str, locale: Locale, number: int = 1) -> str:
+    """A computer's name in ``locale``, never a person's mention: the first of a game's computers
+    by its level alone, the others numbered too (three hard computers stay apart)."""
+    words = template(f"computer.level.{level}", locale)
+    if number <= 1:
+        return template("computer.name", locale).format(level=words)
+    return template("computer.name_n", locale).format(level=words, n=number)
 
 
 def computers_named(text: str, locale: Locale) -> str:
     """``text`` with every computer's mark worded in ``locale``."""
-    return COMPUTER_MARK.sub(lambda m: computer_name(m.group(1), locale), text)
+    return COMPUTER_MARK.sub(lambda m: computer_name(m.group(1), locale, int(m.group(2))), text)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -93,7 +93,7 @@ def test_the_same_game_version_and_seat_give_the_same_seed() -> None:
 
 
 def test_a_computer_is_named_in_the_sentences_language_never_mentioned() -> None:
-    hard, easy = computer_id("hard", 1), computer_id("easy", 2)
+    hard, easy = computer_id("hard", 0), computer_id("easy", 0)  # each the first of its game
     assert mention(ALICE) == f"<@{ALICE}>"
     both_cs = t("lobby_cancelled", "cs", user=join_words([mention(hard), mention(easy)], "cs"))
     assert "Počítač (těžký)" in both_cs and "Počítač (lehký)" in both_cs and "<@" not in both_cs
@@ -111,3 +111,10 @@ async def test_a_computer_is_never_pinged_nor_told(store: GameStore) -> None:
     rec = await game_where_the_computer_begins(store)
     assert rec.people == (ALICE,) and rec.players == (ALICE, computer_id("hard", 1))
     assert [o.id for o in pings(set(rec.players)).users] == [ALICE]  # type: ignore[union-attr]
+
+
+def test_computers_of_one_level_have_names_apart() -> None:
+    first, second = computer_id("hard", 0), computer_id("hard", 1)
+    said = t("lobby_cancelled", "cs", user=join_words([mention(first), mention(second)], "cs"))
+    assert "Počítač (těžký)" in said and "Počítač 2 (těžký)" in said
+    assert "Computer 3 (easy)" in t("lobby_cancelled", "en", user=mention(computer_id("easy", 2)))

@@ -8,7 +8,7 @@ import discord
 
 from cogs.table.plan import game_locale
 from cogs.texts import computer_name, t
-from db.records import GameRecord, computer_level
+from db.records import GameRecord, computer_level, computer_number
 from db.time_source import Clock
 from render.font_coverage import drawable
 
@@ -33,7 +33,7 @@ class Names:
         bot in this server (within a day), else one REST call."""
         level = computer_level(user_id)
         if level is not None:
-            return computer_name(level, game_locale(rec))
+            return computer_name(level, game_locale(rec), computer_number(user_id))
         key = (rec.guild_id, user_id)
         seen = self._names.get(key)
         if seen is not None and self.clock() - seen[0] < NAME_TTL:

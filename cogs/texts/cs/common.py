@@ -148,6 +148,7 @@ TEXTS: dict[str, str] = {
     "language_set.en": "Od teď ti budu odpovídat anglicky, tady i v soukromých zprávách.",
     "language_unknown": "Vyber jednu z možností: {choices}.",
     "computer.name": "Počítač ({level})",
+    "computer.name_n": "Počítač {n} ({level})",
     "computer.level.easy": "lehký",
     "computer.level.normal": "normální",
     "computer.level.hard": "těžký",

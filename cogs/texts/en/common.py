@@ -140,6 +140,7 @@ TEXTS: dict[str, str] = {
     "err.unknown_option": "Unknown option(s): {options}.",
     "err.player_count": "This game is for {allowed} players.",
     "computer.name": "Computer ({level})",
+    "computer.name_n": "Computer {n} ({level})",
     "computer.level.easy": "easy",
     "computer.level.normal": "normal",
     "computer.level.hard": "hard",
