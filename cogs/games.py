@@ -90,6 +90,13 @@ def auto_player(name: str) -> AutoPlayer | None:
     return entry.auto if entry is not None else None
 
 
+def has_computer(name: str) -> bool:
+    """Whether the game ``name`` has a computer player (issue 46: it plays the seats the table
+    plays; a game without one falls back on its automatic player)."""
+    entry = KINDS.get(name)
+    return entry is not None and entry.computer is not None
+
+
 def rematch_options(name: str, options: Mapping[str, Any], state: Any, order: Sequence[int]) -> dict[str, Any]:
     """The options of a rematch of a game of ``name`` (see :data:`RematchOptions`)."""
     entry = KINDS[name]

@@ -29,6 +29,7 @@ from db.records import (
     Timer,
     TurnPage,
     UserPrefs,
+    Vacation,
     VoteMessage,
 )
 from rules.protocol import AnyGame, Outcome
@@ -283,8 +284,9 @@ class Clocks(Protocol):
         """Make a waiting seat's deadline due now (its player left); True for the caller that did."""
         ...
 
-    async def set_absent(self, game_id: int, seat: int, absent: bool) -> GameRecord | None:
-        """The table plays the seat (``absent``) or gives it back; None when it already was so."""
+    async def set_absent(self, game_id: int, seat: int, absent: str | None) -> GameRecord | None:
+        """A computer of the level ``absent`` plays the seat, or (None) its player has it back;
+        None when it already was so."""
         ...
 
     async def claim_autoplay(self, game_id: int, lease: float) -> bool:
@@ -305,6 +307,17 @@ class Clocks(Protocol):
 
     async def come_back(self, user_id: int) -> UserPrefs | None:
         """End a vacation now (unused whole days come back); None when not away."""
+        ...
+
+    async def start_vacation(
+        self, user_id: int, days: int, computer: str | None = None, limit: int = clocks.VACATION_DAYS
+    ) -> Vacation:
+        """:meth:`go_away`; with ``computer`` (a level) the player's running games' seats are
+        played by a computer until it ends; the games handed over or given back."""
+        ...
+
+    async def end_vacation(self, user_id: int) -> Vacation | None:
+        """:meth:`come_back`, with the games whose seats went back to the player."""
         ...
 
 

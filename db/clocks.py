@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from db.connection import Conn, marks
+from db.records import computer_level
 
 DAY = 86400.0
 PACES = {"none": None, "1d": 1 * 86400, "3d": 3 * 86400, "7d": 7 * 86400}
@@ -162,7 +163,8 @@ async def update_clocks(
     not moved by actions that leave its part unfinished, or a player could postpone it for ever
     (issue 18 §5). Only in a solo game, where nobody else waits, the acting seat's clock starts
     again (its reminders follow the player's last action). ``seats`` are the seat rows (seat,
-    user_id, since, absent); a seat the table plays (absent) never has a clock. ``away``: each
+    user_id, since, absent); a seat the table plays (absent, or a computer's: issue 46) never has a
+    clock — no reminder, no deadline, no vote about it. ``away``: each
     player's vacation end as :func:`away_until` reads it, when the caller read it already (a move
     reads it with its game, in the same transaction); otherwise it is read here."""
     acting = set(to_act)
@@ -170,7 +172,10 @@ async def update_clocks(
     starting = [
         r
         for r in seats
-        if r["seat"] in acting and r["absent"] is None and (r["since"] is None or (solo and r["seat"] == actor))
+        if r["seat"] in acting
+        and r["absent"] is None
+        and computer_level(r["user_id"]) is None
+        and (r["since"] is None or (solo and r["seat"] == actor))
     ]
     stopping = [r["seat"] for r in seats if r["seat"] not in acting and r["since"] is not None]
     if not (stopping or starting):

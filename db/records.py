@@ -80,10 +80,28 @@ def computer_level(user_id: int) -> str | None:
     return COMPUTER_LEVELS[level - 1] if 1 <= level <= len(COMPUTER_LEVELS) and 1 <= rest <= 99 else None
 
 
+ABSENT_LEVEL = "normal"
+"""The level of the computer that plays a late player's seat once the others chose to play on
+without them (issue 46 §1)."""
+LEGACY_ABSENT = "auto"
+"""What a seat the table played without its player held before the table's computers had levels:
+read as :data:`ABSENT_LEVEL`."""
+
+
+def absent_level(absent: str | None) -> str | None:
+    """The level a seat's ``absent`` names (a legacy ``"auto"`` is :data:`ABSENT_LEVEL`); None
+    while its player plays it."""
+    if absent is None:
+        return None
+    return absent if absent in COMPUTER_LEVELS else ABSENT_LEVEL
+
+
 @dataclass(frozen=True, slots=True)
 class SeatClock:
     """One seat's clock: since when it waits for its player (None: not waiting) and until when
-    (None: no pace). ``absent`` is ``"auto"`` while the table plays the seat without its player."""
+    (None: no pace). ``absent`` names the level of the computer that plays the seat while its
+    player is not there (``"easy"``, ``"normal"``, ``"hard"``; a legacy ``"auto"`` reads as
+    ``"normal"``: :func:`absent_level`), None while the player plays it."""
 
     seat: int
     user_id: int
@@ -187,8 +205,11 @@ class GameRecord:
         return self.engine.load(loads(self.state_json))
 
     def waiting(self) -> list[SeatClock]:
-        """The seats waiting for their player (not played by the table), longest-waiting first."""
-        return sorted((c for c in self.clocks if c.since is not None and c.absent is None), key=lambda c: c.since or 0)
+        """The seats waiting for their player (not played by the table: never a computer's),
+        longest-waiting first."""
+        return sorted(
+            (c for c in self.clocks if c.since is not None and not self.table_plays(c.seat)), key=lambda c: c.since or 0
+        )
 
     def waiting_for(self, user_id: int) -> SeatClock | None:
         """The clock of the user's seat the game waits for (the longest-waiting), or None."""
@@ -209,8 +230,17 @@ class GameRecord:
     def table_plays(self, seat: int) -> bool:
         """Whether the table decides for ``seat``: a computer's seat, or a person's the table plays
         without them (``absent``)."""
+        return self.level_at(seat) is not None
+
+    def level_at(self, seat: int) -> str | None:
+        """The level of the computer the table plays ``seat`` with: a computer's seat's own, or the
+        level an absent person's seat was handed to (a late player's, a vacation's); None while a
+        person plays it."""
+        level = self.computer_at(seat)
+        if level is not None:
+            return level
         clock = self.clock_of(seat)
-        return self.computer_at(seat) is not None or (clock is not None and clock.absent is not None)
+        return None if clock is None else absent_level(clock.absent)
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, or ``None``."""
@@ -358,6 +388,18 @@ class UserPrefs:
 
     def away(self, now: float) -> bool:
         return self.away_until is not None and self.away_until > now
+
+
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    """A vacation begun, replaced or ended (issue 46 §1): the player's preferences after it, and
+    the games whose seats of the player it handed to a computer (``handed``: a vacation with a
+    computer) or gave back to the player (``returned``: the vacation ended, or was replaced by
+    one without a computer)."""
+
+    prefs: UserPrefs
+    handed: tuple[int, ...] = ()
+    returned: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

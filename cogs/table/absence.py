@@ -3,10 +3,15 @@ the table plays for.
 
 A player who left the server is absent from then on: found when fetching the member fails
 (Unknown Member) as a reminder fires or a turn starts, it brings the seat's deadline to now. A
-vacation (``/game away``, ``/game back``) stops the player's clocks, within a yearly limit. A seat
-whose player's time ran out and the others chose to play on without them is played by the
-automatic player until the player uses a command again (``finder.returned``); the games it was
-playing when a process died play on as the process starts (``teller.caught_up``).
+vacation (``/game away``, ``/game back``) stops the player's clocks, within a yearly limit; with
+``computer:`` a level, a computer of that level plays the player's seats in their running games
+until it ends instead (issue 46 §1; a game started during the vacation is the player's own: its
+clocks wait for the vacation's end, as without a computer). A seat whose player's time ran out and
+the others chose to play on without them is played by a computer at normal level (the game's
+automatic player where it has no computer, or its computer fails) until the player uses a command
+again (``finder.returned``) — which also gives back a seat handed over for a vacation. The games
+whose table-played seats were to act when a process died play on as the process starts
+(``teller.caught_up``).
 """
 
 from __future__ import annotations
@@ -21,10 +26,19 @@ from cogs.table.core.commands import AutoPlay
 from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, reply
 from cogs.table.ui import mention
-from cogs.texts import t
+from cogs.texts import computer_mark, t
 from db import clocks
 from db.errors import VacationLimit
-from db.records import GameRecord, SeatClock, Shards, computer_level
+from db.records import (
+    ABSENT_LEVEL,
+    COMPUTER_LEVELS,
+    GameRecord,
+    SeatClock,
+    Shards,
+    Timer,
+    Vacation,
+    computer_level,
+)
 
 log = logging.getLogger("deskovka.clocks")
 
@@ -103,60 +117,108 @@ class Absence(Part):
         await self.parts.teller.follow([AutoPlay(rec.id)])
 
     async def resume_autoplay(self, shards: Shards | None = None) -> int:
-        """At start-up: the games whose absent seats are to act play on (a process that died
-        while playing them left them waiting) — of ``shards`` only, when this process serves some
-        (each process resumes its own shards' games, as it fires their timers; ``claim_autoplay``
-        keeps a game to one player anyway). Every game with a seat the table plays is looked at
-        (``autoplay`` finds whether one is to act): such a seat has no clock, so its ``since``
-        cannot tell. Returns how many games were looked at."""
+        """At start-up: the games whose table-played seats (a computer's, or an absent person's)
+        are to act play on (a process that died while playing them left them waiting) — of
+        ``shards`` only, when this process serves some (each process resumes its own shards'
+        games, as it fires their timers; ``claim_autoplay`` keeps a game to one player anyway).
+        Every game with a seat the table plays is looked at (``autoplay`` finds whether one is to
+        act): such a seat has no clock, so its ``since`` cannot tell. Returns how many games were
+        looked at."""
         running = await self.store.games.find(status="active")
-        absent = [g for g in running if (shards is None or shards.owns(g.guild_id)) and any(c.absent for c in g.clocks)]
-        for rec in absent:
+        played = [
+            g
+            for g in running
+            if (shards is None or shards.owns(g.guild_id)) and any(g.table_plays(s) for s in range(len(g.players)))
+        ]
+        for rec in played:
             await self.autoplay(rec)
-        return len(absent)
+        return len(played)
 
     async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
         """A player the table played for used a command: the seat is theirs again."""
         back = None
         for c in rec.clocks:
             if c.user_id == user_id and c.absent is not None:
-                back = await self.store.clocks.set_absent(rec.id, c.seat, False) or back
+                back = await self.store.clocks.set_absent(rec.id, c.seat, None) or back
         if back is None:
             return rec
         self.poke()
-        locale = plan.game_locale(back)
-        await self.parts.transport.post(back, t("seat_back", locale, user=mention(user_id)), ping={user_id})
+        await self.tell_back(back, user_id)
         return back
+
+    async def tell_back(self, rec: GameRecord, user_id: int) -> None:
+        """The game's thread hears that the player plays their seat again."""
+        locale = plan.game_locale(rec)
+        await self.parts.transport.post(rec, t("seat_back", locale, user=mention(user_id)), ping={user_id})
+
+    async def vacation_over(self, rec: GameRecord, timer: Timer) -> None:
+        """A ``back`` timer: the vacation that handed the seat to a computer ended (a vacation
+        made longer since moved the timer, one ended early took it away), so the player has the
+        seat back — their clock starts if it must act — and the thread hears it."""
+        if rec.status != "active" or timer.seat is None or timer.seat >= len(rec.players):
+            return
+        back = await self.store.clocks.set_absent(rec.id, timer.seat, None)
+        if back is None:
+            return
+        self.poke()
+        await self.tell_back(back, back.players[timer.seat])
 
     # -- vacations --------------------------------------------------------------------------------
 
-    async def go_away(self, interaction: discord.Interaction, days: int) -> None:
+    async def go_away(self, interaction: discord.Interaction, days: int, computer: str | None = None) -> None:
+        """``/game away``: a vacation that stops the player's clocks or, with ``computer`` (a level),
+        hands their seats in their running games to a computer until it ends; each game's thread
+        hears who plays for them."""
         locale = await self.parts.locales.set_locale(interaction)
         if not 1 <= days <= clocks.VACATION_DAYS:
             raise Refusal(t("away_range", locale, limit=clocks.VACATION_DAYS))
+        if computer is not None and computer not in COMPUTER_LEVELS:
+            raise Refusal(t("computers_unknown", locale, levels=", ".join(f"`{x}`" for x in COMPUTER_LEVELS)))
         try:
-            prefs = self.parts.locales.remember(await self.store.clocks.go_away(interaction.user.id, days))
+            vacation = await self.store.clocks.start_vacation(interaction.user.id, days, computer)
         except VacationLimit as exc:
             key = "away_none_left" if exc.left == 0 else "away_too_long"
             year = clocks.year_of(self.now())
             raise Refusal(t(key, locale, left=exc.left, limit=clocks.VACATION_DAYS, year=year)) from None
+        prefs = self.parts.locales.remember(vacation.prefs)
         self.poke()
         text = t(
-            "away_set",
+            "away_set" if computer is None else "away_set.computer",
             locale,
             until=stamp(prefs.away_until, "f"),
             used=prefs.away_days,
             limit=clocks.VACATION_DAYS,
             year=prefs.away_year,
+            computer=computer_mark(computer or ABSENT_LEVEL),
         )
         await reply(interaction, text, ephemeral=True)
+        await self.tell_vacation(interaction.user.id, vacation, computer)
+
+    async def tell_vacation(self, user_id: int, vacation: Vacation, computer: str | None) -> None:
+        """Each game whose seat a vacation handed to a computer hears until when and who plays for
+        the player (and that computer takes the decision due now); each it gave back hears so."""
+        for game_id in vacation.handed:
+            rec = await self.store.games.get(game_id)
+            locale = plan.game_locale(rec)
+            text = t(
+                "away.handed",
+                locale,
+                user=mention(user_id),
+                until=stamp(vacation.prefs.away_until, "f"),
+                computer=computer_mark(computer or ABSENT_LEVEL),
+            )
+            await self.parts.transport.post(rec, text, ping=set())
+            await self.autoplay(rec)
+        for game_id in vacation.returned:
+            await self.tell_back(await self.store.games.get(game_id), user_id)
 
     async def come_back(self, interaction: discord.Interaction) -> None:
         locale = await self.parts.locales.set_locale(interaction)
-        prefs = await self.store.clocks.come_back(interaction.user.id)
-        if prefs is None:
+        vacation = await self.store.clocks.end_vacation(interaction.user.id)
+        if vacation is None:
             raise Refusal(t("back_not_away", locale))
-        self.parts.locales.remember(prefs)
+        prefs = self.parts.locales.remember(vacation.prefs)
         self.poke()
         text = t("back_set", locale, used=prefs.away_days, limit=clocks.VACATION_DAYS, year=prefs.away_year)
         await reply(interaction, text, ephemeral=True)
+        await self.tell_vacation(interaction.user.id, vacation, None)

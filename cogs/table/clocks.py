@@ -6,7 +6,11 @@ the clocks' words in the posts; what the clocks do as the game changes.
   inside that window is put off to its end, or dropped when the deadline comes first);
 * ``deadline``: the others decide what happens to the late seat (:mod:`~cogs.table.timeouts`);
 * ``expire``: a lobby nobody started ends, its message edited and its buttons removed;
-* ``keep``: every 6 days a running game's thread is touched so that it never auto-archives.
+* ``keep``: every 6 days a running game's thread is touched so that it never auto-archives;
+* ``back``: a vacation handed to a computer ends, and the seat goes back to its player.
+
+A seat the table plays (a computer's, or a person's handed to one) has no clock: no reminder, no
+deadline and no nudge ever addresses a computer (issue 46).
 
 Players who left the server, vacations and the automatic player: :mod:`~cogs.table.absence`.
 """
@@ -49,6 +53,7 @@ class Clocks(Part):
         self.timeouts = timeouts
         self._timer_kinds: dict[str, Callable[[GameRecord, Timer], Awaitable[None]]] = {}
         """What a timer of another part of the table does (``takeback``: a request lapses)."""
+        self.on_timer("back", absence.vacation_over)
         parts.teller.listeners.add(self.on_change)
         parts.teller.committed.append(self.committed)
         parts.shows.clocks = self
@@ -109,7 +114,7 @@ class Clocks(Part):
                 await self.store.clocks.add_timer(rec.id, None, "keep", self.now() + clocks.KEEP_OPEN)
             return
         clock = rec.clock_of(timer.seat) if timer.seat is not None else None
-        if rec.status != "active" or clock is None or clock.since is None or clock.absent is not None:
+        if rec.status != "active" or clock is None or clock.since is None or rec.table_plays(clock.seat):
             return
         if timer.kind == "deadline":
             await self.timeouts.time_out(rec, clock, timer)

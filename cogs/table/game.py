@@ -21,6 +21,7 @@ from cogs.table import listing, open_games, plan, standings, walkthrough
 from cogs.table.buttons import Press
 from cogs.table.cancelling import Cancellations
 from cogs.table.core.record import record_json, record_name
+from cogs.table.lobby import LEVEL_CHOICES
 from cogs.table.replaying import Replayer
 from cogs.table.resigning import Resignations
 from cogs.table.respond import CONTENT_LIMIT, Refusal, choices_or_nothing, files, fit, locale_of, reply, text_file
@@ -101,9 +102,15 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         await self.table.clocks.nudge(interaction, rec)
 
     @app_commands.command(name="away", description="Holiday: stop your clocks for some days (14 a year)")
-    @app_commands.describe(days="How many days (1–14; what is left this year)")
-    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
-        await self.table.absence.go_away(interaction, days)
+    @app_commands.describe(
+        days="How many days (1–14; what is left this year)",
+        computer="A computer of this level plays your seats meanwhile (default: your clocks stop)",
+    )
+    @app_commands.choices(computer=LEVEL_CHOICES)
+    async def away(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14], computer: str | None = None
+    ) -> None:
+        await self.table.absence.go_away(interaction, days, computer)
 
     @app_commands.command(name="back", description="End your holiday early: your clocks run again")
     async def back(self, interaction: discord.Interaction) -> None:

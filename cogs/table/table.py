@@ -79,7 +79,7 @@ class Table:
         self.sender = Sender(self.transport, store)
         self.shows = Shows(store, self.locales, self.transport, self.sender)
         self.thinking = Thinking(think_processes, games.worker_modules())
-        master = Master(store, games.auto_player, self.thinking.decide)
+        master = Master(store, games.auto_player, self.thinking.decide, games.has_computer)
         self.teller = Teller(master, store, self.shows, shards=shards)
         self.parts = Parts(
             bot,

@@ -1,8 +1,9 @@
 """When a seat's time runs out (issue 13): the thread says so, mentioning everyone, and the others
-decide — Wait, Claim the win (two players) or Play on without them (three or four, or any game
-with an automatic player) — by a majority of those who may vote (``cogs.table.core.votes``). The
-question's message loses its buttons when it becomes moot: the player moved, a takeback, the game
-ended.
+decide — Wait, Claim the win (two people) or Play on without them (three or four people, in a
+game with a computer or an automatic player: a computer at normal level then plays the seat, issue
+46) — by a majority of those who may vote (``cogs.table.core.votes``). The question's message
+loses its buttons when it becomes moot: the player moved, a takeback, the game ended. A seat the
+table plays (a computer's) has no clock, so no question is ever about it, and computers never vote.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from cogs.table.core.commands import Finish
 from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, locale_of, pings, reply
 from cogs.table.ui import ButtonSpec, mention
-from cogs.texts import join_words, t
+from cogs.texts import computer_mark, join_words, t
 from db.errors import StaleVersion, WrongStatus
-from db.records import GameRecord, SeatClock, Timer
+from db.records import ABSENT_LEVEL, GameRecord, SeatClock, Timer
 from rules.protocol import Ending, Outcome
 
 
@@ -36,18 +37,29 @@ class Timeouts(Part):
 
     def voters(self, rec: GameRecord, overdue: SeatClock) -> list[int]:
         """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
-        plays for, those who resigned (the engine's ``resigned`` seats) and those the game is
-        waiting for too."""
+        plays for (computers among them), those who resigned (the engine's ``resigned`` seats) and
+        those the game is waiting for too."""
         engine = games.ui(rec.kind).engine
         resigned = set(engine.resigned(rec.load_state())) if rec.state_json is not None else set()
         waiting = [c.seat for c in rec.clocks if c.since is not None]
-        absent = [c.seat for c in rec.clocks if c.absent is not None]
-        return list(votes.voters(rec.players, overdue.seat, waiting, resigned, absent))
+        table = [s for s in range(len(rec.players)) if rec.table_plays(s)]
+        return list(votes.voters(rec.players, overdue.seat, waiting, resigned, table))
 
     def choices(self, rec: GameRecord) -> tuple[votes.Choice, ...]:
-        return votes.choices(len(set(rec.players)), games.auto_player(rec.kind) is not None)
+        """The choices of the game's people (computers do not count): playing on needs a computer
+        or an automatic player to take the late seat."""
+        automatic = games.has_computer(rec.kind) or games.auto_player(rec.kind) is not None
+        return votes.choices(len(set(rec.people)), automatic)
+
+    @staticmethod
+    def play_on_key(rec: GameRecord, key: str) -> str:
+        """``key`` for playing on with the game's computer (``….computer``: a computer at
+        :data:`ABSENT_LEVEL` takes the seat) or, for a game without one, its automatic player."""
+        return f"{key}.computer" if games.has_computer(rec.kind) else key
 
     async def time_out(self, rec: GameRecord, clock: SeatClock, timer: Timer) -> None:
+        if rec.table_plays(clock.seat):  # a computer has no deadline: nobody is asked about it
+            return
         locale = plan.game_locale(rec)
         gone = not await self.absence.present(rec, clock.user_id)
         voters = self.voters(rec, clock)
@@ -72,7 +84,13 @@ class Timeouts(Part):
         ask = "timeout.ask" if len(voters) > 1 else "timeout.ask_one"
         lines = [head, t(ask, locale, voters=join_words([mention(u) for u in voters], locale), n=needed)]
         lines += [
-            t(f"timeout.explain.{c}", locale, user=mention(clock.user_id), pace=pace_words(rec.pace, locale))
+            t(
+                self.play_on_key(rec, f"timeout.explain.{c}") if c == "auto" else f"timeout.explain.{c}",
+                locale,
+                user=mention(clock.user_id),
+                pace=pace_words(rec.pace, locale),
+                computer=computer_mark(ABSENT_LEVEL),
+            )
             for c in options
         ]
         specs = [
@@ -128,7 +146,7 @@ class Timeouts(Part):
         if timer is not None and (timer.game_id != rec.id or timer.kind != "deadline"):
             timer = None
         clock = rec.clock_of(timer.seat) if timer is not None and timer.seat is not None else None
-        live = clock is not None and clock.since is not None and clock.absent is None
+        live = clock is not None and clock.since is not None and not rec.table_plays(clock.seat)
         if timer is None or clock is None or not live:
             await self.retire(interaction, t("timeout.gone", locale))
             return
@@ -166,9 +184,9 @@ class Timeouts(Part):
                 text = t("timeout.waits", locale, user=user, when=stamp(new.deadline, "f"))
             else:  # a game with no pace whose player left: it simply waits for them
                 text = t("timeout.waits_unpaced", locale, user=user)
-        elif choice == "auto":
-            changed = await self.store.clocks.set_absent(rec.id, clock.seat, True)
-            text = t("timeout.auto", locale, user=user)
+        elif choice == "auto":  # a computer at normal level plays the seat until its player is back
+            changed = await self.store.clocks.set_absent(rec.id, clock.seat, ABSENT_LEVEL)
+            text = t(self.play_on_key(rec, "timeout.auto"), locale, user=user, computer=computer_mark(ABSENT_LEVEL))
             if changed is not None:
                 rec = changed
         else:

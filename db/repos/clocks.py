@@ -5,11 +5,11 @@ who claims it, deadlines moved, seats played by the table, and the leases on aut
 from __future__ import annotations
 
 from db import clocks
-from db.connection import Conn
+from db.connection import Conn, Row
 from db.context import Repo, in_int64, insert_id
 from db.errors import VacationLimit
 from db.json_text import loads
-from db.records import GameRecord, Shards, Timer, UserPrefs
+from db.records import COMPUTER_LEVELS, GameRecord, Shards, Timer, UserPrefs, Vacation
 
 
 class ClocksRepo(Repo):
@@ -159,29 +159,43 @@ class ClocksRepo(Repo):
 
         return await self._ctx.run(body, write=True, game_id=game_id)
 
-    async def set_absent(self, game_id: int, seat: int, absent: bool) -> GameRecord | None:
-        """The table plays the seat from now on (``absent``), or gives it back to its player, whose
-        clock then starts if the seat must act. None when nothing changed (already so)."""
+    async def set_absent(self, game_id: int, seat: int, absent: str | None) -> GameRecord | None:
+        """The table plays the seat from now on with a computer of the level ``absent`` names
+        (``"easy"``, ``"normal"``, ``"hard"``), or (None) gives it back to its player, whose clock
+        then starts if the seat must act. None when nothing changed (already so; a computer's own
+        seat is never anyone's to give)."""
+        if absent is not None and absent not in COMPUTER_LEVELS:
+            raise ValueError(f"not a computer's level: {absent!r}")
         now = self._ctx.clock()
 
         async def body(db: Conn) -> GameRecord | None:
             row = await self._ctx.row(db, game_id, with_state=True)
             self._ctx.check(row, None, ("active",))
-            cur = await db.execute(
-                "UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ? AND absent IS NOT DISTINCT FROM ?",
-                ("auto" if absent else None, game_id, seat, None if absent else "auto"),
-            )
-            if cur.rowcount != 1:
+            if not await self._absent(db, row, seat, absent, now):
                 return None
-            if absent:
-                await clocks.stop_clock(db, game_id, seat)
-            else:
-                game = self._ctx.engine(row["kind"])
-                to_act = game.to_act(game.load(loads(row["state"])))
-                await clocks.update_clocks(db, game_id, row["pace"], await self._ctx.seats(db, game_id), to_act, now)
             return await self._ctx.fetch(db, game_id)
 
         return await self._ctx.run(body, write=True, game_id=game_id)
+
+    async def _absent(self, db: Conn, row: Row, seat: int, absent: str | None, now: float) -> bool:
+        """:meth:`set_absent` in a transaction that read the game's ``row`` (with its state); a
+        seat the table plays loses its clock, a seat given back loses its vacation's ``back``
+        timer and gets its clock if it must act. False when nothing changed."""
+        game_id = row["id"]
+        cur = await db.execute(
+            "UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ? AND absent IS DISTINCT FROM ? AND user_id >= 0",
+            (absent, game_id, seat, absent),
+        )
+        if cur.rowcount != 1:
+            return False
+        if absent is not None:
+            await clocks.stop_clock(db, game_id, seat)
+            return True
+        await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'back'", (game_id, seat))
+        game = self._ctx.engine(row["kind"])
+        to_act = game.to_act(game.load(loads(row["state"])))
+        await clocks.update_clocks(db, game_id, row["pace"], await self._ctx.seats(db, game_id), to_act, now)
+        return True
 
     async def claim_autoplay(self, game_id: int, lease: float) -> bool:
         """Take on playing a game's absent seats for ``lease`` seconds; True only for the one
@@ -230,14 +244,27 @@ class ClocksRepo(Repo):
         return await self._ctx.run(body, write=True, game_id=game_id)
 
     async def go_away(self, user_id: int, days: int, limit: int = clocks.VACATION_DAYS) -> UserPrefs:
+        """A vacation of ``days`` that stops the player's clocks (:meth:`start_vacation`)."""
+        return (await self.start_vacation(user_id, days, None, limit)).prefs
+
+    async def start_vacation(
+        self, user_id: int, days: int, computer: str | None = None, limit: int = clocks.VACATION_DAYS
+    ) -> Vacation:
         """A vacation of ``days`` from now (replacing a running one, whose unused whole days come
         back): every clock of the player stops until it ends. VacationLimit beyond ``limit`` days
-        in this calendar year (UTC)."""
+        in this calendar year (UTC). With ``computer`` (a level), the player's seats in their
+        running games are played by a computer of that level until it ends instead (each gets a
+        ``back`` timer then); without it, the seats a replaced vacation handed over come back
+        (their clocks start when this one ends). A seat the table already plays for another reason
+        (the others played on without its late player) is left as it is; a game started during
+        the vacation is the player's own, its clocks waiting for the vacation's end."""
         if not isinstance(days, int) or isinstance(days, bool) or days < 1:
             raise ValueError(f"days must be a positive int, not {days!r}")
+        if computer is not None and computer not in COMPUTER_LEVELS:
+            raise ValueError(f"not a computer's level: {computer!r}")
         now = self._ctx.clock()
 
-        async def body(db: Conn) -> UserPrefs:
+        async def body(db: Conn) -> Vacation:
             prefs = await self._ctx.prefs(db, user_id)
             used = self._days_used(prefs, now)
             if prefs.away(now) and prefs.away_year == clocks.year_of(now):
@@ -247,15 +274,42 @@ class ClocksRepo(Repo):
             until = now + days * clocks.DAY
             await clocks.shift_user(db, user_id, until - max(now, prefs.away_until or now))
             await self._write_away(db, user_id, prefs.away_from if prefs.away(now) else now, until, now, used + days)
-            return await self._ctx.prefs(db, user_id)
+            handed: list[int] = []
+            returned: list[int] = []
+            for seat in await self._vacation_seats(db, user_id):
+                game_id = seat["game_id"]
+                if computer is not None and (seat["absent"] is None or seat["lent"]):
+                    if seat["absent"] != computer:
+                        await db.execute(
+                            "UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ?",
+                            (computer, game_id, seat["seat"]),
+                        )
+                    await clocks.stop_clock(db, game_id, seat["seat"])
+                    await db.execute(
+                        "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, ?, 'back', ?)",
+                        (game_id, seat["seat"], until),
+                    )
+                    handed.append(game_id)
+                elif computer is None and seat["lent"]:
+                    row = await self._ctx.row(db, game_id, with_state=True)
+                    await self._absent(db, row, seat["seat"], None, now)
+                    returned.append(game_id)
+            prefs = await self._ctx.prefs(db, user_id)
+            return Vacation(prefs, tuple(dict.fromkeys(handed)), tuple(dict.fromkeys(returned)))
 
         return await self._ctx.run(body, write=True)
 
     async def come_back(self, user_id: int) -> UserPrefs | None:
-        """End a running vacation now; its unused whole days come back. None when not away."""
+        """End a running vacation now (:meth:`end_vacation`). None when not away."""
+        ended = await self.end_vacation(user_id)
+        return None if ended is None else ended.prefs
+
+    async def end_vacation(self, user_id: int) -> Vacation | None:
+        """End a running vacation now; its unused whole days come back, and the seats it handed to
+        a computer go back to the player (``returned``). None when not away."""
         now = self._ctx.clock()
 
-        async def body(db: Conn) -> UserPrefs | None:
+        async def body(db: Conn) -> Vacation | None:
             prefs = await self._ctx.prefs(db, user_id)
             if not prefs.away(now):
                 return None
@@ -264,9 +318,28 @@ class ClocksRepo(Repo):
                 used -= self._unused_days(prefs, now)
             await clocks.shift_user(db, user_id, now - (prefs.away_until or now))
             await self._write_away(db, user_id, None, None, now, used)
-            return await self._ctx.prefs(db, user_id)
+            returned: list[int] = []
+            for seat in await self._vacation_seats(db, user_id):
+                if seat["lent"]:
+                    row = await self._ctx.row(db, seat["game_id"], with_state=True)
+                    await self._absent(db, row, seat["seat"], None, now)
+                    returned.append(seat["game_id"])
+            return Vacation(await self._ctx.prefs(db, user_id), returned=tuple(dict.fromkeys(returned)))
 
         return await self._ctx.run(body, write=True)
+
+    async def _vacation_seats(self, db: Conn, user_id: int) -> list[Row]:
+        """The player's seats in their running games: each with who plays it (``absent``) and
+        whether a vacation lent it to a computer (``lent``: it has a ``back`` timer)."""
+        return list(
+            await db.execute_fetchall(
+                "SELECT s.game_id, s.seat, s.absent, EXISTS (SELECT 1 FROM timers t WHERE t.game_id = s.game_id"
+                " AND t.seat = s.seat AND t.kind = 'back') AS lent"
+                " FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.user_id = ? AND g.status = 'active' ORDER BY s.game_id, s.seat",
+                (user_id,),
+            )
+        )
 
     @staticmethod
     def _days_used(prefs: UserPrefs, now: float) -> int:

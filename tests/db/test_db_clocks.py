@@ -19,7 +19,7 @@ import pytest
 from cogs.games import ENGINES as REGISTRY
 from db import clocks
 from db.errors import GameNotFound, VacationLimit, WrongStatus
-from db.records import GameRecord, SeatClock, Timer
+from db.records import GameRecord, SeatClock, Timer, computer_id
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests.db_fixtures import OpenStore, Raw
@@ -686,18 +686,18 @@ async def test_replacing_last_years_vacation_in_the_new_year_counts_the_new_days
 
 
 async def test_set_absent_stops_the_seats_clock_and_gives_it_back(store: GameStore, raw: Raw, clock: FakeClock) -> None:
-    """Issue 13: while the table plays a seat (absent "auto") it has no clock and no timers, and
-    does not get one when its turn comes; given back, it starts its clock from then if it must
-    act. Setting the same value twice is None the second time."""
+    """Issue 13: while the table plays a seat (absent "normal": issue 46, a computer of that level)
+    it has no clock and no timers, and does not get one when its turn comes; given back, it starts
+    its clock from then if it must act. Setting the same value twice is None the second time."""
     rec = await count_game(store)
     seat, other = FIRST, 1 - FIRST
     clock.advance(HOUR)
-    got = await store.clocks.set_absent(rec.id, seat, True)
+    got = await store.clocks.set_absent(rec.id, seat, "normal")
     assert got is not None
-    assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], None, None, "auto")
+    assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], None, None, "normal")
     assert got.waiting() == []
     assert timers(raw, rec.id) == []
-    assert await store.clocks.set_absent(rec.id, seat, True) is None
+    assert await store.clocks.set_absent(rec.id, seat, "normal") is None
     assert got.version == rec.version
 
     # The table plays the absent seat: the turn passes to the other seat, whose clock starts.
@@ -710,16 +710,16 @@ async def test_set_absent_stops_the_seats_clock_and_gives_it_back(store: GameSto
     result = await store.games.append(rec.id, result.version, other, Add(1))
     assert result.to_act == (seat,)
     got = await store.games.get(rec.id)
-    assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], None, None, "auto")
+    assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], None, None, "normal")
     assert got.waiting() == []
     assert timers(raw, rec.id) == []
 
     now = clock.advance(HOUR)
-    got = await store.clocks.set_absent(rec.id, seat, False)
+    got = await store.clocks.set_absent(rec.id, seat, None)
     assert got is not None
     assert got.clock_of(seat) == SeatClock(seat, rec.players[seat], now, now + PACE, None)
     assert plan(raw, rec.id) == seat_plan(seat, now, PACE)
-    assert await store.clocks.set_absent(rec.id, seat, False) is None
+    assert await store.clocks.set_absent(rec.id, seat, None) is None
 
 
 async def test_a_seat_given_back_when_not_to_act_gets_no_clock(store: GameStore, raw: Raw) -> None:
@@ -727,8 +727,8 @@ async def test_a_seat_given_back_when_not_to_act_gets_no_clock(store: GameStore,
     and the other seat's clock is untouched."""
     rec = await count_game(store)
     other = 1 - FIRST
-    assert await store.clocks.set_absent(rec.id, other, True) is not None
-    got = await store.clocks.set_absent(rec.id, other, False)
+    assert await store.clocks.set_absent(rec.id, other, "normal") is not None
+    got = await store.clocks.set_absent(rec.id, other, None)
     assert got is not None
     assert got.clocks == rec.clocks
     assert plan(raw, rec.id) == seat_plan(FIRST, T0, PACE)
@@ -740,11 +740,11 @@ async def test_a_seat_given_back_while_its_player_is_away_runs_from_the_vacation
     """Issue 13: a seat given back to a player who is away waits from now, with its deadline and
     timers from the end of the vacation."""
     rec = await waiting_for(store, ALICE, BOB)
-    await store.clocks.set_absent(rec.id, FIRST, True)
+    await store.clocks.set_absent(rec.id, FIRST, "normal")
     until = (await store.clocks.go_away(ALICE, 3)).away_until
     assert until is not None
     now = clock.advance(HOUR)
-    got = await store.clocks.set_absent(rec.id, FIRST, False)
+    got = await store.clocks.set_absent(rec.id, FIRST, None)
     assert got is not None
     assert got.clock_of(FIRST) == SeatClock(FIRST, ALICE, now, until + PACE, None)
     assert plan(raw, rec.id) == seat_plan(FIRST, until, PACE)
@@ -754,9 +754,9 @@ async def test_set_absent_needs_a_running_game(store: GameStore) -> None:
     """Issue 13: the table plays seats of running games only."""
     lobby = await store.lobbies.create("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB])
     with pytest.raises(WrongStatus):
-        await store.clocks.set_absent(lobby.id, 0, True)
+        await store.clocks.set_absent(lobby.id, 0, "normal")
     with pytest.raises(GameNotFound):
-        await store.clocks.set_absent(4242, 0, True)
+        await store.clocks.set_absent(4242, 0, "normal")
 
 
 # -- 8. extending a deadline ---------------------------------------------------------------------
@@ -923,7 +923,7 @@ async def test_list_games_carries_the_same_clocks_and_pace_as_get(store: GameSto
     c = await count_game(store, pace=None)
     await store.lobbies.create("count", ALICE, OPTIONS, GUILD, CHANNEL, seats=[ALICE, BOB], pace=PACE)
     clock.advance(HOUR)
-    await store.clocks.set_absent(a.id, FIRST, True)
+    await store.clocks.set_absent(a.id, FIRST, "normal")
     await store.games.append(b.id, b.version, 0, "ready")
     await store.clocks.nudge(c.id)
     listed = await store.games.find()
@@ -956,3 +956,105 @@ async def test_a_running_game_has_one_keep_timer_six_days_out_and_an_ended_one_n
     await store.games.cancel(made.id, ALICE)
     assert timers(raw, made.id, keep=True) == []
     assert await store.clocks.add_timer(lobby.id, None, "keep", now + 2 * clocks.KEEP_OPEN)
+
+
+# -- issue 46: seats a computer plays ------------------------------------------------------------
+
+
+async def test_a_computers_seat_never_gets_a_clock(store: GameStore, raw: Raw) -> None:
+    """Issue 46 §1: a computer is never addressed by a clock — its seat to act has no waiting
+    time, no deadline and no timer (no reminder, no deadline question about it, no nudge)."""
+    computer = computer_id("normal", 1 - FIRST)
+    players = (ALICE, computer) if FIRST == 0 else (computer, ALICE)
+    rec = await count_game(store, players)
+    result = await store.games.append(rec.id, rec.version, FIRST, Add(1))
+    assert result.to_act == (1 - FIRST,)
+    got = await store.games.get(rec.id)
+    assert got.clock_of(1 - FIRST) == SeatClock(1 - FIRST, computer, None, None, None)
+    assert got.waiting() == [] and plan(raw, rec.id) == []
+    assert got.level_at(1 - FIRST) == "normal" and got.table_plays(1 - FIRST)
+    assert await store.clocks.set_absent(rec.id, 1 - FIRST, "hard") is None, "a computer's seat is no one's to hand"
+
+
+async def test_a_legacy_auto_seat_is_played_at_normal_level(store: GameStore, raw: Raw) -> None:
+    """Issue 46 §1: a seat stored as played by the table before computers had levels ("auto")
+    is played by a computer at normal level, and its player can have it back."""
+    rec = await waiting_for(store, ALICE, BOB)
+    assert await store.clocks.set_absent(rec.id, FIRST, "hard") is not None
+    raw("UPDATE seats SET absent = 'auto' WHERE game_id = ? AND seat = ?", (rec.id, FIRST))
+    got = await store.games.get(rec.id)
+    assert got.clock_of(FIRST).absent == "auto"  # type: ignore[union-attr]
+    assert got.level_at(FIRST) == "normal" and got.waiting() == []
+    back = await store.clocks.set_absent(rec.id, FIRST, None)
+    assert back is not None and back.level_at(FIRST) is None and [c.seat for c in back.waiting()] == [FIRST]
+    with pytest.raises(ValueError, match="level"):
+        await store.clocks.set_absent(rec.id, FIRST, "auto")
+
+
+async def test_a_vacation_with_a_computer_hands_the_running_games_seats_until_it_ends(
+    store: GameStore, raw: Raw, clock: FakeClock
+) -> None:
+    """Issue 46 §1: ``/game away computer:`` — the player's seats in their running games are
+    played by a computer of that level until the vacation ends (a ``back`` timer then), their
+    clocks stopped; a seat the table already plays for a timeout stays as it is; ending the
+    vacation gives the handed seats back (a waiting one's clock starts from then)."""
+    waiting = await waiting_for(store, ALICE, BOB)
+    other = await waiting_for(store, BOB, ALICE)
+    late = await waiting_for(store, ALICE, CAROL)
+    await store.clocks.set_absent(late.id, FIRST, "normal")
+    now = clock.advance(HOUR)
+    vacation = await store.clocks.start_vacation(ALICE, 3, "hard")
+    until = now + 3 * DAY
+    assert vacation.prefs.away_until == until and vacation.prefs.away_days == 3
+    assert vacation.handed == (waiting.id, other.id) and vacation.returned == ()
+    mine = await store.games.get(waiting.id)
+    assert mine.level_at(FIRST) == "hard" and mine.waiting() == []
+    assert plan(raw, waiting.id) == [(FIRST, "back", until)]
+    assert plan(raw, other.id) == [*seat_plan(FIRST, T0, PACE), (1 - FIRST, "back", until)], "Bob's clock runs on"
+    assert (await store.games.get(late.id)).level_at(FIRST) == "normal" and plan(raw, late.id) == []
+
+    now = clock.advance(DAY)
+    ended = await store.clocks.end_vacation(ALICE)
+    assert ended is not None and ended.returned == (waiting.id, other.id) and ended.prefs.away_until is None
+    mine = await store.games.get(waiting.id)
+    assert mine.level_at(FIRST) is None and mine.clock_of(FIRST) == SeatClock(FIRST, ALICE, now, now + PACE, None)
+    assert plan(raw, waiting.id) == seat_plan(FIRST, now, PACE)
+    assert (await store.games.get(other.id)).level_at(1 - FIRST) is None
+    assert (await store.games.get(late.id)).level_at(FIRST) == "normal", "a command in that game gives it back"
+    assert await store.clocks.end_vacation(ALICE) is None
+
+
+async def test_a_vacation_replaced_without_a_computer_gives_the_seats_back_with_stopped_clocks(
+    store: GameStore, raw: Raw, clock: FakeClock
+) -> None:
+    """Issue 46 §1: a vacation replaced by one without a computer gives the seats the first one
+    handed over back to the player, whose clocks wait for the new vacation's end; one replaced by
+    another with a computer moves the ``back`` timers to its end (and takes its level). A game
+    that starts during the vacation is the player's own: its clock waits for the vacation's end."""
+    rec = await waiting_for(store, ALICE, BOB)
+    now = clock.advance(HOUR)
+    await store.clocks.start_vacation(ALICE, 2, "easy")
+    longer = await store.clocks.start_vacation(ALICE, 5, "normal")
+    assert longer.handed == (rec.id,) and plan(raw, rec.id) == [(FIRST, "back", now + 5 * DAY)]
+    assert (await store.games.get(rec.id)).level_at(FIRST) == "normal"
+    started = await waiting_for(store, ALICE, CAROL)
+    assert started.level_at(FIRST) is None and plan(raw, started.id) == seat_plan(FIRST, now + 5 * DAY, PACE)
+    plain = await store.clocks.start_vacation(ALICE, 4)
+    assert plain.handed == () and plain.returned == (rec.id,)
+    got = await store.games.get(rec.id)
+    assert got.level_at(FIRST) is None and got.clock_of(FIRST) == SeatClock(FIRST, ALICE, now, now + 4 * DAY + PACE, None)
+    assert plan(raw, rec.id) == seat_plan(FIRST, now + 4 * DAY, PACE)
+
+
+async def test_the_vacations_back_timer_is_due_at_its_end(store: GameStore, raw: Raw, clock: FakeClock) -> None:
+    """Issue 46 §1: the dispatcher finds a handed seat's ``back`` timer due when the vacation
+    ends; giving the seat back then drops it and starts the seat's clock."""
+    rec = await waiting_for(store, ALICE, BOB)
+    await store.clocks.start_vacation(ALICE, 1, "normal")
+    back = timer_of(raw, rec.id, FIRST, "back")
+    assert await store.clocks.due_timers(T0 + DAY - 1) == []
+    assert [t.id for t in await store.clocks.due_timers(T0 + DAY)] == [back.id]
+    assert await claim_when_due(store, clock, back.id, back.due)
+    clock.now = back.due
+    got = await store.clocks.set_absent(rec.id, FIRST, None)
+    assert got is not None and plan(raw, rec.id) == seat_plan(FIRST, back.due, PACE)

@@ -43,7 +43,7 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "clocks.add_timer": lambda s, g: s.clocks.add_timer(g, 0, "half", 1.0),
     "clocks.extend_deadline": lambda s, g: s.clocks.extend_deadline(g, 0),
     "clocks.overdue_now": lambda s, g: s.clocks.overdue_now(g, 0),
-    "clocks.set_absent": lambda s, g: s.clocks.set_absent(g, 0, True),
+    "clocks.set_absent": lambda s, g: s.clocks.set_absent(g, 0, "normal"),
     "clocks.nudge": lambda s, g: s.clocks.nudge(g),
     "games.expire": lambda s, g: s.games.expire(g),
     "outbox.changes_of": lambda s, g: s.outbox.changes_of(g),

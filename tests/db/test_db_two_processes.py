@@ -87,7 +87,7 @@ async def test_each_process_resumes_the_automatic_players_of_its_own_shards_game
         for guild in (shard0, shard1):
             rec = await store.games.create("count", [1, 2], {"target": 50}, 7, guild, 11, 1, pace=86400)
             seat = rec.load_state().turn
-            assert await store.clocks.set_absent(rec.id, seat, True) is not None
+            assert await store.clocks.set_absent(rec.id, seat, "normal") is not None
             waiting[guild] = rec.id
         resumed: list[int] = []
         absence = Absence(StubTable(store))  # type: ignore[arg-type]  # the stub has what it uses

@@ -198,7 +198,7 @@ async def test_a_game_of_three_plays_on_without_an_absent_player_and_gives_the_s
         await t.click(others[1], out, "Play on without them")
         rec = await t.bot.store.games.get(game)
         seat = rec.seat_of(absent.id)
-        assert seat is not None and rec.clock_of(seat).absent == "auto"  # type: ignore[union-attr]
+        assert seat is not None and rec.clock_of(seat).absent == "normal"  # type: ignore[union-attr]
         engine = t.bot.store.games.engine(kind)
         for _ in range(1000):  # the table plays on after answering the click: wait for it (bounded)
             rec = await t.bot.store.games.get(game)
@@ -209,7 +209,7 @@ async def test_a_game_of_three_plays_on_without_an_absent_player_and_gives_the_s
         assert any(a.seat == seat for a in log), "the table took the absent seat's decision"
         assert seat not in engine.to_act(rec.load_state()), "and went on to a present player"
         await t.fake.autocomplete(absent, thread, f"{kind} act", {}, focused="action", action="")
-        assert (await t.bot.store.games.get(game)).clock_of(seat).absent == "auto", "typing is not coming back"  # type: ignore[union-attr]
+        assert (await t.bot.store.games.get(game)).clock_of(seat).absent == "normal", "typing is not coming back"  # type: ignore[union-attr]
         back = await t.slash(absent, thread, "game board")
         assert not (back.ephemeral and "can't" in back.content)
         await thread.wait_for_message(lambda m: "Welcome back" in m.content and f"<@{absent.id}>" in m.content)
@@ -498,7 +498,7 @@ async def test_a_player_who_resigned_does_not_decide(tmp_path: Path, kind: str) 
         assert refused.ephemeral and "Only the other players" in refused.content
         await t.click(stayer, out, "Play on without them")
         rec = await t.bot.store.games.get(game)
-        assert rec.clock_of(late.seat).absent == "auto"  # type: ignore[union-attr]
+        assert rec.clock_of(late.seat).absent == "normal"  # type: ignore[union-attr]
 
 
 async def test_redrafting_the_setup_cannot_postpone_the_deadline(tmp_path: Path) -> None:

@@ -54,17 +54,20 @@ a seed, thought out away from the event loop (``cogs/table/thinking.py``)."""
 class Master:
     """Commits every change; knows no Discord. ``store`` is read on each use (it opens late);
     ``auto_player`` names a game's automatic player by its kind (None: the game has none);
-    ``think`` is how a computer decides (None: no computer plays here)."""
+    ``think`` is how a computer decides (None: no computer plays here); ``has_computer`` says
+    whether a game has a computer (None: every game is asked)."""
 
     def __init__(
         self,
         store: Callable[[], Store],
         auto_player: Callable[[str], AutoPlayer | None],
         think: Think | None = None,
+        has_computer: Callable[[str], bool] | None = None,
     ) -> None:
         self._store = store
         self._auto_player = auto_player
         self._think = think
+        self._has_computer = has_computer
 
     @property
     def store(self) -> Store:
@@ -184,10 +187,11 @@ class Master:
         return None
 
     async def _auto_play(self, command: AutoPlay) -> Change | None:
-        """The next decision of the first seat the table plays that is to act — a computer's seat
-        (its computer, issue 46), or a person's the table plays without them (the automatic player,
-        ``rules/<game>/auto.py``); None when none is (or another process plays the game now). A
-        lost race or a decision the engine refuses (the game moved on) is looked at again."""
+        """The next decision of the first seat the table plays that is to act — a computer's seat,
+        or a person's the table plays without them — by a computer (issue 46; the automatic player,
+        ``rules/<game>/auto.py``, when it fails or the game has none); None when none is (or
+        another process plays the game now). A lost race or a decision the engine refuses (the game
+        moved on) is looked at again."""
         if not await self.store.clocks.claim_autoplay(command.game_id, AUTO_LEASE):
             return None
         try:
@@ -213,10 +217,13 @@ class Master:
             await self.store.clocks.release_autoplay(command.game_id)
 
     async def _decision(self, rec: GameRecord, state: object, seat: int) -> Action | None:
-        """A computer's seat: its computer's decision (seeded by the game, its version and the
-        seat); if it fails, or for a person's seat, the game's automatic player's (None: none)."""
-        level = rec.computer_at(seat)
-        if level is not None and self._think is not None:
+        """The decision of the computer the table plays the seat with (a computer's seat, or a
+        person's handed to one: :meth:`GameRecord.level_at`), seeded by the game, its version and
+        the seat; if it fails, or the game has no computer, the game's automatic player's (None:
+        none)."""
+        level = rec.level_at(seat)
+        computer = self._has_computer is None or self._has_computer(rec.kind)
+        if level is not None and self._think is not None and computer:
             try:
                 return await self._think(rec, state, seat, level, seed_of(rec, seat))
             except Exception:

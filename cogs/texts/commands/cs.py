@@ -59,6 +59,8 @@ COMMANDS: dict[str, str] = {
     "game away.description": "Dovolená: zastav své hodiny na pár dní (14 dní za rok)",
     "game away:days.name": "dny",
     "game away:days.description": "Kolik dní (1–14; kolik ti letos zbývá)",
+    "game away:computer.name": "počítač",
+    "game away:computer.description": "Mezitím za tebe hraje počítač této úrovně (jinak se tvé hodiny zastaví)",
     "game back.name": "zpět",
     "game back.description": "Ukonči dovolenou dřív: tvé hodiny zase poběží",
     "game board.name": "plán",

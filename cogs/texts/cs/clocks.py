@@ -85,7 +85,8 @@ TEXTS: dict[str, str] = {
     "dostane stejnou lhůtu). Připomínka přijde v polovině času "
     "a 12 hodin před termínem (nejvýš jedna denně, se všemi hrami, které na tebe čekají); "
     "`{cmd_game_nudge}` dovolí ostatním popohnat tě jednou denně. Když termín uplyne, rozhodnou ostatní: "
-    "počkat (nový termín), vzít si výhru (dva hráči) nebo hrát dál bez tebe (tři nebo čtyři: rozhoduji "
-    "za tebe, dokud nepoužiješ jakýkoli příkaz). `{cmd_game_away} {opt_game_away__days}:` zastaví všechny tvé hodiny, nejvýš "
-    "na 14 dní v roce; `{cmd_game_back}` dovolenou ukončí. Čekárny, které nikdo nespustí, po 7 dnech vyprší.",
+    "počkat (nový termín), vzít si výhru (dva hráči) nebo hrát dál bez tebe (tři nebo čtyři: za tebe "
+    "rozhoduje počítač na normální úrovni, dokud nepoužiješ jakýkoli příkaz). `{cmd_game_away} {opt_game_away__days}:` "
+    "zastaví všechny tvé hodiny, nejvýš na 14 dní v roce — nebo s `{opt_game_away__computer}:` za tebe mezitím hraje "
+    "počítač; `{cmd_game_back}` dovolenou ukončí. Čekárny, které nikdo nespustí, po 7 dnech vyprší.",
 }

@@ -80,7 +80,8 @@ TEXTS: dict[str, str] = {
     "{choice_none}, {choice_1d}, {choice_3d} — the default — or {choice_7d} per turn; a simultaneous setup gets the same). You get a reminder at half time and "
     "12 hours before your deadline (at most one a day, listing every game waiting for you); "
     "`{cmd_game_nudge}` lets the others remind you once a day. When the deadline passes, the others decide: "
-    "wait (a new deadline), claim the win (two players) or play on without you (three or four: I take "
-    "your decisions until you use any command). `{cmd_game_away} {opt_game_away__days}:` stops all your clocks for up to 14 "
-    "days a year; `{cmd_game_back}` ends it. Lobbies nobody starts expire after 7 days.",
+    "wait (a new deadline), claim the win (two players) or play on without you (three or four: a computer "
+    "at normal level takes your decisions until you use any command). `{cmd_game_away} {opt_game_away__days}:` stops all "
+    "your clocks for up to 14 days a year — or, with `{opt_game_away__computer}:`, a computer plays your seats "
+    "meanwhile; `{cmd_game_back}` ends it. Lobbies nobody starts expire after 7 days.",
 }

@@ -1,0 +1,17 @@
+"""English: seats handed to a computer while their player is not there (issue 46 §1) — a late
+player's seat the others play on without, and a vacation with ``computer:``."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # --- a late player's seat (a game with a computer) -----------------------------------------
+    "timeout.explain.auto.computer": "• **Play on without them**: {computer} takes {user}'s decisions until "
+    "they come back with any command.",
+    "timeout.auto.computer": "🤖 The table plays on: {computer} takes {user}'s decisions until they use any "
+    "command here.",
+    # --- a vacation handed to a computer ------------------------------------------------------
+    "away_set.computer": "🏖️ You are on holiday until {until}: {computer} plays your seats in your running "
+    "games meanwhile (a game that starts meanwhile waits for you). `{cmd_game_back}` or any command of "
+    "yours in a game takes your seat back. Days used in {year}: {used} of {limit}.",
+    "away.handed": "🏖️ {user} is on holiday until {until}; {computer} plays for them meanwhile.",
+}
