@@ -1042,7 +1042,9 @@ async def test_a_vacation_replaced_without_a_computer_gives_the_seats_back_with_
     plain = await store.clocks.start_vacation(ALICE, 4)
     assert plain.handed == () and plain.returned == (rec.id,)
     got = await store.games.get(rec.id)
-    assert got.level_at(FIRST) is None and got.clock_of(FIRST) == SeatClock(FIRST, ALICE, now, now + 4 * DAY + PACE, None)
+    assert got.level_at(FIRST) is None and got.clock_of(FIRST) == SeatClock(
+        FIRST, ALICE, now, now + 4 * DAY + PACE, None
+    )
     assert plan(raw, rec.id) == seat_plan(FIRST, now + 4 * DAY, PACE)
 
 

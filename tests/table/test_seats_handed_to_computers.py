@@ -13,6 +13,7 @@ from cogs.table.core.commands import AutoPlay
 from cogs.table.core.master import Master
 from cogs.table.core.votes import choices
 from cogs.table.timeouts import Timeouts
+from cogs.texts import computer_mark, t
 from db.records import ABSENT_LEVEL, GameRecord, SeatClock, absent_level, computer_id
 from db.store import GameStore
 from tests import toy_computer
@@ -131,3 +132,12 @@ def test_a_seat_handed_back_is_the_persons_again() -> None:
     rec = record((ALICE, BOB), (SeatClock(0, ALICE, None, None, "normal"), SeatClock(1, BOB)))
     back = replace(rec, clocks=(SeatClock(0, ALICE, 3.0, 4.0), SeatClock(1, BOB)))
     assert rec.table_plays(0) and not back.table_plays(0) and [c.seat for c in back.waiting()] == [0]
+
+
+def test_the_thread_hears_who_plays_for_the_player_in_its_language() -> None:
+    computer = computer_mark("hard")
+    cs = t("away.handed", "cs", user="<@1>", until="zítra", computer=computer)
+    en = t("away.handed", "en", user="<@1>", until="tomorrow", computer=computer)
+    assert cs == "🏖️ <@1> má dovolenou do zítra; do té doby za tohoto hráče hraje Počítač (těžký)."
+    assert en == "🏖️ <@1> is on holiday until tomorrow; Computer (hard) plays for them meanwhile."
+    assert "Počítač (normální)" in t("timeout.auto.computer", "cs", user="<@1>", computer=computer_mark("normal"))
