@@ -24,6 +24,7 @@ from bench import (
     reminders,
     render,
     replay,
+    thinking_load,
 )
 from bench.stats import Row, table
 from cogs.games import registered
@@ -74,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         *by_game,
         "ratings",
         "computers",
+        "thinking-load",
     ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
@@ -108,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += ratings.run(args.quick)
     if "computers" in parts:
         rows += computers.run(args.quick)
+    if "thinking-load" in parts:
+        rows += thinking_load.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0

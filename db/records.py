@@ -3,6 +3,7 @@ a user's preferences. Plain data; only :meth:`GameRecord.load_state` touches an 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -66,6 +67,15 @@ def computer_id(level: str, seat: int) -> int:
     the seat + 1) — -101 to -104 easy, -201 to -204 normal, -301 to -304 hard. No Discord user id
     is negative, and one id per seat keeps a game's seats distinct."""
     return -(100 * (COMPUTER_LEVELS.index(level) + 1) + seat + 1)
+
+
+def free_computer_id(players: Sequence[int], level: str) -> int:
+    """The id of one more computer of ``level`` beside ``players`` (a lobby's Add a computer):
+    its level's first number no seat holds — ids stay unique in a game, and the first computer of
+    a level is named by its level alone ("Počítač (těžký)"), the next "Počítač 2 (těžký)" — not
+    the seat it takes, which would name a lone computer in seat 3 "Počítač 3" and, after players
+    leave, repeat an id."""
+    return next(computer_id(level, n) for n in range(99) if computer_id(level, n) not in players)
 
 
 def computer_number(user_id: int) -> int:

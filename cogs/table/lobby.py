@@ -5,6 +5,11 @@ creator starts it. Three shapes of one idea:
 * an **open challenge** for a game of exactly two: the first to Join starts it (Withdraw);
 * a **lobby** otherwise: Join / Leave / Start / Cancel; when players are invited, only they may join.
 
+Its creator may seat computers (issue 46 §1): **Add a computer** (its level picked privately) while
+a seat is free and the game has a computer, **Remove a computer** while one is seated; a computer
+that takes the last seat starts the game. An open challenge offers Add too (whom nobody answered
+plays the computer); a challenge of an invited player does not — it is that player's seat.
+
 Lobby buttons never go stale: a press reads the lobby as it is now and retries a lost race, then
 edits the lobby message, so two people joining at once both get in.
 """
@@ -21,17 +26,18 @@ from discord import app_commands
 
 from cogs import games
 from cogs.table import plan
-from cogs.table.buttons import Press
+from cogs.table.buttons import Press, show_pick
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Cancel, Open, SetSeats, Start
+from cogs.table.core.master import RETRIES
 from cogs.table.core.progress import Progress
-from cogs.table.lobby_messages import is_challenge
+from cogs.table.lobby_messages import computer_pick, is_challenge, level_pick
 from cogs.table.respond import Refusal, answering, locale_of, pings, server_locale
 from cogs.table.ui import mention
 from cogs.texts import LANGUAGES, join_words, t
 from db.clocks import DEFAULT_PACE, PACES
 from db.errors import StaleVersion, WrongStatus
-from db.records import COMPUTER_LEVELS, GameRecord, LobbyShape, computer_id
+from db.records import COMPUTER_LEVELS, GameRecord, LobbyShape, computer_id, computer_level, free_computer_id
 
 if TYPE_CHECKING:
     from cogs.table.lobby_messages import LobbyMessages
@@ -101,6 +107,8 @@ class Lobbies:
         router.on("leave", self._leave)
         router.on("start", self._start)
         router.on("cancel_lobby", self._cancel_lobby)
+        router.on("add_computer", self._add_computer)
+        router.on("remove_computer", self._remove_computer)
         parts.shows.on(Accepted, self._show_accepted)
         parts.shows.on(Ended, self._show_ended)
 
@@ -330,3 +338,107 @@ class Lobbies:
                 )
             )
         await self.start(interaction, rec, list(rec.players))
+
+    # -- computers (issue 46 §1) ----------------------------------------------------------------
+
+    def _creators_lobby(self, rec: GameRecord, interaction: discord.Interaction) -> str:
+        """Computers come and go by the lobby's creator alone, while it is a lobby."""
+        locale = locale_of(interaction)
+        if rec.status != "lobby":
+            raise Refusal(t("lobby.closed", locale))
+        if interaction.user.id != rec.creator_id:
+            raise Refusal(t("lobby.computers_not_yours", locale, creator=mention(rec.creator_id)))
+        return locale
+
+    async def _add_computer(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """**Add a computer**: its level picked privately, then it takes the next free seat; the
+        last seat starts the game (as ``/{game} new computers:`` that fills it does)."""
+        locale = self._creators_lobby(rec, interaction)
+        ui = games.ui(rec.kind)
+        if games.kind(rec.kind).computer is None:
+            raise Refusal(t("computers_none", locale, title=ui.title(locale)))
+        if (await self.messages.shape(rec)).challenge and len(rec.players) > 1:
+            raise Refusal(t("lobby.computer_challenge", locale))
+        maximum = ui.engine.max_players
+        if len(rec.players) >= maximum:
+            raise Refusal(t("lobby_full", locale, maximum=maximum))
+        if not press.values:
+            await show_pick(interaction, rec.id, level_pick(locale), edit=False)
+            return
+        level = press.values[0]
+        if level not in COMPUTER_LEVELS:
+            raise Refusal(t("computers_unknown", locale, levels=", ".join(f"`{x}`" for x in COMPUTER_LEVELS)))
+
+        def added(current: GameRecord) -> list[int]:
+            if current.status != "lobby":
+                raise Refusal(t("lobby.closed", locale))
+            if len(current.players) >= maximum:
+                raise Refusal(t("lobby_full", locale, maximum=maximum))
+            return [*current.players, free_computer_id(current.players, level)]
+
+        for _ in range(RETRIES):
+            players = added(rec)
+            command: SetSeats | Start = (
+                SetSeats(rec.id, added, interaction.user.id, seen=rec)
+                if len(players) < maximum
+                else Start(rec.id, tuple(players), rec.version, interaction.user.id)
+            )
+            try:
+                change = await self.parts.teller.commit(command)
+            except StaleVersion:  # the last seat, and the lobby changed since it was read: read it again
+                rec = await self.store.games.get(rec.id)
+                continue
+            except WrongStatus:
+                raise Refusal(t("lobby.closed", locale)) from None
+            said = t("lobby.computer_added", locale, computer=mention(change.record.players[-1]))  # seated last
+            await self._computers_changed(interaction, change, said)
+            return
+        raise Refusal(t("stale_plain", locale))
+
+    async def _remove_computer(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
+        """**Remove a computer**: the lobby's only one at once; of several, the one picked
+        privately by name."""
+        locale = self._creators_lobby(rec, interaction)
+        seated = [u for u in rec.players if computer_level(u) is not None]
+        if not press.values and not seated:
+            raise Refusal(t("lobby.no_computer", locale))
+        if not press.values and len(seated) > 1:
+            await show_pick(interaction, rec.id, computer_pick(seated, locale), edit=False)
+            return
+        gone = seated[0] if not press.values else _user_id(press.values[0])
+
+        def removed(current: GameRecord) -> list[int]:
+            if current.status != "lobby":
+                raise Refusal(t("lobby.closed", locale))
+            if gone is None or computer_level(gone) is None or gone not in current.players:
+                raise Refusal(t("lobby.computer_not_in", locale))
+            return [u for u in current.players if u != gone]
+
+        try:
+            change = await self.parts.teller.commit(SetSeats(rec.id, removed, interaction.user.id, seen=rec))
+        except WrongStatus:
+            raise Refusal(t("lobby.closed", locale)) from None
+        assert gone is not None
+        await self._computers_changed(interaction, change, t("lobby.computer_removed", locale, computer=mention(gone)))
+
+    async def _computers_changed(self, interaction: discord.Interaction, change: Change, said: str) -> None:
+        """A computer added or removed, told: pressed on the lobby, its message as the answer;
+        picked privately, the picker says what was done and the lobby's message is edited (or the
+        game it started is told, and where it is)."""
+        answering(interaction).committed = True
+        started = change.kind == "start"
+        if self.messages.on_lobby(interaction, change.record):
+            if started:
+                await interaction.response.defer()
+            await self.parts.teller.tell(change, interaction)
+            return
+        await interaction.response.edit_message(content=said, view=None)
+        await self.parts.teller.tell(change, interaction if started else None)
+
+
+def _user_id(value: str) -> int | None:
+    """A user id picked in a select (None: not one)."""
+    try:
+        return int(value)
+    except ValueError:
+        return None

@@ -8,7 +8,7 @@ lobby's link."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,10 +21,10 @@ from cogs.table.core.change import Change
 from cogs.table.core.progress import nonce
 from cogs.table.ratings import speed_words
 from cogs.table.respond import locale_of, pings, reply
-from cogs.table.ui import ButtonSpec, mention
-from cogs.texts import join_words, t
+from cogs.table.ui import ButtonSpec, Pick, SelectSpec, mention
+from cogs.texts import computers_named, join_words, t
 from db.clocks import LOBBY_TTL
-from db.records import GameRecord, LobbyShape
+from db.records import COMPUTER_LEVELS, GameRecord, LobbyShape, computer_level
 from rules.protocol import AnyGame
 
 if TYPE_CHECKING:
@@ -45,6 +45,38 @@ def is_challenge(engine: AnyGame, invited: int) -> bool:
 def invited(rec: GameRecord, shape: LobbyShape) -> list[int]:
     """Who a lobby's message pings: the challenged, or the players it invites."""
     return [u for u in rec.players if u != rec.creator_id] if shape.challenge else list(shape.invited)
+
+
+def computer_buttons(rec: GameRecord, locale: str) -> list[ButtonSpec]:
+    """A lobby's buttons for its computers (issue 46 §1), pressed by its creator alone: **Add a
+    computer** while a seat is free and the game has a computer; **Remove a computer** while one
+    is seated. A challenge of an invited player has neither (it is for that player); an open
+    challenge has Add: whom nobody answered plays the computer (it takes the last seat, and the
+    game starts)."""
+    specs = []
+    if games.kind(rec.kind).computer is not None and len(rec.players) < games.ui(rec.kind).engine.max_players:
+        specs.append(ButtonSpec("add_computer", t("btn.add_computer", locale), "secondary"))
+    if any(computer_level(u) is not None for u in rec.players):
+        specs.append(ButtonSpec("remove_computer", t("btn.remove_computer", locale), "secondary"))
+    return specs
+
+
+def level_pick(locale: str) -> Pick:
+    """Add a computer's private step: its level, from a select (the level's own word)."""
+    levels = [(_capital(t(f"computer.level.{level}", locale)), level, "") for level in COMPUTER_LEVELS]
+    select = SelectSpec("add_computer", t("lobby.computer_level_placeholder", locale), levels)
+    return Pick(t("lobby.computer_level", locale), [select])
+
+
+def computer_pick(computers: Sequence[int], locale: str) -> Pick:
+    """Remove a computer's private step when several sit in the lobby: which, by name."""
+    named = [(computers_named(mention(u), locale), str(u), "") for u in computers]
+    select = SelectSpec("remove_computer", t("lobby.computer_which_placeholder", locale), named)
+    return Pick(t("lobby.computer_which", locale), [select])
+
+
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 class LobbyMessages:
@@ -116,6 +148,7 @@ class LobbyMessages:
             specs = [
                 ButtonSpec("join", t("btn.join", locale), "success"),
                 ButtonSpec("withdraw", t("btn.withdraw", locale), "secondary"),
+                *computer_buttons(rec, locale),
             ]
         else:
             engine = ui.engine
@@ -145,6 +178,7 @@ class LobbyMessages:
                 ButtonSpec("leave", t("btn.leave", locale), "secondary"),
                 ButtonSpec("start", t("btn.start", locale), "primary"),
                 ButtonSpec("cancel_lobby", t("btn.cancel", locale), "danger"),
+                *computer_buttons(rec, locale),
             ]
         if shape.rematch_of is not None:
             content = t("rematch_head", locale, game=shape.rematch_of) + "\n" + content

@@ -29,13 +29,18 @@ def decide(rec: GameRecord, seat: int, level: str, seed: int) -> str:
     return action.notation()
 
 
+THINK_NICENESS = 10
+"""How far a thinking worker gives way (``os.nice``) to the bot's event loop and its drawing
+workers when the machine is busy: a computer may wait, people's decisions may not (issue 46 §3)."""
+
+
 class Thinking:
     """The computers' decisions, away from the event loop: ``processes`` workers of their own (0:
     one thread of this process, the tests' default), each importing ``modules`` first (the games'
     registrations)."""
 
     def __init__(self, processes: int = 0, modules: Sequence[str] = ()) -> None:
-        self._workers = Workers(processes, modules, name="think")
+        self._workers = Workers(processes, modules, name="think", niceness=THINK_NICENESS)
 
     async def decide(self, rec: GameRecord, state: object, seat: int, level: str, seed: int) -> Action:
         """``seat``'s decision in ``rec`` (whose state, as read here, reads the answer's notation)

@@ -92,11 +92,14 @@ def heap_trimmer() -> Callable[[], None]:
     return maybe
 
 
-def load_worker(parent: int, modules: Sequence[str]) -> None:
-    """A new worker process: ends with the bot, imports the modules it is given. The renderers'
-    caches fill as they draw, as in the bot's own process (warming every game's up front costs
-    ~36 MB)."""
+def load_worker(parent: int, modules: Sequence[str], niceness: int = 0) -> None:
+    """A new worker process: ends with the bot, gives way to the bot's other work by ``niceness``
+    (the computers' thinking: people's decisions first, issue 46 §3), imports the modules it is
+    given. The renderers' caches fill as they draw, as in the bot's own process (warming every
+    game's up front costs ~36 MB)."""
     end_with_parent(parent)
+    if niceness:
+        os.nice(niceness)
     for name in modules:
         importlib.import_module(name)
 
@@ -122,12 +125,12 @@ def main_module_hidden() -> Iterator[None]:
             main.__file__ = file
 
 
-def serve(sock: socket.socket, parent: int, modules: Sequence[str]) -> None:
+def serve(sock: socket.socket, parent: int, modules: Sequence[str], niceness: int = 0) -> None:
     """A worker process's life: :func:`load_worker`, then run each request read from ``sock``
     (a pickled function and its arguments) and send back its result, or the exception it raised,
     until the bot closes its end. Messages are framed as :class:`multiprocessing.connection.Connection`
     frames them (:func:`frame`)."""
-    load_worker(parent, modules)
+    load_worker(parent, modules, niceness)
     conn = Connection(sock.detach())
     trim = heap_trimmer()
     while True:
@@ -169,10 +172,10 @@ class Worker:
     """One worker process and the bot's end of its socket: :meth:`run` sends a request and waits
     for its answer; a reader task on the event loop hands the answers out in order."""
 
-    def __init__(self, parent: int, modules: Sequence[str]) -> None:
+    def __init__(self, parent: int, modules: Sequence[str], niceness: int = 0) -> None:
         ours, theirs = socket.socketpair()
         context = multiprocessing.get_context("spawn")
-        self.process = context.Process(target=serve, args=(theirs, parent, tuple(modules)), daemon=True)
+        self.process = context.Process(target=serve, args=(theirs, parent, tuple(modules), niceness), daemon=True)
         with main_module_hidden():
             self.process.start()
         theirs.close()  # the worker holds it now: its end closes when it ends, and we read EOF
@@ -264,14 +267,18 @@ class Workers:
     one thread of this process (the tests' default: no process to start per bot). ``modules``:
     what a worker imports before its first request (the games' UI modules). A request goes to the
     worker with the fewest waiting; a worker that dies is replaced and the request made once more.
-    ``name``: what its thread and its log lines call it."""
+    ``name``: what its thread and its log lines call it. ``niceness``: how much its processes give
+    way to the bot's others on a busy machine (``os.nice``; 0: none)."""
 
-    def __init__(self, processes: int = 0, modules: Sequence[str] = (), name: str = "render") -> None:
+    def __init__(
+        self, processes: int = 0, modules: Sequence[str] = (), name: str = "render", niceness: int = 0
+    ) -> None:
         if processes < 0:
             raise ValueError("processes must be 0 (a thread) or more")
         self.processes = processes
         self.modules = tuple(modules)
         self.name = name
+        self.niceness = niceness
         self._thread = None if processes else ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"deskovka-{name}")
         self._workers: list[Worker] = []
         self._closed = False
@@ -281,7 +288,7 @@ class Workers:
         if self._closed:
             raise RuntimeError(f"the {self.name} workers are closed")
         while len(self._workers) < self.processes:
-            self._workers.append(Worker(os.getpid(), self.modules))
+            self._workers.append(Worker(os.getpid(), self.modules, self.niceness))
 
     def pids(self) -> list[int]:
         """The worker processes' ids (none when working in a thread)."""
@@ -302,7 +309,7 @@ class Workers:
         if worker in self._workers:
             log.warning("a %s worker died; starting a new one and asking again", self.name)
             worker.close()
-            self._workers[self._workers.index(worker)] = Worker(os.getpid(), self.modules)
+            self._workers[self._workers.index(worker)] = Worker(os.getpid(), self.modules, self.niceness)
         self.start()
         return min(self._workers, key=lambda w: w.load)
 

@@ -8,6 +8,7 @@ Read from the environment (the bot's own settings where it has them):
 
 - ``SHARD_COUNT`` / ``SHARD_IDS``: the shards of this process, as for the bot (``bot.shard_settings``);
 - ``RENDER_PROCESSES``: the worker processes that draw its images (1, the bot's default, when unset);
+- ``THINK_PROCESSES``: the worker processes where its computers think (1, the bot's default, when unset);
 - ``BENCH_COGS``: extra cogs, comma-separated (``tests.e2e.count_cog`` seats the toy game);
 - ``BENCH_CLOCK``: a file holding seconds to add to the real time; the bot's clock (store and
   timers) is then real time plus that offset, read again on SIGUSR1, which also wakes the timer
@@ -83,6 +84,7 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
             guild or None,
             "WARNING",
             render_processes=processes,
+            think_processes=int(os.environ.get("THINK_PROCESSES", "1")),  # the bot's default
             shard_count=count,
             shard_ids=ids,
             database_url=url,
@@ -189,12 +191,20 @@ def members(fake: FakeDiscord, n_users: int) -> tuple[Guild, TextChannel, list[U
 
 
 async def launch(
-    fake: FakeDiscord, path: Where, guild: Any, user: Any, channel: Any, *, shard: int = 0, shards: int = 1
+    fake: FakeDiscord,
+    path: Where,
+    guild: Any,
+    user: Any,
+    channel: Any,
+    *,
+    shard: int = 0,
+    shards: int = 1,
+    env: Mapping[str, str] | None = None,
 ) -> asyncio.subprocess.Process:
     """The bot process on database ``path``, once it answers ``/game list`` of ``user``. With
     ``shards`` > 1 it runs shard ``shard`` of them (``guild`` must be on it) and syncs its
-    commands globally."""
-    env = {"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard)} if shards > 1 else {}
+    commands globally; ``env`` adds to its environment."""
+    env = {**(env or {}), **({"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard)} if shards > 1 else {})}
     bot = await spawn(fake, path, guild.id if shards == 1 else None, env)
     try:
         await answering(fake, user, channel, shard=shard, guild=guild if shards == 1 else None)

@@ -43,7 +43,9 @@ async def test_a_lobby_seats_computers_and_refuses_too_many_or_a_bad_level(tmp_p
     async with table(tmp_path) as t:
         toy_computer.register()
         lobby = await t.slash(t.alice, t.channel, "count new", target=7, computers=1, language="cs")
-        assert len(lobby.buttons) == 4 and not lobby.ephemeral
+        labels = [b.label for b in lobby.buttons]
+        assert labels == ["Přidat se", "Odejít", "Začít", "Zrušit", "Přidat počítač", "Odebrat počítač"]
+        assert not lobby.ephemeral
         assert "Počítač (normální)" in lobby.content and "<@-" not in lobby.content
         assert "Počítač (normální) (nový)" not in lobby.content, "a computer has no pace of its own"
         too_many = await t.slash(t.alice, t.channel, "count new", computers=4)

@@ -43,3 +43,22 @@ async def test_a_solo_stratego_against_the_computer_starts_and_the_computer_sets
         said = "\n".join(m.content for m in thread.messages)
         assert "Computer (hard)" in said and "<@-" not in said
         assert [r for r in t.fake.requests.records if r.status >= 400] == []
+
+
+async def test_an_open_challenge_nobody_answered_is_played_against_the_computer(tmp_path: Path) -> None:
+    """An open challenge (no opponent named) offers **Add a computer** (issue 46 §1): its creator
+    picks the level, and the computer takes the one free seat — the game starts at once, the
+    challenge's message says where, and it never reads as a challenge of the computer."""
+    async with table(tmp_path) as t:
+        challenge = await t.slash(t.alice, t.channel, "stratego new")
+        assert [b.label for b in challenge.buttons] == ["Join", "Withdraw", "Add a computer"]
+        picker = await t.click(t.alice, challenge, "Add a computer")
+        picked = await t.fake.select(t.alice, picker, picker.selects[0].custom_id, ["easy"])
+        assert (await picked.response()).content == "Computer (easy) joins the lobby."
+        thread = await t.channel.wait_for_thread()
+        await t.bot.table.teller.quiet()
+        rec = (await t.bot.store.games.find(status="active"))[-1]  # type: ignore[union-attr]
+        assert rec.players == (t.alice.id, computer_id("easy", 0))
+        assert not challenge.buttons and f"<#{thread.id}>" in challenge.content
+        assert challenge.edit_count == 1, "the challenge went from open to started, never to the computer"
+        assert [r for r in t.fake.requests.records if r.status >= 400] == []

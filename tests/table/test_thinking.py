@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from cogs.table.thinking import Thinking
+from cogs.table.thinking import THINK_NICENESS, Thinking
 from cogs.table.workers import Workers
 from db.store import GameStore
 from rules.computer import Level
@@ -47,6 +47,21 @@ async def test_a_thinking_worker_is_a_process_of_its_own(store: GameStore) -> No
         assert len(pids) == 1 and os.getpid() not in pids
     finally:
         thinking.close()
+
+
+async def test_a_thinking_worker_gives_way_to_the_bots_other_work() -> None:
+    """People first (issue 46 §3): on a busy machine the kernel runs the event loop and the drawing
+    workers before a computer's thinking; a drawing worker keeps the bot's own priority."""
+    thinking, drawing = Thinking(1), Workers(1)
+    try:
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        thinks = await thinking._workers(os.getpriority, os.PRIO_PROCESS, 0)
+        draws = await drawing(os.getpriority, os.PRIO_PROCESS, 0)
+        assert thinks == min(19, own + THINK_NICENESS) and thinks > own
+        assert draws == own
+    finally:
+        thinking.close()
+        drawing.close()
 
 
 def test_thinking_and_drawing_are_different_workers() -> None:

@@ -125,7 +125,9 @@ def mover(change: Change) -> int | None:
 
 
 def prompts(ui: GameUI[Any], rec: GameRecord, state: Any, seats: Sequence[int], locale: str) -> list[str]:
-    return [p for s in seats if (p := ui.prompt(rec, state, s, locale))]
+    """ "Your turn" lines for the ``seats`` to act that a person plays: a seat the table plays (a
+    computer's, issue 46) decides by itself — its decision is told when it comes."""
+    return [p for s in seats if not rec.table_plays(s) and (p := ui.prompt(rec, state, s, locale))]
 
 
 def news(
@@ -246,7 +248,9 @@ def ended(
     with the result and the final board (drawn in the game's language, as in the thread)."""
     post = None
     if "over" not in done:
-        everyone = join_words([mention(u) for u in dict.fromkeys(rec.players)], locale)
+        everyone = join_words(
+            [mention(u) for u in dict.fromkeys(rec.people or rec.players)], locale
+        )  # no thanks to a computer
         lines = ui.event_lines(rec, state, list(events), locale)
         result = results.result_text(ui, rec, state, locale)
         lines.append(t("game_over_post", locale, result=result, players=everyone))

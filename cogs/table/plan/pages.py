@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs.table.core.change import Change
-from cogs.table.plan.news import mover
+from cogs.table.plan.news import mover, prompts
 from cogs.table.plan.outbound import Component
 from cogs.table.ui import Story, TurnPagesUI, thread_buttons
 from db.records import GameRecord, TurnPage
@@ -150,5 +150,8 @@ def page_news(ui: TurnPagesUI[Any], change: Change, page: Page, locale: str) -> 
     pages = fold(page, story_of(ui, rec, state, list(change.events), locale))
     if change.finished:
         return PageNews(pages, [], [])
-    prompts = [p for s in change.to_act if (p := ui.prompt(rec, state, s, locale))]
-    return PageNews(pages, prompts, thread_buttons(ui, rec, state, change.version, locale, mover(change)))
+    return PageNews(
+        pages,
+        prompts(ui, rec, state, change.to_act, locale),
+        thread_buttons(ui, rec, state, change.version, locale, mover(change)),
+    )
