@@ -46,10 +46,11 @@ class Timeouts(Part):
         return list(votes.voters(rec.players, overdue.seat, waiting, resigned, table))
 
     def choices(self, rec: GameRecord) -> tuple[votes.Choice, ...]:
-        """The choices of the game's people (computers do not count): playing on needs a computer
-        or an automatic player to take the late seat."""
+        """The choices about a late seat, by the game's size (its computers count: two people and a
+        computer play on without a late one, they do not claim a win the computer would share);
+        playing on needs a computer or an automatic player to take the late seat."""
         automatic = games.has_computer(rec.kind) or games.auto_player(rec.kind) is not None
-        return votes.choices(len(set(rec.people)), automatic)
+        return votes.choices(len(set(rec.players)), automatic)
 
     @staticmethod
     def play_on_key(rec: GameRecord, key: str) -> str:

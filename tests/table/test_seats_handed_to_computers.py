@@ -68,12 +68,13 @@ def test_a_computer_is_never_waited_for_even_with_a_clock_left_from_before() -> 
 
 
 def test_votes_count_people_only_and_computers_never_vote() -> None:
-    """Two people and a computer: the people's game is one of two (claim the win or wait); a
-    computer is never among the voters; three people beside a computer play on without a late one."""
+    """Two people and a computer: a late person's seat is played on by a computer (no claim of a
+    win the computer would share); a computer is never among the voters; three people beside a
+    computer play on without a late one."""
     normal = computer_id("normal", 2)
     two = record((ALICE, BOB, normal), (SeatClock(0, ALICE, 1.0, 2.0), SeatClock(1, BOB), SeatClock(2, normal)))
     timeouts = cast(Any, Timeouts)
-    assert timeouts.choices(None, two) == choices(2, True) == ("wait", "win")
+    assert timeouts.choices(None, two) == choices(3, True) == ("wait", "auto")
     assert timeouts.voters(None, two, two.clocks[0]) == [BOB]
     three = record(
         (ALICE, BOB, normal, CAROL),

@@ -7,9 +7,9 @@ functions over plain values: who votes, what they may choose, and when their vot
   (in a simultaneous decision, such as Stratego's setup, a player who has not made theirs cannot
   claim a win over the other). A user is counted once, whatever number of seats they hold, and is
   held back if any of their seats is.
-* **Choices**: two people — wait or claim the win; three or four — wait, or play on without the
-  late player (a computer at normal level takes the seat, or the game's automatic player where it
-  has no computer). Only people count: computers are never asked and never voted about.
+* **Choices**: two players — wait or claim the win; three or four (computers counted) — wait, or
+  play on without the late player (a computer at normal level takes the seat, or the game's
+  automatic player where it has no computer). Computers are never asked and never voted about.
 * **Decision**: a strict majority of the voters decides; once every voter voted and no choice has
   a majority (a tie), the table waits. Votes of anyone else do not count.
 
@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final, Literal
 
 Choice = Literal["wait", "win", "auto"]
-"""Wait (a new deadline), claim the win (two people), play on without them (three or four: a
+"""Wait (a new deadline), claim the win (two players), play on without them (three or four: a
 computer takes the seat)."""
 
 CHOICES: Final[tuple[Choice, ...]] = ("wait", "win", "auto")
@@ -47,13 +47,13 @@ def voters(
     return tuple(u for u in dict.fromkeys(players) if u != late and u not in held)
 
 
-def choices(n_people: int, automatic: bool) -> tuple[Choice, ...]:
-    """What the voters may choose in a game of ``n_people`` (distinct users who are people: its
-    computers do not count); ``automatic``: the game has a computer or an automatic player to
-    play on for the late one."""
-    if n_people == 2:
+def choices(n_players: int, automatic: bool) -> tuple[Choice, ...]:
+    """What the voters may choose in a game of ``n_players`` (distinct users, its computers
+    among them); ``automatic``: the game has a computer or an automatic player to play on for the
+    late one."""
+    if n_players == 2:
         return ("wait", "win")
-    if n_people > 2 and automatic:
+    if n_players > 2 and automatic:
         return ("wait", "auto")
     return ("wait",)
 
