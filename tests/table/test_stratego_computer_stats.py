@@ -96,8 +96,7 @@ async def test_nothing_about_computers_for_a_player_without_such_games(table: ob
 async def test_a_player_with_games_against_the_computer_only_has_stats(table: object) -> None:
     store = cast("SimpleNamespace", table).store
     carol = 103
-    await finish(store, "shitenno", [carol, HARD, EASY], Outcome((0,), Ending.NORMAL, scores=(9, 5, 7)))
+    await finish(store, "stratego", [EASY, carol], Outcome((1,), Ending.NORMAL))
     text = await stats(table, carol, "en")
-    assert "has no finished game" not in text
-    assert "Shitenno, Computer (easy): 1 game · 1 win · 0 draws · 0 losses" in text
-    assert "Shitenno, Computer (hard): 1 game · 1 win" in text
+    assert "has no finished game" not in text and "**Stratego**: played" not in text
+    assert "Stratego, Computer (easy): 1 game · 1 win · 0 draws · 0 losses" in text
