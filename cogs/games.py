@@ -97,10 +97,27 @@ def has_computer(name: str) -> bool:
     return entry is not None and entry.computer is not None
 
 
+PLAY_ON = "resigned_play_on"
+"""The engine option by which a resigned seat plays on instead of leaving (Shitenno SH-R.6): the
+table hands it to a computer (issue 46 §1)."""
+
+
+def table_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a game of ``name`` is opened with: ``options``, and :data:`PLAY_ON` set where the
+    game has a computer and its engine can play a resigned seat on (issue 46 §1: in a game of three
+    or more a resigner's seat goes to a computer; the engine ignores it for two). Without either,
+    a resignation stays as the game's rules write it."""
+    out = dict(options)
+    if has_computer(name) and any(o.name == PLAY_ON for o in KINDS[name].ui.engine.options):
+        out[PLAY_ON] = True
+    return out
+
+
 def rematch_options(name: str, options: Mapping[str, Any], state: Any, order: Sequence[int]) -> dict[str, Any]:
-    """The options of a rematch of a game of ``name`` (see :data:`RematchOptions`)."""
+    """The options of a rematch of a game of ``name`` (see :data:`RematchOptions`), with the
+    table's (:func:`table_options`)."""
     entry = KINDS[name]
-    return entry.rematch(options, state, order) if entry.rematch is not None else dict(options)
+    return table_options(name, entry.rematch(options, state, order) if entry.rematch is not None else dict(options))
 
 
 def worker_modules() -> list[str]:
