@@ -23,7 +23,7 @@ from cogs.texts import add_game
 from cogs.texts.tables import Words
 from cogs.workload import Workload
 from rules.computer import Computer
-from rules.protocol import AnyGame
+from rules.protocol import PLAY_ON_OPTION, AnyGame
 
 RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
 """A rematch's options from the finished game's options, final state and the rematch's seats (for
@@ -97,19 +97,14 @@ def has_computer(name: str) -> bool:
     return entry is not None and entry.computer is not None
 
 
-PLAY_ON = "resigned_play_on"
-"""The engine option by which a resigned seat plays on instead of leaving (Shitenno SH-R.6): the
-table hands it to a computer (issue 46 §1)."""
-
-
 def table_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options a game of ``name`` is opened with: ``options``, and :data:`PLAY_ON` set where the
+    """The options a game of ``name`` is opened with: ``options``, and ``PLAY_ON_OPTION`` set where the
     game has a computer and its engine can play a resigned seat on (issue 46 §1: in a game of three
     or more a resigner's seat goes to a computer; the engine ignores it for two). Without either,
     a resignation stays as the game's rules write it."""
     out = dict(options)
-    if has_computer(name) and any(o.name == PLAY_ON for o in KINDS[name].ui.engine.options):
-        out[PLAY_ON] = True
+    if has_computer(name) and any(o.name == PLAY_ON_OPTION for o in KINDS[name].ui.engine.options):
+        out[PLAY_ON_OPTION] = True
     return out
 
 

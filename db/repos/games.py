@@ -12,9 +12,9 @@ from db.connection import Conn, Row
 from db.context import COLUMNS, GAME_WITH_SEATS, SEAT_COLUMNS, Repo, check_pace, check_seed, in_int64, insert_id
 from db.errors import WrongStatus
 from db.json_text import dumps, loads
-from db.records import STATUSES, AppendResult, GameRecord, LoggedAction
+from db.records import ABSENT_LEVEL, STATUSES, AppendResult, GameRecord, LoggedAction
 from db.replay import decode_entry, decode_seat, loggable, parse_notation, plan_takeback, takeback_entry
-from rules.protocol import AnyGame, Ending, Outcome, resolve_options
+from rules.protocol import AnyGame, Ending, Outcome, plays_on, resolve_options
 
 
 class GamesRepo(Repo):
@@ -205,6 +205,8 @@ class GamesRepo(Repo):
             outcome = game.outcome(state)
             now = self._ctx.clock()
             waiting_since = next((r["since"] for r in seats if r["seat"] == seat and r["absent"] is None), None)
+            if outcome is None and plays_on(loads(row["options"])):
+                seats = await clocks.hand_resigned(db, game_id, seats, game.resigned(state), ABSENT_LEVEL)
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
             else:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
-from rules.protocol import Option, resolve_options
+from rules.protocol import PLAY_ON_OPTION, Option, resolve_options
 from rules.rng import Rng
 from rules.shitenno import payment
 from rules.shitenno.actions import (
@@ -39,12 +39,13 @@ from rules.shitenno.events import (
     PlusOne,
     PositionBoughtEvent,
     PositionConqueredEvent,
+    ResignEvent,
     Scoring,
     TroopExchange,
 )
 from rules.shitenno.state import Player, Sharing, ShitennoState
 
-OPTIONS: tuple[Option, ...] = (Option("generals", ""), Option("resigned_play_on", False))
+OPTIONS: tuple[Option, ...] = (Option("generals", ""), Option(PLAY_ON_OPTION, False))
 """SH-5.1 ``generals``: the generals picked in joining order, comma-separated (``"Ii,,Honda"``); a
 blank or missing pick gets the first free general in SH-2.1 order. A pick may be any unambiguous
 part of a general's name or his colour. SH-R.6 ``resigned_play_on``: with 3 or 4 players a resigned
@@ -111,7 +112,7 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoS
     rng.shuffle(koku)
     st = ShitennoState(
         n=players,
-        resigned_play_on=bool(opts["resigned_play_on"]) and players >= 3,
+        resigned_play_on=bool(opts[PLAY_ON_OPTION]) and players >= 3,
         rng=rng,
         players=plist,
         board={p.id: [] for p in CONTENT.provinces},
@@ -696,8 +697,11 @@ def _resign(st: ShitennoState, seat: int) -> list[Event]:
     win); with one player left he wins, else the game goes on."""
     events: list[Event] = []
     st.resigned = sorted({*st.resigned, seat})
-    _log(st, events, {"type": "resign", "seat": seat})
     playing = [s for s in range(st.n) if s not in st.resigned]
+    resign: ResignEvent = {"type": "resign", "seat": seat}
+    if st.resigned_play_on and len(playing) > 1:
+        resign["play_on"] = True
+    _log(st, events, resign)
     if len(playing) == 1:
         _finish_by_resignation(st, events)
     elif not left(st, seat):  # SH-R.6: the seat plays on as it stood

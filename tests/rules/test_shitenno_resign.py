@@ -290,7 +290,7 @@ def test_sh_r_6_a_resigner_in_sharing_stays_pending_and_decides():
     st, cards = four_player_sharing()
     played_on(st)
     tairo = st.sharing.tairo
-    GAME.apply(st, 1, Resign())
+    assert GAME.apply(st, 1, Resign()) == [{"type": "resign", "seat": 1, "play_on": True}]
     assert st.resigned == [1] and st.sharing.tairo == tairo == 1 and 1 in st.sharing.pending
     assert GAME.to_act(st) == (1,) and GAME.view(st, None).resigned_play_on
     legal = GAME.legal(st, 1)
@@ -351,8 +351,9 @@ def test_sh_r_6_with_sh_r_5_the_last_player_left_still_wins_at_once():
     st, _ = four_player_sharing()
     played_on(st)
     for seat in (0, 1, 2):
-        GAME.apply(st, seat, Resign())
+        events = GAME.apply(st, seat, Resign())
     assert GAME.outcome(st) == Outcome(winners=(3,), ending=Ending.RESIGNED, scores=(0, 0, 0, 0))
+    assert events[0] == {"type": "resign", "seat": 2}  # the game does not go on: nothing plays on
 
 
 def test_sh_r_6_the_option_is_stored_and_random_games_end():
