@@ -205,8 +205,9 @@ class GamesRepo(Repo):
             outcome = game.outcome(state)
             now = self._ctx.clock()
             waiting_since = next((r["since"] for r in seats if r["seat"] == seat and r["absent"] is None), None)
+            handed: tuple[int, ...] = ()
             if outcome is None and plays_on(loads(row["options"])):
-                seats = await clocks.hand_resigned(db, game_id, seats, game.resigned(state), ABSENT_LEVEL)
+                seats, handed = await clocks.hand_resigned(db, game_id, seats, game.resigned(state), ABSENT_LEVEL)
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
             else:
@@ -246,6 +247,7 @@ class GamesRepo(Repo):
                 tuple(before),
                 takeback_open=bool(row["takeback_open"]),
                 may_take_back=game.can_take_back(hidden, move, state, events),
+                handed=handed,
             )
 
         return await self._ctx.run(write, write=True, game_id=game_id)

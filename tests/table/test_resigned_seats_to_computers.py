@@ -123,3 +123,20 @@ def test_the_resigner_is_refused_in_their_language() -> None:
             Finder.refuse_resigned(finder, rec, 0, locale)
         assert words in str(err.value) and "#7" in str(err.value)
     assert "{" not in t("resigned_played_on", "cs", game=7, computer="x")
+
+
+async def test_the_change_of_the_resignation_knows_the_computer_plays_the_seat(store: GameStore) -> None:
+    """The change the master tells after the resignation already has the seat played by the table:
+    the clocks' listener sends the computer in (no wait for a prompt the resigner would get), and
+    the thread's news has no "your turn" line for the seat."""
+    from cogs.table.core.commands import Act
+    from cogs.table.plan.news import prompts
+
+    rec = await three_players(store)
+    (seat,) = SHITENNO.to_act(rec.load_state())
+    master = Master(lambda: store, lambda _kind: None, None, lambda _kind: True)
+    change = await master.run(Act(rec.id, seat, Resign(), None, rec.players[seat], None, seen=rec))
+    assert change.to_act == (seat,) and change.record.table_plays(seat)
+    assert change.record.level_at(seat) == ABSENT_LEVEL
+    assert prompts(games.ui("shitenno"), change.record, change.state, change.to_act, "en") == []
+    assert not rec.table_plays(seat), "the record read before the resignation was the person's"
