@@ -43,10 +43,13 @@ async def play_until(
     raise AssertionError("the seat never came to act")
 
 
-async def resign(t: Table, user: User, thread: Thread, game: int, label: str) -> None:
+async def resign(t: Table, user: User, thread: Thread, game: int, label: str) -> str:
+    """``/game resign`` and its button; what the confirmation said."""
     confirm = await t.slash(user, thread, "game resign")
     assert confirm.ephemeral, confirm.content
+    said = confirm.content
     await t.click(user, confirm, label)
+    return said
 
 
 async def three_people(t: Table, join: str = "", start: str = "") -> tuple[int, Thread, dict[int, User], int]:
@@ -77,7 +80,8 @@ async def test_a_resigned_seat_is_played_on_by_the_computer_to_the_end(tmp_path:
         rnd = random.Random(46)
         await play_until(t, game, thread, users, rnd, bob)
         before = (await t.bot.store.games.get(game)).version
-        await resign(t, t.bob, thread, game, f"Resign #{game} Shitenno")
+        asked = await resign(t, t.bob, thread, game, f"Resign #{game} Shitenno")
+        assert "It counts as a loss; Computer (normal) plays your seat to the end of the game" in asked
         said = await thread.wait_for_message(lambda m: "resigns (a loss)" in m.content)
         assert f"<@{t.bob.id}>" in said.content and "Computer (normal) plays their seat to the end" in said.content
 
@@ -126,7 +130,8 @@ async def test_hrac_ktery_se_vzdal_cesky(tmp_path: Path) -> None:
         assert t.bot is not None
         t.guild.preferred_locale = t.alice.locale = t.bob.locale = t.carol.locale = "cs"
         game, thread, _, bob = await three_people(t, "Přidat se", "Začít")
-        await resign(t, t.bob, thread, game, f"Vzdát #{game} Shitenno")
+        asked = await resign(t, t.bob, thread, game, f"Vzdát #{game} Shitenno")
+        assert "Počítá se jako prohra; tvé místo do konce hry převezme Počítač (normální)" in asked
         said = await thread.wait_for_message(lambda m: "se vzdává (prohrává)" in m.content)
         assert "za tohoto hráče do konce hry hraje Počítač (normální)" in said.content
         refused = await t.slash(t.bob, thread, "shitenno act", action="end")

@@ -10,6 +10,8 @@ TEXTS: dict[str, str] = {
     "timeout.auto.computer": "🤖 Stůl hraje dál: za hráče {user} rozhoduje {computer}, dokud tu nepoužije "
     "jakýkoli příkaz.",
     # --- vzdané místo, které do konce hry hraje počítač (hra tří a více hráčů) ---------------
+    "resign_confirm.computer": "Vzdát hru #{game} ({title})? Počítá se jako prohra; tvé místo do konce hry "
+    "převezme {computer}. Potvrď to tlačítkem.",
     "resigned_played_on": "Hru #{game} už máš vzdanou: tvé místo do jejího konce hraje {computer}, ty v ní "
     "už nehraješ.",
     # --- dovolená, během které hraje počítač -------------------------------------------------
