@@ -21,21 +21,23 @@ from rules.protocol import PLAY_ON_OPTION
 from rules.shitenno import GAME as SHITENNO
 from rules.shitenno.actions import Action, Resign
 from rules.shitenno.auto import auto_action
-from rules.stroganov import GAME as STROGANOV
+from tests import kinds
 
-pytestmark = pytest.mark.store(games={"shitenno": SHITENNO, "stroganov": STROGANOV})
+pytestmark = pytest.mark.store(games={"shitenno": SHITENNO})
 
 ALICE, BOB, CAROL = 180_000_000_000_000_001, 180_000_000_000_000_002, 180_000_000_000_000_003
 
 
-def test_the_table_opens_games_with_a_computer_with_play_on() -> None:
+@pytest.mark.parametrize("kind", kinds.NAMES)
+def test_the_table_opens_games_with_a_computer_with_play_on(kind: str) -> None:
     """SH-R.6 is asked for where the game has a computer and its engine plays resigned seats on;
     a game without either keeps its rules as written."""
-    assert games.has_computer("shitenno")
-    assert games.table_options("shitenno", {"generals": ""}) == {"generals": "", PLAY_ON_OPTION: True}
-    if not games.has_computer("stroganov"):
-        assert games.table_options("stroganov", {"difficulty": "hard"}) == {"difficulty": "hard"}
-    assert games.table_options("stratego", {}) == {}, "Stratego's engine has no such option (two players)"
+    engine = games.ui(kind).engine
+    can = games.has_computer(kind) and any(o.name == PLAY_ON_OPTION for o in engine.options)
+    expected = {"x": 1, PLAY_ON_OPTION: True} if can else {"x": 1}
+    assert games.table_options(kind, {"x": 1}) == expected
+    if kind == "shitenno":
+        assert can, "Shitenno has a computer and its engine plays a resigned seat on"
 
 
 async def three_players(store: GameStore, play_on: bool = True) -> GameRecord:
@@ -140,3 +142,13 @@ async def test_the_change_of_the_resignation_knows_the_computer_plays_the_seat(s
     assert change.record.level_at(seat) == ABSENT_LEVEL
     assert prompts(games.ui("shitenno"), change.record, change.state, change.to_act, "en") == []
     assert not rec.table_plays(seat), "the record read before the resignation was the person's"
+
+
+async def test_two_players_resigning_still_ends_the_game(store: GameStore) -> None:
+    """SH-R.2: with two seats the option changes nothing — the resignation ends the game, nobody's
+    seat is handed to a computer."""
+    lobby = await store.lobbies.create("shitenno", ALICE, games.table_options("shitenno", {}), 1, 2, seats=[ALICE, BOB])
+    rec = await store.games.start(lobby.id, None, 11)
+    result = await store.games.append(rec.id, rec.version, 0, Resign())
+    assert result.outcome is not None and result.outcome.winners == (1,) and result.handed == ()
+    assert (await store.games.get(rec.id)).status == "finished"
