@@ -206,8 +206,9 @@ class GamesRepo(Repo):
             now = self._ctx.clock()
             waiting_since = next((r["since"] for r in seats if r["seat"] == seat and r["absent"] is None), None)
             handed: tuple[int, ...] = ()
-            if outcome is None and plays_on(loads(row["options"])):
-                seats, handed = await clocks.hand_resigned(db, game_id, seats, game.resigned(state), ABSENT_LEVEL)
+            resigned = game.resigned(state) if outcome is None else ()
+            if resigned and plays_on(loads(row["options"])):  # issue 46 §1: a computer plays them on
+                seats, handed = await clocks.hand_resigned(db, game_id, seats, resigned, ABSENT_LEVEL)
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
             else:
