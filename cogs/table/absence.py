@@ -20,6 +20,7 @@ import logging
 
 import discord
 
+from cogs import games
 from cogs.table import plan
 from cogs.table.clock_words import stamp
 from cogs.table.core.commands import AutoPlay
@@ -135,10 +136,12 @@ class Absence(Part):
         return len(played)
 
     async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
-        """A player the table played for used a command: the seat is theirs again."""
+        """A player the table played for used a command: the seat is theirs again — unless they
+        resigned it (the computer plays it to the end: Shitenno SH-R.6, issue 46 §1)."""
         back = None
+        resigned = set(games.ui(rec.kind).engine.resigned(rec.load_state())) if rec.state_json is not None else set()
         for c in rec.clocks:
-            if c.user_id == user_id and c.absent is not None:
+            if c.user_id == user_id and c.absent is not None and c.seat not in resigned:
                 back = await self.store.clocks.set_absent(rec.id, c.seat, None) or back
         if back is None:
             return rec
