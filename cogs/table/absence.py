@@ -142,6 +142,8 @@ class Absence(Part):
         game ends): the computer's decision is a command (through the master), each told like a
         player's, and its listeners ask for the next — each after the pause
         (:meth:`next_decision`). A game no person is left to play is cancelled instead."""
+        if rec.state_json is None:  # a listing's record (``games.find``) has no state
+            rec = await self.store.games.get(rec.id)
         if rec.status != "active" or rec.engine is None or rec.state_json is None:
             return
         state = rec.load_state()
