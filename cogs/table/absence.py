@@ -69,7 +69,8 @@ def nobody_left(rec: GameRecord, state: object) -> bool:
     if rec.engine is None or state is None:
         return False
     out = set(rec.engine.resigned(state))
-    return all(rec.computer_at(s) is not None for s in range(len(rec.players)) if s not in out)
+    left = [s for s in range(len(rec.players)) if s not in out]
+    return bool(left) and all(rec.computer_at(s) is not None for s in left)
 
 
 class Absence(Part):
@@ -181,7 +182,8 @@ class Absence(Part):
         """The computer a game nobody is left to play is cancelled by (its record says so: the
         result reads "no person was left", ``cogs/table/results.py``)."""
         out = set(rec.engine.resigned(state)) if rec.engine is not None else set()
-        return next(u for s, u in enumerate(rec.players) if s not in out and rec.computer_at(s) is not None)
+        left = [u for s, u in enumerate(rec.players) if s not in out and rec.computer_at(s) is not None]
+        return left[0] if left else rec.players[-1]
 
     async def show_nobody_left(
         self, change: Change, cause: NobodyLeft, interaction: discord.Interaction | None, progress: Progress
