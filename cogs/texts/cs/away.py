@@ -19,4 +19,8 @@ TEXTS: dict[str, str] = {
     "{computer} (hra, která mezitím začne, počká na tebe). Své místo si vezmeš zpět příkazem "
     "`{cmd_game_back}` nebo jakýmkoli svým příkazem ve hře. Dny dovolené v roce {year}: {used} z {limit}.",
     "away.handed": "🏖️ {user} má dovolenou do {until}; do té doby za tohoto hráče hraje {computer}.",
+    # --- hra, kterou už nehraje žádný člověk (všechna místa ve hře mají počítače) ------------
+    "cancelled.nobody_left": "🤖 Hra #{game} byla zrušena: nezůstal v ní žádný člověk, jen počítače. "
+    "Nepočítá se jako výhra ani prohra.",
+    "result.cancelled.nobody_left": "zrušena: nezůstal v ní žádný člověk, nepočítá se jako výhra ani prohra",
 }

@@ -19,4 +19,8 @@ TEXTS: dict[str, str] = {
     "games meanwhile (a game that starts meanwhile waits for you). `{cmd_game_back}` or any command of "
     "yours in a game takes your seat back. Days used in {year}: {used} of {limit}.",
     "away.handed": "🏖️ {user} is on holiday until {until}; {computer} plays for them meanwhile.",
+    # --- a game no person is left to play (every seat still in it a computer's) ---------------
+    "cancelled.nobody_left": "🤖 Game #{game} was cancelled: no person is left to play it, only computers. "
+    "It is not counted as a win or a loss.",
+    "result.cancelled.nobody_left": "cancelled: no person was left to play, not counted as a win or a loss",
 }
