@@ -51,7 +51,7 @@ def test_the_protocols_declare_the_whole_interface() -> None:
         *(f"clocks.{n}" for n in ("due_timers", "claim_timer", "add_timer", "timer", "next_due", "claim_reminder")),
         *(f"clocks.{n}" for n in ("extend_deadline", "overdue_now", "set_absent", "claim_autoplay")),
         *(f"clocks.{n}" for n in ("release_autoplay", "nudge", "go_away", "come_back")),
-        *(f"clocks.{n}" for n in ("start_vacation", "end_vacation")),
+        *(f"clocks.{n}" for n in ("start_vacation", "end_vacation", "schedule_autoplay")),
         *(f"outbox.{n}" for n in ("next_untold", "pending", "changes_of", "claim", "step", "told")),
         *(f"pages.{n}" for n in ("get", "save", "hold", "release")),
         *(f"prefs.{n}" for n in ("get", "set", "watch", "mark_dm_warned", "claim_walkthrough", "forget_walkthrough")),
