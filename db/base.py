@@ -454,6 +454,10 @@ class Ratings(Protocol):
         """A player's record per game kind in a server."""
         ...
 
+    async def computer_records(self, guild_id: int, user_id: int) -> list[ratings.ComputerRecord]:
+        """A player's record against each computer level per game kind in a server (issue 46)."""
+        ...
+
     async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
         """Each player's pace in a server (median time to move, finished games lost on time)."""
         ...

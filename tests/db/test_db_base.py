@@ -56,7 +56,7 @@ def test_the_protocols_declare_the_whole_interface() -> None:
         *(f"pages.{n}" for n in ("get", "save", "hold", "release")),
         *(f"prefs.{n}" for n in ("get", "set", "watch", "mark_dm_warned", "claim_walkthrough", "forget_walkthrough")),
         *(f"ratings.{n}" for n in ("rate", "rate_unrated", "rebuild", "recompute", "stored", "leaderboard")),
-        *(f"ratings.{n}" for n in ("records", "paces")),
+        *(f"ratings.{n}" for n in ("records", "computer_records", "paces")),
         "meta.get",
         "meta.set",
     }

@@ -302,6 +302,18 @@ TEXTS: dict[str, str] = {
     "hráč, kterému je nabízí, stiskne **{label_btn__accept_lot}** nebo **{label_btn__refuse_lot}**.\n"
     "• Pak kontrola: když jsi na tahu, stiskni **{label_btn__conquer}** a obsaď pozici kartami vojsk, které "
     "provincie žádá; nakonec **{label_btn__end_turn}**. Tlačítka jsou pod nejnovějším příspěvkem.",
+    "rules_computers.shitenno": "**Hra proti počítači** (Shitenno): `{cmd_shitenno_new} "
+    "{opt_shitenno_new__computers}:` nebo tlačítko **{label_btn__add_computer}** v čekárně posadí počítače "
+    "k lidem. Počítač zná jen své karty a to, co viděl celý stůl; karty, které nevidí (cizí ruce, balíčky), "
+    "si představuje mnoha způsoby, které odpovídají tomu, co ví.\n"
+    "• **Lehký**: bere, co se vyplatí hned — přijme sestavu, která stojí za spravedlivý díl, vybere lepší "
+    "polovinu, dobývá tam, kde nejvíc získá; zhruba každé čtvrté rozhodnutí náhodně.\n"
+    "• **Normální**: než se rozhodne, dohraje každou možnost zhruba osm rozhodnutí dopředu přes desítky "
+    "představených rozdání.\n"
+    "• **Těžký**: představí si víc než dvakrát tolik rozdání, dohrává je dál a s menší náhodou.\n"
+    "Nikdy se nevzdá.",
+    "help_computers.shitenno": "**Shitenno** — lehký: bere, co se vyplatí hned; normální: dohraje své "
+    "možnosti pár tahů dopředu přes odhadnuté karty; těžký: víc odhadů, dál dopředu.",
     "rules_auto.shitenno": "**Hra bez hráče** (Shitenno): přijmu každou sestavu nabídnutou jeho generálovi, "
     "a když má vybírat, vezmu sestavu A; jako Tairó nabídnu nejvyšší volný titul se stejným podílem "
     "vyložených karet (zbývají-li dva hráči, rozdělím je napůl); ve fázi obsazování jeho tah hned ukončím — "
