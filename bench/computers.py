@@ -122,6 +122,8 @@ class Result:
     automa: int | None
     decisions: int
     think: dict[str, list[float]] = field(default_factory=dict)
+    ending: str = ""
+    """How it ended (``Ending``; ``cut`` for a game cut short; empty in records kept before)."""
 
 
 def share(outcome: Outcome | None, seat: int) -> float:
@@ -172,6 +174,7 @@ def play(task: Task) -> Result:
         outcome.automa_score if outcome is not None else None,
         decisions,
         think,
+        outcome.ending.value if outcome is not None else "cut",
     )
 
 
@@ -364,14 +367,29 @@ def rows(results: Iterable[Result], quick: bool = False) -> list[Row]:
 # ------------------------------------------------------------------------------------- running
 
 
-def tasks(games: Sequence[GameKind], deals: int, cap: int, only: Sequence[str] = (), quick: bool = False) -> list[Task]:
+def tasks(
+    games: Sequence[GameKind],
+    deals: int,
+    cap: int,
+    only: Sequence[str] = (),
+    quick: bool = False,
+    pairs: Sequence[tuple[str, str]] = (),
+    players: Sequence[int] = (),
+) -> list[Task]:
     """Every game of every match, deal by deal (a run cut short has about as many games of each
     match), the issue's matches first within a deal; ``only``: the settings so labelled
-    (``stratego classic``, ``shitenno``). Quick: a game's first setting of two players or more and
-    the issue's matches only."""
+    (``stratego classic``, ``shitenno``), ``pairs`` the matches of these heroes and rests,
+    ``players`` of these player counts. Quick: a game's first setting of two players or more and
+    :data:`QUICK_MATCHES` only."""
     chosen: list[Match] = []
     for game in games:
-        found = [m for m in matches(game, deals) if not only or m.setting.label in only]
+        found = [
+            m
+            for m in matches(game, deals)
+            if (not only or m.setting.label in only)
+            and (not pairs or (m.hero, m.rest) in pairs)
+            and (not players or m.setting.players in players)
+        ]
         if quick:
             first = next(m.setting for m in found if m.setting.players > 1)
             found = [m for m in found if m.setting == first and (m.hero, m.rest) in QUICK_MATCHES]
@@ -424,6 +442,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=10, help="deals a match at two players (fewer at more)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", action="append", default=[], help="a setting: 'stratego classic', 'shitenno'…")
+    parser.add_argument("--match", action="append", default=[], help="a match, hero:rest ('hard:greedy')")
+    parser.add_argument("--players", action="append", type=int, default=[])
     parser.add_argument("--record", help="append each finished game to this file (JSON lines)")
     parser.add_argument("--skip", nargs="*", default=[], help="record files whose games are not played again")
     parser.add_argument("--report", nargs="*", help="only build the table from these record files")
@@ -432,7 +452,8 @@ def main(argv: list[str] | None = None) -> int:
         print(table(rows(load(args.report))))
         return 0
     deals, cap = (1, QUICK_CAP) if args.quick else (args.deals, MOVE_CAP)
-    todo = tasks(with_computer(), deals, cap, args.only, args.quick)
+    pairs = [(m.partition(":")[0], m.partition(":")[2]) for m in args.match]
+    todo = tasks(with_computer(), deals, cap, args.only, args.quick, pairs, args.players)
     done = {(r.label, r.players, r.hero, r.rest, r.deal, r.seat) for r in load(args.skip)}
     todo = [t for t in todo if (t.setting.label, t.setting.players, t.hero, t.rest, t.deal, t.seat) not in done]
     results: list[Result] = []
