@@ -92,6 +92,7 @@ def _one_step(
     rnd: random.Random,
     lead: Callable[[Any], float],
     resign: type,
+    clone: Callable[[Any], Any] = copy.deepcopy,
 ) -> Action:
     """The decision of ``legal()`` (not resigning) after which ``lead`` of a copy of ``sampled`` is
     highest; ties at random."""
@@ -101,7 +102,7 @@ def _one_step(
     best: list[Action] = []
     best_lead = float("-inf")
     for a in options:
-        after = copy.deepcopy(sampled)
+        after = clone(sampled)
         engine.apply(after, seat, a)
         value = lead(after)
         if value > best_lead + 1e-9:
@@ -131,7 +132,7 @@ def stroganov(engine: AnyGame, state: Any, seat: int, rnd: random.Random) -> Act
     from rules.stroganov import engine as rules_engine
     from rules.stroganov.actions import Resign
     from rules.stroganov.computer import estimate
-    from rules.stroganov.sample import determinize, pools
+    from rules.stroganov.sample import clone, determinize, pools
     from rules.stroganov.view import StroganovView
 
     view = cast(StroganovView, engine.view(state, seat))
@@ -142,7 +143,7 @@ def stroganov(engine: AnyGame, state: Any, seat: int, rnd: random.Random) -> Act
         others = [estimate(st, j) for j in range(st.n) if j != ci]
         return estimate(st, ci) - max(others, default=0.0)
 
-    return _one_step(engine, sampled, seat, rnd, lead, Resign)
+    return _one_step(engine, sampled, seat, rnd, lead, Resign, clone)
 
 
 GREEDY: dict[str, Greedy] = {"stratego": stratego, "shitenno": shitenno, "stroganov": stroganov}
