@@ -322,12 +322,13 @@ def rows(results: Iterable[Result], quick: bool = False) -> list[Row]:
             ivan = [float(g.automa or 0) for g in games]
             wins = sum(g.shares[0] for g in games)
             low, high = mean_interval(scores)
+            spread = f"95 %: {low:.1f}–{high:.1f}; " if n > 1 else ""
             wl, wh = wilson(wins, n)
             out.append(
                 Row(
                     "computers",
                     f"{label} solo: {hero} against Ivan, average score (Ivan's); wins",
-                    f"{statistics.fmean(scores):.1f} (95 %: {low:.1f}–{high:.1f}; Ivan {statistics.fmean(ivan):.1f}); "
+                    f"{statistics.fmean(scores):.1f} ({spread}Ivan {statistics.fmean(ivan):.1f}); "
                     f"{wins / n:.0%} (95 %: {wl:.0%}–{wh:.0%}); {n} games{cut}",
                 )
             )
