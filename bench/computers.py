@@ -43,6 +43,8 @@ QUICK_CAP = 4
 QUICK_MATCHES = (("hard", "greedy"), ("normal", "easy"))
 """The matches of a quick run (every level plays)."""
 LEVELS = [level.value for level in Level]
+MIN_JUDGED = 10
+"""Games a match needs before its target is judged (met or missed, by the share's point estimate)."""
 
 
 # ------------------------------------------------------------------------------- the contestants
@@ -336,7 +338,9 @@ def rows(results: Iterable[Result], quick: bool = False) -> list[Row]:
         points = sum(g.shares[g.seat] for g in games)
         low, high = wilson(points, n)
         said, threshold, beat = target(label, players, hero, rest)
-        ok = None if threshold is None or quick else (points / n > threshold if beat else points / n >= threshold)
+        judged = threshold is not None and not quick and n >= MIN_JUDGED
+        ok = (points / n > threshold if beat else points / n >= threshold) if judged and threshold is not None else None
+        said += " (too few games to judge)" if threshold is not None and not judged and not quick else ""
         others = f" ×{players - 1}" if players > 2 else ""
         out.append(
             Row(
