@@ -417,8 +417,8 @@ def with_computer() -> list[GameKind]:
     return [game for game in registered() if game.computer is not None]
 
 
-BENCH_DEALS = 3
-"""Deals a match in ``make bench`` (two workers): a smaller tournament than the documented one
+BENCH_DEALS = 1
+"""Deals a match in ``make bench`` (two workers): a much smaller tournament than the documented one
 (``python -m bench.computers --deals 10``), which takes hours on two cores."""
 
 
