@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import math
 import random
 import sys
 import tempfile
@@ -19,7 +20,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from unittest import mock
 
 from bench import databases, e2e
@@ -30,8 +31,11 @@ from bench.e2e_games import Bench, Game, random_action
 from bench.library_floor import MOVE, inputs, page_spec, spawn_floor
 from bench.stats import collector_paused
 from cogs.games import registered
+from cogs.workload import random_move
 from db.store import GameStore
 from rules.protocol import AnyGame
+from rules.stratego.actions import Move
+from rules.stratego.computer.belief import colour_index
 from tests import postgres
 from tests.e2e.bot_process import answering, open_at
 from tests.fakediscord import FakeDiscord
@@ -304,6 +308,122 @@ async def floor_answers(tmp: Path) -> None:
     assert turn.content == page["content"] and not turn.attachments
 
 
+# -- the computers' bench ---------------------------------------------------------------------------
+
+
+def greedy_stratego_captures_what_it_surely_beats_else_advances() -> None:
+    """bench.greedy's Stratego baseline, in seeded games against a random mover: whenever one of its
+    pieces stands next to a revealed enemy it surely beats, it attacks; when it does not attack and
+    a step towards the enemy exists, it steps forward; it wins those games."""
+    from bench.greedy import stratego
+    from rules.stratego.board import BACK_RANK, NEIGHBOURS, rank_of
+    from rules.stratego.pieces import battle
+    from rules.stratego.view import StrategoView
+
+    game = next(k for k in registered() if k.name == "stratego")
+    engine = game.engine
+    checked = 0
+    for army in ("barrage", "classic"):
+        for seed in range(2):
+            state, rnd, hero = engine.new(2, {"army": army}, seed), random.Random(seed), seed % 2
+            while engine.outcome(state) is None:
+                seat = engine.to_act(state)[0]
+                if seat != hero:
+                    engine.apply(state, seat, random_move(engine, state, seat, rnd))
+                    continue
+                action = stratego(engine, state, seat, rnd)
+                view: StrategoView = cast(StrategoView, engine.view(state, seat))
+                if view.phase == "play" and isinstance(action, Move):
+                    assert action in engine.legal(state, seat), action
+                    me, board = view.viewer_colour, view.board
+                    mine = [sq for sq, pv in enumerate(board) if pv is not None and pv.colour == me]
+                    sure = any(
+                        (t := board[n]) is not None
+                        and t.colour != me
+                        and t.rank is not None
+                        and (m := board[sq]) is not None
+                        and m.rank not in ("B", "F")
+                        and battle(m.rank or "", t.rank, False) == "attacker"
+                        for sq in mine
+                        for n in NEIGHBOURS[sq]
+                    )
+                    attacked = board[action.to] is not None
+                    if sure:
+                        checked += 1
+                        assert attacked, (army, seed, view.ply)
+                    if not attacked:
+                        back = BACK_RANK[1 - colour_index(me)]
+                        forward = [
+                            m
+                            for m in engine.legal(state, seat)
+                            if isinstance(m, Move)
+                            and board[m.to] is None
+                            and abs(rank_of(m.to) - back) < abs(rank_of(m.frm) - back)
+                        ]
+                        if forward:
+                            assert abs(rank_of(action.to) - back) < abs(rank_of(action.frm) - back), view.ply
+                engine.apply(state, seat, action)
+            outcome = engine.outcome(state)
+            assert outcome is not None and outcome.winners == (hero,), (army, seed, outcome)
+    assert checked, "no sure capture was ever offered: the check checked nothing"
+
+
+def greedy_players_decide_legally_and_beat_a_random_mover() -> None:
+    """bench.greedy's Shitenno and Stroganov baselines: every decision legal and none a resignation,
+    the same under the same seed, and two players' seeded games against a random mover won (each
+    seat in turn)."""
+    from bench.greedy import GREEDY
+
+    for game in registered():
+        if game.name == "stratego" or game.name not in GREEDY:
+            continue
+        greedy, engine = GREEDY[game.name], game.engine
+        resign = type(engine.parse_action("resign"))
+        for seed in range(4):
+            state, rnd, hero = engine.new(2, None, seed), random.Random(seed), seed % 2
+            while engine.outcome(state) is None:
+                seat = engine.to_act(state)[0]
+                if seat != hero:
+                    engine.apply(state, seat, random_move(engine, state, seat, rnd))
+                    continue
+                drawn = rnd.getrandbits(32)
+                action = greedy(engine, state, seat, random.Random(drawn))
+                twin = greedy(engine, state, seat, random.Random(drawn))
+                assert action == twin and not isinstance(action, resign), (game.name, action)
+                assert action in engine.legal(state, seat), (game.name, action)
+                engine.apply(state, seat, action)  # the engine refuses an illegal one
+            outcome = engine.outcome(state)
+            assert outcome is not None and hero in outcome.winners, (game.name, seed, outcome)
+
+
+def the_computers_bench_runs_quick_and_rotates_the_seats() -> None:
+    """bench.computers: each deal of a match is played once with the hero in every seat, the issue's
+    matches first and deal by deal; a quick run gives, for every registered game with a computer, a
+    share with its interval for each match, its ladder and each level's think time."""
+    from bench import computers
+
+    games = computers.with_computer()
+    assert games, "no registered game has a computer"
+    todo = computers.tasks(games, 2, computers.MOVE_CAP)
+    for game in games:
+        for m in computers.matches(game, 2):
+            mine = [(t.deal, t.seat) for t in todo if (t.setting, t.hero, t.rest) == (m.setting, m.hero, m.rest)]
+            players = m.setting.players
+            assert sorted(mine) == [(d, s) for d in range(m.deals) for s in range(players)], m
+    assert [t.deal for t in todo] == sorted(t.deal for t in todo), "not deal by deal"
+    low, high = computers.wilson(5, 10)
+    assert math.isclose(low, 1 - high) and low < 0.5 < high and computers.wilson(0, 10)[0] == 0
+    found = computers.run(quick=True)
+    said = [r.measure for r in found]
+    for game in games:
+        name = game.name
+        assert any(m.startswith(name) and "share of points" in m for m in said), name
+        assert any(m.startswith(name) and "ladder" in m for m in said), name
+        for level in computers.LEVELS:
+            assert any(m.startswith(name) and f", {level}: CPU per decision" in m for m in said), (name, level)
+    assert all(r.ok is None for r in found), "a quick run judges nothing"
+
+
 CHECKS: dict[str, Callable[[], None]] = {
     check.__name__: check
     for check in (
@@ -318,6 +438,9 @@ CHECKS: dict[str, Callable[[], None]] = {
         a_game_that_left_its_plan_is_drawn_on_the_clock_and_counted,
         the_measuring_process_does_not_collect_while_it_times,
         the_library_floor_answers_as_the_bot_does,
+        greedy_stratego_captures_what_it_surely_beats_else_advances,
+        greedy_players_decide_legally_and_beat_a_random_mover,
+        the_computers_bench_runs_quick_and_rotates_the_seats,
     )
 }
 
