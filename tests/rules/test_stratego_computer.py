@@ -208,3 +208,18 @@ def test_two_computers_play_a_game_to_its_end_or_the_cap(army: str) -> None:
         assert is_legal(st, seat, action)
         GAME.apply(st, seat, action)
     assert st.phase in ("over", "play")
+
+
+@pytest.mark.parametrize("army", ["classic", "barrage"])
+def test_no_library_setup_leaves_the_flag_open_to_a_scout_down_its_file(army: str) -> None:
+    """Issue 46 §2: the setups guard the Flag. Barrage's bluff preset has an empty file in front of
+    its Flag (an enemy Scout took it on the first move in the bench); the computer never uses it."""
+    from rules.stratego.computer.setups import choose, flag_in_the_open
+    from rules.stratego.setup import preset
+
+    assert flag_in_the_open(preset("barrage", "hidden-flag"))
+    assert not flag_in_the_open(preset("barrage", "corner-bomb"))
+    for seed in range(60):
+        setup = choose(army, Rng(seed))
+        check_counts(setup, army)
+        assert not flag_in_the_open(setup), (seed, "".join(setup))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.rng import Rng
-from rules.stratego.pieces import MARSHAL
-from rules.stratego.setup import PRESETS, ROW, Setup, preset
+from rules.stratego.pieces import FLAG, MARSHAL
+from rules.stratego.setup import EMPTY, PRESETS, ROW, Setup, preset
 
 GENERAL = "9"
 
@@ -25,12 +25,22 @@ def _swap_leaders(s: Setup) -> Setup:
     return tuple(GENERAL if x == MARSHAL else MARSHAL if x == GENERAL else x for x in s)
 
 
+def flag_in_the_open(s: Setup) -> bool:
+    """Whether the Flag of ``s`` (back row first) has nothing in front of it up its file: an enemy
+    Scout coming down that file takes it in one move (Barrage's bluff preset, whose lone bomb stands
+    in the other corner, is such a setup — the bench lost games on the first move to it)."""
+    at = s.index(FLAG)
+    row, file = divmod(at, ROW)
+    return all(s[r * ROW + file] == EMPTY for r in range(row + 1, 4))
+
+
 def bases(army: str) -> list[Setup]:
-    """Every preset of ``army`` and its mirror image."""
+    """Every sound preset of ``army`` (its Flag not in the open) and its mirror image."""
     out: list[Setup] = []
     for name in PRESETS[army]:
         s = preset(army, name)
-        out += [s, _mirror(s)]
+        if not flag_in_the_open(s):
+            out += [s, _mirror(s)]
     return out
 
 
