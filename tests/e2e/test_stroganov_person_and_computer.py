@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs import games
+from cogs.texts import t as words
 from db.records import computer_id, computer_level
 from tests.e2e.harness import Table, table
 from tests.e2e.stroganov_players import DONE, decide
@@ -27,12 +28,23 @@ AWAY = 6
 """The decisions of the person's seat a computer takes during the vacation (at least)."""
 
 
-async def person_and_computer(t: Table, level: str, start: str) -> tuple[int, Thread]:
-    """Alice opens a lobby with one computer of ``level`` and starts it (``start``: the button's
-    label in the game's language): a game of two, Alice and the computer."""
-    lobby = await t.slash(t.alice, t.channel, "stroganov new", computers=1, level=level)
-    assert not lobby.ephemeral, lobby.content
-    await t.click(t.alice, lobby, start)
+async def person_and_computer(t: Table, level: str, *, by_button: bool = False) -> tuple[int, Thread]:
+    """Alice opens a lobby with one computer of ``level`` — by ``/stroganov new computers:``, or
+    ``by_button``: she presses **Add a computer** and picks the level privately — and starts it: a
+    game of two, Alice and the computer."""
+    lang = "cs" if t.alice.locale == "cs" else "en"
+    if by_button:
+        lobby = await t.slash(t.alice, t.channel, "stroganov new")
+        picker = await t.click(t.alice, lobby, words("btn.add_computer", lang))
+        assert picker.ephemeral and len(picker.selects) == 1, picker.content
+        picked = await t.fake.select(t.alice, picker, picker.selects[0].custom_id, [level])
+        said = await picked.response()
+        assert said.content == words("lobby.computer_added", lang, computer=name(level, lang)), said.content
+        await settled(t)  # the lobby's message is edited as the change is told
+    else:
+        lobby = await t.slash(t.alice, t.channel, "stroganov new", computers=1, level=level)
+    assert not lobby.ephemeral and name(level, lang) in lobby.content and "<@-" not in lobby.content, lobby.content
+    await t.click(t.alice, lobby, words("btn.start", lang))
     thread = await t.channel.wait_for_thread()
     await settled(t)
     assert t.bot is not None
@@ -41,6 +53,11 @@ async def person_and_computer(t: Table, level: str, start: str) -> tuple[int, Th
     state = rec.load_state()
     assert not state.solo and not any(c.ivan for c in state.cossacks), "a computer is a seat, not Ivan"
     return rec.id, thread
+
+
+def name(level: str, lang: str) -> str:
+    """A lone computer's name in ``lang``: "Computer (hard)", "Počítač (těžký)"."""
+    return words("computer.name", lang, level=words(f"computer.level.{level}", lang))
 
 
 async def settled(t: Table) -> None:
@@ -125,7 +142,7 @@ async def finished_well(t: Table, game: int, thread: Thread, computer: str, over
 
 async def test_a_person_and_a_computer_play_stroganov_with_a_vacation_by_presses(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        game, thread = await person_and_computer(t, "normal", "Start")
+        game, thread = await person_and_computer(t, "normal")
         users = {t.alice.id: t.alice}
         rnd, mine = random.Random(46), 0
         for _ in range(LIMIT):
@@ -141,11 +158,11 @@ async def test_a_person_and_a_computer_play_stroganov_with_a_vacation_by_presses
 
 
 async def test_clovek_a_pocitac_dohraji_stroganova_s_dovolenou(tmp_path: Path) -> None:
-    """The same in Czech (the server prefers Czech, Alice's Discord speaks it), each decision typed
-    with ``/stroganov act``."""
+    """The same in Czech (the server prefers Czech, Alice's Discord speaks it), the computer seated
+    by the lobby's **Přidat počítač**, each decision typed with ``/stroganov act``."""
     async with table(tmp_path) as t:
         t.guild.preferred_locale = t.alice.locale = "cs"
-        game, thread = await person_and_computer(t, "easy", "Začít")
+        game, thread = await person_and_computer(t, "easy", by_button=True)
         engine = games.kind("stroganov").engine
         rnd, mine = random.Random(7), 0
         for _ in range(LIMIT):
