@@ -217,6 +217,18 @@ def greedy_order(st: StroganovState, seat: int, actions: Sequence[Action], rng: 
     return [actions[k] for _, k in sorted(scored)]
 
 
+def worth_searching(st: StroganovState, seat: int, actions: list[Action], rng: Rng) -> list[Action]:
+    """``actions`` but the exchanges and bag draws the greedy (no noise) ranks below ending the
+    turn. The search sees two decisions ahead: a line that ends the turn meets what follows the
+    end (Ivan's card, the year's end) within them, a line of free actions does not — so it put off
+    ending with free actions that gain nothing, up to :data:`FREE_IN_A_ROW` of them every turn."""
+    if EndTurn() not in actions or not any(isinstance(a, (Exchange, Draw)) for a in actions):
+        return actions
+    order = greedy_order(st, seat, actions, rng, noise=0.0)
+    worse = {a for a in order[order.index(EndTurn()) :] if isinstance(a, (Exchange, Draw))}
+    return [a for a in actions if a not in worse]
+
+
 class StroganovComputer:
     """:class:`~rules.computer.Computer` for Stroganov."""
 
@@ -234,7 +246,7 @@ class StroganovComputer:
         if level == Level.EASY:
             return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
         effort = EFFORT[level]
-        root = prune(options)
+        root = worth_searching(first, seat, prune(options), rng)
         if effort.width and len(root) > effort.width:
             root = greedy_order(first, seat, root, rng, noise=0.0)[: effort.width]
         search = _search(view, p, seat, root, effort, leads(first))

@@ -13,7 +13,7 @@ from rules.computer import Level
 from rules.rng import Rng
 from rules.stroganov import GAME, Action, StroganovState, StroganovView, engine
 from rules.stroganov.actions import Draw, EndTurn, Exchange, Resign
-from rules.stroganov.computer import COMPUTER, FREE_IN_A_ROW, decisions, greedy_order, leads
+from rules.stroganov.computer import COMPUTER, FREE_IN_A_ROW, decisions, greedy_order, leads, worth_searching
 from rules.stroganov.sample import determinize, pools
 
 PLAYERS = (1, 2, 3, 4)
@@ -221,3 +221,25 @@ def test_ending_the_turn_is_not_counted_against_it() -> None:
         GAME.apply(st, seat, COMPUTER.decide(GAME.view(st, seat), seat, Level.EASY, k))
         k += 1
     assert checked >= 3
+
+
+def test_the_search_does_not_put_off_ending_the_turn_with_free_actions() -> None:
+    """The search sees two decisions ahead: a line ending the turn meets Ivan's card within them, a
+    line of exchanges does not. It used to fill every solo turn with exchanges and bag draws worth
+    nothing (36 in this game's 12 turns); it searches only those the greedy ranks above ending."""
+    st = GAME.new(1, None, 4)
+    free = turns = decisions_made = 0
+    while GAME.outcome(st) is None:
+        seat, view = to_act(st)
+        options = decisions(st, seat)
+        if EndTurn() in options and any(isinstance(a, (Exchange, Draw)) for a in options):
+            kept = worth_searching(st, seat, options, Rng(decisions_made))
+            order = greedy_order(st, seat, options, Rng(decisions_made), noise=0.0)
+            above = order[: order.index(EndTurn())]
+            assert [a for a in options if a in above or not isinstance(a, (Exchange, Draw))] == kept
+        action = COMPUTER.decide(view, seat, Level.NORMAL, decisions_made)
+        free += isinstance(action, (Exchange, Draw))
+        turns += isinstance(action, EndTurn)
+        GAME.apply(st, seat, action)
+        decisions_made += 1
+    assert free < turns, (free, turns)
