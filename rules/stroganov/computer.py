@@ -12,6 +12,10 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 - hard: 200 simulations over the greedy's best six, two decisions deep (the play-out, if any,
   guided by a cheap preference among the kinds of action), then the position valued.
 
+At every level a seat takes at most :data:`FREE_IN_A_ROW` exchanges or bag draws in a row, ending
+the turn is valued as the position stands (what follows the end comes after any decision), and the
+search keeps only the free actions the greedy ranks above ending the turn (:func:`worth_searching`).
+
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
 game)."""
