@@ -143,6 +143,7 @@ def _builtin() -> None:
     from rules.stratego.engine import rematch_options as stratego_rematch
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
+    from rules.stroganov.computer import COMPUTER as STROGANOV_COMPUTER
 
     register(
         GameKind(
@@ -174,6 +175,7 @@ def _builtin() -> None:
             STROGANOV_WORDS,
             stroganov_auto,
             bench=STROGANOV_WORKLOAD,
+            computer=STROGANOV_COMPUTER,
         )
     )
 

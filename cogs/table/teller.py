@@ -16,7 +16,7 @@ from typing import overload
 import discord
 
 from cogs.table.core.change import Change
-from cogs.table.core.commands import Act, Cancel, Command, Finish, Open, SetSeats, Start, TakeBack
+from cogs.table.core.commands import Act, AutoPlay, Cancel, Command, Finish, Open, SetSeats, Start, TakeBack
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.master import Master
 from cogs.table.core.progress import Progress
@@ -37,8 +37,11 @@ DRAIN_TIMEOUT = 10.0
 GIVE_UP = 3
 """Tries at telling one change before the catch-up gives up on it (a bug, logged; never a loop)."""
 FOLLOW_LIMIT = 200
-"""Changes that follow one change at most (the automatic player's decisions in a row: a game never
-needs that many; a bug must not loop)."""
+"""Commands that follow one change at most (a bug must not loop). The table's own decisions
+(``AutoPlay``) are not counted: each one that changes anything is a decision of a game, which its
+rules end (Stroganov's fourth year, Stratego's move limit), and a game whose seats the table plays
+all at once (a person's on vacation beside computers) needs more of them in a row than any limit
+— it stalled after this many, until a restart."""
 
 
 class Teller:
@@ -95,8 +98,9 @@ class Teller:
     async def follow(self, commands: Sequence[Command]) -> None:
         """Run the commands that follow a change (the listeners': the automatic player's decision,
         a rating), each through the master and told like any other, and theirs after them, in
-        order, at most :data:`FOLLOW_LIMIT` — a loop here, never a telling inside a telling. A
-        closing bot starts none (the catch-up at the next start resumes the automatic player)."""
+        order, at most :data:`FOLLOW_LIMIT` besides the table's own decisions — a loop here, never
+        a telling inside a telling. A closing bot starts none (the catch-up at the next start
+        resumes the automatic player)."""
         await self._follow(commands, [])
 
     async def _follow(self, commands: Sequence[Command], told: list[Change]) -> None:
@@ -106,9 +110,13 @@ class Teller:
         queue = deque(commands)
         ran = 0
         async with self.busy():
-            while queue and not self.closing and ran < FOLLOW_LIMIT:
+            while queue and not self.closing:
                 command = queue.popleft()
-                ran += 1
+                if not isinstance(command, AutoPlay):
+                    ran += 1
+                    if ran > FOLLOW_LIMIT:
+                        log.error("more than %s commands followed one change; %s dropped", FOLLOW_LIMIT, command)
+                        break
                 try:
                     change = await self.commit(command)
                 except (StaleVersion, RuleError, WrongStatus, GameNotFound):

@@ -12,6 +12,10 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 - hard: 200 simulations over the greedy's best six, two decisions deep (the play-out, if any,
   guided by a cheap preference among the kinds of action), then the position valued.
 
+At every level a seat takes at most :data:`FREE_IN_A_ROW` exchanges or bag draws in a row, ending
+the turn is valued as the position stands (what follows the end comes after any decision), and the
+search keeps only the free actions the greedy ranks above ending the turn (:func:`worth_searching`).
+
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
 game)."""
@@ -22,6 +26,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from rules.computer import Computer, Level
 from rules.computer.ismcts import Search, best_action
@@ -73,6 +78,15 @@ NOISE = 2.0
 """Points of random noise in the easy player's valuation."""
 MAX_MOVES = 14
 """Decisions searched per node below the root (the engine lists every fee; see :func:`prune`)."""
+FREE_IN_A_ROW = 2
+"""Market exchanges and bag draws the computer takes at most in a row (ST-7.2 allows any number).
+Without a bound a seat may never end its turn: an exchange for a lower fur costs nothing (with
+BROKER one a value higher neither), and the search, which sees no further than two decisions,
+finds an exchange better than ending the turn whenever what follows the end (Ivan's card, the
+year's end) favours another cossack — a seat that exchanged back and forth for ever stalled its
+game."""
+CHURN: Final = frozenset({"exchange", "draw"})
+"""The log entries of :data:`FREE_IN_A_ROW`'s free actions."""
 
 
 def estimate(st: StroganovState, ci: int) -> float:
@@ -140,9 +154,24 @@ def preference(a: Action) -> float:
     return 1.0
 
 
+def churned(st: StroganovState) -> int:
+    """How many exchanges and bag draws the log ends with (the seat to act's, in its turn)."""
+    n = 0
+    for entry in reversed(st.log):
+        if entry["type"] not in CHURN:
+            break
+        n += 1
+    return n
+
+
 def decisions(st: StroganovState, seat: int) -> list[Action]:
-    """The seat's legal decisions but resigning."""
-    return [a for a in legal(st, seat) if not isinstance(a, Resign)]
+    """The seat's legal decisions but resigning, and but exchanges and bag draws once it took
+    :data:`FREE_IN_A_ROW` of them in a row (some other decision is always legal: ending the turn at
+    the latest)."""
+    found: list[Action] = [a for a in legal(st, seat) if not isinstance(a, Resign)]
+    if churned(st) >= FREE_IN_A_ROW:
+        return [a for a in found if not isinstance(a, (Exchange, Draw))] or found
+    return found
 
 
 def prune(actions: list[Action], limit: int = MAX_MOVES) -> list[Action]:
@@ -174,18 +203,34 @@ def prune(actions: list[Action], limit: int = MAX_MOVES) -> list[Action]:
 
 def greedy_order(st: StroganovState, seat: int, actions: Sequence[Action], rng: Rng, noise: float) -> list[Action]:
     """``actions`` best first by :func:`estimate` after each on a copy of ``st`` (the seat's lead
-    over the best other), with up to ``noise`` points of random noise."""
+    over the best other), with up to ``noise`` points of random noise. Ending the turn is valued as
+    the position stands: what follows it (Ivan's card, the year's end, the others' turns) comes
+    after any decision, and counted against ending alone it would never be worth ending."""
     ci = engine.cossack_of(st, seat)
     scored = []
     for k, a in enumerate(actions):
-        after = clone(st)
-        engine.apply(after, seat, a)
+        after = st
+        if not isinstance(a, EndTurn):
+            after = clone(st)
+            engine.apply(after, seat, a)
         mine = estimate(after, ci)
         best = max((estimate(after, j) for j in range(after.n) if j != ci), default=0.0)
         jitter = noise * (rng.below(1000) / 1000.0) if noise else 0.0
         churn = 0.5 if isinstance(a, (Exchange, Draw)) else 0.0  # free actions repeat: each must pay
         scored.append((-(mine - best + jitter - churn + 0.01 * preference(a)), k))
     return [actions[k] for _, k in sorted(scored)]
+
+
+def worth_searching(st: StroganovState, seat: int, actions: list[Action], rng: Rng) -> list[Action]:
+    """``actions`` but the exchanges and bag draws the greedy (no noise) ranks below ending the
+    turn. The search sees two decisions ahead: a line that ends the turn meets what follows the
+    end (Ivan's card, the year's end) within them, a line of free actions does not — so it put off
+    ending with free actions that gain nothing, up to :data:`FREE_IN_A_ROW` of them every turn."""
+    if EndTurn() not in actions or not any(isinstance(a, (Exchange, Draw)) for a in actions):
+        return actions
+    order = greedy_order(st, seat, actions, rng, noise=0.0)
+    worse = {a for a in order[order.index(EndTurn()) :] if isinstance(a, (Exchange, Draw))}
+    return [a for a in actions if a not in worse]
 
 
 class StroganovComputer:
@@ -205,7 +250,7 @@ class StroganovComputer:
         if level == Level.EASY:
             return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
         effort = EFFORT[level]
-        root = prune(options)
+        root = worth_searching(first, seat, prune(options), rng)
         if effort.width and len(root) > effort.width:
             root = greedy_order(first, seat, root, rng, noise=0.0)[: effort.width]
         search = _search(view, p, seat, root, effort, leads(first))

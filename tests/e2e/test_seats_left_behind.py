@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cogs import games
+from cogs.table.teller import FOLLOW_LIMIT
 from db.records import GameRecord
 from tests import toy_computer
 from tests.e2e.harness import Table, table
@@ -197,3 +198,25 @@ async def test_a_computer_seat_to_act_when_the_process_died_plays_on_after_the_r
         await t.later(days=3)
         said = "\n".join(m.content for m in thread.messages)
         assert "time ran out" not in said.replace(f"<@{t.alice.id}>'s time ran out", ""), "only Alice's clock runs"
+
+
+async def test_a_game_the_computers_play_alone_plays_to_its_end(tmp_path: Path) -> None:
+    """The last person hands their seat to a computer for a vacation: the computers play the game
+    to its end, however many decisions that takes (it stalled after FOLLOW_LIMIT of them: a long
+    Stroganov of a person and three computers, or this Count, stopped there until a restart)."""
+    async with table(tmp_path) as t:
+        lobby = await t.slash(t.alice, t.channel, "count new", target=520, computers=3, level="easy", pace="1d")
+        if "has started" not in lobby.content:
+            await t.click(t.alice, lobby, "Start")
+        await t.channel.wait_for_thread()
+        await settled(t)
+        rec = (await t.bot.store.games.find(status="active"))[-1]  # type: ignore[union-attr]
+        await t.slash(t.alice, t.channel, "game away", days=3, computer="easy")
+        for _ in range(500):  # bounded: the computers play on by themselves
+            await settled(t)
+            rec = await record(t, rec.id)
+            if rec.status != "active":
+                break
+            await asyncio.sleep(0.02)
+        assert rec.status == "finished", f"the computers stopped at version {rec.version}"
+        assert rec.version > FOLLOW_LIMIT

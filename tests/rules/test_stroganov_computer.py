@@ -11,9 +11,9 @@ import pytest
 
 from rules.computer import Level
 from rules.rng import Rng
-from rules.stroganov import GAME, Action, StroganovState, StroganovView
-from rules.stroganov.actions import Resign
-from rules.stroganov.computer import COMPUTER, decisions
+from rules.stroganov import GAME, Action, StroganovState, StroganovView, engine
+from rules.stroganov.actions import Draw, EndTurn, Exchange, Resign
+from rules.stroganov.computer import COMPUTER, FREE_IN_A_ROW, decisions, greedy_order, leads, worth_searching
 from rules.stroganov.sample import determinize, pools
 
 PLAYERS = (1, 2, 3, 4)
@@ -170,3 +170,76 @@ def test_computers_play_a_whole_game(players: int, seed: int) -> None:
     outcome = GAME.outcome(st)
     assert outcome is not None and st.year == 4 and st.result is not None
     assert st.result["reason"] in ("final_scoring", "automa_wins")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 4), (2, 9)])
+def test_a_computer_ends_its_turn(players: int, seed: int) -> None:
+    """The stalled match (issue 46): a seat in its turn's last phase exchanged furs at the market
+    back and forth for ever (an exchange down costs nothing), because ending the turn let Ivan's
+    card (solo) or the year's end (two players) favour the other cossack. Seeded games that never
+    ended before end now, with no more than two exchanges or bag draws in a row."""
+    st = GAME.new(players, None, seed)
+    decisions_made = in_a_row = 0
+    while GAME.outcome(st) is None:
+        seat, view = to_act(st)
+        action = COMPUTER.decide(view, seat, Level.EASY, decisions_made)
+        in_a_row = in_a_row + 1 if isinstance(action, (Exchange, Draw)) else 0
+        assert in_a_row <= FREE_IN_A_ROW, (decisions_made, action)
+        GAME.apply(st, seat, action)
+        decisions_made += 1
+        assert decisions_made < 600
+    assert st.year == 4 and st.result is not None
+
+
+def lead(st: StroganovState, seat: int) -> float:
+    return leads(st)[engine.cossack_of(st, seat)]
+
+
+def test_ending_the_turn_is_not_counted_against_it() -> None:
+    """The greedy values ending the turn as the position stands: in the last phase of solo turns
+    (Ivan's card comes after the end), ending ranks above every exchange that gains the seat less
+    than the half point a free action must pay; counted with Ivan's card, it ranked below them all."""
+    st = GAME.new(1, None, 4)
+    checked = 0
+    k = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_act(st)[0]
+        options = decisions(st, seat)
+        if (
+            st.stage == "turn"
+            and st.turn is not None
+            and st.turn.phase == 4
+            and any(isinstance(a, Exchange) for a in options)
+        ):
+            order = greedy_order(st, seat, options, Rng(k), noise=0.0)
+            now = lead(st, seat)
+            for a in order[: order.index(EndTurn())]:
+                after = snapshot(st)
+                GAME.apply(after, seat, a)
+                assert lead(after, seat) - now >= 0.45, (k, a, order)
+            checked += 1
+        GAME.apply(st, seat, COMPUTER.decide(GAME.view(st, seat), seat, Level.EASY, k))
+        k += 1
+    assert checked >= 3
+
+
+def test_the_search_does_not_put_off_ending_the_turn_with_free_actions() -> None:
+    """The search sees two decisions ahead: a line ending the turn meets Ivan's card within them, a
+    line of exchanges does not. It used to fill every solo turn with exchanges and bag draws worth
+    nothing (36 in this game's 12 turns); it searches only those the greedy ranks above ending."""
+    st = GAME.new(1, None, 4)
+    free = turns = decisions_made = 0
+    while GAME.outcome(st) is None:
+        seat, view = to_act(st)
+        options = decisions(st, seat)
+        if EndTurn() in options and any(isinstance(a, (Exchange, Draw)) for a in options):
+            kept = worth_searching(st, seat, options, Rng(decisions_made))
+            order = greedy_order(st, seat, options, Rng(decisions_made), noise=0.0)
+            above = order[: order.index(EndTurn())]
+            assert [a for a in options if a in above or not isinstance(a, (Exchange, Draw))] == kept
+        action = COMPUTER.decide(view, seat, Level.NORMAL, decisions_made)
+        free += isinstance(action, (Exchange, Draw))
+        turns += isinstance(action, EndTurn)
+        GAME.apply(st, seat, action)
+        decisions_made += 1
+    assert free < turns, (free, turns)
