@@ -10,6 +10,7 @@ import json
 import logging
 import logging.handlers
 import os
+import re
 import signal
 import sys
 from collections.abc import Mapping, Sequence
@@ -75,6 +76,11 @@ MAX_RENDER_PROCESSES = 8
 """More workers than cores only add memory: a few cores draw for thousands of games."""
 MAX_THINK_PROCESSES = 8
 """The computers' workers (issue 46): more than cores only add memory."""
+DEFAULT_COMPUTER_PAUSE = 3
+"""Seconds a computer's decision waits before it is told (``COMPUTER_PAUSE`` unset): enough for
+the thread to read like a player answering, short enough not to keep a person waiting."""
+MAX_COMPUTER_PAUSE = 60
+"""The longest pause ``COMPUTER_PAUSE`` may ask for: a longer one only keeps people waiting."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,10 @@ class Settings:
     think_processes: int = 0
     """Worker processes where the computers think (``THINK_PROCESSES``, 1 when unset), never the
     drawing ones; 0 thinks in a thread of the bot's process (as the tests do)."""
+    computer_pause: float = 0.0
+    """Seconds between a computer's turn starting and its decision being told (``COMPUTER_PAUSE``,
+    :data:`DEFAULT_COMPUTER_PAUSE` when unset), so that the thread reads naturally (issue 46 §1); 0
+    tells it at once (as the tests and benches do)."""
     shard_count: int | None = None
     """``SHARD_COUNT``: the bot's shards over all its processes; None lets Discord say (one process)."""
     shard_ids: tuple[int, ...] | None = None
@@ -125,6 +135,7 @@ class Settings:
             f"Settings(token=<hidden>, database={str(self.database)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"render_processes={self.render_processes!r}, think_processes={self.think_processes!r}, "
+            f"computer_pause={self.computer_pause!r}, "
             f"shard_count={self.shard_count!r}, "
             f"shard_ids={self.shard_ids!r})"
         )
@@ -150,6 +161,7 @@ class Settings:
         thinking = env.get("THINK_PROCESSES", "").strip() or "1"
         if not thinking.isdigit() or int(thinking) > MAX_THINK_PROCESSES:
             raise refused("think_processes", locale, maximum=MAX_THINK_PROCESSES, value=repr(thinking))
+        pause = computer_pause(env.get("COMPUTER_PAUSE", "").strip(), locale)
         count, ids = shard_settings(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip(), locale)
         url = env.get("DATABASE_URL", "").strip()
         try:
@@ -165,10 +177,21 @@ class Settings:
             log_level=level,
             render_processes=int(processes),
             think_processes=int(thinking),
+            computer_pause=pause,
             shard_count=count,
             shard_ids=ids,
             database_url=url,
         )
+
+
+def computer_pause(value: str, locale: str = DEFAULT_LOCALE) -> float:
+    """``COMPUTER_PAUSE`` as read: seconds from 0 to :data:`MAX_COMPUTER_PAUSE` (a decimal point
+    allowed), :data:`DEFAULT_COMPUTER_PAUSE` when empty; SystemExit saying what is wrong."""
+    if not value:
+        return float(DEFAULT_COMPUTER_PAUSE)
+    if re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,6})?", value) is None or float(value) > MAX_COMPUTER_PAUSE:
+        raise refused("computer_pause", locale, maximum=MAX_COMPUTER_PAUSE, value=repr(value))
+    return float(value)
 
 
 def shard_settings(count: str, ids: str, locale: str = DEFAULT_LOCALE) -> tuple[int | None, tuple[int, ...] | None]:
@@ -230,6 +253,7 @@ class Deskovka(commands.AutoShardedBot):
             self.clock,
             render_processes=settings.render_processes,
             think_processes=settings.think_processes,
+            computer_pause=settings.computer_pause,
             shards=shards,
         )
         self.dispatcher = Dispatcher(

@@ -23,7 +23,7 @@ from cogs.texts import add_game
 from cogs.texts.tables import Words
 from cogs.workload import Workload
 from rules.computer import Computer
-from rules.protocol import AnyGame
+from rules.protocol import PLAY_ON_OPTION, AnyGame
 
 RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
 """A rematch's options from the finished game's options, final state and the rematch's seats (for
@@ -97,10 +97,22 @@ def has_computer(name: str) -> bool:
     return entry is not None and entry.computer is not None
 
 
+def table_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a game of ``name`` is opened with: ``options``, and ``PLAY_ON_OPTION`` set where the
+    game has a computer and its engine can play a resigned seat on (issue 46 §1: in a game of three
+    or more a resigner's seat goes to a computer; the engine ignores it for two). Without either,
+    a resignation stays as the game's rules write it."""
+    out = dict(options)
+    if has_computer(name) and any(o.name == PLAY_ON_OPTION for o in KINDS[name].ui.engine.options):
+        out[PLAY_ON_OPTION] = True
+    return out
+
+
 def rematch_options(name: str, options: Mapping[str, Any], state: Any, order: Sequence[int]) -> dict[str, Any]:
-    """The options of a rematch of a game of ``name`` (see :data:`RematchOptions`)."""
+    """The options of a rematch of a game of ``name`` (see :data:`RematchOptions`), with the
+    table's (:func:`table_options`)."""
     entry = KINDS[name]
-    return entry.rematch(options, state, order) if entry.rematch is not None else dict(options)
+    return table_options(name, entry.rematch(options, state, order) if entry.rematch is not None else dict(options))
 
 
 def worker_modules() -> list[str]:

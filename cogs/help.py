@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
+from cogs.table import computer_levels
 from cogs.texts import has, join_words, t
 from cogs.texts.commands import command_description, command_name, typed
 
@@ -77,6 +78,8 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
         ),
         inline=False,
     )
+    for i, value in enumerate(chunks(computer_levels.help_lines(locale))):
+        embed.add_field(name=t("help.computers_head", locale) if i == 0 else "\u200b", value=value, inline=False)
     for i, value in enumerate(chunks(game_commands(tree, locale))):
         name = t("help.commands", locale, game=typed("game", locale)) if i == 0 else "\u200b"
         embed.add_field(name=name, value=value, inline=False)

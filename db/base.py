@@ -289,6 +289,11 @@ class Clocks(Protocol):
         None when it already was so."""
         ...
 
+    async def schedule_autoplay(self, game_id: int, after: float) -> float | None:
+        """The table's next decision in a running game falls due ``after`` seconds from now: its one
+        pending ``autoplay`` timer (kept when there is one). When it is due; None: not running."""
+        ...
+
     async def claim_autoplay(self, game_id: int, lease: float) -> bool:
         """Take on playing a game's absent seats for ``lease`` seconds; True for one caller only."""
         ...
@@ -447,6 +452,10 @@ class Ratings(Protocol):
 
     async def records(self, guild_id: int, user_id: int) -> list[ratings.Record]:
         """A player's record per game kind in a server."""
+        ...
+
+    async def computer_records(self, guild_id: int, user_id: int) -> list[ratings.ComputerRecord]:
+        """A player's record against each computer level per game kind in a server (issue 46)."""
         ...
 
     async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:

@@ -145,6 +145,25 @@ async def _drop_timers(db: Conn, game_id: int, seats: Sequence[int]) -> None:
     await db.execute(f"DELETE FROM timers WHERE game_id = ? AND seat IN ({marks(len(seats))})", (game_id, *seats))
 
 
+async def hand_resigned(
+    db: Conn, game_id: int, seats: Sequence[Any], resigned: Iterable[int], level: str
+) -> tuple[list[Any], tuple[int, ...]]:
+    """A game whose resigned seats play on (Shitenno SH-R.6, issue 46 §1): each resigned seat its
+    player still plays is handed to the table for good — played by a computer of ``level`` (so it
+    has no clock, no reminder, no deadline and no vote) — in the transaction of the resignation.
+    Returns ``seats`` (the seat rows :func:`update_clocks` reads) as they are now, and the seats
+    handed."""
+    handed = tuple(sorted(set(resigned) & {r["seat"] for r in seats if r["absent"] is None}))
+    if not handed:
+        return list(seats), ()
+    for seat in handed:
+        await db.execute("UPDATE seats SET absent = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat))
+        await stop_clock(db, game_id, seat)
+    handed_row = {"absent": level, "since": None, "deadline": None}
+    rows = [{**dict(zip(r.keys(), r, strict=True)), **handed_row} if r["seat"] in handed else r for r in seats]
+    return rows, handed
+
+
 async def update_clocks(
     db: Conn,
     game_id: int,

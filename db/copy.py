@@ -41,6 +41,7 @@ TABLES = (
     "turn_pages",
     "rated_games",
     "results",
+    "computer_results",
     "ratings",
     "rematches",
     "walkthroughs",

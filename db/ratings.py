@@ -25,7 +25,7 @@ from openskill.models import PlackettLuce
 
 from db.connection import Conn
 from db.json_text import loads
-from db.records import computer_level
+from db.records import COMPUTER_LEVELS, computer_level
 from rules.protocol import AnyGame, Ending, Outcome
 
 MODEL = PlackettLuce()
@@ -42,7 +42,8 @@ start-up sweep's (:meth:`GameStore.rate_unrated`) — or the game being rated it
 was told that late (its process died and another kept rating for a day): it is rated then, after
 games that ended later, the one case where the order is not the end time's."""
 PACE_GAMES = 30
-"""A player's pace is measured over their latest games with other players (in one server)."""
+"""A player's pace is measured over their latest games with other people (in one server; a
+computer's seat does not count)."""
 PACE_TURNS = 200
 """… and at most this many of their latest turns there."""
 
@@ -111,8 +112,8 @@ class Ended:
     @property
     def recorded(self) -> bool:
         """Whether the game counts in its players' records (rated, or solo in a server). A game
-        with a computer is in none yet: the records against each computer level are to come
-        (issue 46 §1), and it must not count in the record against people."""
+        with a computer is in none: it counts in its people's records against each computer
+        level (:func:`computer_results`), never in the record against people."""
         return self.rated or (self.solo and self.guild_id is not None)
 
 
@@ -168,6 +169,43 @@ def seat_results(game: Ended) -> list[SeatResult]:
         timed_out = outcome.ending is Ending.TIMEOUT and result == "loss"
         score = scores[seat] if scores is not None else None
         out.append(SeatResult(seat, user, ranks[seat], result, timed_out, score, solo))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerResult:
+    """A person's result against one level of the computers in a finished game (issue 46 §1)."""
+
+    seat: int
+    user_id: int
+    level: str
+    result: str
+    """``win``, ``loss`` or ``draw``."""
+
+
+def computer_results(game: Ended) -> list[ComputerResult]:
+    """Each person's result against each level of the game's computers, by the places
+    :func:`ranking` gives: a win when the person placed above every computer of that level, a
+    loss when one of them placed above the person, else a draw (in a game of two: the game's
+    result; a resignation or a loss on time is a loss). None in a game without a computer."""
+    levels: dict[str, list[int]] = {}
+    for seat, user in enumerate(game.players):
+        level = computer_level(user)
+        if level is not None:
+            levels.setdefault(level, []).append(seat)
+    if not levels:
+        return []
+    ranks = ranking(game.outcome, len(game.players), game.resigned)
+    out = []
+    for seat, user in enumerate(game.players):
+        if computer_level(user) is not None:
+            continue
+        for level in COMPUTER_LEVELS:
+            if level not in levels:
+                continue
+            best = min(ranks[s] for s in levels[level])
+            result = "win" if ranks[seat] < best else "loss" if ranks[seat] > best else "draw"
+            out.append(ComputerResult(seat, user, level, result))
     return out
 
 
@@ -271,7 +309,18 @@ async def apply(db: Conn, game: Ended, now: float) -> None:
         " ON CONFLICT (game_id) DO NOTHING",
         (game.game_id, game.guild_id, game.kind, game.outcome.ending.value, game.ended_at, int(game.rated)),
     )
-    if cur.rowcount != 1 or not game.recorded:
+    if cur.rowcount != 1:
+        return
+    if game.guild_id is not None:
+        await db.executemany(
+            "INSERT INTO computer_results (game_id, seat, level, user_id, guild_id, kind, result, ended_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game.game_id, r.seat, r.level, r.user_id, game.guild_id, game.kind, r.result, game.ended_at)
+                for r in computer_results(game)
+            ],
+        )
+    if not game.recorded:
         return
     results = seat_results(game)
     after: list[Rating | None] = [None] * len(results)
@@ -356,8 +405,10 @@ async def stored(db: Conn) -> dict[Key, Rating]:
 
 
 async def rebuild(db: Conn, engines: Mapping[str, AnyGame], now: float) -> int:
-    """Forget every rating and result and apply every finished game again, by end time (after a
-    change of the model, or to repair); returns how many games were applied."""
+    """Forget every rating and result (against people and computers) and apply every finished
+    game again, by end time (after a change of the model, or to repair); returns how many games
+    were applied."""
+    await db.execute("DELETE FROM computer_results")
     await db.execute("DELETE FROM results")
     await db.execute("DELETE FROM rated_games")
     await db.execute("DELETE FROM ratings")
@@ -454,6 +505,31 @@ async def records(db: Conn, guild_id: int, user_id: int) -> list[Record]:
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerRecord:
+    """A player's games against the computers of one level in one game kind, in one server."""
+
+    kind: str
+    level: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+
+
+async def computer_records(db: Conn, guild_id: int, user_id: int) -> list[ComputerRecord]:
+    """The player's record against each computer level per game kind in the server: kinds in
+    name order, levels from easy to hard."""
+    rows = await db.execute_fetchall(
+        "SELECT kind, level, COUNT(*), SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END),"
+        " SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), SUM(CASE WHEN result = 'loss' THEN 1 ELSE 0 END)"
+        " FROM computer_results WHERE user_id = ? AND guild_id = ? GROUP BY kind, level",
+        (user_id, guild_id),
+    )
+    found = [ComputerRecord(r[0], r[1], int(r[2]), int(r[3]), int(r[4]), int(r[5])) for r in rows]
+    return sorted(found, key=lambda r: (r.kind, COMPUTER_LEVELS.index(r.level)))
+
+
+@dataclass(frozen=True, slots=True)
 class Pace:
     """How a player keeps others waiting, in one server: the median time from when a game started
     waiting for them to their move (None: no such turn measured), over how many turns; and how
@@ -476,8 +552,10 @@ class Pace:
 
 async def paces(db: Conn, guild_id: int, users: Iterable[int]) -> dict[int, Pace]:
     """Each player's pace in the server (see :class:`Pace`): their turns in their latest
-    ``PACE_GAMES`` games with other players, at most ``PACE_TURNS`` of them; a turn is timed from
-    when the game started waiting for them (the seat's clock) to their first action of it."""
+    ``PACE_GAMES`` games with other people (a computer's seat is no other player: how fast one
+    answers a computer says little of how long one keeps people waiting), at most ``PACE_TURNS``
+    of them; a turn is timed from when the game started waiting for them (the seat's clock) to
+    their first action of it."""
     out: dict[int, Pace] = {}
     for user in dict.fromkeys(users):
         waits = await db.execute_fetchall(
@@ -486,7 +564,8 @@ async def paces(db: Conn, guild_id: int, users: Iterable[int]) -> dict[int, Pace
             " WHERE s.user_id = ? AND a.waiting_since IS NOT NULL AND a.game_id IN ("
             "  SELECT s2.game_id FROM seats s2 JOIN games g ON g.id = s2.game_id"
             "  WHERE s2.user_id = ? AND g.guild_id = ? AND g.status IN ('active', 'finished')"
-            "  AND EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s2.game_id AND o.user_id <> s2.user_id)"
+            "  AND EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s2.game_id AND o.user_id <> s2.user_id"
+            "  AND o.user_id >= 0)"
             "  ORDER BY s2.game_id DESC LIMIT ?)"
             " GROUP BY a.game_id, a.seat, a.waiting_since ORDER BY MIN(a.created_at) DESC LIMIT ?",
             (user, user, guild_id, PACE_GAMES, PACE_TURNS),

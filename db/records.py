@@ -4,7 +4,7 @@ a user's preferences. Plain data; only :meth:`GameRecord.load_state` touches an 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -225,6 +225,14 @@ class GameRecord:
         """The clock of the user's seat the game waits for (the longest-waiting), or None."""
         return next((c for c in self.waiting() if c.user_id == user_id), None)
 
+    def handing(self, seats: Sequence[int]) -> GameRecord:
+        """This record with ``seats`` handed to the table as :class:`AppendResult` ``handed`` says
+        (played at :data:`ABSENT_LEVEL`, no clock): what the store holds after such an action."""
+        if not seats:
+            return self
+        clocks = tuple(SeatClock(c.seat, c.user_id, absent=ABSENT_LEVEL) if c.seat in seats else c for c in self.clocks)
+        return replace(self, clocks=clocks)
+
     def clock_of(self, seat: int) -> SeatClock | None:
         return next((c for c in self.clocks if c.seat == seat), None)
 
@@ -314,6 +322,9 @@ class AppendResult(Waiting):
     may_take_back: bool = False
     """Whether the engine lets the players take this decision back by agreement (it showed
     nothing hidden, ``Game.can_take_back``): its news then offers the mover a Take back button."""
+    handed: tuple[int, ...] = ()
+    """The seats this action handed to the table for good, played by a computer at
+    :data:`ABSENT_LEVEL` (a resignation in a game whose resigned seats play on, issue 46 §1)."""
 
 
 ChangeKind = Literal["start", "seats", "act", "finish", "cancel", "takeback"]

@@ -182,6 +182,17 @@ class Option:
         return value
 
 
+PLAY_ON_OPTION = "resigned_play_on"
+"""The option (a bool) of an engine whose resigned seats may play on instead of leaving the game
+(Shitenno SH-R.6): the table sets it where it hands such a seat to a computer (issue 46 §1), and
+the store then hands every resigned seat of a running game to the table."""
+
+
+def plays_on(options: Mapping[str, object]) -> bool:
+    """Whether a game of ``options`` plays its resigned seats on (:data:`PLAY_ON_OPTION`)."""
+    return options.get(PLAY_ON_OPTION) is True
+
+
 def resolve_options(spec: Sequence[Option], given: Mapping[str, object] | None) -> dict[str, Any]:
     """Defaults filled in, every value validated; unknown names are an error, not ignored. Each
     value is of its option's type (its default's), which the engine reading it by name knows."""

@@ -109,6 +109,7 @@ class ShitennoCog(commands.GroupCog, name="shitenno", group_name="shitenno", gro
         locale = locale_of(interaction)
         seat = self.table.finder.seat(rec, interaction.user.id, locale)
         self.table.finder.check_status(rec, ("active",), locale)
+        self.table.finder.refuse_resigned(rec, seat, locale)
         state: ShitennoState = rec.load_state()
         waiting = GAME.to_act(state)
         if seat not in waiting:

@@ -20,9 +20,9 @@ from cogs.shitenno.picks import (
 )
 from cogs.table.ui import ButtonSpec, FileSpec, GameUI, mention
 from cogs.table.views_kept import view_of
-from cogs.texts import join_words, t
+from cogs.texts import computer_mark, join_words, t
 from cogs.texts.images import image_words as words_of_images
-from db.records import GameRecord
+from db.records import ABSENT_LEVEL, GameRecord
 from render.shitenno import render_board, render_hand, render_sharing
 from render.words import Words
 from rules import protocol
@@ -95,7 +95,7 @@ def with_tairo(log: Sequence[Event]) -> list[tuple[Event, int | None]]:
     for e in log:
         if e["type"] in ("setup", "titles_assigned"):
             titles = e["titles"]
-        elif e["type"] == "resign":
+        elif e["type"] == "resign" and not e.get("play_on"):  # a seat played on keeps its title (SH-R.6)
             resigned.add(e["seat"])
         out.append((e, tairo_of(titles, resigned) if e["type"] == "round_started" else None))
     return out
@@ -299,6 +299,8 @@ class ShitennoUI(GameUI[ShitennoState]):
             return t(
                 key, locale, who=name, to=to, tile=title_words(e["tile"], locale), cards=cards_words(e["cards"], locale)
             )
+        if e["type"] == "resign" and e.get("play_on"):  # SH-R.6: a computer plays the seat on
+            return t("sh.resigned.play_on", locale, who=name, computer=computer_mark(ABSENT_LEVEL))
         if e["type"] in SIMPLE:
             return t(SIMPLE[e["type"]], locale, who=name)
         if e["type"] == "lot_received":
@@ -420,13 +422,18 @@ class ShitennoUI(GameUI[ShitennoState]):
     def automa_name(self, locale: str) -> str | None:
         return None
 
+    def named(self, rec: GameRecord, view: ShitennoView, seat: int, locale: str) -> str:
+        """A seat in the result: its player, marked when they resigned (SH-R.5: a loss)."""
+        who = self.player(rec, view, seat)
+        return t("sh.result.resigned_mark", locale, who=who) if seat in view.resigned else who
+
     def outcome_text(self, rec: GameRecord, state: ShitennoState, locale: str) -> str:
         view = view_of(GAME, state)
         o = rec.outcome or GAME.outcome(state)
         if o is None or o.scores is None:
             return t("finished", locale)
         winners = join_words([self.player(rec, view, s) for s in o.winners], locale)
-        scores = ", ".join(f"{self.player(rec, view, s)} {o.scores[s]}" for s in range(len(o.scores)))
+        scores = ", ".join(f"{self.named(rec, view, s, locale)} {o.scores[s]}" for s in range(len(o.scores)))
         key = "sh.result.resign" if o.ending is Ending.RESIGNED else "sh.result.final_scoring"
         return t(key, locale, winners=winners, scores=scores)
 

@@ -12,17 +12,28 @@ automatic player where it has no computer, or its computer fails) until the play
 again (``finder.returned``) — which also gives back a seat handed over for a vacation. The games
 whose table-played seats were to act when a process died play on as the process starts
 (``teller.caught_up``).
+
+The table's decisions are told like a player's, after a short pause (``COMPUTER_PAUSE``, issue 46
+§1): when a seat the table plays is to act, an ``autoplay`` timer is set in the store, due after
+the pause, and its firing has the master take the decision — so the pause runs on the bot's clock
+and survives a restart. A game where no person is left to play (every seat still in it a
+computer's) is cancelled instead of being played by computers alone for ever.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
+from cogs import games
 from cogs.table import plan
 from cogs.table.clock_words import stamp
-from cogs.table.core.commands import AutoPlay
+from cogs.table.core.change import Cause, Change
+from cogs.table.core.commands import AutoPlay, Cancel, Command
+from cogs.table.core.progress import Progress
 from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, reply
 from cogs.table.ui import mention
@@ -47,9 +58,27 @@ PRESENT_TTL = 3600.0
 """A member seen in the server is not asked for again for this long (fake-clock seconds)."""
 
 
+@dataclass(frozen=True, slots=True)
+class NobodyLeft(Cause):
+    """The game was cancelled because no person is left to play it (issue 46 §1)."""
+
+
+def nobody_left(rec: GameRecord, state: object) -> bool:
+    """Whether every seat still in the game (not resigned) is a computer's: no person is left to
+    play it, and computers would play on alone for ever. A person's seat the table plays for a
+    while (a late player's, a vacation's) still has its person, who may come back."""
+    if rec.engine is None or state is None:
+        return False
+    out = set(rec.engine.resigned(state))
+    left = [s for s in range(len(rec.players)) if s not in out]
+    return bool(left) and all(rec.computer_at(s) is not None for s in left)
+
+
 class Absence(Part):
-    def __init__(self, parts: Parts) -> None:
+    def __init__(self, parts: Parts, pause: float = 0.0) -> None:
         super().__init__(parts)
+        self.pause = pause
+        """Seconds before the table's decision is told (``COMPUTER_PAUSE``; 0: at once)."""
         self._present: dict[tuple[int, int], float] = {}
         """(server, user) → when they last used the bot there (a cache: a member seen within the
         hour is not fetched again; another process that did not see them fetches once — the only
@@ -112,18 +141,67 @@ class Absence(Part):
 
     async def autoplay(self, rec: GameRecord) -> None:
         """Take every decision of the seats the table plays for, until a player must act (or the
-        game ends): the automatic player's decision is a command (``rules/<game>/auto.py``,
-        through the master), each told like a player's, and its listeners ask for the next."""
+        game ends): the computer's decision is a command (through the master), each told like a
+        player's, and its listeners ask for the next — each after the pause
+        (:meth:`next_decision`). A game no person is left to play is cancelled instead."""
+        if rec.state_json is None:  # a listing's record (``games.find``) has no state
+            rec = await self.store.games.get(rec.id)
+        if rec.status != "active" or rec.engine is None or rec.state_json is None:
+            return
+        state = rec.load_state()
+        await self.parts.teller.follow(await self.follow_up(rec, state, rec.engine.to_act(state)))
+
+    async def next_decision(self, rec: GameRecord) -> list[Command]:
+        """A seat the table plays is to act in ``rec``: its decision now (no pause), or after the
+        pause — the game's ``autoplay`` timer, due then (one already waiting stays as it is), whose
+        firing (:meth:`pause_over`) has the master decide."""
+        if self.pause <= 0:
+            return [AutoPlay(rec.id)]
+        due = await self.store.clocks.schedule_autoplay(rec.id, self.pause)
+        if due is not None:
+            self.poke(due)
+        return []
+
+    async def pause_over(self, rec: GameRecord, timer: Timer) -> None:
+        """An ``autoplay`` timer: the pause is over, the table takes its decision (none when the
+        game moved on meanwhile: the master looks at it as it is now)."""
         await self.parts.teller.follow([AutoPlay(rec.id)])
+
+    async def follow_up(self, rec: GameRecord, state: object, to_act: Sequence[int]) -> list[Command]:
+        """What follows a change that leaves ``rec`` running in ``state`` with ``to_act`` to act:
+        its cancellation when no person is left to play it (:func:`nobody_left`), else the table's
+        next decision when a seat it plays is to act."""
+        if nobody_left(rec, state):
+            log.info("game %s: no person is left to play; cancelled", rec.id)
+            return [Cancel(rec.id, self.computer_left(rec, state), cause=NobodyLeft())]
+        if any(rec.table_plays(s) for s in to_act):
+            return await self.next_decision(rec)
+        return []
+
+    @staticmethod
+    def computer_left(rec: GameRecord, state: object) -> int:
+        """The computer a game nobody is left to play is cancelled by (its record says so: the
+        result reads "no person was left", ``cogs/table/results.py``)."""
+        out = set(rec.engine.resigned(state)) if rec.engine is not None else set()
+        left = [u for s, u in enumerate(rec.players) if s not in out and rec.computer_at(s) is not None]
+        return left[0] if left else rec.players[-1]
+
+    async def show_nobody_left(
+        self, change: Change, cause: NobodyLeft, interaction: discord.Interaction | None, progress: Progress
+    ) -> None:
+        """The thread hears why its game ended; its people (those who resigned among them) are pinged."""
+        rec = change.record
+        text = t("cancelled.nobody_left", plan.game_locale(rec), game=rec.id)
+        await self.parts.transport.post(rec, text, ping=set(rec.people))
 
     async def resume_autoplay(self, shards: Shards | None = None) -> int:
         """At start-up: the games whose table-played seats (a computer's, or an absent person's)
         are to act play on (a process that died while playing them left them waiting) — of
         ``shards`` only, when this process serves some (each process resumes its own shards'
         games, as it fires their timers; ``claim_autoplay`` keeps a game to one player anyway).
-        Every game with a seat the table plays is looked at (``autoplay`` finds whether one is to
-        act): such a seat has no clock, so its ``since`` cannot tell. Returns how many games were
-        looked at."""
+        Every game with a seat the table plays is looked at: such a seat has no clock, so its
+        ``since`` cannot tell. A game whose pause was running keeps its timer (due when it was);
+        one no person is left to play is cancelled. Returns how many games were looked at."""
         running = await self.store.games.find(status="active")
         played = [
             g
@@ -135,10 +213,12 @@ class Absence(Part):
         return len(played)
 
     async def returned(self, rec: GameRecord, user_id: int) -> GameRecord:
-        """A player the table played for used a command: the seat is theirs again."""
+        """A player the table played for used a command: the seat is theirs again — unless they
+        resigned it (the computer plays it to the end: Shitenno SH-R.6, issue 46 §1)."""
         back = None
+        resigned = set(games.ui(rec.kind).engine.resigned(rec.load_state())) if rec.state_json is not None else set()
         for c in rec.clocks:
-            if c.user_id == user_id and c.absent is not None:
+            if c.user_id == user_id and c.absent is not None and c.seat not in resigned:
                 back = await self.store.clocks.set_absent(rec.id, c.seat, None) or back
         if back is None:
             return rec

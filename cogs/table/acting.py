@@ -62,7 +62,9 @@ class Acting:
         cause: Cause | None = None,
     ) -> Change:
         """Append one action through the core (commands retry a lost race; buttons carry their
-        version). Rule errors come back as a :class:`Refusal` in the game's words; nothing changed."""
+        version). Rule errors come back as a :class:`Refusal` in the game's words; nothing changed.
+        A seat its player resigned to a computer is the computer's (issue 46 §1): refused."""
+        self.finder.refuse_resigned(rec, seat, locale)
         try:
             return await self.teller.commit(Act(rec.id, seat, action, version, by_user, cause, seen=rec))
         except RuleError as exc:

@@ -7,7 +7,9 @@ the clocks' words in the posts; what the clocks do as the game changes.
 * ``deadline``: the others decide what happens to the late seat (:mod:`~cogs.table.timeouts`);
 * ``expire``: a lobby nobody started ends, its message edited and its buttons removed;
 * ``keep``: every 6 days a running game's thread is touched so that it never auto-archives;
-* ``back``: a vacation handed to a computer ends, and the seat goes back to its player.
+* ``back``: a vacation handed to a computer ends, and the seat goes back to its player;
+* ``autoplay``: the pause before the table's decision is over, and it decides
+  (:meth:`~cogs.table.absence.Absence.next_decision`).
 
 A seat the table plays (a computer's, or a person's handed to one) has no clock: no reminder, no
 deadline and no nudge ever addresses a computer (issue 46).
@@ -24,10 +26,10 @@ import discord
 
 from cogs import games
 from cogs.table import plan
-from cogs.table.absence import Absence
+from cogs.table.absence import Absence, NobodyLeft
 from cogs.table.clock_words import pace_words, stamp
 from cogs.table.core.change import Change
-from cogs.table.core.commands import AutoPlay, Command, Expire
+from cogs.table.core.commands import Command, Expire
 from cogs.table.parts import Part, Parts
 from cogs.table.respond import Refusal, locale_of, prefs_locale, reply
 from cogs.table.timeouts import Timeouts
@@ -54,6 +56,8 @@ class Clocks(Part):
         self._timer_kinds: dict[str, Callable[[GameRecord, Timer], Awaitable[None]]] = {}
         """What a timer of another part of the table does (``takeback``: a request lapses)."""
         self.on_timer("back", absence.vacation_over)
+        self.on_timer("autoplay", absence.pause_over)
+        parts.shows.on(NobodyLeft, absence.show_nobody_left)
         parts.teller.listeners.add(self.on_change)
         parts.teller.committed.append(self.committed)
         parts.shows.clocks = self
@@ -237,18 +241,16 @@ class Clocks(Part):
     async def on_change(self, change: Change) -> list[Command]:
         """The clocks listen to every told change: after a move, a late player's question is over,
         a player who left is found as their turn starts, and when a seat the table plays is to act
-        the automatic player's decision follows; a game that ended or was cancelled has no
-        question left."""
+        its decision follows (after the pause); a game that ended or was cancelled has no question
+        left, and one no person is left to play is cancelled."""
         rec = change.record
         if change.kind == "start":
             self.after_action(rec)
-            if any(rec.table_plays(s) for s in change.to_act):  # a computer begins
-                return [AutoPlay(rec.id)]
+            return await self.absence.follow_up(rec, change.state, change.to_act)
         elif change.kind == "act" and not change.finished and change.seat is not None:
             await self.timeouts.moved(rec, change.seat)
             await self.absence.turn_started(rec, [s for s in change.newly_waiting if s != change.seat])
-            if any(rec.table_plays(s) for s in change.to_act):
-                return [AutoPlay(rec.id)]
+            return await self.absence.follow_up(rec, change.state, change.to_act)
         elif change.kind == "takeback":
             return await self.taken_back(change)
         elif change.finished or change.kind in ("finish", "cancel"):
@@ -268,6 +270,4 @@ class Clocks(Part):
                     rec, seat, t("takeback.vote_moot", locale, user=mention(rec.players[seat]))
                 )
         await self.absence.turn_started(rec, list(change.newly_waiting))
-        if any(rec.table_plays(s) for s in change.to_act):
-            return [AutoPlay(rec.id)]
-        return []
+        return await self.absence.follow_up(rec, change.state, change.to_act)

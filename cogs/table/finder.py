@@ -18,11 +18,11 @@ from cogs.table.locales import Locales
 from cogs.table.respond import Refusal, choices_or_nothing, locale_of
 from cogs.table.rule_words import describe
 from cogs.table.ui import mention
-from cogs.texts import join_words, t
+from cogs.texts import computer_mark, join_words, t
 from cogs.texts.commands import typed
 from db.base import Store
 from db.errors import GameNotFound
-from db.records import GameRecord
+from db.records import ABSENT_LEVEL, GameRecord
 from rules.errors import NotYourTurn, RuleError
 
 log = logging.getLogger("deskovka.table")
@@ -156,6 +156,19 @@ class Finder:
             raise Refusal(t("not_a_player", locale, game=rec.id))
         return seat
 
+    @staticmethod
+    def resigned_to_computer(rec: GameRecord, seat: int) -> bool:
+        """Whether ``seat``'s player resigned it and a computer plays it to the end (Shitenno
+        SH-R.6, issue 46 §1): the table plays a person's seat the engine counts as resigned."""
+        if rec.state_json is None or rec.computer_at(seat) is not None or not rec.table_plays(seat):
+            return False
+        return seat in games.ui(rec.kind).engine.resigned(rec.load_state())
+
+    def refuse_resigned(self, rec: GameRecord, seat: int, locale: str) -> None:
+        """A player who resigned a seat a computer now plays decides nothing more in that game."""
+        if self.resigned_to_computer(rec, seat):
+            raise Refusal(t("resigned_played_on", locale, game=rec.id, computer=computer_mark(ABSENT_LEVEL)))
+
     async def mine(self, interaction: discord.Interaction, game: str | None, kind: str) -> tuple[GameRecord, int]:
         """The caller's active game of ``kind`` and seat, for a game's own commands (its state,
         when a command needs it: ``rec.load_state()``)."""
@@ -163,7 +176,9 @@ class Finder:
         locale = locale_of(interaction)
         if rec.kind != kind:
             raise Refusal(t("wrong_kind", locale, game=rec.id, kind=games.ui(rec.kind).title(locale)))
-        return rec, self.seat(rec, interaction.user.id, locale)
+        seat = self.seat(rec, interaction.user.id, locale)
+        self.refuse_resigned(rec, seat, locale)
+        return rec, seat
 
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete for the ``game`` option: the caller's active games here, filtered by what was typed."""

@@ -16,8 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
+from cogs.table import computer_levels, listing, open_games, plan, standings, walkthrough
 from cogs.table import history as past
-from cogs.table import listing, open_games, plan, standings, walkthrough
 from cogs.table.buttons import Press
 from cogs.table.cancelling import Cancellations
 from cogs.table.core.record import record_json, record_name
@@ -285,9 +285,10 @@ class GameCog(commands.GroupCog, name="game", group_name="game", group_descripti
         ui = games.ui(name)
         rules = ui.rules_text(locale)
         clock = t("rules_pace", locale) + ("\n" + t(f"rules_auto.{name}", locale) if games.auto_player(name) else "")
+        levels = computer_levels.rules_text(name, locale)
         walk = walkthrough.text(name, ui.title(locale), locale)
         messages: list[str] = []
-        for part in (rules, clock, walk):  # as few messages as Discord's 2,000 characters allow
+        for part in (rules, clock, levels, walk):  # as few messages as Discord's 2,000 characters allow
             if part is None:
                 continue
             if messages and len(messages[-1]) + 2 + len(part) <= CONTENT_LIMIT:

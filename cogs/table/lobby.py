@@ -175,7 +175,15 @@ class Lobbies:
         assert interaction.channel_id is not None
         shape = LobbyShape(challenge, tuple(invited))
         command = Open(
-            kind, creator, options, interaction.guild_id, interaction.channel_id, seats, PACES[pace], language, shape
+            kind,
+            creator,
+            games.table_options(kind, options),
+            interaction.guild_id,
+            interaction.channel_id,
+            seats,
+            PACES[pace],
+            language,
+            shape,
         )
         change = await self.parts.teller.commit(command)
         await self.parts.teller.tell(change, interaction)

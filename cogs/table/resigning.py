@@ -12,15 +12,22 @@ from cogs import games
 from cogs.table.buttons import Press, view_of
 from cogs.table.respond import Refusal, locale_of, reply
 from cogs.table.ui import ButtonSpec
-from cogs.texts import t
-from db.records import GameRecord
+from cogs.texts import computer_mark, t
+from db.records import ABSENT_LEVEL, GameRecord
 from rules.errors import RuleError
+from rules.protocol import plays_on
 
 if TYPE_CHECKING:
     from cogs.table.acting import Acting
     from cogs.table.parts import Parts
 
 RESIGN_CHOICES = 10
+
+
+def plays_on_after(rec: GameRecord) -> bool:
+    """Whether a resignation in ``rec`` hands the seat to a computer (issue 46 §1): a game of three
+    or more seats opened with the engine's play-on option (``docs/clocks.md``)."""
+    return len(rec.players) >= 3 and plays_on(rec.options)
 
 
 class Resignations:
@@ -47,7 +54,9 @@ class Resignations:
         ]
         if len(candidates) == 1:
             rec = candidates[0]
-            text = t("resign_confirm", locale, game=rec.id, title=games.ui(rec.kind).title(locale))
+            key = "resign_confirm.computer" if plays_on_after(rec) else "resign_confirm"
+            title = games.ui(rec.kind).title(locale)
+            text = t(key, locale, game=rec.id, title=title, computer=computer_mark(ABSENT_LEVEL))
         else:
             more = len(candidates) - RESIGN_CHOICES
             text = t("resign_which", locale) + (t("and_more", locale, n=more) if more > 0 else "")

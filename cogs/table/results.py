@@ -16,7 +16,7 @@ from typing import Any
 
 from cogs.table.ui import GameUI, mention
 from cogs.texts import join_words, t
-from db.records import GameRecord, Verdict
+from db.records import GameRecord, Verdict, computer_level
 from rules.protocol import Ending
 
 
@@ -51,6 +51,8 @@ def result_text(ui: GameUI[Any], rec: GameRecord, state: Any, locale: str) -> st
     """The result in a sentence, with mentions: the game's own words (winner, reason, scores) for
     an ending its engine knows, the table's for a win on time, a cancellation or an expiry."""
     verdict = rec.verdict
+    if verdict is Verdict.CANCELLED and rec.cancelled_by is not None and computer_level(rec.cancelled_by) is not None:
+        return t("result.cancelled.nobody_left", locale)  # no person was left: the table cancelled it
     if verdict is Verdict.CANCELLED:
         return t("result.cancelled", locale, user=mention(rec.cancelled_by or rec.creator_id))
     if verdict is Verdict.EXPIRED:

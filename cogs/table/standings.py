@@ -10,8 +10,8 @@ from cogs import games
 from cogs.table.ratings import chart_files, speed_words
 from cogs.table.respond import Refusal, fit
 from cogs.table.ui import FileSpec, mention
-from cogs.texts import has, join_words, t, tn
-from db.ratings import PROVISIONAL, Rating, Record, shown
+from cogs.texts import computer_name, has, join_words, t, tn
+from db.ratings import PROVISIONAL, ComputerRecord, Rating, Record, shown
 from render.ratings import Trend
 
 if TYPE_CHECKING:
@@ -88,6 +88,28 @@ def record_line(table: Table, record: Record, locale: str) -> str:
     return " — ".join(parts)
 
 
+def computer_lines(table: Table, records: list[ComputerRecord], locale: str) -> list[str]:
+    """The section "Against the computer" (issue 46 §1): per game kind and computer level, the
+    games and the wins, draws and losses against it; nothing for a player who has played none."""
+    if not records:
+        return []
+    lines = [t("stats.computers", locale)]
+    for r in records:
+        lines.append(
+            t(
+                "stats.computer",
+                locale,
+                kind=kind_title(table, r.kind, locale),
+                computer=computer_name(r.level, locale),
+                games=tn("stats.computer.games", r.played, locale),
+                wins=tn("stats.computer.wins", r.won, locale),
+                draws=tn("stats.computer.draws", r.drawn, locale),
+                losses=tn("stats.computer.losses", r.lost, locale),
+            )
+        )
+    return lines
+
+
 def kind_title(table: Table, kind: str, locale: str) -> str:
     """A game kind's name in words (a kind no longer registered: its id)."""
     return games.ui(kind).title(locale) if kind in games.KINDS else kind
@@ -113,20 +135,22 @@ def trends(table: Table, records: list[Record], locale: str) -> list[Trend]:
 
 
 async def stats(table: Table, guild_id: int | None, user_id: int, name: str, locale: str) -> tuple[str, list[FileSpec]]:
-    """A player's record in this server — per game kind, with the trend chart of every rated kind
-    and their pace — as text and files."""
+    """A player's record in this server — per game kind, with the trend chart of every rated kind,
+    their games against the computer per level, and their pace — as text and files."""
     if guild_id is None:
         raise Refusal(t("ratings_in_server", locale))
     records = await table.store.ratings.records(guild_id, user_id)
+    against = computer_lines(table, await table.store.ratings.computer_records(guild_id, user_id), locale)
     pace = (await table.store.ratings.paces(guild_id, [user_id]))[user_id]
     player = mention(user_id)
-    if not records:
+    if not records and not against:
         lines = [t("stats.none", locale, player=player)]
         if pace.median is not None:
             lines.append(t("stats.pace", locale, pace=speed_words(pace, locale)))
         return "\n".join(lines), []
     lines = [t("stats.head", locale, player=player)]
     lines += [record_line(table, r, locale) for r in records]
+    lines += against
     pace_line = t("stats.pace", locale, pace=speed_words(pace, locale)) if not pace.new else t("stats.pace_new", locale)
     lines.append(pace_line)
     drawn = trends(table, records, locale)

@@ -60,11 +60,13 @@ class Table:
         *,
         render_processes: int = 0,
         think_processes: int = 0,
+        computer_pause: float = 0.0,
         shards: Shards | None = None,
     ) -> None:
         """``shards``: the Discord shards this process serves; its catch-up tells only their games'
         changes (None: every game's). ``render_processes``, ``think_processes``: the workers that
-        draw the images and those where the computers think (0: a thread of this process)."""
+        draw the images and those where the computers think (0: a thread of this process).
+        ``computer_pause``: seconds before the table's decisions are told (0: at once)."""
         self.bot = bot
         self.shards = shards
         self._store = store
@@ -98,7 +100,7 @@ class Table:
         self.lobbies = Lobbies(self.parts, self.lobby_messages)
         self.rematches = Rematches(self.parts, self.lobby_messages)
         self.pages = TurnPages(store, self.transport, self.shows)
-        self.absence = Absence(self.parts)
+        self.absence = Absence(self.parts, computer_pause)
         self.timeouts = Timeouts(self.parts, self.absence)
         self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)

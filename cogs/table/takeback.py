@@ -100,6 +100,7 @@ class Takebacks:
         parts = self.parts
         locale = locale_of(interaction)
         user = interaction.user.id
+        parts.finder.refuse_resigned(rec, seat, locale)  # the computer's decisions are not theirs
         try:
             version, seq, _ = await parts.store.games.plan_takeback(rec.id, seat, version)
         except TakebackRefused as exc:

@@ -197,6 +197,32 @@ class ClocksRepo(Repo):
         await clocks.update_clocks(db, game_id, row["pace"], await self._ctx.seats(db, game_id), to_act, now)
         return True
 
+    async def schedule_autoplay(self, game_id: int, after: float) -> float | None:
+        """The table's next decision in the game falls due ``after`` seconds from now (issue 46 §1:
+        a computer's decision is told after a pause): an ``autoplay`` timer, the game's only one
+        not yet fired — when one is pending already it stays as it is. Returns when the pending
+        one is due (a restart finds it and does not wait again); None when the game is not running."""
+
+        async def body(db: Conn) -> float | None:
+            row = await self._ctx.row(db, game_id, with_state=False)
+            if row["status"] != "active":
+                return None
+            pending = list(
+                await db.execute_fetchall(
+                    "SELECT MIN(due) FROM timers WHERE game_id = ? AND kind = 'autoplay' AND fired_at IS NULL",
+                    (game_id,),
+                )
+            )
+            if pending and pending[0][0] is not None:
+                return float(pending[0][0])
+            due = self._ctx.clock() + after
+            await db.execute(
+                "INSERT INTO timers (game_id, seat, kind, due) VALUES (?, NULL, 'autoplay', ?)", (game_id, due)
+            )
+            return due
+
+        return await self._ctx.run(body, write=True, game_id=game_id)
+
     async def claim_autoplay(self, game_id: int, lease: float) -> bool:
         """Take on playing a game's absent seats for ``lease`` seconds; True only for the one
         caller of any process that got it (a claim held by this process is not taken again; one a

@@ -12,9 +12,9 @@ from db.connection import Conn, Row
 from db.context import COLUMNS, GAME_WITH_SEATS, SEAT_COLUMNS, Repo, check_pace, check_seed, in_int64, insert_id
 from db.errors import WrongStatus
 from db.json_text import dumps, loads
-from db.records import STATUSES, AppendResult, GameRecord, LoggedAction
+from db.records import ABSENT_LEVEL, STATUSES, AppendResult, GameRecord, LoggedAction
 from db.replay import decode_entry, decode_seat, loggable, parse_notation, plan_takeback, takeback_entry
-from rules.protocol import AnyGame, Ending, Outcome, resolve_options
+from rules.protocol import AnyGame, Ending, Outcome, plays_on, resolve_options
 
 
 class GamesRepo(Repo):
@@ -205,6 +205,10 @@ class GamesRepo(Repo):
             outcome = game.outcome(state)
             now = self._ctx.clock()
             waiting_since = next((r["since"] for r in seats if r["seat"] == seat and r["absent"] is None), None)
+            handed: tuple[int, ...] = ()
+            resigned = game.resigned(state) if outcome is None else ()
+            if resigned and plays_on(loads(row["options"])):  # issue 46 §1: a computer plays them on
+                seats, handed = await clocks.hand_resigned(db, game_id, seats, resigned, ABSENT_LEVEL)
             if outcome is not None:
                 await clocks.clear_game(db, game_id)
             else:
@@ -244,6 +248,7 @@ class GamesRepo(Repo):
                 tuple(before),
                 takeback_open=bool(row["takeback_open"]),
                 may_take_back=game.can_take_back(hidden, move, state, events),
+                handed=handed,
             )
 
         return await self._ctx.run(write, write=True, game_id=game_id)

@@ -68,6 +68,12 @@ class RatingsRepo(Repo):
             return []
         return await self._ctx.run(lambda db: ratings.records(db, guild_id, user_id), write=False)
 
+    async def computer_records(self, guild_id: int, user_id: int) -> list[ratings.ComputerRecord]:
+        """A player's record against each computer level per game kind in a server."""
+        if not in_int64(user_id):
+            return []
+        return await self._ctx.run(lambda db: ratings.computer_records(db, guild_id, user_id), write=False)
+
     async def paces(self, guild_id: int, users: Iterable[int]) -> dict[int, ratings.Pace]:
         """Each player's pace in a server."""
         wanted = [u for u in users if in_int64(u)]

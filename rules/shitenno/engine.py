@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
-from rules.protocol import Option, resolve_options
+from rules.protocol import PLAY_ON_OPTION, Option, resolve_options
 from rules.rng import Rng
 from rules.shitenno import payment
 from rules.shitenno.actions import (
@@ -39,15 +39,17 @@ from rules.shitenno.events import (
     PlusOne,
     PositionBoughtEvent,
     PositionConqueredEvent,
+    ResignEvent,
     Scoring,
     TroopExchange,
 )
 from rules.shitenno.state import Player, Sharing, ShitennoState
 
-OPTIONS: tuple[Option, ...] = (Option("generals", ""),)
-"""SH-5.1: the generals picked in joining order, comma-separated (``"Ii,,Honda"``); a blank or
-missing pick gets the first free general in SH-2.1 order. A pick may be any unambiguous part of
-a general's name or his colour."""
+OPTIONS: tuple[Option, ...] = (Option("generals", ""), Option(PLAY_ON_OPTION, False))
+"""SH-5.1 ``generals``: the generals picked in joining order, comma-separated (``"Ii,,Honda"``); a
+blank or missing pick gets the first free general in SH-2.1 order. A pick may be any unambiguous
+part of a general's name or his colour. SH-R.6 ``resigned_play_on``: with 3 or 4 players a resigned
+seat plays on (the table has a computer decide for it) instead of leaving the game (SH-R.3)."""
 
 
 def pick_generals(players: int, picks: str) -> list[str]:
@@ -110,6 +112,7 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> ShitennoS
     rng.shuffle(koku)
     st = ShitennoState(
         n=players,
+        resigned_play_on=bool(opts[PLAY_ON_OPTION]) and players >= 3,
         rng=rng,
         players=plist,
         board={p.id: [] for p in CONTENT.provinces},
@@ -157,7 +160,7 @@ def _start_sharing(st: ShitennoState, events: list[Event]) -> None:
     for _ in range(st.n):
         if st.koku_deck:
             pool.append(st.koku_deck.pop(0))
-    order = [s for s in rank_order(st) if s not in st.resigned]  # SH-R.3: resigned seats share nothing
+    order = [s for s in rank_order(st) if not left(st, s)]  # SH-R.3: resigned seats share nothing
     st.sharing = Sharing(pool=pool, unplaced=list(CONTENT.titles), pending=order, tairo=order[0])
     _log(st, events, {"type": "round_started", "round": st.round, "pool": list(pool)})
     if not st.koku_deck and not st.last_round:
@@ -183,7 +186,7 @@ def _end_sharing(st: ShitennoState, events: list[Event]) -> None:
     assert sh is not None
     before = [p.title for p in st.players]
     for p in st.players:
-        p.title = None if p.seat in st.resigned else sh.received[p.seat]
+        p.title = None if left(st, p.seat) else sh.received[p.seat]
     st.sharing = None
     _log(st, events, {"type": "titles_assigned", "titles": [p.title for p in st.players], "before": before})
     st.phase = "control"
@@ -360,7 +363,7 @@ def _skip_finished_turns(st: ShitennoState, events: list[Event]) -> None:
     """SH-8.14.1, and SH-R.3.3: a resigned seat's turn is skipped."""
     while st.active < len(st.order):
         seat = st.order[st.active]
-        if seat in st.resigned:
+        if left(st, seat):
             _log(st, events, {"type": "turn_skipped", "seat": seat, "reason": "resigned"})
         elif _turn_is_over(st, seat):
             _log(st, events, {"type": "turn_ended", "seat": seat, "auto": True})
@@ -683,14 +686,26 @@ def _ranking(
 # ---------------------------------------------------------------- resignation (SH-R)
 
 
+def left(st: ShitennoState, seat: int) -> bool:
+    """Whether ``seat`` resigned and left the game (SH-R.3): it decides nothing more. A seat that
+    resigned in a game played on (SH-R.6) has not left: it still decides, by the table's computer."""
+    return seat in st.resigned and not st.resigned_play_on
+
+
 def _resign(st: ShitennoState, seat: int) -> list[Event]:
-    """SH-R.1–R.5: the seat leaves; with one player left he wins, else the game goes on without it."""
+    """SH-R.1–R.6: the seat leaves (or, played on, stays in play and only loses its chance to
+    win); with one player left he wins, else the game goes on."""
     events: list[Event] = []
     st.resigned = sorted({*st.resigned, seat})
-    _log(st, events, {"type": "resign", "seat": seat})
     playing = [s for s in range(st.n) if s not in st.resigned]
+    resign: ResignEvent = {"type": "resign", "seat": seat}
+    if st.resigned_play_on and len(playing) > 1:
+        resign["play_on"] = True
+    _log(st, events, resign)
     if len(playing) == 1:
         _finish_by_resignation(st, events)
+    elif not left(st, seat):  # SH-R.6: the seat plays on as it stood
+        return events
     elif st.phase == "sharing":
         _leave_sharing(st, seat, events)
     elif st.order[st.active] == seat:  # SH-R.3.3: his control turn ends at once
@@ -773,8 +788,8 @@ def apply(st: ShitennoState, seat: int, a: Action) -> list[Event]:
         raise GameOver("game_over", rule="SH-6.2")
     if not 0 <= seat < st.n:
         raise NotYourTurn("not_a_player", seat=seat)
-    if seat in st.resigned:
-        raise NotYourTurn("resigned", seat=seat, rule="SH-R.4")
+    if seat in st.resigned and (isinstance(a, Resign) or not st.resigned_play_on):
+        raise NotYourTurn("resigned", seat=seat, rule="SH-R.6" if st.resigned_play_on else "SH-R.4")
     if isinstance(a, Resign):
         return _resign(st, seat)
     if isinstance(a, SHARING_ACTIONS) and st.phase != "sharing":
@@ -823,7 +838,7 @@ def can_conquer(st: ShitennoState, seat: int, province: str) -> bool:
 
 
 def _controls(st: ShitennoState, seat: int) -> bool:
-    return st.phase == "control" and 0 <= seat < st.n and seat not in st.resigned and to_act(st) == (seat,)
+    return st.phase == "control" and 0 <= seat < st.n and not left(st, seat) and to_act(st) == (seat,)
 
 
 def _payments(
@@ -880,16 +895,18 @@ def _pool_variants(pool: list[str]) -> list[tuple[str, ...]]:
 
 def legal(st: ShitennoState, seat: int) -> list[Action]:
     """The legal actions of ``seat``: its decisions when it must act, and RESIGN (last) for every
-    seat still playing (SH-R.1). Complete except for FORM_LOT and SPLIT, whose combinations
+    seat still playing (SH-R.1; a resigned seat played on has its decisions and no RESIGN,
+    SH-R.6). Complete except for FORM_LOT and SPLIT, whose combinations
     explode: FORM_LOT lists every tile with each pool prefix, suffix and single card; SPLIT every
     ordered tile pair with each prefix/suffix cut of the pool. Conquests are every distinct legal
     payment (:func:`conquest_payments`), at most ``CONQUEST_CAP`` troop payments and as many koku
     payments per province."""
-    if st.phase == "finished" or not 0 <= seat < st.n or seat in st.resigned:
+    if st.phase == "finished" or not 0 <= seat < st.n or left(st, seat):
         return []
+    again: list[Action] = [] if seat in st.resigned else [Resign()]  # SH-R.6: played on, no second RESIGN
     if seat not in to_act(st):
-        return [Resign()]
-    return [*_decisions(st, seat), Resign()]
+        return again
+    return [*_decisions(st, seat), *again]
 
 
 def _decisions(st: ShitennoState, seat: int) -> list[Action]:

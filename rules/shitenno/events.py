@@ -225,10 +225,12 @@ class TurnSkippedEvent(TypedDict):
 
 
 class ResignEvent(TypedDict):
-    """``seat`` resigned (SH-R.1)."""
+    """``seat`` resigned (SH-R.1); ``play_on`` (only when true): the seat plays on, the game going
+    on (SH-R.6)."""
 
     type: Literal["resign"]
     seat: int
+    play_on: NotRequired[bool]
 
 
 class Scoring(TypedDict):

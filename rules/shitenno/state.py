@@ -154,6 +154,9 @@ class ShitennoState:
     ``resign`` (absent in states stored before resignation existed: ``final_scoring``)."""
     resigned: list[int] = field(default_factory=list)
     """Seats that resigned (SH-R.1), ascending; absent from old dumps, read as nobody."""
+    resigned_play_on: bool = False
+    """SH-R.6: a resigned seat plays on (the table's computer decides for it) instead of leaving
+    (SH-R.3); only with 3 or 4 players. Dumped only when set: absent from older dumps, read as off."""
 
 
 def dump(st: ShitennoState) -> dict[str, Any]:
@@ -179,6 +182,7 @@ def dump(st: ShitennoState) -> dict[str, Any]:
         "log": list(st.log),
         "result": st.result,
         "resigned": list(st.resigned),
+        **({"resigned_play_on": True} if st.resigned_play_on else {}),
     }
 
 
@@ -217,6 +221,7 @@ def load(d: Mapping[str, Any]) -> ShitennoState:
             log=_events(d["log"]),
             result={k: (list(v) if isinstance(v, list) else v) for k, v in res.items()} if res else None,
             resigned=[int(s) for s in d.get("resigned", [])],
+            resigned_play_on=bool(d.get("resigned_play_on", False)),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise BadNotation("state_format", found=d.get("format"), expected=FORMAT, error=str(e)) from None

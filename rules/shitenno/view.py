@@ -169,6 +169,8 @@ class ShitennoView:
     outcome: OutcomeView | None
     resigned: tuple[int, ...] = ()
     """Seats that resigned (SH-R.1), ascending."""
+    resigned_play_on: bool = False
+    """SH-R.6: resigned seats play on (decided for by the table's computer) instead of leaving."""
     history: tuple[Event, ...] = ()
     """The whole public log (SH-4.5), oldest first, of which ``log`` is the tail: what a computer
     player reasons from (issue 46 §2: which cards went publicly into which hand and out of it).
@@ -307,5 +309,6 @@ def view(st: ShitennoState, seat: int | None) -> ShitennoView:
         log=tuple(st.log[-LOG_TAIL:]),
         outcome=outcome,
         resigned=tuple(st.resigned),
+        resigned_play_on=st.resigned_play_on,
         history=tuple(st.log),
     )

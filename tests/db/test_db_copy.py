@@ -13,7 +13,7 @@ import pytest
 from cogs.copy_store import main
 from cogs.games import ENGINES, registered
 from db.copy import TABLES
-from db.records import LobbyShape, TurnPage
+from db.records import LobbyShape, TurnPage, computer_id
 from db.store import GameStore
 from rules.protocol import Ending, Outcome
 from tests.postgres import postgres_query
@@ -51,6 +51,9 @@ async def populate(path: Path) -> dict[str, Any]:
         for n, kind in enumerate(KINDS):
             ids[f"{kind}-finished"] = await play(store, kind, 10 + n, None)
             ids[f"{kind}-running"] = await play(store, kind, 20 + n, 6)
+        against = await store.games.create(KEPT, [1, computer_id("hard", 1)], {}, 30, 5, 6, 1)
+        await store.games.finish(against.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
+        ids[f"{KEPT}-finished-computer"] = against.id
         await store.ratings.rate_unrated()
         lobby = await store.lobbies.create(CANCELLED, 1, {}, 5, 6, seats=[1])
         await store.lobbies.set_shape(lobby.id, LobbyShape(True, (2,)))
@@ -78,7 +81,8 @@ def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
     out = capsys.readouterr().out
     copied = counts_of(postgres_dsn)
     assert all(f"{table}: {n}" in out for table, n in copied.items() if table != "meta")
-    games = 2 * len(KINDS)
+    games = 2 * len(KINDS) + 1
+    assert copied["computer_results"] == 1, "a person's result against the computer"
     assert copied["games"] == games + 1 and copied["actions"] > 100 and copied["ratings"] > 0 and copied["timers"] > 0
     assert f"verified: {games} of {games} games" in out
 

@@ -58,6 +58,7 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "pages.release": lambda s, g: s.pages.release(g),
     "clocks.claim_autoplay": lambda s, g: s.clocks.claim_autoplay(g, 60.0),
     "clocks.release_autoplay": lambda s, g: s.clocks.release_autoplay(g),
+    "clocks.schedule_autoplay": lambda s, g: s.clocks.schedule_autoplay(g, 3.0),
     "games.plan_takeback": lambda s, g: s.games.plan_takeback(g, 0),
     "games.take_back": lambda s, g: s.games.take_back(g, 0, 0),
     "agreements.open_takeback": lambda s, g: s.agreements.open_takeback(g, 0, 1, 0, ALICE),

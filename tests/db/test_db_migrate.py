@@ -62,6 +62,8 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (16, "0016_told_changes_forgotten.sql", NOW),
         (17, "0017_takeback_refusals.sql", NOW),
         (18, "0018_absent_levels.sql", NOW),
+        (19, "0019_computer_results.sql", NOW),
+        (20, "0020_autoplay_timers.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes", "takeback_requests"} <= tables(
         path

@@ -50,6 +50,8 @@ class Table:
     """The bot's clock (store and timers): tests move it with :meth:`later`, never sleep."""
     render_processes: int = 0
     """Worker processes drawing the images (0: a thread, as the tests need no process per bot)."""
+    computer_pause: float = 0.0
+    """Seconds before a computer's decision is told (``COMPUTER_PAUSE``; 0 unless a test checks it)."""
 
     def untold(self) -> list[tuple[int, int, str]]:
         """Changes committed and not told once the bot stopped (issue 18: every one is told)."""
@@ -67,6 +69,7 @@ class Table:
             dev_guild_id=guild,
             log_level="INFO",
             render_processes=self.render_processes,
+            computer_pause=self.computer_pause,
         )
 
     async def start(self) -> Deskovka:
@@ -79,10 +82,10 @@ class Table:
         await self.fake.stop_bot(self.bot)
         return await self.start()
 
-    async def later(self, *, days: float = 0.0, hours: float = 0.0) -> int:
+    async def later(self, *, days: float = 0.0, hours: float = 0.0, seconds: float = 0.0) -> int:
         """Move the bot's clock on and let every timer that fell due fire; returns how many did."""
         assert self.bot is not None
-        self.clock.advance(days=days, hours=hours)
+        self.clock.advance(seconds, days=days, hours=hours)
         return await self.bot.dispatcher.settle()
 
     async def state(self, game_id: int) -> StrategoState:
@@ -254,7 +257,9 @@ class Table:
 
 
 @asynccontextmanager
-async def table(tmp_path: Path, *, global_commands: bool = False, render_processes: int = 0) -> AsyncIterator[Table]:
+async def table(
+    tmp_path: Path, *, global_commands: bool = False, render_processes: int = 0, computer_pause: float = 0.0
+) -> AsyncIterator[Table]:
     async with FakeDiscord(quick_retries=True) as fake:
         guild = fake.add_guild("Board games")
         channel = guild.add_text_channel("games")
@@ -273,6 +278,7 @@ async def table(tmp_path: Path, *, global_commands: bool = False, render_process
             tmp_path / "deskovka.db",
             global_commands=global_commands,
             render_processes=render_processes,
+            computer_pause=computer_pause,
         )
         await t.start()
         try:

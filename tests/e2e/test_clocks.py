@@ -478,8 +478,9 @@ async def test_a_tie_between_the_others_waits(tmp_path: Path, kind: str) -> None
 
 @pytest.mark.parametrize("kind", THREE)
 async def test_a_player_who_resigned_does_not_decide(tmp_path: Path, kind: str) -> None:
-    """A game of three: one of the others resigned (they drop out and the game goes on), so the
-    one player still in decides alone, and the resigned player is refused."""
+    """A game of three: one of the others resigned (they drop out, or a computer plays their seat
+    on where the game has one, and the game goes on), so the one player still in decides alone, and
+    the resigned player is refused."""
     async with table(tmp_path) as t:
         players = t.seated(3)
         game, thread, _ = await t.lobby_game(kind, players, pace="1d")

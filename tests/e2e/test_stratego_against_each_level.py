@@ -5,18 +5,12 @@ language with its name (never a mention), the result is told, and no DM or ping 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from db.records import computer_id
-from rules.stratego.board import name
-from rules.stratego.engine import legal_moves
 from tests.e2e.harness import table
-
-PLIES = 400
-"""The person's moves at most: a Barrage game against a computer ends long before."""
+from tests.e2e.stratego_against_computer import play_to_the_end
 
 WORDS = {
     "en": {"easy": "Computer (easy)", "normal": "Computer (normal)", "hard": "Computer (hard)"},
@@ -31,29 +25,7 @@ WORDS = {
 async def test_a_person_plays_stratego_against_the_computer_to_the_end(tmp_path: Path, level: str, locale: str) -> None:
     async with table(tmp_path) as t:
         t.alice.locale = t.guild.preferred_locale = locale  # a new user on a server of that language
-        answer = await t.slash(t.alice, t.channel, "stratego new", computers=1, level=level, army="barrage")
-        thread = await t.channel.wait_for_thread()
-        await t.bot.table.teller.quiet()
-        assert not answer.ephemeral and not answer.buttons, answer.content
-        rec = (await t.bot.store.games.find(status="active"))[-1]  # type: ignore[union-attr]
-        assert rec.players == (t.alice.id, computer_id(level, 0))
-        await t.slash(t.alice, thread, "stratego setup", random=True)
-        await t.slash(t.alice, thread, "stratego ready")
-        rnd = random.Random(len(level) * 7 + len(locale))
-        for _ in range(PLIES):
-            await t.bot.table.teller.quiet()
-            rec = await t.bot.store.games.get(rec.id)  # type: ignore[union-attr]
-            if rec.status != "active":
-                break
-            state = rec.load_state()
-            person = state.seat_colour[0]
-            assert state.turn == person, "the computer answered the person's move"
-            moves = legal_moves(state, person)
-            attacks = [m for m in moves if m.attack]
-            move = rnd.choice(attacks or moves)  # a person keen on battles: the game ends sooner
-            await t.slash(t.alice, thread, "stratego move", **{"from": name(move.frm), "to": name(move.to)})
-        rec = await t.bot.store.games.get(rec.id)  # type: ignore[union-attr]
-        assert rec.status == "finished", f"not over after {PLIES} moves"
+        _rec, thread = await play_to_the_end(t, level, len(level) * 7 + len(locale))
         said = "\n".join(m.content for m in thread.messages)
         assert WORDS[locale][level] in said, said[-2000:]
         assert "<@-" not in said, "a computer is never mentioned"
@@ -64,6 +36,6 @@ async def test_a_person_plays_stratego_against_the_computer_to_the_end(tmp_path:
         ended = "Konec hry" if locale == "cs" else "Game over"
         assert ended in thread.messages[-1].content, said[-1500:]
         assert [r for r in t.fake.requests.records if r.status >= 400] == [], "no DM or ping reached a computer"
-        assert set(t.fake.dms(t.alice)) and all(
-            not t.fake.dms(u) for u in t.fake.world.users.values() if u.id < 0
-        ), "only the person gets DMs"
+        assert set(t.fake.dms(t.alice)) and all(not t.fake.dms(u) for u in t.fake.world.users.values() if u.id < 0), (
+            "only the person gets DMs"
+        )

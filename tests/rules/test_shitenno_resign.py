@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.errors import BadNotation, GameOver, NotYourTurn
@@ -9,7 +11,16 @@ from rules.protocol import Ending, Outcome
 from rules.shitenno import GAME, engine
 from rules.shitenno.actions import Accept, Choose, EndTurn, FormLot, Refuse, Resign, Split, parse_action
 from rules.shitenno.state import dump, load
-from tests.shitenno_play import control_state, find_koku, find_troop, four_player_sharing, play, sharing_state, take
+from tests.shitenno_play import (
+    control_state,
+    find_koku,
+    find_troop,
+    four_player_sharing,
+    play,
+    random_actions,
+    sharing_state,
+    take,
+)
 
 
 def give_troop(st, seat):
@@ -251,3 +262,112 @@ def test_sh_r_random_games_with_resignations_replay():
     b, hb = play(4, 77, resign=0.02)
     assert ha == hb and dump(a) == dump(b) and any(isinstance(x, Resign) for _, x in ha)
     assert engine.to_act(a) == ()
+
+
+# ---------------------------------------------------------------- SH-R.6 a resigned seat played on
+
+
+def played_on(st):
+    """The same position with the SH-R.6 option set, as a table with a computer starts its games."""
+    st.resigned_play_on = True
+    return st
+
+
+def test_sh_r_6_the_option_is_off_by_default_and_for_two_players():
+    """SH-R.6: ``resigned_play_on`` is off unless asked for (the rules as written, SH-R.3), and a
+    two-player game ignores it (SH-R.2: resigning still ends it)."""
+    assert not GAME.new(3, None, 1).resigned_play_on
+    assert GAME.new(3, {"resigned_play_on": True}, 1).resigned_play_on
+    two = GAME.new(2, {"resigned_play_on": True}, 1)
+    assert not two.resigned_play_on
+    GAME.apply(two, 0, Resign())
+    assert GAME.outcome(two) == Outcome(winners=(1,), ending=Ending.RESIGNED, scores=(0, 0))
+
+
+def test_sh_r_6_a_resigner_in_sharing_stays_pending_and_decides():
+    """SH-R.6 (not SH-R.3.1): a pending resigner stays pending, the Tairo stays the Tairo and the
+    seat to act is still to act: its decisions are legal (without RESIGN) and applied."""
+    st, cards = four_player_sharing()
+    played_on(st)
+    tairo = st.sharing.tairo
+    assert GAME.apply(st, 1, Resign()) == [{"type": "resign", "seat": 1, "play_on": True}]
+    assert st.resigned == [1] and st.sharing.tairo == tairo == 1 and 1 in st.sharing.pending
+    assert GAME.to_act(st) == (1,) and GAME.view(st, None).resigned_play_on
+    legal = GAME.legal(st, 1)
+    assert legal and Resign() not in legal
+    GAME.apply(st, 1, FormLot("Daimyo", (cards[0],)))
+    assert st.sharing.offer is not None and st.sharing.offer[0] == "Daimyo"
+    assert GAME.legal(st, 0)[-1] == Resign()
+
+
+def test_sh_r_6_a_resigner_in_control_keeps_his_turn():
+    """SH-R.6 (not SH-R.3.3): the active player's turn does not end when he resigns, later turns are
+    not skipped, and at the end of sharing he holds a title (not SH-R.3)."""
+    st = played_on(control_state(["Daimyo", "Shomyo", "Sensei", "Hatamoto"], 0))
+    for seat in range(4):
+        give_troop(st, seat)
+    GAME.apply(st, 0, Resign())
+    assert GAME.to_act(st) == (0,) and not any(e["type"] == "turn_skipped" for e in st.log)
+    GAME.apply(st, 0, EndTurn())
+    GAME.apply(st, 2, Resign())
+    assert GAME.to_act(st) == (1,)
+
+
+def test_sh_r_6_resigning_again_is_refused():
+    """SH-R.6 with SH-R.4: a resigned seat played on may not resign again (``resigned``, rule
+    SH-R.6); nothing changes."""
+    st, _ = four_player_sharing()
+    played_on(st)
+    GAME.apply(st, 2, Resign())
+    before = dump(st)
+    with pytest.raises(NotYourTurn) as err:
+        GAME.apply(st, 2, Resign())
+    assert err.value.code == "resigned" and err.value.params == {"seat": 2, "rule": "SH-R.6"}
+    assert dump(st) == before and GAME.legal(st, 2) == []
+
+
+def test_sh_r_6_with_sh_r_5_the_resigner_ranks_last_after_final_scoring():
+    """SH-R.6 with SH-R.5: the resigner played on to the end is scored but never wins and ranks
+    below every other player, even with the most points."""
+    st = played_on(control_state(["Daimyo", "Shomyo", "Sensei"], 0))
+    st.last_round = True
+    for seat in range(3):
+        give_troop(st, seat)
+    st.players[0].score = 99
+    GAME.apply(st, 0, Resign())
+    played = []
+    while st.phase != "finished":
+        (seat,) = GAME.to_act(st)
+        played.append(seat)
+        GAME.apply(st, seat, EndTurn())
+    assert 0 in played
+    out = GAME.outcome(st)
+    assert out.ending is Ending.NORMAL and 0 not in out.winners and out.scores[0] == 99
+    assert st.result["places"][0] == 3 and max(st.result["places"][1:]) <= 2
+
+
+def test_sh_r_6_with_sh_r_5_the_last_player_left_still_wins_at_once():
+    """SH-R.6 with SH-R.5: when all but one have resigned he wins at once, as without the option."""
+    st, _ = four_player_sharing()
+    played_on(st)
+    for seat in (0, 1, 2):
+        events = GAME.apply(st, seat, Resign())
+    assert GAME.outcome(st) == Outcome(winners=(3,), ending=Ending.RESIGNED, scores=(0, 0, 0, 0))
+    assert events[0] == {"type": "resign", "seat": 2}  # the game does not go on: nothing plays on
+
+
+def test_sh_r_6_the_option_is_stored_and_random_games_end():
+    """SH-R.6: the state keeps the option (a dump without it is a game of the rules as written);
+    seeded random games of 3 and 4 with resignations played on replay and end."""
+    st = GAME.new(3, {"resigned_play_on": True}, 5)
+    assert dump(st)["resigned_play_on"] is True and load(dump(st)) == st
+    assert "resigned_play_on" not in dump(GAME.new(3, None, 5))
+    for players in (3, 4):
+        st = GAME.new(players, {"resigned_play_on": True}, 77)
+        rnd = random.Random(77)
+        resigned = 0
+        for seat, act in random_actions(st, rnd, resign=0.03):
+            resigned += isinstance(act, Resign)
+            GAME.apply(st, seat, act)
+        assert st.phase == "finished" and resigned > 0
+        assert all(st.result["places"][s] > st.result["places"][w] for s in st.resigned for w in st.result["winners"])

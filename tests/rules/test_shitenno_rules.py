@@ -895,6 +895,7 @@ def test_sh_3_state_holds_exactly_its_parts():
         "order", "active",  # SH-3.7
         "result",  # SH-9.3.4
         "resigned",  # SH-R.1 (docs/shitenno.md)
+        "resigned_play_on",  # SH-R.6 (docs/shitenno.md)
     }  # fmt: skip
     assert {f.name for f in fields(Player)} == {
         "seat", "general", "title", "score", "events", "supply", "troops", "koku", "kept",

@@ -77,6 +77,24 @@ def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t", "THINK_PROCESSES": "0"}).think_processes == 0
 
 
+def test_a_computer_pauses_three_seconds_unless_told_otherwise() -> None:
+    """Issue 46 §1: a computer's decision is told after a short, configurable pause (seconds, 0–60);
+    a bot made in code (the tests, the benches) pauses not at all."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).computer_pause == 3
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "COMPUTER_PAUSE": "0"}).computer_pause == 0
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "COMPUTER_PAUSE": " 1.5 "}).computer_pause == 1.5
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "COMPUTER_PAUSE": "60"}).computer_pause == 60
+    assert Settings(token="t", database_path=Path("x.db"), dev_guild_id=None, log_level="INFO").computer_pause == 0
+
+
+@pytest.mark.parametrize(("locale", "words"), [("C", "COMPUTER_PAUSE must be"), ("cs_CZ.UTF-8", "COMPUTER_PAUSE musí")])
+def test_a_bad_computer_pause_says_what_is_allowed(locale: str, words: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        Settings.from_env({"DISCORD_TOKEN": "t", "COMPUTER_PAUSE": "99", "LANG": locale})
+    text = str(info.value)
+    assert words in text and "60" in text and "'99'" in text
+
+
 @pytest.mark.parametrize(
     "env",
     [
@@ -87,6 +105,11 @@ def test_images_are_drawn_in_one_worker_process_unless_told_otherwise() -> None:
         {"RENDER_PROCESSES": "99"},
         {"THINK_PROCESSES": "nine"},
         {"THINK_PROCESSES": "9"},
+        {"COMPUTER_PAUSE": "-1"},
+        {"COMPUTER_PAUSE": "61"},
+        {"COMPUTER_PAUSE": "soon"},
+        {"COMPUTER_PAUSE": "3s"},
+        {"COMPUTER_PAUSE": "nan"},
         {"DATABASE_URL": "data/deskovka.db"},
         {"DATABASE_URL": "sqlite://data/x.db"},
         {"DATABASE_URL": "sqlite:///"},

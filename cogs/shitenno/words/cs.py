@@ -122,6 +122,7 @@ TEXTS: dict[str, str] = {
     "sh.ended": "{who} končí tah.",
     "sh.ended_auto": "Tah hráče {who} končí (už nemá co dělat).",
     "sh.resigned": "{who} se vzdává a odchází ze hry.",
+    "sh.resigned.play_on": "{who} se vzdává (prohrává): za tohoto hráče do konce hry hraje {computer}.",
     "sh.skipped": "Hráč {who} už hru vzdal: tah přechází dál.",
     "sh.record_head": "Shitenno #{game}",
     "sh.record_player": "{general} ({colour}): {user}",
@@ -140,6 +141,7 @@ TEXTS: dict[str, str] = {
     "sh.status.control": "kolo {round}, obsazování: na tahu je {who} (tah začal <t:{since}:R>)",
     "sh.result.final_scoring": "Vítězí {winners}. Konečné skóre: {scores}.",
     "sh.result.resign": "Vítězí {winners}: ostatní se vzdali. Skóre: {scores}.",
+    "sh.result.resigned_mark": "{who} (vzdáno)",
     "sh.pick_lot_title": "Který titul patří k sestavě?",
     "sh.no_second_title": "Zbývá jen jeden titul, takže vyložené karty rozdělit nelze: nabídni je jako sestavu.",
     "sh.pick_split_title": "Který titul patří k sestavě A?",
@@ -300,6 +302,18 @@ TEXTS: dict[str, str] = {
     "hráč, kterému je nabízí, stiskne **{label_btn__accept_lot}** nebo **{label_btn__refuse_lot}**.\n"
     "• Pak kontrola: když jsi na tahu, stiskni **{label_btn__conquer}** a obsaď pozici kartami vojsk, které "
     "provincie žádá; nakonec **{label_btn__end_turn}**. Tlačítka jsou pod nejnovějším příspěvkem.",
+    "rules_computers.shitenno": "**Hra proti počítači** (Shitenno): `{cmd_shitenno_new} "
+    "{opt_shitenno_new__computers}:` nebo tlačítko **{label_btn__add_computer}** v čekárně posadí počítače "
+    "k lidem. Počítač zná jen své karty a to, co viděl celý stůl; karty, které nevidí (cizí ruce, balíčky), "
+    "si představuje mnoha způsoby, které odpovídají tomu, co ví.\n"
+    "• **Lehký**: bere, co se vyplatí hned — přijme sestavu, která stojí za spravedlivý díl, vybere lepší "
+    "polovinu, dobývá tam, kde nejvíc získá; zhruba každé čtvrté rozhodnutí náhodně.\n"
+    "• **Normální**: než se rozhodne, dohraje každou možnost zhruba osm rozhodnutí dopředu přes desítky "
+    "představených rozdání.\n"
+    "• **Těžký**: představí si víc než dvakrát tolik rozdání, dohrává je dál a s menší náhodou.\n"
+    "Nikdy se nevzdá.",
+    "help_computers.shitenno": "**Shitenno** — lehký: bere, co se vyplatí hned; normální: dohraje své "
+    "možnosti pár tahů dopředu přes odhadnuté karty; těžký: víc odhadů, dál dopředu.",
     "rules_auto.shitenno": "**Hra bez hráče** (Shitenno): přijmu každou sestavu nabídnutou jeho generálovi, "
     "a když má vybírat, vezmu sestavu A; jako Tairó nabídnu nejvyšší volný titul se stejným podílem "
     "vyložených karet (zbývají-li dva hráči, rozdělím je napůl); ve fázi obsazování jeho tah hned ukončím — "

@@ -104,6 +104,7 @@ TEXTS: dict[str, str] = {
     "sh.ended": "{who} ends the turn.",
     "sh.ended_auto": "{who}'s turn ends (nothing more to do).",
     "sh.resigned": "{who} resigns and leaves the game.",
+    "sh.resigned.play_on": "{who} resigns (a loss): {computer} plays their seat to the end of the game.",
     "sh.skipped": "{who} has resigned: the turn passes on.",
     "sh.record_head": "Shitenno #{game}",
     "sh.record_player": "{general} ({colour}): {user}",
@@ -119,6 +120,7 @@ TEXTS: dict[str, str] = {
     "sh.status.control": "round {round}, control: {who} to play since <t:{since}:R>",
     "sh.result.final_scoring": "{winners} wins. Final scores: {scores}.",
     "sh.result.resign": "{winners} wins: the others resigned. Scores: {scores}.",
+    "sh.result.resigned_mark": "{who} (resigned)",
     "sh.pick_lot_title": "Which title goes with the lot?",
     "sh.no_second_title": "There is only one title left, so the pool can't be split: offer it as a lot instead.",
     "sh.pick_split_title": "Which title goes with lot A?",
@@ -272,6 +274,18 @@ TEXTS: dict[str, str] = {
     "cards; the player offered them presses **{label_btn__accept_lot}** or **{label_btn__refuse_lot}**.\n"
     "• Then control: on your turn press **{label_btn__conquer}** to take a position with the troop cards its "
     "province asks for, then **{label_btn__end_turn}**. The buttons are under the newest post.",
+    "rules_computers.shitenno": "**Playing against the computer** (Shitenno): `{cmd_shitenno_new} "
+    "{opt_shitenno_new__computers}:` or a lobby's **{label_btn__add_computer}** seats computers beside people. "
+    "A computer knows only its own hand and what the table saw; the cards it cannot see (other hands, the "
+    "decks) it imagines in many ways that fit what it knows.\n"
+    "• **Easy**: takes what pays at once — accepts a lot worth a fair share, picks the better half, conquers "
+    "where it gains most; about one decision in four at random.\n"
+    "• **Normal**: plays each choice some eight decisions forward over dozens of imagined deals before it "
+    "decides.\n"
+    "• **Hard**: imagines more than twice as many deals, plays them further ahead and with fewer random turns.\n"
+    "It never resigns.",
+    "help_computers.shitenno": "**Shitenno** — easy: takes what pays at once; normal: plays its choices a "
+    "few turns forward over guessed hands; hard: more guesses, further ahead.",
     "rules_auto.shitenno": "**Playing on without a player** (Shitenno): I accept any lot offered to their "
     "general and take lot A when they must choose; as Tairō I offer the highest free title with an equal "
     "share of the pool (split in half when two players are left); in the control phase I end their turn "

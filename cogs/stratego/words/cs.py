@@ -222,6 +222,19 @@ TEXTS: dict[str, str] = {
     "img.sg.legend.moved": "figurka už táhla",
     "img.sg.legend.known": "soupeř ji zná",
     # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "rules_computers.stratego": "**Hra proti počítači** (Stratego): `{cmd_stratego_new} "
+    "{opt_stratego_new__computers}:1 {opt_stratego_new__level}:{choice_hard}` hru hned zahájí. Počítač se "
+    "rozestaví podle knihovny osvědčených rozestavení (vlajka v zadní řadě za bombami), pokaždé trochu jinak. "
+    "Vidí jen to, co bys na jeho místě viděl ty: tvé hodnosti pozná z bojů, nikdy nešpehuje.\n"
+    "• **Lehký**: myslí vždy jen na jeden tah — zaútočí, když mu to, co o tvé figurce ví, dává dobré šance, jinak "
+    "postupuje vpřed a uhýbá známým silnějším figurkám; trochu nahodile.\n"
+    "• **Normální**: odhaduje tvé skryté figurky z toho, co viděl (figurka, která se pohnula, není bomba ani "
+    "vlajka, hodnosti odhalené v bojích, co zbývá), a propočítá tři tahy dopředu přes mnoho takových odhadů.\n"
+    "• **Těžký**: počítá dál (čtyři tahy dopředu, třikrát víc odhadů) a navíc cení bomby kolem své vlajky "
+    "a utajení svých hodností.\n"
+    "Nikdy se nevzdá, remízu nenabídne ani nepřijme.",
+    "help_computers.stratego": "**Stratego** — lehký: zaútočí, když má dobré šance, jinak postupuje; "
+    "normální: odhaduje tvé skryté figurky a počítá tři tahy dopředu; těžký: počítá dál a hlídá svou vlajku.",
     "help.game.stratego": "**Stratego** — dvě skryté armády; dobuď nepřátelskou vlajku. {new}",
     "walk.stratego": "• Své figurky dostaneš do DM (nebo **{label_btn__my_pieces}** / `{cmd_game_hand}`): na svém "
     "plánu vidíš hodnosti svých figurek; nepřátelské zůstanou prázdné, dokud je neodhalí boj.\n"

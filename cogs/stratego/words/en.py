@@ -211,6 +211,19 @@ TEXTS: dict[str, str] = {
     "img.sg.legend.moved": "has moved",
     "img.sg.legend.known": "known to the opponent",
     # --- around the game: /help, the first-game walkthrough, /game rules, ratings -----------
+    "rules_computers.stratego": "**Playing against the computer** (Stratego): `{cmd_stratego_new} "
+    "{opt_stratego_new__computers}:1 {opt_stratego_new__level}:{choice_hard}` starts the game at once. The computer "
+    "sets up from a library of sound setups (the Flag on the back row behind Bombs), a little different every "
+    "game. It sees only what you would see in its place: it learns your ranks from battles, never by peeking.\n"
+    "• **Easy**: thinks one move at a time — attacks when the odds it can see favour it, otherwise "
+    "advances and steps away from known stronger pieces; a little at random.\n"
+    "• **Normal**: guesses your hidden pieces from what it saw (a piece that moved is no Bomb or Flag, ranks "
+    "shown in battles, what is left) and looks three moves ahead over many such guesses.\n"
+    "• **Hard**: looks further (four moves ahead, three times the guesses) and also values Bombs around its "
+    "Flag and keeping its own ranks hidden.\n"
+    "It never resigns, offers or accepts a draw.",
+    "help_computers.stratego": "**Stratego** — easy: attacks when the odds favour it, else advances; normal: "
+    "guesses your hidden pieces and looks three moves ahead; hard: looks further and guards its Flag.",
     "help.game.stratego": "**Stratego** — two hidden armies; capture the enemy Flag. {new}",
     "walk.stratego": "• Your pieces come by DM (or **{label_btn__my_pieces}** / `{cmd_game_hand}`): on your board "
     "you see your own ranks; the enemy's pieces stay blank until a battle shows them.\n"

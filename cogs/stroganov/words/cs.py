@@ -70,6 +70,19 @@ TEXTS: dict[str, str] = {
     "• Pod zprávou o tahu najdeš, co teď můžeš udělat, i s cenou: nejdřív si vyber hráčskou desku; pak "
     "v každém tahu pohyb na východ, stříbrná akce, extra akce 3a a 3b a nakonec **{label_sv__btn__end}**.\n"
     "• `{cmd_stroganov_act}` udělá jakékoli rozhodnutí napsáním, s nápovědou.",
+    "rules_computers.stroganov": "**Hra proti počítači** (Stroganov): `{cmd_stroganov_new} "
+    "{opt_stroganov_new__computers}:` nebo tlačítko **{label_btn__add_computer}** v čekárně posadí počítače "
+    "jako kozáky k lidem (Ivan hraje, jen když jsi sám). Co leží lícem dolů (pořadí destiček a karet), "
+    "odhaduje, nikdy se nedívá.\n"
+    "• **Lehký**: zkusí každé rozhodnutí a vezme to, po kterém stojí nejlépe hned — body, kdyby se hra "
+    "počítala dnes, a své mince, kožešiny, prapory a carské příkazy — s trochou náhody.\n"
+    "• **Normální**: vezme svá čtyři nejlepší rozhodnutí a každé dohraje o dvě rozhodnutí dál přes desítky "
+    "odhadů toho, co leží lícem dolů.\n"
+    "• **Těžký**: zváží svých šest nejlepších přes pětkrát víc odhadů.\n"
+    "Nikdy se nevzdá.",
+    "help_computers.stroganov": "**Stroganov** — lehký: rozhodnutí, po kterém stojí nejlépe hned; normální: "
+    "svá čtyři nejlepší, zkoušená přes odhady toho, co leží lícem dolů; těžký: svých šest nejlepších, "
+    "pětkrát víc odhadů.",
     "rules_auto.stroganov": "**Hra bez hráče** (Stroganov): vezmu nejnižší volnou desku, stranu A; každý tah "
     "posunu kozáka o jedno pole na východ (bez koní), jako stříbrnou akci vezmu minci a tah ukončím; "
     "nevyřízená trofej zůstane, v zimě nekupuji žádné písně, nikdy se nevzdám.",

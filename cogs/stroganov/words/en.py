@@ -64,6 +64,18 @@ TEXTS: dict[str, str] = {
     "• Under the turn message are your decisions now, each with its cost: first choose your player board; "
     "then each turn: move east, a silver action, the extra actions 3a and 3b, and **{label_sv__btn__end}**.\n"
     "• `{cmd_stroganov_act}` makes any decision by typing, with suggestions.",
+    "rules_computers.stroganov": "**Playing against the computer** (Stroganov): `{cmd_stroganov_new} "
+    "{opt_stroganov_new__computers}:` or a lobby's **{label_btn__add_computer}** seats computers as cossacks "
+    "beside people (Ivan plays only when you are alone). What lies face down (the order of tiles and cards) "
+    "it guesses, never peeks.\n"
+    "• **Easy**: tries each decision and takes the one that leaves it best placed now — its points if the game "
+    "were scored today and its coins, furs, banners and wishes — with some noise.\n"
+    "• **Normal**: takes its four best decisions and plays each two decisions further over dozens of guesses "
+    "of what lies face down.\n"
+    "• **Hard**: weighs its six best over five times the guesses.\n"
+    "It never resigns.",
+    "help_computers.stroganov": "**Stroganov** — easy: the decision that leaves it best placed now; normal: "
+    "its four best, tried over guesses of what lies face down; hard: its six best, five times the guesses.",
     "rules_auto.stroganov": "**Playing on without a player** (Stroganov): I take the lowest free board, "
     "side A; each turn I move one step east (no horses), take a coin as the silver action and end the "
     "turn; a pending trophy stays, no songs are bought in winter, never a resignation.",

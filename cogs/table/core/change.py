@@ -74,7 +74,7 @@ class Change(Waiting):
     ) -> Change:
         return cls(
             kind=kind,
-            record=rec,
+            record=rec.handing(result.handed) if result.handed else rec,
             version=result.version,
             state=result.state,
             seat=seat,

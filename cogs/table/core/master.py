@@ -7,9 +7,10 @@ errors and store errors pass through unchanged; the Discord side words them."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, overload
 
 from cogs.table.core.change import Change
@@ -42,6 +43,13 @@ AUTO_LEASE = 300.0
 """Seconds one process may keep a game's automatic player to itself (another process may take it
 after: the one holding it died)."""
 
+THINK_TIMEOUT = 60.0
+"""Seconds of wall time a computer may think about one decision (issue 46 §1: the automatic rule
+stays only as the fallback if the computer fails). Far above its budget (``make bench``: ≤ 3 s of
+CPU at hard level), so it is reached only by a computer that hangs or a worker starved for minutes;
+then the game's automatic player decides rather than the table waiting for ever. The worker may go
+on thinking: its answer is dropped."""
+
 AutoPlayer = Callable[[Any, int], Action]
 """A seat's decision in a state (pure and deterministic): ``rules/<game>/auto.py``. Its state is a
 game's own, which the master only passes from the record to the engine it came from (``Any``: the
@@ -54,8 +62,9 @@ a seed, thought out away from the event loop (``cogs/table/thinking.py``)."""
 class Master:
     """Commits every change; knows no Discord. ``store`` is read on each use (it opens late);
     ``auto_player`` names a game's automatic player by its kind (None: the game has none);
-    ``think`` is how a computer decides (None: no computer plays here); ``has_computer`` says
-    whether a game has a computer (None: every game is asked)."""
+    ``think`` is how a computer decides (None: no computer plays here), within ``think_timeout``
+    seconds of wall time; ``has_computer`` says whether a game has a computer (None: every game
+    is asked)."""
 
     def __init__(
         self,
@@ -63,11 +72,13 @@ class Master:
         auto_player: Callable[[str], AutoPlayer | None],
         think: Think | None = None,
         has_computer: Callable[[str], bool] | None = None,
+        think_timeout: float = THINK_TIMEOUT,
     ) -> None:
         self._store = store
         self._auto_player = auto_player
         self._think = think
         self._has_computer = has_computer
+        self._think_timeout = think_timeout
 
     @property
     def store(self) -> Store:
@@ -219,19 +230,45 @@ class Master:
     async def _decision(self, rec: GameRecord, state: object, seat: int) -> Action | None:
         """The decision of the computer the table plays the seat with (a computer's seat, or a
         person's handed to one: :meth:`GameRecord.level_at`), seeded by the game, its version and
-        the seat; if it fails, or the game has no computer, the game's automatic player's (None:
-        none)."""
+        the seat, thought within :data:`THINK_TIMEOUT`; if it fails or takes longer, or the game
+        has no computer, the fallback's (:meth:`_fallback`)."""
         level = rec.level_at(seat)
         computer = self._has_computer is None or self._has_computer(rec.kind)
         if level is not None and self._think is not None and computer:
             try:
-                return await self._think(rec, state, seat, level, seed_of(rec, seat))
-            except Exception:
-                log.exception(
-                    "game %s: the %s computer of seat %s failed; the automatic player decides", rec.id, level, seat
+                return await asyncio.wait_for(
+                    self._think(rec, state, seat, level, seed_of(rec, seat)), self._think_timeout
                 )
+            except TimeoutError:
+                log.warning(
+                    "game %s: the %s computer of seat %s thought for more than %s s; the fallback decides",
+                    rec.id,
+                    level,
+                    seat,
+                    self._think_timeout,
+                )
+            except Exception:
+                log.exception("game %s: the %s computer of seat %s failed; the fallback decides", rec.id, level, seat)
+        return self._fallback(rec, state, seat)
+
+    def _fallback(self, rec: GameRecord, state: object, seat: int) -> Action | None:
+        """The game's automatic player's decision (``rules/<game>/auto.py``); a game without one
+        (Stratego) takes the first legal decision that is not a resignation (None: there is none)."""
         player = self._auto_player(rec.kind)
-        return None if player is None else player(state, seat)
+        if player is not None:
+            return player(state, seat)
+        if rec.engine is None:
+            return None
+        action = first_legal(rec.engine.legal(state, seat))
+        if action is not None:
+            log.info("game %s: seat %s plays its first legal decision, %s", rec.id, seat, action.notation())
+        return action
+
+
+def first_legal(actions: Iterable[Action]) -> Action | None:
+    """The first of ``actions`` that is not a resignation (its notation is ``resign`` in every
+    game: ``cogs/table/resigning.py``); None when there is none."""
+    return next((a for a in actions if a.notation() != "resign"), None)
 
 
 def seed_of(rec: GameRecord, seat: int) -> int:

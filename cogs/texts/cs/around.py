@@ -44,6 +44,12 @@ TEXTS: dict[str, str] = {
     "zavřené, stiskni pod příspěvky hry {buttons} nebo použij {hand}; odpověď uvidíš jen ty. {notify} "
     "nastaví, jak se dozvíš, že jsi na tahu.",
     "help.commands": "Příkazy {game}",
+    "help.computers_head": "Hra proti počítači",
+    "help.computers": "Počítače posadíš ke hře volbami nové hry `{opt_stratego_new__computers}:` a "
+    "`{opt_stratego_new__level}:` nebo tlačítkem **{label_btn__add_computer}** v čekárně. Počítač vidí jen to, "
+    "co smí vidět jeho místo. Hry s počítačem se nehodnotí; `{cmd_game_stats}` ukáže tvé hry proti každé "
+    "úrovni. Co která úroveň dělá:",
+    "rules_computers_stats": "Hry s počítačem se nehodnotí; `{cmd_game_stats}` ukáže tvé hry proti každé úrovni.",
     # --- first-game walkthroughs ---------------------------------------------------------------
     "walk_head": "**Hraješ {title} poprvé?** Jak hru číst a co stisknout nejdřív:",
     "walk_again": "_`{cmd_game_rules}` ti tohle ukáže znovu._",

@@ -24,6 +24,7 @@ Deskovka potřebuje token bota pro Discord a proměnná DISCORD_TOKEN není nast
     "startup.log_level": "LOG_LEVEL musí být DEBUG, INFO, WARNING nebo ERROR, ne {value}.",
     "startup.render_processes": "RENDER_PROCESSES musí být celé číslo od 0 do {maximum}, ne {value}.",
     "startup.think_processes": "THINK_PROCESSES musí být celé číslo od 0 do {maximum}, ne {value}.",
+    "startup.computer_pause": "COMPUTER_PAUSE musí být počet sekund od 0 do {maximum} (např. 3 nebo 1.5), ne {value}.",
     "startup.shard_ids_alone": "SHARD_IDS ({value}) potřebuje SHARD_COUNT: počet shardů ve všech procesech bota.",
     "startup.shard_count": "SHARD_COUNT musí být celý počet shardů, 1 nebo víc, ne {value}.",
     "startup.shard_ids": "SHARD_IDS musí vyjmenovat různá čísla shardů od 0 do {last} (SHARD_COUNT je {count}), "

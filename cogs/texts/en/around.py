@@ -42,6 +42,13 @@ TEXTS: dict[str, str] = {
     "closed, press {buttons} under the game's posts or use {hand}; only you see the answer. {notify} "
     "chooses how you hear of your turn.",
     "help.commands": "The {game} commands",
+    "help.computers_head": "Playing against the computer",
+    "help.computers": "Seat computers with a new game's options `{opt_stratego_new__computers}:` and "
+    "`{opt_stratego_new__level}:`, or with a lobby's **{label_btn__add_computer}**. A computer sees only what "
+    "its seat may see. Games with a computer are not rated; `{cmd_game_stats}` shows your games against each "
+    "level. What the levels do:",
+    "rules_computers_stats": "Games with a computer are not rated; `{cmd_game_stats}` shows your games against "
+    "each level.",
     # --- first-game walkthroughs ---------------------------------------------------------------
     "walk_head": "**First game of {title}?** How to read it and what to press first:",
     "walk_again": "_`{cmd_game_rules}` shows this again._",

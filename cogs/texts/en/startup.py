@@ -26,6 +26,8 @@ Deskovka needs a Discord bot token, and DISCORD_TOKEN is not set.
     "startup.log_level": "LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {value}.",
     "startup.render_processes": "RENDER_PROCESSES must be a whole number from 0 to {maximum}, not {value}.",
     "startup.think_processes": "THINK_PROCESSES must be a whole number from 0 to {maximum}, not {value}.",
+    "startup.computer_pause": "COMPUTER_PAUSE must be a number of seconds from 0 to {maximum} (e.g. 3 or 1.5), "
+    "not {value}.",
     "startup.shard_ids_alone": "SHARD_IDS ({value}) needs SHARD_COUNT: the number of shards over all the bot's "
     "processes.",
     "startup.shard_count": "SHARD_COUNT must be a whole number of shards, 1 or more, not {value}.",

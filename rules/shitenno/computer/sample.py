@@ -165,6 +165,7 @@ def sample(fixed: _Fixed, rng: Rng) -> ShitennoState:
         log=list(v.history or v.log),
         result=None,
         resigned=list(v.resigned),
+        resigned_play_on=v.resigned_play_on,
     )
 
 
