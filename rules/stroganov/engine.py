@@ -19,7 +19,7 @@ from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
 from rules.stroganov.core import Events, has_ability, log
-from rules.stroganov.events import EntryData, Event, RefreshEvent, TrophyEvent, entry_data
+from rules.stroganov.events import EntryData, Event, RefreshEvent, ResignEvent, TrophyEvent, entry_data
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
@@ -687,10 +687,13 @@ def resign(st: StroganovState, ci: int) -> Events:
     seat = st.cossacks[ci].seat
     assert seat is not None
     st.resigned = sorted({*st.resigned, seat})
-    log(st, events, {"type": "resign", "cossack": ci, "seat": seat})
+    playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
+    event: ResignEvent = {"type": "resign", "cossack": ci, "seat": seat}
+    if st.resigned_play_on and len(playing) > 1:
+        event["play_on"] = True
+    log(st, events, event)
     if not st.resigned_play_on:
         st.queue = [q for q in st.queue if q[0] != ci]
-    playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
     if len(playing) == 1:
         finish_by_resignation(st, playing[0], events)
         core.close(st, events)

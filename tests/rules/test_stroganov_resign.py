@@ -274,7 +274,8 @@ def test_st_r_6_a_resigned_cossack_plays_on_in_its_turn():
     first = actor(st)
     seat = seat_of(st, first)
     before = [a for a in GAME.legal(st, seat) if not isinstance(a, Resign)]
-    GAME.apply(st, seat, Resign())
+    events = GAME.apply(st, seat, Resign())
+    assert events[0] == {"type": "resign", "cossack": first, "seat": seat, "play_on": True}
     assert st.resigned == [seat] and actor(st) == first and st.turns_taken == []
     assert GAME.legal(st, seat) == before and GAME.to_act(st) == (seat,)
     dump = GAME.dump(st)
