@@ -91,6 +91,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         """A decision button (its notation in the argument) or a select (the notation picked)."""
         locale = locale_of(interaction)
         seat = self.table.finder.seat(rec, interaction.user.id, locale)
+        self.table.finder.refuse_resigned(rec, seat, locale)
         text = press.values[0] if press.values else notation_of(press.arg or "")
         if text.startswith("more"):
             await self._more(interaction, rec, press, seat, text)
@@ -128,6 +129,7 @@ class StroganovCog(commands.GroupCog, name="stroganov", group_name="stroganov", 
         """The 3b select picked an action: offer its fees privately (then ``do`` applies it)."""
         locale = locale_of(interaction)
         seat = self.table.finder.seat(rec, interaction.user.id, locale)
+        self.table.finder.refuse_resigned(rec, seat, locale)
         inner = press.values[0] if press.values else ""
         if inner.startswith("more"):
             await self._more(interaction, rec, press, seat, inner)

@@ -16,8 +16,8 @@ from typing import Any
 from cogs.table.plan.pages import Page, fold
 from cogs.table.ui import ButtonSpec, FileSpec, SelectSpec, Story, TurnPagesUI, mention, with_room
 from cogs.table.views_kept import view_of
-from cogs.texts import TABLES, has, join_words, shorten, t, tn
-from db.records import GameRecord
+from cogs.texts import TABLES, computer_mark, has, join_words, shorten, t, tn
+from db.records import ABSENT_LEVEL, GameRecord
 from render.stroganov import Words, render_board, render_tableaux, render_turn
 from rules import protocol
 from rules.errors import RuleError
@@ -235,6 +235,11 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         colour = t(f"sv.colour.{index}", locale)
         return t("sv.who", locale, player=mention(rec.players[c.seat]), colour=colour)
 
+    def named(self, rec: GameRecord, view: StroganovView, index: int, locale: str) -> str:
+        """A cossack in the result: :meth:`who`, marked when its player resigned (ST-R.5: a loss)."""
+        who = self.who(rec, view, index, locale)
+        return t("sv.result.resigned_mark", locale, who=who) if view.cossacks[index].resigned else who
+
     def seat_words(self, rec: GameRecord, view: StroganovView, seat: int, locale: str) -> str:
         return self.who(rec, view, next(c.index for c in view.cossacks if c.seat == seat), locale)
 
@@ -399,6 +404,8 @@ class StroganovUI(TurnPagesUI[StroganovState]):
             return Story("line", t(f"sv.song_pass.{e['reason']}", locale, who=who))
         if e["type"] == "turn_skipped":
             return Story("line", t("sv.turn_skipped", locale, who=who))
+        if e["type"] == "resign" and e.get("play_on"):  # ST-R.6: a computer plays the seat on
+            return Story("line", t("sv.resigned.play_on", locale, who=who, computer=computer_mark(ABSENT_LEVEL)))
         if e["type"] == "resign":
             return Story("line", t("sv.resigned", locale, who=who))
         raise ValueError(f"unknown Stroganov event {e['type']!r}")
@@ -587,7 +594,7 @@ class StroganovUI(TurnPagesUI[StroganovState]):
         if o is None or view.result is None:
             return t("finished", locale)
         scores = ", ".join(
-            t("sv.score_part", locale, who=self.who(rec, view, i, locale), score=s) for i, s in view.result
+            t("sv.score_part", locale, who=self.named(rec, view, i, locale), score=s) for i, s in view.result
         )
         winners = join_words([self.seat_words(rec, view, s, locale) for s in o.winners], locale)
         resigned = o.ending is Ending.RESIGNED

@@ -111,22 +111,24 @@ def estimate(st: StroganovState, ci: int) -> float:
 
 
 def leads(st: StroganovState) -> list[float]:
-    """Each cossack's :func:`estimate` less the best other's (Ivan's in the solo game)."""
+    """Each cossack's :func:`estimate` less the best other's (Ivan's in the solo game); a cossack
+    that resigned and left (ST-R.3) is nobody's rival, one played on (ST-R.6) plays as it stood."""
     est = [estimate(st, i) for i in range(st.n)]
-    playing = [j for j in range(st.n) if not engine.resigned(st, j)]
+    playing = [j for j in range(st.n) if not engine.left(st, j)]
     return [est[i] - max((est[j] for j in playing if j != i), default=0.0) for i in range(st.n)]
 
 
 def valuer(base: Sequence[float]) -> Callable[[StroganovState], list[float]]:
     """Every seat's value of a state in (0, 1): how much its lead (:func:`leads`) grew from
     ``base`` (the leads where the search began), on a logistic scale of :data:`SCALE` points; the
-    game's end is valued the same way, by the final scores. A resigned seat's value is 0."""
+    game's end is valued the same way, by the final scores. A seat that resigned and left is worth
+    0; one played on (ST-R.6) is valued as it stood, since the computer plays it."""
 
     def values(st: StroganovState) -> list[float]:
         out = [0.0] * st.players
         for i, lead in enumerate(leads(st)):
             seat = st.cossacks[i].seat
-            if seat is not None and seat not in st.resigned:
+            if seat is not None and not engine.left(st, i):
                 out[seat] = 1.0 / (1.0 + math.exp(-(lead - base[i]) / SCALE))
         return out
 

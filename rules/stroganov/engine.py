@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from rules.errors import BadNotation, BadOptions, GameOver, IllegalAction, NotYourTurn, WrongPhase
-from rules.protocol import Option, resolve_options
+from rules.protocol import PLAY_ON_OPTION, Option, resolve_options
 from rules.rng import Rng
 from rules.stroganov import automa, core, turn
 from rules.stroganov.actions import Action, Board, EndTurn, Resign, Song, SongPass, Trophy, parse_action
 from rules.stroganov.content import CONTENT, TILE_TYPES
 from rules.stroganov.core import Events, has_ability, log
-from rules.stroganov.events import EntryData, Event, RefreshEvent, TrophyEvent, entry_data
+from rules.stroganov.events import EntryData, Event, RefreshEvent, ResignEvent, TrophyEvent, entry_data
 from rules.stroganov.payment import commit, options, pay, wallet
 from rules.stroganov.state import DUMMY, SEASONS, TIGER, Cossack, StroganovState, Turn
 
@@ -28,9 +28,11 @@ STRATEGY_PAIRS = ("OT", "OL", "OW", "TL", "TW", "LW")
 OPTIONS: tuple[Option, ...] = (
     Option("difficulty", "normal", choices=DIFFICULTIES),
     Option("strategy", "", choices=("", *STRATEGY_PAIRS)),
+    Option(PLAY_ON_OPTION, False),
 )
 """ST-15.1: Ivan's difficulty and optional strategy pair (O Outposts, T Trophies, L Landscapes,
-W Wishes); both only matter in the solo game."""
+W Wishes); both only matter in the solo game. ST-R.6 ``resigned_play_on``: with 3 or 4 players a
+resigned cossack plays on (the table has a computer decide for it) instead of leaving (ST-R.3)."""
 
 
 # ---------------------------------------------------------------- setup (ST-5)
@@ -61,6 +63,7 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> Stroganov
         solo=solo,
         difficulty=opts["difficulty"],
         strategy=opts["strategy"],
+        resigned_play_on=bool(opts[PLAY_ON_OPTION]) and players >= 3,
         rng=rng,
         cossacks=cossacks,
         row=row,
@@ -127,7 +130,7 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> Stroganov
 def board_picker(st: StroganovState) -> int | None:
     """The next player (seat order) who has not chosen a board yet and has not resigned (ST-5.1,
     ST-16, ST-R.3)."""
-    waiting = [i for i, c in enumerate(st.cossacks) if not c.ivan and not c.board and not resigned(st, i)]
+    waiting = [i for i, c in enumerate(st.cossacks) if not c.ivan and not c.board and not left(st, i)]
     return min(waiting, key=lambda i: st.cossacks[i].order) if waiting else None
 
 
@@ -160,6 +163,12 @@ def resigned(st: StroganovState, ci: int) -> bool:
     return seat is not None and seat in st.resigned
 
 
+def left(st: StroganovState, ci: int) -> bool:
+    """Whether the cossack resigned and left the game (ST-R.3): it decides nothing more. One that
+    resigned in a game played on (ST-R.6) has not left: it still decides, by the table's computer."""
+    return resigned(st, ci) and not st.resigned_play_on
+
+
 def cossack_of(st: StroganovState, seat: int) -> int:
     for i, c in enumerate(st.cossacks):
         if c.seat == seat:
@@ -175,8 +184,8 @@ def apply(st: StroganovState, seat: int, a: Action) -> Events:
         raise GameOver("game_over")
     well_formed(a)
     ci = cossack_of(st, seat)
-    if seat in st.resigned:
-        raise NotYourTurn("resigned", seat=seat, rule="ST-R.4")
+    if seat in st.resigned and (isinstance(a, Resign) or not st.resigned_play_on):
+        raise NotYourTurn("resigned", seat=seat, rule="ST-R.6" if st.resigned_play_on else "ST-R.4")
     if isinstance(a, Resign):
         return resign(st, ci)
     expected = decider(st)
@@ -357,7 +366,7 @@ def settle(st: StroganovState, events: Events) -> None:
                 st.turns_taken.append(ci)
                 st.active += 1
                 continue
-            if resigned(st, ci):  # ST-R.3: the turn ends, or is skipped
+            if left(st, ci):  # ST-R.3: the turn ends, or is skipped
                 if st.turn is None:
                     log(st, events, {"type": "turn_skipped", "cossack": ci, "season": season_name(st), "year": st.year})
                 end_turn(st)
@@ -393,7 +402,7 @@ def settle(st: StroganovState, events: Events) -> None:
                     take_song(st, ci, s, CONTENT.songs[s].cost)
                 st.active += 1
                 continue
-            if resigned(st, ci):  # ST-R.3
+            if left(st, ci):  # ST-R.3
                 log(st, events, {"type": "song_pass", "cossack": ci, "reason": "resigned"})
                 st.active += 1
                 continue
@@ -476,7 +485,7 @@ def winter_income(st: StroganovState, events: Events) -> None:
         ci = st.order[st.active]
         c = st.cossacks[ci]
         st.active += 1
-        if resigned(st, ci):
+        if left(st, ci):
             return
         if c.ivan:
             if st.difficulty == "hard":
@@ -488,7 +497,7 @@ def winter_income(st: StroganovState, events: Events) -> None:
             if CONTENT.abilities[ability] == "W":
                 winter_wish(st, ci, ability, w)
         return
-    deep = [ci for ci in st.order if not resigned(st, ci)]
+    deep = [ci for ci in st.order if not left(st, ci)]
     log(st, events, {"type": "exploration", "cossacks": deep[:2], "stories": [2, 1][: len(deep[:2])]})
     core.gain(st, deep[0], "stories", 2, "exploration", "REWARD")  # ST-12.3
     if len(deep) > 1:
@@ -671,15 +680,20 @@ def final_scoring(st: StroganovState, events: Events) -> None:
 
 
 def resign(st: StroganovState, ci: int) -> Events:
-    """ST-R.1–R.5: the seat leaves. Solo, Ivan wins; with one player left, he wins; else the game
-    goes on without it: its queued rewards are dropped, its turns and songs are skipped."""
+    """ST-R.1–R.6: the seat leaves. Solo, Ivan wins; with one player left, he wins; else the game
+    goes on without it: its queued rewards are dropped, its turns and songs are skipped — or, played
+    on (ST-R.6), it stays in play as it stood and only loses its chance to win."""
     events = Events()
     seat = st.cossacks[ci].seat
     assert seat is not None
     st.resigned = sorted({*st.resigned, seat})
-    log(st, events, {"type": "resign", "cossack": ci, "seat": seat})
-    st.queue = [q for q in st.queue if q[0] != ci]
     playing = [i for i, c in enumerate(st.cossacks) if not resigned(st, i)]
+    event: ResignEvent = {"type": "resign", "cossack": ci, "seat": seat}
+    if st.resigned_play_on and len(playing) > 1:
+        event["play_on"] = True
+    log(st, events, event)
+    if not st.resigned_play_on:
+        st.queue = [q for q in st.queue if q[0] != ci]
     if len(playing) == 1:
         finish_by_resignation(st, playing[0], events)
         core.close(st, events)

@@ -329,10 +329,11 @@ class RefreshEvent(_Logged):
 
 
 class ResignEvent(_Players):
-    """ST-R.1."""
+    """ST-R.1; ``play_on`` (only when true): the cossack plays on, the game going on (ST-R.6)."""
 
     type: Literal["resign"]
     seat: int
+    play_on: NotRequired[bool]
 
 
 class FinalEvent(_Logged):

@@ -45,18 +45,20 @@ MAX_FEES = 2
 
 def legal(st: StroganovState, seat: int) -> list[Action]:
     """The seat's decisions when it must act, then RESIGN (ST-R.1); only RESIGN for a seat still
-    playing that need not act; nothing once finished, for a resigned seat or a seat not playing."""
+    playing that need not act; nothing once finished, for a resigned seat or a seat not playing. A
+    resigned seat played on (ST-R.6) has its decisions and no RESIGN."""
     if st.stage == "finished":
         return []
     try:
         ci = engine.cossack_of(st, seat)
     except NotYourTurn:
         return []
-    if seat in st.resigned:
+    if engine.left(st, ci):
         return []
+    again: list[Action] = [] if seat in st.resigned else [Resign()]  # ST-R.6: played on, no second RESIGN
     if seat not in engine.to_act(st):
-        return [Resign()]
-    return [*decisions(st, ci), Resign()]
+        return again
+    return [*decisions(st, ci), *again]
 
 
 def decisions(st: StroganovState, ci: int) -> list[Action]:

@@ -178,6 +178,7 @@ def determinize(v: StroganovView, p: Pools, rng: Rng) -> StroganovState:
         turns_taken=list(v.order[: v.active]) if v.stage == "turn" else [],
         log=list(v.log),
         resigned=list(v.resigned),
+        resigned_play_on=v.resigned_play_on,
         **stacks,  # type: ignore[arg-type]
     )
     return st
@@ -253,4 +254,5 @@ def clone(st: StroganovState) -> StroganovState:
         log=list(st.log[-1:]),
         result=st.result,
         resigned=list(st.resigned),
+        resigned_play_on=st.resigned_play_on,
     )

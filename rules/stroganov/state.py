@@ -194,6 +194,9 @@ class StroganovState:
     ``reason`` (``final_scoring``, ``automa_wins`` or ``resign``; absent in older states)."""
     resigned: list[int] = field(default_factory=list)
     """Protocol seats that resigned (ST-R.1), ascending; absent from old dumps, read as nobody."""
+    resigned_play_on: bool = False
+    """ST-R.6: a resigned cossack plays on (the table's computer decides for it) instead of leaving
+    (ST-R.3); only with 3 or 4 players. Dumped only when set: absent from older dumps, read as off."""
 
     @property
     def n(self) -> int:
@@ -228,6 +231,8 @@ def dump(st: StroganovState) -> dict[str, Any]:
     d["queue"] = [list(q) for q in st.queue]
     d["result"] = st.result
     d["resigned"] = list(st.resigned)
+    if st.resigned_play_on:
+        d["resigned_play_on"] = True
     return d
 
 
@@ -249,6 +254,7 @@ def load(d: Mapping[str, Any]) -> StroganovState:
             queue=[list(q) for q in d["queue"]],
             result=d["result"],
             resigned=[int(s) for s in d.get("resigned", [])],
+            resigned_play_on=bool(d.get("resigned_play_on", False)),
             **kw,
         )
     except (KeyError, TypeError, ValueError) as e:

@@ -123,7 +123,8 @@ class CossackView:
     score: int
     events: tuple[tuple[str, str, int], ...]
     resigned: bool = False
-    """Its player has resigned (ST-R.1): it takes no more turns and cannot win."""
+    """Its player has resigned (ST-R.1): it cannot win, and takes no more turns unless played on
+    (ST-R.6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,8 @@ class StroganovView:
     """Final ranking as (cossack index, score), winner first."""
     resigned: tuple[int, ...] = ()
     """Seats that resigned (ST-R.1), ascending."""
+    resigned_play_on: bool = False
+    """ST-R.6: resigned cossacks play on (decided for by the table's computer) instead of leaving."""
     reason: str | None = None
     """Once finished, how: ``final_scoring``, ``automa_wins`` or ``resign`` (ST-R.2, ST-R.5)."""
     queue: tuple[tuple[int, str, int, str, str], ...] = ()
@@ -320,6 +323,7 @@ def view(st: StroganovState, seat: int | None = None) -> StroganovView:
         log=tuple(st.log[-LOG_TAIL:]),
         result=result,
         resigned=tuple(st.resigned),
+        resigned_play_on=st.resigned_play_on,
         reason=reason,
         queue=tuple((int(q[0]), str(q[1]), int(q[2]), str(q[3]), str(q[4])) for q in st.queue),
     )

@@ -13,7 +13,15 @@ from rules.computer import Level
 from rules.rng import Rng
 from rules.stroganov import GAME, Action, StroganovState, StroganovView, engine
 from rules.stroganov.actions import Draw, EndTurn, Exchange, Resign
-from rules.stroganov.computer import COMPUTER, FREE_IN_A_ROW, decisions, greedy_order, leads, worth_searching
+from rules.stroganov.computer import (
+    COMPUTER,
+    FREE_IN_A_ROW,
+    decisions,
+    greedy_order,
+    leads,
+    valuer,
+    worth_searching,
+)
 from rules.stroganov.sample import determinize, pools
 
 PLAYERS = (1, 2, 3, 4)
@@ -243,3 +251,30 @@ def test_the_search_does_not_put_off_ending_the_turn_with_free_actions() -> None
         GAME.apply(st, seat, action)
         decisions_made += 1
     assert free < turns, (free, turns)
+
+
+def test_a_resigned_seat_played_on_is_played_and_valued_as_it_stood() -> None:
+    """ST-R.6: in a game of three played on, a seat that resigned still has a value (its lead, as it
+    stood; 0 only for a seat that left, ST-R.3), and the computer plays it to the game's end at easy
+    and decides for it at normal — never resigning (a second RESIGN is refused anyway)."""
+    st = GAME.new(3, {"resigned_play_on": True}, 5)
+    gone = GAME.to_act(st)[0]
+    GAME.apply(st, gone, Resign())
+    gone_ci = engine.cossack_of(st, gone)
+    base = leads(st)
+    st.cossacks[gone_ci].events.append(("REWARD", "test", 30))
+    assert valuer(base)(st)[gone] > 0.9
+    left = snapshot(st)
+    left.resigned_play_on = False
+    assert valuer(base)(left)[gone] == 0.0
+    assert GAME.to_act(st) == (gone,)
+    normal = COMPUTER.decide(GAME.view(st, gone), gone, Level.NORMAL, 1)
+    assert normal in GAME.legal(st, gone) and not isinstance(normal, Resign)
+    played = 0
+    while GAME.outcome(st) is None:
+        seat, view = to_act(st)
+        action = COMPUTER.decide(view, seat, Level.EASY, played)
+        assert not isinstance(action, Resign)
+        played += seat == gone
+        GAME.apply(st, seat, action)
+    assert played > 20 and st.result is not None and st.result["ranking"][-1] == gone_ci

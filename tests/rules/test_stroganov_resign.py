@@ -246,3 +246,113 @@ def test_st_r_random_games_with_resignations_replay():
     a, ha = play_game(4, 13, resign=0.01)
     b, hb = play_game(4, 13, resign=0.01)
     assert ha == hb and GAME.dump(a) == GAME.dump(b) and any(isinstance(x, Resign) for _, x in ha)
+
+
+# ---------------------------------------------------------------- ST-R.6 played on
+
+ON = {"resigned_play_on": True}
+
+
+def test_st_r_6_the_option_is_declared_off_by_default_and_kept_only_for_three_or_more():
+    """ST-R.6: the engine declares ``resigned_play_on`` (off by default); a game of 3 or 4 players
+    keeps it (state, dump, view), one of 2 players or solo (Ivan is no seat) ignores it."""
+    assert any(o.name == "resigned_play_on" and o.default is False for o in GAME.options)
+    assert not GAME.new(3, None, 1).resigned_play_on
+    for players in (3, 4):
+        st = GAME.new(players, ON, 1)
+        assert st.resigned_play_on and GAME.dump(st)["resigned_play_on"] is True
+        assert GAME.load(GAME.dump(st)) == st and GAME.view(st, None).resigned_play_on
+    for players in (1, 2):
+        st = GAME.new(players, ON, 1)
+        assert not st.resigned_play_on and "resigned_play_on" not in GAME.dump(st)
+
+
+def test_st_r_6_a_resigned_cossack_plays_on_in_its_turn():
+    """ST-R.6: played on, resigning in one's own turn does not end it: the seat still decides, its
+    decisions stay legal (no second RESIGN), and a second RESIGN is refused (rule ST-R.6)."""
+    st = started(3, 6, ON)
+    first = actor(st)
+    seat = seat_of(st, first)
+    before = [a for a in GAME.legal(st, seat) if not isinstance(a, Resign)]
+    events = GAME.apply(st, seat, Resign())
+    assert events[0] == {"type": "resign", "cossack": first, "seat": seat, "play_on": True}
+    assert st.resigned == [seat] and actor(st) == first and st.turns_taken == []
+    assert GAME.legal(st, seat) == before and GAME.to_act(st) == (seat,)
+    dump = GAME.dump(st)
+    with pytest.raises(NotYourTurn) as err:
+        GAME.apply(st, seat, Resign())
+    assert err.value.code == "resigned" and err.value.params == {"seat": seat, "rule": "ST-R.6"}
+    assert GAME.dump(st) == dump
+    for text in ("move 1", "coin", "end"):
+        play(st, text)
+    assert st.turns_taken == [first] and not logged(st, "turn_skipped")
+    others = [s for s in range(3) if s != seat]
+    assert all(GAME.legal(st, s)[-1] == Resign() for s in others) and Resign() not in GAME.legal(st, seat)
+
+
+def test_st_r_6_the_board_choice_and_queued_rewards_stay():
+    """ST-R.6: a resigner who had not chosen a board still chooses it; rewards queued for him, a
+    pending trophy decision included, stay his to gain."""
+    st = GAME.new(3, ON, 2)
+    first = engine.board_picker(st)
+    GAME.apply(st, seat_of(st, first), Resign())
+    assert engine.board_picker(st) == first and GAME.to_act(st) == (seat_of(st, first),)
+    GAME.apply(st, seat_of(st, first), Board(4, "B"))
+    assert (st.cossacks[first].board, st.cossacks[first].side) == (4, "B")
+    st = started(3, 8, ON)
+    example_furs(st)
+    ci = actor(st)
+    give_turn(st, ci, 2)
+    st.cossacks[ci].furs = [2, 3, 4, 5, 6]
+    st.queue = [[ci, "trophy", 1, "test", "REWARD"], [ci, "coins", 2, "test", "REWARD"]]
+    GAME.apply(st, seat_of(st, ci), Resign())
+    assert len(st.queue) == 2 and engine.decider(st) == ci
+
+
+def test_st_r_6_winter_as_it_stood():
+    """ST-R.6: played on, the resigner keeps his winter income and his exploration stories."""
+    st, deep = winter_setup()
+    st.resigned_play_on = True
+    gone = deep[0]
+    GAME.apply(st, seat_of(st, gone), Resign())
+    horses = st.cossacks[gone].horses
+    play(st, "end")
+    assert st.year == 2 and st.season == "SPRING"
+    assert st.cossacks[gone].horses > horses and st.cossacks[gone].stories == 2
+    assert not logged(st, "song_pass", cossack=gone, reason="resigned")
+
+
+def test_st_r_6_the_resigner_still_never_wins():
+    """ST-R.6 with ST-R.5: played on to final scoring, the resigner ranks last and never wins; when
+    all but one resigned, he wins at once."""
+    st, deep = winter_setup()
+    st.resigned_play_on = True
+    st.year = 4
+    gone = deep[0]
+    st.cossacks[gone].events.append(("REWARD", "test", 99))
+    GAME.apply(st, seat_of(st, gone), Resign())
+    play(st, "end")
+    while st.stage != "finished":  # the last winter's songs: pass
+        play(st, "pass")
+    out = GAME.outcome(st)
+    assert out.ending is Ending.NORMAL and seat_of(st, gone) not in out.winners and out.scores[gone] >= 99
+    assert st.result["ranking"][-1] == gone
+    st = started(3, 10, ON)
+    (seat,) = GAME.to_act(st)
+    for s in [s for s in range(3) if s != seat]:
+        GAME.apply(st, s, Resign())
+    assert GAME.outcome(st) == Outcome(winners=(seat,), ending=Ending.RESIGNED, scores=(0, 0, 0))
+
+
+def test_st_r_6_random_games_played_on_end_and_old_games_do_not_change():
+    """ST-R.6: random 3- and 4-player games with resignations played on reach their end, the
+    resigners ranked after the others; without the option the same seeds play as before."""
+    for players, seed in ((3, 21), (4, 22)):
+        st, history = play_game(players, seed, ON, resign=0.01)
+        assert st.stage == "finished" and any(isinstance(a, Resign) for _, a in history)
+        if st.result["reason"] == "final_scoring":
+            ranking = st.result["ranking"]
+            gone = [ci for ci in ranking if engine.resigned(st, ci)]
+            assert gone and ranking[-len(gone) :] == gone
+        plain, _ = play_game(players, seed, resign=0.01)
+        assert "resigned_play_on" not in GAME.dump(plain)

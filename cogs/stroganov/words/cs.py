@@ -278,6 +278,8 @@ TEXTS.update(
         "sv.turn_skipped": "Hráč {who} hru vzdal: tah se přeskakuje.",
         "sv.winter_decision": "{who} {what}.",
         "sv.resigned": "{who} se vzdává.",
+        "sv.resigned.play_on": "{who} se vzdává (prohrává): za tohoto hráče do konce hry hraje {computer}.",
+        "sv.result.resigned_mark": "{who} (vzdáno)",
         "sv.setup": "Pořadí hráčů: {order}.",
         "sv.final.final_scoring": "Konečné skóre: {scores}.",
         "sv.final.automa_wins": "Vítězí Ivan. Konečné skóre: {scores}.",

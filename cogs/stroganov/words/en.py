@@ -264,6 +264,8 @@ TEXTS.update(
         "sv.turn_skipped": "{who} has resigned: turn skipped.",
         "sv.winter_decision": "{who} {what}.",
         "sv.resigned": "{who} resigned.",
+        "sv.resigned.play_on": "{who} resigns (a loss): {computer} plays their seat to the end of the game.",
+        "sv.result.resigned_mark": "{who} (resigned)",
         "sv.setup": "Seats in order: {order}.",
         "sv.final.final_scoring": "Final scores: {scores}.",
         "sv.final.automa_wins": "Ivan wins. Final scores: {scores}.",
