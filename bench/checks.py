@@ -312,10 +312,10 @@ async def floor_answers(tmp: Path) -> None:
 
 
 def greedy_stratego_captures_what_it_surely_beats_else_advances() -> None:
-    """bench.greedy's Stratego baseline, in seeded games against a random mover: whenever one of its
+    """bench/computers_stratego.py's greedy baseline, in seeded games against a random mover: whenever one of its
     pieces stands next to a revealed enemy it surely beats, it attacks; when it does not attack and
     a step towards the enemy exists, it steps forward; it wins those games."""
-    from bench.greedy import stratego
+    from bench.computers_stratego import greedy as stratego
     from rules.stratego.board import BACK_RANK, NEIGHBOURS, rank_of
     from rules.stratego.pieces import battle
     from rules.stratego.view import StrategoView
@@ -369,15 +369,16 @@ def greedy_stratego_captures_what_it_surely_beats_else_advances() -> None:
 
 
 def greedy_players_decide_legally_and_beat_a_random_mover() -> None:
-    """bench.greedy's Shitenno and Stroganov baselines: every decision legal and none a resignation,
-    the same under the same seed, and two players' seeded games against a random mover won (each
-    seat in turn)."""
-    from bench.greedy import GREEDY
+    """The other games' greedy baselines (one decision deep, :mod:`bench.greedy`): every decision
+    legal and none a resignation, the same under the same seed, and two players' seeded games
+    against a random mover won (each seat in turn)."""
+    from bench.greedy import greedy_of
 
     for game in registered():
-        if game.name == "stratego" or game.name not in GREEDY:
+        greedy = greedy_of(game.name)
+        if game.name == "stratego" or greedy is None:  # Stratego's has its own check (above)
             continue
-        greedy, engine = GREEDY[game.name], game.engine
+        engine = game.engine
         resign = type(engine.parse_action("resign"))
         for seed in range(4):
             state, rnd, hero = engine.new(2, None, seed), random.Random(seed), seed % 2

@@ -27,7 +27,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bench.greedy import GREEDY
+from bench.greedy import game_facts, greedy_of
 from bench.stats import Row, table
 from cogs.games import GameKind, kind, registered
 from cogs.workload import random_move
@@ -70,7 +70,8 @@ def contestant(game: GameKind, name: str) -> tuple[Decide, list[float] | None]:
     if name == "random":
         return (lambda s, seat, rnd: random_move(engine, s, seat, rnd)), None
     if name == "greedy":
-        greedy = GREEDY[game.name]
+        greedy = greedy_of(game.name)
+        assert greedy is not None, f"{game.name} has no greedy baseline"
         return (lambda s, seat, rnd: greedy(engine, s, seat, rnd)), None
     if name == "automatic":
         auto = game.auto
@@ -80,7 +81,7 @@ def contestant(game: GameKind, name: str) -> tuple[Decide, list[float] | None]:
 
 
 def baselines(game: GameKind) -> list[str]:
-    return ["random", *(["greedy"] if game.name in GREEDY else []), *(["automatic"] if game.auto else [])]
+    return ["random", *(["greedy"] if greedy_of(game.name) else []), *(["automatic"] if game.auto else [])]
 
 
 # ------------------------------------------------------------------------------------ one game
@@ -200,10 +201,12 @@ class Match:
 
 
 def settings(game: GameKind) -> list[Setting]:
-    """Stratego: classic and Barrage; the others at every player count from the fewest to four."""
+    """The settings its own bench file names (``SETTINGS``: Stratego's two armies, two players),
+    else every player count from the fewest to four."""
     engine = game.engine
-    if game.name == "stratego":
-        return [Setting(game.name, f"{game.name} {army}", 2, {"army": army}) for army in ("classic", "barrage")]
+    own: list[tuple[str, dict[str, Any]]] | None = getattr(game_facts(game.name), "SETTINGS", None)
+    if own is not None:
+        return [Setting(game.name, f"{game.name} {label}", 2, options) for label, options in own]
     return [Setting(game.name, game.name, n, None) for n in range(engine.min_players, min(engine.max_players, 4) + 1)]
 
 
@@ -233,22 +236,19 @@ def matches(game: GameKind, deals: int) -> list[Match]:
 # ------------------------------------------------------------------------------------- judging
 
 
-TARGETS: dict[tuple[str, int, str, str], float] = {
-    **{(g, 2, "hard", "random"): 0.99 for g in ("stratego classic", "stratego barrage")},
-    **{(g, 2, "hard", "greedy"): 0.90 for g in ("stratego classic", "stratego barrage")},
-    **{(g, 2, "hard", "normal"): 0.65 for g in ("stratego classic", "stratego barrage")},
-    **{(g, 2, "normal", "easy"): 0.65 for g in ("stratego classic", "stratego barrage")},
-    **{(g, 4, "hard", "greedy"): 0.45 for g in ("shitenno", "stroganov")},
-    **{(g, 4, "hard", "random"): 0.80 for g in ("shitenno", "stroganov")},
-    **{(g, 2, "hard", "greedy"): 0.75 for g in ("shitenno", "stroganov")},
-}
-"""Issue 46 §3: the least share of the points a level must take in a match."""
+def targets() -> dict[tuple[str, int, str, str], float]:
+    """Issue 46 §3: the least share of the points a level must take in a match, by (setting,
+    players, hero, rest) — each game's own, from its bench file (``TARGETS``)."""
+    out: dict[tuple[str, int, str, str], float] = {}
+    for game in registered():
+        out.update(getattr(game_facts(game.name), "TARGETS", {}))
+    return out
 
 
 def target(label: str, players: int, hero: str, rest: str) -> tuple[str, float | None, bool]:
     """The match's target as the table says it, its threshold, and whether it must be beaten
     (more than a fair share: a level against the level below) rather than reached."""
-    threshold = TARGETS.get((label, players, hero, rest))
+    threshold = targets().get((label, players, hero, rest))
     if threshold is not None:
         return f">= {threshold:.0%}", threshold, False
     if {"hard": "normal", "normal": "easy"}.get(hero) == rest:  # each level beats the level below

@@ -17,75 +17,19 @@ one decision deep, with no search.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from collections.abc import Callable
-from typing import Any, cast
+from types import ModuleType
+from typing import Any
 
-from rules.computer import Level
 from rules.protocol import Action, AnyGame
-from rules.rng import Rng
-from rules.stratego.actions import Move
-from rules.stratego.board import BACK_RANK, rank_of
-from rules.stratego.computer import COMPUTER as STRATEGO_COMPUTER
-from rules.stratego.computer import policy
-from rules.stratego.computer.belief import Rebuilder, colour_index
-from rules.stratego.pieces import battle
-from rules.stratego.view import StrategoView
 
 Greedy = Callable[[AnyGame, Any, int, random.Random], Action]
 """A greedy decision for a seat of a state, which it reads only through ``engine.view``."""
 
 
-def stratego_odds(mine: str, theirs: dict[str, float], adv: bool) -> float:
-    """How much the known odds favour attacking: the chance of winning less that of losing."""
-    out = 0.0
-    for rank, p in theirs.items():
-        result = battle(mine, rank, adv)
-        out += p if result == "attacker" else -p if result == "defender" else 0.0
-    return out
-
-
-def stratego(engine: AnyGame, state: Any, seat: int, rnd: random.Random) -> Action:
-    view = cast(StrategoView, engine.view(state, seat))
-    if view.phase == "setup":
-        return STRATEGO_COMPUTER.decide(view, seat, Level.EASY, rnd.getrandbits(62))  # same at every level
-    rebuilder = Rebuilder(view)
-    plain = rebuilder.state(None)
-    if plain.rescue_from >= 0:
-        return policy.rescue(plain)
-    me = colour_index(view.viewer_colour)
-    adv = bool(plain.options["attacker_advantage"])
-    moves = [m for m in policy.search_moves(plain, seat) if isinstance(m, Move)]
-    best: Move | None = None
-    best_odds = 0.0
-    advances: list[Move] = []
-    steps: list[Move] = []
-    for m in moves:
-        target = view.board[m.to]
-        mover = view.board[m.frm]
-        assert mover is not None and mover.rank is not None
-        if target is not None:
-            if target.rank is not None:
-                theirs = {target.rank: 1.0}
-            else:
-                theirs = rebuilder.belief.probabilities(target.moved)
-            odds = stratego_odds(mover.rank, theirs, adv)
-            if odds > best_odds:
-                best, best_odds = m, odds
-            continue
-        steps.append(m)
-        enemy_back = BACK_RANK[1 - me]
-        if abs(rank_of(m.to) - enemy_back) < abs(rank_of(m.frm) - enemy_back):
-            advances.append(m)
-    if best is not None:
-        return best
-    for pool in (advances, steps, moves):
-        if pool:
-            return rnd.choice(pool)
-    raise ValueError("no move to make")
-
-
-def _one_step(
+def one_step(
     engine: AnyGame,
     sampled: Any,
     seat: int,
@@ -113,38 +57,18 @@ def _one_step(
     return chosen
 
 
-def shitenno(engine: AnyGame, state: Any, seat: int, rnd: random.Random) -> Action:
-    from rules.shitenno.actions import Resign
-    from rules.shitenno.computer import estimate, sampler
-    from rules.shitenno.view import ShitennoView
-
-    view = cast(ShitennoView, engine.view(state, seat))
-    sampled = sampler(view, seat)(Rng(rnd.getrandbits(62)))
-
-    def lead(st: Any) -> float:
-        est = estimate(st)
-        return est[seat] - max(e for s, e in enumerate(est) if s != seat)
-
-    return _one_step(engine, sampled, seat, rnd, lead, Resign)
+def greedy_of(game: str) -> Greedy | None:
+    """The greedy baseline of the game named ``game``: ``greedy`` of its own module
+    ``bench/computers_<game>.py``; None when it has none."""
+    facts = game_facts(game)
+    found: Greedy | None = getattr(facts, "greedy", None)
+    return found
 
 
-def stroganov(engine: AnyGame, state: Any, seat: int, rnd: random.Random) -> Action:
-    from rules.stroganov import engine as rules_engine
-    from rules.stroganov.actions import Resign
-    from rules.stroganov.computer import estimate
-    from rules.stroganov.sample import clone, determinize, pools
-    from rules.stroganov.view import StroganovView
-
-    view = cast(StroganovView, engine.view(state, seat))
-    sampled = determinize(view, pools(view), Rng(rnd.getrandbits(62)))
-    ci = rules_engine.cossack_of(sampled, seat)
-
-    def lead(st: Any) -> float:
-        others = [estimate(st, j) for j in range(st.n) if j != ci]
-        return estimate(st, ci) - max(others, default=0.0)
-
-    return _one_step(engine, sampled, seat, rnd, lead, Resign, clone)
-
-
-GREEDY: dict[str, Greedy] = {"stratego": stratego, "shitenno": shitenno, "stroganov": stroganov}
-"""Each game's greedy baseline by its kind name (a game without one has no greedy baseline)."""
+def game_facts(game: str) -> ModuleType | None:
+    """What the computers' bench knows of the game named ``game`` alone (its greedy baseline, its
+    settings, the issue's targets): ``bench/computers_<game>.py``; None when it has no such file."""
+    try:
+        return importlib.import_module(f"bench.computers_{game}")
+    except ModuleNotFoundError:
+        return None
