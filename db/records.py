@@ -214,6 +214,13 @@ class GameRecord:
             raise UnknownGameKind(self.kind)
         return self.engine.load(loads(self.state_json))
 
+    def resigned_seats(self, state: object | None = None) -> frozenset[int]:
+        """The seats whose players resigned, by the engine (``state``: the game's state as already
+        read, else read from the record); none for a record without a state or a known engine."""
+        if self.engine is None or (state is None and self.state_json is None):
+            return frozenset()
+        return frozenset(self.engine.resigned(self.load_state() if state is None else state))
+
     def waiting(self) -> list[SeatClock]:
         """The seats waiting for their player (not played by the table: never a computer's),
         longest-waiting first."""

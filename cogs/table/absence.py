@@ -28,7 +28,6 @@ from dataclasses import dataclass
 
 import discord
 
-from cogs import games
 from cogs.table import plan
 from cogs.table.clock_words import stamp
 from cogs.table.core.change import Cause, Change
@@ -67,11 +66,16 @@ def nobody_left(rec: GameRecord, state: object) -> bool:
     """Whether every seat still in the game (not resigned) is a computer's: no person is left to
     play it, and computers would play on alone for ever. A person's seat the table plays for a
     while (a late player's, a vacation's) still has its person, who may come back."""
-    if rec.engine is None or state is None:
+    if state is None:
         return False
-    out = set(rec.engine.resigned(state))
-    left = [s for s in range(len(rec.players)) if s not in out]
+    left = seats_left(rec, state)
     return bool(left) and all(rec.computer_at(s) is not None for s in left)
+
+
+def seats_left(rec: GameRecord, state: object) -> list[int]:
+    """The seats still in the game in ``state``: not resigned."""
+    out = rec.resigned_seats(state)
+    return [s for s in range(len(rec.players)) if s not in out]
 
 
 class Absence(Part):
@@ -182,8 +186,7 @@ class Absence(Part):
     def computer_left(rec: GameRecord, state: object) -> int:
         """The computer a game nobody is left to play is cancelled by (its record says so: the
         result reads "no person was left", ``cogs/table/results.py``)."""
-        out = set(rec.engine.resigned(state)) if rec.engine is not None else set()
-        left = [u for s, u in enumerate(rec.players) if s not in out and rec.computer_at(s) is not None]
+        left = [rec.players[s] for s in seats_left(rec, state) if rec.computer_at(s) is not None]
         return left[0] if left else rec.players[-1]
 
     async def show_nobody_left(
@@ -216,7 +219,7 @@ class Absence(Part):
         """A player the table played for used a command: the seat is theirs again — unless they
         resigned it (the computer plays it to the end: Shitenno SH-R.6, issue 46 §1)."""
         back = None
-        resigned = set(games.ui(rec.kind).engine.resigned(rec.load_state())) if rec.state_json is not None else set()
+        resigned = rec.resigned_seats()
         for c in rec.clocks:
             if c.user_id == user_id and c.absent is not None and c.seat not in resigned:
                 back = await self.store.clocks.set_absent(rec.id, c.seat, None) or back

@@ -162,7 +162,7 @@ class Finder:
         SH-R.6, issue 46 §1): the table plays a person's seat the engine counts as resigned."""
         if rec.state_json is None or rec.computer_at(seat) is not None or not rec.table_plays(seat):
             return False
-        return seat in games.ui(rec.kind).engine.resigned(rec.load_state())
+        return seat in rec.resigned_seats()
 
     def refuse_resigned(self, rec: GameRecord, seat: int, locale: str) -> None:
         """A player who resigned a seat a computer now plays decides nothing more in that game."""

@@ -25,7 +25,6 @@ import logging
 
 import discord
 
-from cogs import games
 from cogs.table import plan
 from cogs.table.buttons import Press, buttons
 from cogs.table.clocks import Clocks
@@ -60,8 +59,7 @@ class Takebacks:
 
     def voters(self, rec: GameRecord, seat: int) -> list[int]:
         """Every other player still in the game (not resigned), once each, in seat order."""
-        engine = games.ui(rec.kind).engine
-        out = set(engine.resigned(rec.load_state()))
+        out = rec.resigned_seats()
         asker = rec.players[seat]
         users = [u for s, u in enumerate(rec.players) if s not in out and u != asker]
         return list(dict.fromkeys(users))

@@ -39,8 +39,7 @@ class Timeouts(Part):
         """Who decides (``cogs.table.core.votes.voters``): the other players, except those the table
         plays for (computers among them), those who resigned (the engine's ``resigned`` seats) and
         those the game is waiting for too."""
-        engine = games.ui(rec.kind).engine
-        resigned = set(engine.resigned(rec.load_state())) if rec.state_json is not None else set()
+        resigned = rec.resigned_seats()
         waiting = [c.seat for c in rec.clocks if c.since is not None]
         table = [s for s in range(len(rec.players)) if rec.table_plays(s)]
         return list(votes.voters(rec.players, overdue.seat, waiting, resigned, table))
