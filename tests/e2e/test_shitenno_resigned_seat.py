@@ -9,21 +9,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from rules.shitenno import GAME
 from tests.e2e.harness import Table, table
+from tests.e2e.resigned_seats import resign, settled, three_people
 from tests.e2e.shitenno_players import Seen, check_secrets, decide, observe
 from tests.fakediscord import Thread, User
 
 LIMIT = 600
 """The people's decisions at most."""
-
-
-async def settled(t: Table, game: int) -> tuple[int, ...] | None:
-    """The seats to act once the table's computers have decided (None: the game is over)."""
-    assert t.bot is not None
-    await t.bot.table.teller.quiet()
-    rec = await t.bot.store.games.get(game)
-    return GAME.to_act(rec.load_state()) if rec.status == "active" else None
 
 
 async def play_until(
@@ -43,44 +35,14 @@ async def play_until(
     raise AssertionError("the seat never came to act")
 
 
-async def resign(t: Table, user: User, thread: Thread, game: int, label: str) -> str:
-    """``/game resign`` and its button; what the confirmation said."""
-    confirm = await t.slash(user, thread, "game resign")
-    assert confirm.ephemeral, confirm.content
-    said = confirm.content
-    await t.click(user, confirm, label)
-    return said
-
-
-async def three_people(t: Table, join: str = "", start: str = "") -> tuple[int, Thread, dict[int, User], int]:
-    """Alice, Bob and Carol at a Shitenno (``join``, ``start``: the lobby's labels in its language,
-    English when not given)."""
-    assert t.bot is not None
-    if not join:
-        game, thread, _ = await t.lobby_game("shitenno", [t.alice, t.bob, t.carol])
-    else:
-        lobby = await t.slash(t.alice, t.channel, "shitenno new")
-        await t.click(t.bob, lobby, join)
-        await t.click(t.carol, lobby, join)
-        await t.click(t.alice, lobby, start)
-        thread = await t.channel.wait_for_thread()
-        await t.bot.table.teller.quiet()
-        game = (await t.bot.store.games.find(status="active"))[-1].id
-    rec = await t.bot.store.games.get(game)
-    users = {u.id: u for u in (t.alice, t.bob, t.carol)}
-    seat = rec.seat_of(t.bob.id)
-    assert seat is not None
-    return game, thread, users, seat
-
-
 async def test_a_resigned_seat_is_played_on_by_the_computer_to_the_end(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         assert t.bot is not None
-        game, thread, users, bob = await three_people(t)
+        game, thread, users, bob = await three_people(t, "shitenno")
         rnd = random.Random(46)
         await play_until(t, game, thread, users, rnd, bob)
         before = (await t.bot.store.games.get(game)).version
-        asked = await resign(t, t.bob, thread, game, f"Resign #{game} Shitenno")
+        asked = await resign(t, t.bob, thread, f"Resign #{game} Shitenno")
         assert "It counts as a loss; Computer (normal) plays your seat to the end of the game" in asked
         said = await thread.wait_for_message(lambda m: "resigns (a loss)" in m.content)
         assert f"<@{t.bob.id}>" in said.content and "Computer (normal) plays their seat to the end" in said.content
@@ -129,8 +91,8 @@ async def test_hrac_ktery_se_vzdal_cesky(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         assert t.bot is not None
         t.guild.preferred_locale = t.alice.locale = t.bob.locale = t.carol.locale = "cs"
-        game, thread, _, bob = await three_people(t, "Přidat se", "Začít")
-        asked = await resign(t, t.bob, thread, game, f"Vzdát #{game} Shitenno")
+        game, thread, _, bob = await three_people(t, "shitenno", "Přidat se", "Začít")
+        asked = await resign(t, t.bob, thread, f"Vzdát #{game} Shitenno")
         assert "Počítá se jako prohra; tvé místo do konce hry převezme Počítač (normální)" in asked
         said = await thread.wait_for_message(lambda m: "se vzdává (prohrává)" in m.content)
         assert "za tohoto hráče do konce hry hraje Počítač (normální)" in said.content
