@@ -221,6 +221,17 @@ class GameRecord:
             return frozenset()
         return frozenset(self.engine.resigned(self.load_state() if state is None else state))
 
+    def played_on(self, state: object | None = None) -> frozenset[int]:
+        """The seats whose person resigned while the table plays them on to the end (Shitenno
+        SH-R.6, Stroganov ST-R.6, issue 46 §1): that person decides, agrees and hears nothing more
+        of the game's secrets. ``state``: the game's state as already read, else read from the
+        record; read only when some person's seat is played by the table."""
+        table_played = [s for s in range(len(self.players)) if self.computer_at(s) is None and self.table_plays(s)]
+        if not table_played:
+            return frozenset()
+        resigned = self.resigned_seats(state)
+        return frozenset(s for s in table_played if s in resigned)
+
     def waiting(self) -> list[SeatClock]:
         """The seats waiting for their player (not played by the table: never a computer's),
         longest-waiting first."""

@@ -36,6 +36,15 @@ class Cancelled(Cause):
     proposal: tuple[CancelProposal, str] | None = None
 
 
+def deciders(rec: GameRecord) -> list[int]:
+    """Whose agreement cancels a running game: its people still in it, in seat order — never a
+    computer (it neither votes nor is asked, issue 46: a person alone against computers cancels by
+    agreeing alone) nor a person who resigned a seat the computer plays on (SH-R.6, ST-R.6). A
+    person away, whose seat the table plays for a while, is still asked."""
+    gone = rec.played_on()
+    return list(dict.fromkeys(u for s, u in enumerate(rec.players) if rec.computer_at(s) is None and s not in gone))
+
+
 class Cancellations:
     def __init__(self, parts: Parts, lobby_messages: LobbyMessages) -> None:
         self.parts = parts
@@ -65,11 +74,12 @@ class Cancellations:
             return
         if user not in rec.players:
             raise Refusal(t("cancel_not_allowed", locale, game=rec.id))
+        self.parts.finder.refuse_resigned(rec, self.parts.finder.seat(rec, user, locale), locale)
         await self._vote(interaction, rec)
 
     async def _cancel_vote_button(self, interaction: discord.Interaction, rec: GameRecord, press: Press) -> None:
         locale = locale_of(interaction)
-        self.parts.finder.seat(rec, interaction.user.id, locale)
+        self.parts.finder.refuse_resigned(rec, self.parts.finder.seat(rec, interaction.user.id, locale), locale)
         self.parts.finder.check_status(rec, ("active",), locale)
         await self._vote(interaction, rec)
 
@@ -82,7 +92,7 @@ class Cancellations:
             vote = await self.parts.store.agreements.agree_cancel(rec.id, interaction.user.id)
         except NotAPlayer:
             raise Refusal(t("not_a_player", locale, game=rec.id)) from None
-        waiting = [p for p in dict.fromkeys(rec.players) if p not in vote.agreed]
+        waiting = [p for p in deciders(rec) if p not in vote.agreed]
         game_locale = plan.game_locale(rec)
         proposer = mention(vote.proposer_id)
         if not waiting:

@@ -160,9 +160,7 @@ class Finder:
     def resigned_to_computer(rec: GameRecord, seat: int) -> bool:
         """Whether ``seat``'s player resigned it and a computer plays it to the end (Shitenno
         SH-R.6, issue 46 §1): the table plays a person's seat the engine counts as resigned."""
-        if rec.state_json is None or rec.computer_at(seat) is not None or not rec.table_plays(seat):
-            return False
-        return seat in rec.resigned_seats()
+        return seat in rec.played_on()
 
     def refuse_resigned(self, rec: GameRecord, seat: int, locale: str) -> None:
         """A player who resigned a seat a computer now plays decides nothing more in that game."""

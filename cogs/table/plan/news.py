@@ -45,10 +45,16 @@ def people_to_tell(
 ) -> list[tuple[int, bool]]:
     """:func:`~cogs.table.ui.seats_to_tell` but a computer's seat (issue 46): a computer gets no
     DM and no ping; nor is a person asked for a decision of a seat the table plays (a late
-    player's, one resigned to a computer: the computer takes it at once)."""
+    player's, one resigned to a computer: the computer takes it at once). A person who resigned a
+    seat the computer plays on hears nothing more of it: its hand is no longer theirs to see."""
     asked = [s for s in waiting if not rec.table_plays(s)]
     told = seats_to_tell(ui, len(rec.players), list(events), asked)
-    return [(seat, is_waiting) for seat, is_waiting in told if computer_level(rec.players[seat]) is None]
+    gone = rec.played_on()
+    return [
+        (seat, is_waiting)
+        for seat, is_waiting in told
+        if computer_level(rec.players[seat]) is None and seat not in gone
+    ]
 
 
 def seats_told(ui: GameUI[Any], rec: GameRecord, events: Sequence[Event], waiting: Sequence[int]) -> list[int]:

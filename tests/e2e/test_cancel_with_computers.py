@@ -1,0 +1,68 @@
+"""Cancelling by agreement in a game with computers (issue 18 §5 with issue 46), through Discord: a
+computer never agrees nor is waited for, so a person alone against one cancels by agreeing alone;
+a person who resigned a seat the computer plays on (SH-R.6) is out of the game — refused when
+agreeing, not waited for, and sent no more of that seat's secrets by DM."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import table
+from tests.e2e.resigned_seats import resign, settled, three_people
+from tests.e2e.shitenno_players import decide
+
+CANCELLED = {"en": "was cancelled: every player agreed", "cs": "byla zrušena: souhlasili všichni hráči"}
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+async def test_a_person_alone_against_the_computer_cancels_by_agreeing_alone(tmp_path: Path, locale: str) -> None:
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        t.alice.locale = t.guild.preferred_locale = locale
+        await t.slash(t.alice, t.channel, "stratego new", computers=1, level="easy", army="barrage")
+        thread = await t.channel.wait_for_thread()
+        await t.bot.table.teller.quiet()
+        game = (await t.bot.store.games.find(status="active"))[-1].id
+        await t.slash(t.alice, thread, "game cancel")
+        await t.bot.table.teller.quiet()
+        rec = await t.bot.store.games.get(game)
+        assert rec.status == "cancelled", "the only person agreed: nobody else to wait for"
+        said = "\n".join(m.content for m in thread.messages)
+        assert f"#{game} {CANCELLED[locale]}" in said, said[-800:]
+        assert "<@-" not in said, "a computer is never mentioned or asked"
+        assert [r for r in t.fake.requests.records if r.status >= 400] == []
+
+
+async def test_a_player_who_resigned_to_the_computer_is_out_of_the_cancel_and_the_secrets(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        game, thread, users, bob = await three_people(t, "shitenno")
+        rnd = random.Random(18)
+        for _ in range(4):
+            await settled(t, game)
+            await decide(t, game, thread, users, rnd)
+        await resign(t, t.bob, thread, f"Resign #{game} Shitenno")
+        await settled(t, game)
+        dms = len(t.fake.dms(t.bob))
+        for _ in range(8):  # the others and the computer play on: Bob's seat's hand changes
+            if await settled(t, game) is None:
+                break
+            await decide(t, game, thread, users, rnd)
+        rec = await t.bot.store.games.get(game)
+        assert rec.status == "active"
+        assert any(a.seat == bob for a in await t.bot.store.games.actions(game) if a.seq > rec.version - 12)
+        assert len(t.fake.dms(t.bob)) == dms, [m.content[:120] for m in t.fake.dms(t.bob)[dms:]]
+
+        refused = await t.slash(t.bob, thread, "game cancel")
+        assert refused.ephemeral and f"You resigned game #{game}" in refused.content, refused.content
+        await t.slash(t.alice, thread, "game cancel")
+        proposal = await thread.wait_for_message(lambda m: "proposes to cancel" in m.content)
+        assert f"<@{t.carol.id}>" in proposal.content and f"<@{t.bob.id}>" not in proposal.content
+        pressed = await t.click(t.bob, proposal, "Agree to cancel")
+        assert pressed.ephemeral and "You resigned game" in pressed.content
+        assert (await t.bot.store.games.get(game)).status == "active"
+        await t.click(t.carol, proposal, "Agree to cancel")
+        assert (await t.bot.store.games.get(game)).status == "cancelled", "the two people still in it agreed"
