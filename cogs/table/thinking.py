@@ -40,7 +40,7 @@ class Thinking:
     registrations)."""
 
     def __init__(self, processes: int = 0, modules: Sequence[str] = ()) -> None:
-        self._workers = Workers(processes, modules, name="think", niceness=THINK_NICENESS)
+        self._workers = Workers(processes, modules, name="think", niceness=THINK_NICENESS, end_abandoned=True)
 
     async def decide(self, rec: GameRecord, state: object, seat: int, level: str, seed: int) -> Action:
         """``seat``'s decision in ``rec`` (whose state, as read here, reads the answer's notation)

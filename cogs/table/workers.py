@@ -268,10 +268,18 @@ class Workers:
     what a worker imports before its first request (the games' UI modules). A request goes to the
     worker with the fewest waiting; a worker that dies is replaced and the request made once more.
     ``name``: what its thread and its log lines call it. ``niceness``: how much its processes give
-    way to the bot's others on a busy machine (``os.nice``; 0: none)."""
+    way to the bot's others on a busy machine (``os.nice``; 0: none). ``end_abandoned``: a worker
+    whose caller stopped waiting (cancelled, e.g. a time limit) is ended and replaced at once — it
+    would otherwise go on with work nobody waits for, and every request queued behind it would
+    wait too (the computers' thinking: a decision past its time limit is not worth finishing)."""
 
     def __init__(
-        self, processes: int = 0, modules: Sequence[str] = (), name: str = "render", niceness: int = 0
+        self,
+        processes: int = 0,
+        modules: Sequence[str] = (),
+        name: str = "render",
+        niceness: int = 0,
+        end_abandoned: bool = False,
     ) -> None:
         if processes < 0:
             raise ValueError("processes must be 0 (a thread) or more")
@@ -279,6 +287,7 @@ class Workers:
         self.modules = tuple(modules)
         self.name = name
         self.niceness = niceness
+        self.end_abandoned = end_abandoned
         self._thread = None if processes else ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"deskovka-{name}")
         self._workers: list[Worker] = []
         self._closed = False
@@ -303,15 +312,25 @@ class Workers:
             return await worker.run(fn, args)
         except WorkerDied:
             return await self._replace(worker).run(fn, args)
+        except asyncio.CancelledError:
+            if self.end_abandoned and not self._closed and worker in self._workers:
+                log.warning("a %s worker's request was given up; ending it and starting a new one", self.name)
+                self._swap(worker)  # the requests queued behind it are asked again of the new one
+            raise
 
     def _replace(self, worker: Worker) -> Worker:
         """A live worker in ``worker``'s place (the first caller to see it dead starts it)."""
         if worker in self._workers:
             log.warning("a %s worker died; starting a new one and asking again", self.name)
-            worker.close()
-            self._workers[self._workers.index(worker)] = Worker(os.getpid(), self.modules, self.niceness)
+            self._swap(worker)
         self.start()
         return min(self._workers, key=lambda w: w.load)
+
+    def _swap(self, worker: Worker) -> None:
+        """End ``worker`` and put a new one in its place."""
+        if worker in self._workers:
+            self._workers[self._workers.index(worker)] = Worker(os.getpid(), self.modules, self.niceness)
+            worker.close()
 
     def close(self) -> None:
         self._closed = True

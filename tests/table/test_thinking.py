@@ -4,7 +4,9 @@ with the engine."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 
 import pytest
 
@@ -70,4 +72,47 @@ def test_thinking_and_drawing_are_different_workers() -> None:
         assert thinking._workers is not drawing and thinking._workers.name == "think"
     finally:
         thinking.close()
+        drawing.close()
+
+
+async def test_a_thinking_worker_whose_decision_was_given_up_is_ended_and_replaced() -> None:
+    """A decision past ``THINK_TIMEOUT`` is given up (the fallback decides, cogs/table/core/master.py):
+    its worker must not go on thinking for nobody, nor keep the decisions queued behind it waiting —
+    it is ended, and they are asked again of a new worker."""
+    thinking = Thinking(1)
+    workers = thinking._workers
+    try:
+        stuck = asyncio.create_task(workers(time.sleep, 3600))  # a computer that never answers
+        queued = asyncio.create_task(workers(os.getpid))
+        workers.start()
+        (worker,) = workers._workers
+        for _ in range(1_000_000):  # until both requests are written to the worker (no timer)
+            if worker.load == 2:
+                break
+            await asyncio.sleep(0)
+        assert worker.load == 2
+        old = worker.pid
+        stuck.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await stuck
+        answered = await asyncio.wait_for(queued, 60)  # a guard: without the fix it waits an hour
+        assert answered != old and answered in workers.pids(), "the queued request went to a new worker"
+        worker.process.join(timeout=10)
+        assert not worker.process.is_alive(), "the worker thinking for nobody was ended"
+    finally:
+        thinking.close()
+
+
+async def test_a_drawing_worker_is_not_ended_when_its_caller_stops_waiting() -> None:
+    """Only thinking is given up: a drawing (shared by others who wait for it) is finished."""
+    drawing = Workers(1)
+    try:
+        first = await drawing(os.getpid)
+        task = asyncio.create_task(drawing(sum, (1, 2)))
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert await drawing(os.getpid) == first
+    finally:
         drawing.close()
