@@ -2,7 +2,7 @@
 
 :class:`Store` is one repository per area (issue 45 §3) — ``store.games``, ``store.lobbies``,
 ``store.agreements``, ``store.clocks``, ``store.outbox``, ``store.pages``, ``store.prefs``,
-``store.ratings``, ``store.meta`` — each with its own small Protocol here.
+``store.ratings``, ``store.meta``, ``store.leagues`` — each with its own small Protocol here.
 :class:`db.store.GameStore` satisfies them structurally, on SQLite and on PostgreSQL alike (the
 same repositories over either backend, db/backend.py). Every backend keeps the same contract: one
 transaction per action, the version predicate on every state-changing write, typed errors from
@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from db import clocks, ratings
+from db.league_records import ROUND_LEASE, League, LeaguePlayer, LeagueRound, LeagueSettings, LeagueTable, TableKey
 from db.records import (
     PAGE_LEASE,
     AppendResult,
@@ -70,9 +71,16 @@ class Games(Protocol):
         thread_id: int | None = None,
         message_id: int | None = None,
         pace: int | None = None,
+        *,
+        language: str | None = None,
+        league_table: TableKey | None = None,
     ) -> GameRecord:
         """An active game at version 0 with the engine's initial state; options stored resolved;
-        ``pace`` seconds per turn (None: no clock) start the clocks of the seats that must act."""
+        ``pace`` seconds per turn (None: no clock) start the clocks of the seats that must act;
+        ``language`` the locale of its thread (None: English). ``league_table``: the game is that
+        league table's, set in the same transaction only while the table has none (else
+        TableHasGame and no game is made; RoundNotFound; ValueError when ``players`` are not its
+        seats): a table never gets two games (issue 47 §3)."""
         ...
 
     async def start(
@@ -463,6 +471,146 @@ class Ratings(Protocol):
         ...
 
 
+class Leagues(Protocol):
+    """Leagues (issue 47): their sign-up, rounds claimed once among processes, tables whose games are
+    made once (``games.create(..., league_table=...)``), results recorded once, posts marked once.
+    Formats, pairings and results are JSON the pure league code reads and writes."""
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        kind: str,
+        options: Mapping[str, Any] | None,
+        format: Any,
+        pace: int | None,
+        round_days: int,
+        created_by: int,
+        *,
+        starts_at: float | None = None,
+        player_limit: int | None = None,
+        language: str | None = None,
+    ) -> League:
+        """A league in sign-up at version 0, round 0; options stored resolved (BadOptions,
+        UnknownGameKind); ``format`` JSON, unread; ValueError for a bad pace, round length or limit."""
+        ...
+
+    async def get(self, league_id: int) -> League:
+        """The league; LeagueNotFound."""
+        ...
+
+    async def find(
+        self, guild_id: int, *, status: str | Iterable[str] | None = None, user_id: int | None = None
+    ) -> list[League]:
+        """A server's leagues, oldest first, in ``status`` and with ``user_id`` among their players
+        when given."""
+        ...
+
+    async def set_signup_message(self, league_id: int, message_id: int | None) -> None:
+        """Where the sign-up post is (metadata: the version is kept)."""
+        ...
+
+    async def set_status(self, league_id: int, status: str, *, expected_version: int | None = None) -> League:
+        """signup → running | cancelled, running → finished | cancelled, with the version check;
+        bumps the version. LeagueWrongStatus, LeagueStaleVersion."""
+        ...
+
+    async def join(self, league_id: int, user_id: int) -> League:
+        """Sign up (version bumped); LeagueWrongStatus out of sign-up, AlreadyJoined, LeagueFull
+        (counted in the transaction)."""
+        ...
+
+    async def leave(self, league_id: int, user_id: int) -> League:
+        """Leave the sign-up (version bumped); LeagueWrongStatus out of sign-up, NotJoined."""
+        ...
+
+    async def withdraw(self, league_id: int, user_id: int) -> LeaguePlayer | None:
+        """Withdraw from a running league in its current round (version bumped); None when withdrawn
+        already; LeagueWrongStatus unless running, NotJoined."""
+        ...
+
+    async def players(self, league_id: int) -> list[LeaguePlayer]:
+        """The players in the order they joined, withdrawn ones included."""
+        ...
+
+    async def claim_round(
+        self, league_id: int, round_no: int, tables: Sequence[Sequence[int]], *, expected_version: int | None = None
+    ) -> LeagueRound:
+        """Claim the round and store its tables (seat orders; one seat: a bye) in one transaction,
+        only when the league runs and its last claimed round is the one before, closed; one process
+        gets it, another RoundClaimed. LeagueWrongStatus, RoundOutOfOrder, LeagueStaleVersion."""
+        ...
+
+    async def hold_opening(self, league_id: int, round_no: int, lease: float = ROUND_LEASE) -> bool:
+        """Take on finishing an ``opening`` round: True when this process holds it now (it claimed it
+        or its holder went silent for ``lease`` seconds)."""
+        ...
+
+    async def tables_without_game(self, league_id: int, round_no: int) -> list[LeagueTable]:
+        """The round's tables that need a game and have none yet, in table order."""
+        ...
+
+    async def tables(self, league_id: int, round_no: int | None = None) -> list[LeagueTable]:
+        """The round's tables (every round's when None), by round and table."""
+        ...
+
+    async def table_of_game(self, game_id: int) -> LeagueTable | None:
+        """The league table the game was made for (None: no league's); GameNotFound."""
+        ...
+
+    async def open_round(self, league_id: int, round_no: int) -> bool:
+        """opening → open once every table that plays has its game; True for the one caller that
+        did it. RoundIncomplete (``game``), RoundNotFound."""
+        ...
+
+    async def record_result(self, league_id: int, round_no: int, table_no: int, result: Any) -> bool:
+        """The table's result JSON, once: True when recorded now, False when it had one. RoundNotFound."""
+        ...
+
+    async def round_complete(self, league_id: int, round_no: int) -> bool:
+        """Whether every table that plays has its result; RoundNotFound."""
+        ...
+
+    async def close_round(self, league_id: int, round_no: int, *, expected_version: int | None = None) -> League:
+        """open → closed with the league's version check (version bumped). RoundIncomplete
+        (``result``), RoundWrongStatus, RoundNotFound, LeagueWrongStatus, LeagueStaleVersion."""
+        ...
+
+    async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False) -> bool:
+        """Mark the round's pairings (``results``: its results) posted: True for the one caller that
+        did, who posts. RoundNotFound."""
+        ...
+
+    async def get_round(self, league_id: int, round_no: int) -> LeagueRound:
+        """One round; RoundNotFound."""
+        ...
+
+    async def rounds(self, league_id: int) -> list[LeagueRound]:
+        """The league's rounds claimed so far, in order."""
+        ...
+
+    async def rounds_due(self, shards: Shards | None = None) -> list[LeagueRound]:
+        """Open rounds past their deadline, earliest first (only of leagues on ``shards``)."""
+        ...
+
+    async def rounds_opening(self, shards: Shards | None = None) -> list[LeagueRound]:
+        """Rounds claimed whose games are not all made (to finish after a restart)."""
+        ...
+
+    async def signups_due(self, shards: Shards | None = None) -> list[League]:
+        """Leagues in sign-up whose start date has passed, earliest first."""
+        ...
+
+    async def settings(self, guild_id: int) -> LeagueSettings:
+        """The server's league settings (defaults when none were set)."""
+        ...
+
+    async def set_settings(self, guild_id: int, manager_role_id: int | None) -> LeagueSettings:
+        """Set the role that may manage leagues in the server (None: Manage Server only)."""
+        ...
+
+
 class Meta(Protocol):
     """Deployment facts."""
 
@@ -504,6 +652,9 @@ class Store(Protocol):
 
     @property
     def meta(self) -> Meta: ...
+
+    @property
+    def leagues(self) -> Leagues: ...
 
     async def close(self) -> None:
         """Release the connection(s); the store is unusable afterwards."""

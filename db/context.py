@@ -21,8 +21,9 @@ from typing import Any
 from db import clocks
 from db.backend import Backend
 from db.connection import Body, Conn, Cursor, Row, T
-from db.errors import GameNotFound, NoState, StaleVersion, UnknownGameKind, WrongStatus
+from db.errors import GameNotFound, NoState, RoundNotFound, StaleVersion, TableHasGame, UnknownGameKind, WrongStatus
 from db.json_text import dumps, loads
+from db.league_records import TableKey
 from db.records import GameRecord, SeatClock, Shards, UserPrefs
 from db.replay import replay_log
 from rules.protocol import AnyGame, Outcome
@@ -312,6 +313,39 @@ class Context:
         """``store.outbox.told``'s write in the transaction ``db``; the number of games updated."""
         updated = await db.execute(TOLD, (version, version, game_id))
         return updated.rowcount
+
+    @staticmethod
+    async def attach_to_table(db: Conn, key: TableKey, game_id: int, players: Sequence[int]) -> None:
+        """The league table ``key`` gets the game just made for it, in the game's creating
+        transaction (issue 47 §3): only while it has none, so a round's table never gets two games
+        however often opening it is resumed. :class:`TableHasGame` when it has one (or is a bye),
+        :class:`RoundNotFound` for no such table, ValueError when ``players`` are not its seats;
+        the caller's transaction then rolls back and no game is made."""
+        league_id, round_no, table_no = key
+        rows = (
+            list(
+                await db.execute_fetchall(
+                    "SELECT seats, bye, game_id FROM league_tables"
+                    " WHERE league_id = ? AND round_no = ? AND table_no = ?",
+                    (league_id, round_no, table_no),
+                )
+            )
+            if all(in_int64(n) for n in key)
+            else []
+        )
+        if not rows:
+            raise RoundNotFound(league_id, round_no, table_no)
+        if rows[0]["bye"] or rows[0]["game_id"] is not None:
+            raise TableHasGame(league_id, round_no, table_no, rows[0]["game_id"])
+        if [int(u) for u in loads(rows[0]["seats"])] != list(players):
+            raise ValueError(f"the players {list(players)!r} are not the seats of league table {tuple(key)!r}")
+        cur = await db.execute(
+            "UPDATE league_tables SET game_id = ? WHERE league_id = ? AND round_no = ? AND table_no = ?"
+            " AND game_id IS NULL AND bye = 0",
+            (game_id, league_id, round_no, table_no),
+        )
+        if cur.rowcount != 1:
+            raise TableHasGame(league_id, round_no, table_no, None)
 
     @staticmethod
     async def drop_takeback(db: Conn, game_id: int) -> None:

@@ -47,9 +47,14 @@ TABLES = (
     "walkthroughs",
     "takeback_requests",
     "takeback_refusals",
+    "league_settings",
+    "leagues",
+    "league_players",
+    "league_rounds",
+    "league_tables",
 )
 """Every table of the schema but ``schema_migrations``, each after those it references."""
-IDENTITIES = ("games", "timers")
+IDENTITIES = ("games", "timers", "leagues")
 """The tables whose ``id`` a sequence hands out."""
 BATCH = 500
 

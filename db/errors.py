@@ -199,3 +199,180 @@ class StoreUnavailable(StoreError):
 
     def __str__(self) -> str:
         return f"store_unavailable(where={self.where}, reason={self.reason})"
+
+
+class LeagueError(StoreError):
+    """Base of the errors about leagues (issue 47 §3): each says what was refused; nothing changed."""
+
+
+class LeagueNotFound(LeagueError):
+    """No league has this id."""
+
+    def __init__(self, league_id: int) -> None:
+        super().__init__(league_id)
+        self.league_id = league_id
+
+    def __str__(self) -> str:
+        return f"league_not_found(league_id={self.league_id})"
+
+
+class LeagueStaleVersion(LeagueError):
+    """The caller read the league at version ``expected`` but it is at ``actual`` (someone joined,
+    left or withdrew, a round was claimed or closed, its status changed)."""
+
+    def __init__(self, league_id: int, expected: int, actual: int) -> None:
+        super().__init__(league_id, expected, actual)
+        self.league_id = league_id
+        self.expected = expected
+        self.actual = actual
+
+    def __str__(self) -> str:
+        return f"league_stale_version(league_id={self.league_id}, expected={self.expected}, actual={self.actual})"
+
+
+class LeagueWrongStatus(LeagueError):
+    """The operation needs the league in one of ``allowed`` statuses but it is ``status`` (joining a
+    league that started, claiming a round of one that has not)."""
+
+    def __init__(self, league_id: int, status: str, allowed: tuple[str, ...]) -> None:
+        super().__init__(league_id, status, allowed)
+        self.league_id = league_id
+        self.status = status
+        self.allowed = allowed
+
+    def __str__(self) -> str:
+        return f"league_wrong_status(league_id={self.league_id}, status={self.status!r}, allowed={self.allowed!r})"
+
+
+class AlreadyJoined(LeagueError):
+    """The player is signed up to the league already."""
+
+    def __init__(self, league_id: int, user_id: int) -> None:
+        super().__init__(league_id, user_id)
+        self.league_id = league_id
+        self.user_id = user_id
+
+    def __str__(self) -> str:
+        return f"already_joined(league_id={self.league_id}, user_id={self.user_id})"
+
+
+class NotJoined(LeagueError):
+    """The user is no player of the league (leaving or withdrawing without having joined)."""
+
+    def __init__(self, league_id: int, user_id: int) -> None:
+        super().__init__(league_id, user_id)
+        self.league_id = league_id
+        self.user_id = user_id
+
+    def __str__(self) -> str:
+        return f"not_joined(league_id={self.league_id}, user_id={self.user_id})"
+
+
+class LeagueFull(LeagueError):
+    """The league has its ``limit`` of players."""
+
+    def __init__(self, league_id: int, limit: int) -> None:
+        super().__init__(league_id, limit)
+        self.league_id = league_id
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return f"league_full(league_id={self.league_id}, limit={self.limit})"
+
+
+class RoundClaimed(LeagueError):
+    """The round was claimed already (by another process, or by this one before a restart): its
+    games are being made or were made; the caller makes none."""
+
+    def __init__(self, league_id: int, round_no: int) -> None:
+        super().__init__(league_id, round_no)
+        self.league_id = league_id
+        self.round_no = round_no
+
+    def __str__(self) -> str:
+        return f"round_claimed(league_id={self.league_id}, round_no={self.round_no})"
+
+
+class RoundOutOfOrder(LeagueError):
+    """Round ``round_no`` cannot be claimed now: the league's last claimed round is
+    ``current_round`` and it must be the one before, and closed."""
+
+    def __init__(self, league_id: int, round_no: int, current_round: int) -> None:
+        super().__init__(league_id, round_no, current_round)
+        self.league_id = league_id
+        self.round_no = round_no
+        self.current_round = current_round
+
+    def __str__(self) -> str:
+        return (
+            f"round_out_of_order(league_id={self.league_id}, round_no={self.round_no},"
+            f" current_round={self.current_round})"
+        )
+
+
+class RoundNotFound(LeagueError):
+    """The league has no such round (or no such table in it: ``table_no``)."""
+
+    def __init__(self, league_id: int, round_no: int, table_no: int | None = None) -> None:
+        super().__init__(league_id, round_no, table_no)
+        self.league_id = league_id
+        self.round_no = round_no
+        self.table_no = table_no
+
+    def __str__(self) -> str:
+        table = f", table_no={self.table_no}" if self.table_no is not None else ""
+        return f"round_not_found(league_id={self.league_id}, round_no={self.round_no}{table})"
+
+
+class RoundWrongStatus(LeagueError):
+    """The operation needs the round in one of ``allowed`` statuses but it is ``status`` (closing a
+    round closed already, opening one that is open)."""
+
+    def __init__(self, league_id: int, round_no: int, status: str, allowed: tuple[str, ...]) -> None:
+        super().__init__(league_id, round_no, status, allowed)
+        self.league_id = league_id
+        self.round_no = round_no
+        self.status = status
+        self.allowed = allowed
+
+    def __str__(self) -> str:
+        return (
+            f"round_wrong_status(league_id={self.league_id}, round_no={self.round_no},"
+            f" status={self.status!r}, allowed={self.allowed!r})"
+        )
+
+
+class RoundIncomplete(LeagueError):
+    """The round cannot move on: ``missing`` tables still lack their ``what`` (``game``: it cannot
+    be open yet; ``result``: it cannot be closed yet)."""
+
+    def __init__(self, league_id: int, round_no: int, what: str, missing: int) -> None:
+        super().__init__(league_id, round_no, what, missing)
+        self.league_id = league_id
+        self.round_no = round_no
+        self.what = what
+        self.missing = missing
+
+    def __str__(self) -> str:
+        return (
+            f"round_incomplete(league_id={self.league_id}, round_no={self.round_no},"
+            f" what={self.what!r}, missing={self.missing})"
+        )
+
+
+class TableHasGame(LeagueError):
+    """The league table has its game already (``game_id``; None: it is a bye, which has none): no
+    second game is made for it."""
+
+    def __init__(self, league_id: int, round_no: int, table_no: int, game_id: int | None) -> None:
+        super().__init__(league_id, round_no, table_no, game_id)
+        self.league_id = league_id
+        self.round_no = round_no
+        self.table_no = table_no
+        self.game_id = game_id
+
+    def __str__(self) -> str:
+        return (
+            f"table_has_game(league_id={self.league_id}, round_no={self.round_no},"
+            f" table_no={self.table_no}, game_id={self.game_id})"
+        )

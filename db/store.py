@@ -4,7 +4,7 @@ SQLite or PostgreSQL (issue 21).
 It implements the :class:`db.base.Store` Protocol, the interface the rest of the bot relies on: one
 repository per area (issue 45 §3, db/repos/), each an attribute of the store — ``store.games``,
 ``store.lobbies``, ``store.agreements``, ``store.clocks``, ``store.outbox``, ``store.pages``,
-``store.prefs``, ``store.ratings``, ``store.meta`` — all over one backend through one
+``store.prefs``, ``store.ratings``, ``store.meta``, ``store.leagues`` — all over one backend through one
 :class:`db.context.Context`. The store itself only opens and closes the database and makes the
 start-up upgrades of old data.
 
@@ -50,6 +50,7 @@ from db.postgres import PostgresBackend
 from db.repos.agreements import AgreementsRepo
 from db.repos.clocks import ClocksRepo
 from db.repos.games import GamesRepo
+from db.repos.leagues import LeaguesRepo
 from db.repos.lobbies import LobbiesRepo
 from db.repos.meta import MetaRepo
 from db.repos.outbox import OutboxRepo
@@ -87,6 +88,7 @@ class GameStore:
         self.prefs = PrefsRepo(self.context)
         self.ratings = RatingsRepo(self.context)
         self.meta = MetaRepo(self.context)
+        self.leagues = LeaguesRepo(self.context)
 
     @property
     def backend(self) -> str:

@@ -12,6 +12,7 @@ from db.connection import Conn, Row
 from db.context import COLUMNS, GAME_WITH_SEATS, SEAT_COLUMNS, Repo, check_pace, check_seed, in_int64, insert_id
 from db.errors import WrongStatus
 from db.json_text import dumps, loads
+from db.league_records import TableKey
 from db.records import ABSENT_LEVEL, STATUSES, AppendResult, GameRecord, LoggedAction
 from db.replay import decode_entry, decode_seat, loggable, parse_notation, plan_takeback, takeback_entry
 from rules.protocol import AnyGame, Ending, Outcome, plays_on, resolve_options
@@ -87,9 +88,16 @@ class GamesRepo(Repo):
         thread_id: int | None = None,
         message_id: int | None = None,
         pace: int | None = None,
+        *,
+        language: str | None = None,
+        league_table: TableKey | None = None,
     ) -> GameRecord:
         """An active game at version 0 with the engine's initial state; ``pace`` seconds per turn
-        (None: no clock) start the clocks of the seats that must act.
+        (None: no clock) start the clocks of the seats that must act; ``language`` the locale of
+        its thread and public words (None: English). With ``league_table`` the game is that
+        league table's, written in the same transaction (issue 47 §3): only while the table has
+        none, else ``TableHasGame`` and no game is made (``RoundNotFound``: no such table;
+        ValueError: ``players`` are not its seats).
 
         Options are resolved against the engine's spec and stored resolved, so a later change of a
         default cannot alter the replay of an old game; the engine's ``new`` validates them and the
@@ -105,8 +113,8 @@ class GamesRepo(Repo):
             game_id = await insert_id(
                 db,
                 "INSERT INTO games (kind, guild_id, channel_id, thread_id, message_id, creator_id, status,"
-                " options, seed, state, version, created_at, updated_at, turn_since, pace)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?, ?)",
+                " options, seed, state, version, created_at, updated_at, turn_since, pace, language)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?, ?, ?)",
                 (
                     kind,
                     guild_id,
@@ -121,8 +129,11 @@ class GamesRepo(Repo):
                     now,
                     now,
                     check_pace(pace),
+                    language,
                 ),
             )
+            if league_table is not None:
+                await self._ctx.attach_to_table(db, league_table, game_id, players)
             await self._ctx.write_seats(db, game_id, players)
             await self._ctx.keep_open(db, game_id, now)
             await clocks.update_clocks(db, game_id, pace, await self._ctx.seats(db, game_id), game.to_act(state), now)

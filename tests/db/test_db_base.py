@@ -35,7 +35,9 @@ def repository(area: str) -> object:
 
 
 def test_the_store_is_its_repositories_and_close() -> None:
-    assert set(AREAS) == {"games", "lobbies", "agreements", "clocks", "outbox", "pages", "prefs", "ratings", "meta"}
+    assert set(AREAS) == {
+        *("games", "lobbies", "agreements", "clocks", "outbox", "pages", "prefs", "ratings", "meta", "leagues")
+    }
     assert {name for name, value in vars(Store).items() if not name.startswith("_") and callable(value)} == {"close"}
 
 
@@ -59,6 +61,11 @@ def test_the_protocols_declare_the_whole_interface() -> None:
         *(f"ratings.{n}" for n in ("records", "computer_records", "paces")),
         "meta.get",
         "meta.set",
+        *(f"leagues.{n}" for n in ("create", "get", "find", "set_signup_message", "set_status", "join", "leave")),
+        *(f"leagues.{n}" for n in ("withdraw", "players", "claim_round", "hold_opening", "tables_without_game")),
+        *(f"leagues.{n}" for n in ("tables", "table_of_game", "open_round", "record_result", "round_complete")),
+        *(f"leagues.{n}" for n in ("close_round", "mark_announced", "get_round", "rounds", "rounds_due")),
+        *(f"leagues.{n}" for n in ("rounds_opening", "signups_due", "settings", "set_settings")),
     }
 
 

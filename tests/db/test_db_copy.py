@@ -55,6 +55,7 @@ async def populate(path: Path) -> dict[str, Any]:
         await store.games.finish(against.id, Outcome(winners=(0,), ending=Ending.RESIGNED))
         ids[f"{KEPT}-finished-computer"] = against.id
         await store.ratings.rate_unrated()
+        league = await a_league(store)
         lobby = await store.lobbies.create(CANCELLED, 1, {}, 5, 6, seats=[1])
         await store.lobbies.set_shape(lobby.id, LobbyShape(True, (2,)))
         await store.games.cancel(ids[f"{CANCELLED}-running"], 1)
@@ -63,9 +64,23 @@ async def populate(path: Path) -> dict[str, Any]:
         await store.pages.save(ids[f"{KEPT}-running"], TurnPage(message_id=9, lines=("a",), version=2))
         await store.meta.set("synced", "abc")
         timers = await store.transactions.query("SELECT MAX(id) FROM timers")
-        return {"ids": ids, "lobby": lobby.id, "max_timer": timers[0][0]}
+        return {"ids": ids, "lobby": lobby.id, "max_timer": timers[0][0], "league": league}
     finally:
         await store.close()
+
+
+async def a_league(store: GameStore) -> int:
+    """A running league (issue 47) in its first round: a table's game made, a bye's result in."""
+    league = await store.leagues.create(5, 6, "Winter", KEPT, {}, {"format": "swiss", "rounds": 2}, 86400, 7, 1)
+    for user in (1, 2, 3):
+        await store.leagues.join(league.id, user)
+    await store.leagues.set_status(league.id, "running")
+    await store.leagues.claim_round(league.id, 1, [[1, 2], [3]])
+    (table,) = await store.leagues.tables_without_game(league.id, 1)
+    await store.games.create(KEPT, [1, 2], {}, 40, 5, 6, 1, pace=86400, league_table=table.key)
+    await store.leagues.record_result(league.id, 1, 2, {"bye": True})
+    await store.leagues.set_settings(5, 77)
+    return league.id
 
 
 def counts_of(dsn: str) -> dict[str, int]:
@@ -81,8 +96,11 @@ def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
     out = capsys.readouterr().out
     copied = counts_of(postgres_dsn)
     assert all(f"{table}: {n}" in out for table, n in copied.items() if table != "meta")
-    games = 2 * len(KINDS) + 1
+    games = 2 * len(KINDS) + 2
     assert copied["computer_results"] == 1, "a person's result against the computer"
+    assert [copied[t] for t in ("league_settings", "leagues", "league_players", "league_rounds", "league_tables")] == [
+        1, 1, 3, 1, 2,
+    ]  # fmt: skip
     assert copied["games"] == games + 1 and copied["actions"] > 100 and copied["ratings"] > 0 and copied["timers"] > 0
     assert f"verified: {games} of {games} games" in out
 
@@ -103,6 +121,12 @@ def test_a_sqlite_database_is_copied_whole_and_every_game_replays(
             assert fresh.id == made["lobby"] + 1, "the id sequence goes on after the copied ids"
             timer = await store.clocks.add_timer(made["ids"][f"{KEPT}-running"], 0, "half", T0)
             assert timer.id > made["max_timer"], "a timer id is never handed out twice"
+            league = made["league"]
+            assert [t.seats for t in await store.leagues.tables(league, 1)] == [(1, 2), (3,)]
+            assert (await store.leagues.tables_without_game(league, 1)) == [], "the table keeps its game"
+            assert (await store.leagues.settings(5)).manager_role_id == 77
+            another = await store.leagues.create(5, 6, "Spring", KEPT, {}, {}, None, 7, 1)
+            assert another.id == league + 1, "the league id sequence goes on after the copied ids"
         finally:
             await store.close()
 

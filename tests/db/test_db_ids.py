@@ -69,6 +69,7 @@ CALLS: dict[str, Callable[[GameStore, int], Awaitable[Any]]] = {
     "lobbies.open_rematch": lambda s, g: s.lobbies.open_rematch(g, ALICE, [ALICE], {}, LobbyShape(False)),
     "lobbies.rematch_of": lambda s, g: s.lobbies.rematch_of(g),
     "ratings.rate": lambda s, g: s.ratings.rate(g),
+    "leagues.table_of_game": lambda s, g: s.leagues.table_of_game(g),
 }
 
 

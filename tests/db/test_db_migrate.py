@@ -64,6 +64,7 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (18, "0018_absent_levels.sql", NOW),
         (19, "0019_computer_results.sql", NOW),
         (20, "0020_autoplay_timers.sql", NOW),
+        (21, "0021_leagues.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes", "takeback_requests"} <= tables(
         path
