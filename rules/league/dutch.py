@@ -7,14 +7,15 @@ bye, B B); pairing-core 0.4.1 is marked as not yet published. So the Dutch crite
 each strictly above the next (a lower criterion never outweighs a higher one):
 
 1. no repeat pairing (C.04.3 C1, absolute where a pairing without one exists);
-2. no second bye (C2); the bye goes to the lowest-ranked player in the lowest score group who
-   has had none;
+2. no second bye (C2);
 3. no two players with the same absolute colour preference meet (C3: the colour difference would
    leave −2…+2, or someone would play a colour three times running);
-4. fewest players paired outside their score group (floaters), then the smallest score differences
+4. the bye to a player of the lowest score group possible (then, last of all, the lowest-ranked);
+5. fewest players paired outside their score group (floaters), then the smallest score differences
    (squared, so one long float costs more than two short ones);
-5. fewest other colour preferences denied (strong ones first);
-6. within a score group the top half meets the bottom half in order (1 v. n/2+1, …), and floaters
+6. fewest other colour preferences denied (strong ones first);
+7. within a score group the top half meets the bottom half in order (1 v. n/2+1, …), transpositions
+   before exchanges between the halves, and floaters
    are the lowest of the group above and the highest of the group below.
 
 Colours then follow FIDE's allocation (C.04.3 E): both preferences granted where they differ;
@@ -36,6 +37,8 @@ from rules.league.rounds import Round, Table
 
 FIRST, SECOND = 0, 1
 """Seat indices: the first mover (white, Stratego's red) and the other."""
+_EXCHANGE = 100
+"""Two players of the same half of a score group (an exchange) weigh more than any transposition."""
 _BASE = 10**6
 """One level of the weight: more than any level below can add up to over 33 pairs."""
 
@@ -96,9 +99,8 @@ def dutch_round(players: Sequence[int], history: History, number: int, withdrawn
             graph.add_edge(i, j, weight=_weight(_pair_penalty(a, b, history, group, members, pos, need)))
     if n % 2:
         for i, p in enumerate(ranked):
-            float_down = lowest - group[p]
             from_bottom = n - 1 - i
-            levels = [0, min(history.byes[p], 1), 0, 0, float_down * float_down, 0, from_bottom]
+            levels = [0, min(history.byes[p], 1), 0, lowest - group[p], 0, 0, 0, from_bottom]
             graph.add_edge(i, n, weight=_weight(levels))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs: list[tuple[int, int]] = []
@@ -129,11 +131,12 @@ def _pair_penalty(
     preference = min(na.strength, nb.strength) if same and not absolute else 0
     d = group[b] - group[a]
     if d == 0:
-        size = len(members[group[a]])
-        order = abs((pos[b] - pos[a]) - size // 2)
+        half = len(members[group[a]]) // 2
+        exchange = (pos[a] < half) == (pos[b] < half)
+        order = abs((pos[b] - pos[a]) - half) + (_EXCHANGE if exchange else 0)
     else:
         order = (len(members[group[a]]) - 1 - pos[a]) + pos[b]
-    return [min(history.met(a, b), 1), 0, absolute, int(d != 0), d * d, preference, order]
+    return [min(history.met(a, b), 1), 0, absolute, 0, int(d != 0), d * d, preference, order]
 
 
 def _colours(a: int, b: int, need: dict[int, ColourNeed], board: int) -> tuple[int, int]:
