@@ -10,6 +10,7 @@ Nothing here names a game: a league of tables is given its allowed sizes (3–4 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -36,6 +37,8 @@ class League:
     withdrawn: set[int] = field(default_factory=set)
     withdrew_before: dict[int, int] = field(default_factory=dict)
     """Each withdrawn player's first round without him."""
+    pairing_seconds: list[float] = field(default_factory=list)
+    """How long each round took to pair (``next_round``), for the bench."""
 
 
 def random_config(rnd: random.Random, two_player: bool, fmt: Format, count: int) -> LeagueConfig:
@@ -83,7 +86,9 @@ def play(config: LeagueConfig, count: int, rnd: random.Random, seed: int) -> Lea
             gone = rnd.choice(active)
             league.withdrawn.add(gone)
             league.withdrew_before[gone] = len(league.played) + 1
+        started = time.perf_counter()
         r = next_round(config, league.players, league.played, league.withdrawn, seed)
+        league.pairing_seconds.append(time.perf_counter() - started)
         pr = PlayedRound.paired(r)
         for i, t in enumerate(r.tables):
             if t.needs_game:
