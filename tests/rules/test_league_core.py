@@ -264,3 +264,33 @@ def test_rounds_and_results_round_trip_through_json() -> None:
     assert PlayedRound.from_json(PlayedRound.paired(r).to_json()) == PlayedRound.paired(r)
     with pytest.raises(LeagueError):
         PlayedRound(r, (Result.ranked([5], [7]), None))
+
+
+def test_swiss_tables_take_the_fewest_repeats_then_keep_score_groups_together() -> None:
+    """Eight players at tables of four: after round 1 (1–4 and 5–8, finishing in seat order:
+    6, 4, 2, 0 points) every table of round 2 must repeat a meeting; the fewest repeats are two
+    from each old table, and of those the score groups stay together: 1, 2, 5, 6 and 3, 4, 7, 8."""
+    config = LeagueConfig(Format.SWISS, 4, (3, 4), rounds=2)
+    players = list(range(1, 9))
+    r1 = next_round(config, players, [])
+    assert [set(t.seats) for t in r1.tables] == [{1, 2, 3, 4}, {5, 6, 7, 8}]
+    order = {p: p for p in players}
+    played = [PlayedRound(r1, tuple(Result.ranked(*[[p] for p in sorted(t.seats, key=order.get)]) for t in r1.tables))]
+    r2 = next_round(config, players, played)
+    assert [set(t.seats) for t in r2.tables] == [{1, 2, 5, 6}, {3, 4, 7, 8}]
+
+
+def test_nine_players_at_tables_of_three_meet_everyone_exactly_once() -> None:
+    """A round robin of 9 at tables of 3 has ⌈8 / 2⌉ = 4 rounds, and a schedule where every two
+    players meet exactly once exists; the seeded search finds it (league seed 5), and the first seat
+    goes to a different player at each of the 12 tables."""
+    config = LeagueConfig(Format.ROUND_ROBIN, 3, (3, 4))
+    players = list(range(1, 10))
+    played: list[PlayedRound] = []
+    for _ in range(total_rounds(config, 9)):
+        r = next_round(config, players, played, seed=5)
+        played.append(PlayedRound(r, tuple(Result.ranked(t.seats) for t in r.tables)))
+    pairs = [frozenset((a, b)) for pr in played for t in pr.round.tables for a in t.seats for b in t.seats if a < b]
+    assert len(pairs) == 36 == len(set(pairs))
+    firsts = [t.seats[0] for pr in played for t in pr.round.tables]
+    assert len(firsts) == 12 and len(set(firsts)) == 9
