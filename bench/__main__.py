@@ -19,6 +19,7 @@ from bench import (
     dispatcher,
     e2e,
     engine,
+    leagues,
     library_floor,
     ratings,
     reminders,
@@ -76,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         "ratings",
         "computers",
         "thinking-load",
+        "leagues",
     ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
@@ -112,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += computers.run(args.quick)
     if "thinking-load" in parts:
         rows += thinking_load.run(args.quick)
+    if "leagues" in parts:
+        rows += leagues.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0
