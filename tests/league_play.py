@@ -19,7 +19,7 @@ from itertools import combinations
 import networkx as nx
 
 from rules.league.config import ByeScore, Format, LeagueConfig, Scoring, Unfinished
-from rules.league.rounds import PlayedRound, Result
+from rules.league.rounds import PlayedRound, Result, Round
 from rules.league.schedule import next_round, total_rounds
 from rules.league.standings import Standing, TieBreak, standings
 
@@ -150,6 +150,7 @@ def pairing_problems(league: League) -> list[str]:
         for p in r.byes:
             byes[p] += 1
         if config.two_player and config.format is Format.SWISS:
+            out += _avoidable_colour_faults(n, r, met, byes, seats)
             paired = sorted(everyone)
             repeats = {pair for t in r.tables if (pair := (min(t.seats), max(t.seats))) in met}
             second_bye = any(byes[p] > 1 for p in r.byes)
@@ -190,6 +191,41 @@ def pairing_problems(league: League) -> list[str]:
             if abs(diff) > 2:
                 out.append(f"swiss: colour difference {diff} for {p}")
     return out
+
+
+def _absolute(seats: list[int]) -> int | None:
+    """The seat a player must have next (FIDE C.04.3 A.6: difference beyond ±1 or the same seat in
+    the last two games), or None."""
+    diff = seats.count(0) - seats.count(1)
+    if diff <= -2 or seats[-2:] == [1, 1]:
+        return 0
+    if diff >= 2 or seats[-2:] == [0, 0]:
+        return 1
+    return None
+
+
+def _avoidable_colour_faults(
+    n: int, r: Round, met: Counter[tuple[int, int]], byes: Counter[int], seats: dict[int, list[int]]
+) -> list[str]:
+    """Players of round ``n`` who play a colour a third time running or pass ±2 although a pairing
+    existed with no repeat, no second bye and no two players needing the same colour."""
+    faulty = []
+    for t in r.tables:
+        for i, p in enumerate(t.seats):
+            after = [*seats[p], i]
+            if (len(after) >= 3 and after[-1] == after[-2] == after[-3]) or abs(after.count(0) - after.count(1)) > 2:
+                faulty.append(p)
+    if not faulty:
+        return []
+    players = sorted(set(r.players()))
+    need = {p: _absolute(seats[p]) for p in players}
+    clash = {(a, b) for a, b in combinations(players, 2) if need[a] is not None and need[a] == need[b]}
+    before = byes.copy()
+    for p in r.byes:
+        before[p] -= 1
+    if _perfect_without(players, set(met) | clash, before):
+        return [f"round {n}: avoidable colour fault for {faulty}"]
+    return []
 
 
 def colour_faults(league: League) -> tuple[int, int, int]:

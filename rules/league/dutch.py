@@ -1,10 +1,11 @@
 """Two-player Swiss pairing in the manner of FIDE's Dutch system (FIDE Handbook C.04.3), as one
 maximum-weight matching (networkx; the way bbpPairings, a FIDE-endorsed Dutch program, pairs).
 
-No maintained Python library checked out (issue 47 §2): caissify-pairings 0.5.0 took about 3.5 s
-per simulated tournament of 3–64 players and gave a non-topscorer a third black in a row (W W B,
-bye, B B); pairing-core 0.4.1 is marked as not yet published. So the Dutch criteria are weighed here,
-each strictly above the next (a lower criterion never outweighs a higher one):
+No Python library checked out (issue 47 §2): caissify-pairings 0.5.0 (FIDE Dutch, networkx
+matching) took about 3.5 s per simulated tournament of 3–64 players and gave a non-topscorer a
+third black in a row (W W B, bye, B B); pairing-core 0.4.1 calls itself an unpublished release
+candidate. So the Dutch criteria are weighed here, each strictly above the next (a lower criterion
+never outweighs a higher one):
 
 1. no repeat pairing (C.04.3 C1, absolute where a pairing without one exists);
 2. no second bye (C2);
@@ -15,8 +16,8 @@ each strictly above the next (a lower criterion never outweighs a higher one):
    (squared, so one long float costs more than two short ones);
 6. fewest other colour preferences denied (strong ones first);
 7. within a score group the top half meets the bottom half in order (1 v. n/2+1, …), transpositions
-   before exchanges between the halves, and floaters
-   are the lowest of the group above and the highest of the group below.
+   before exchanges between the halves, and floaters are the lowest of the group above and the
+   highest of the group below.
 
 Colours then follow FIDE's allocation (C.04.3 E): both preferences granted where they differ;
 else the stronger one, then the wider colour difference, then the higher-ranked player's. Two

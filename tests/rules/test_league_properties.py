@@ -1,9 +1,10 @@
 """Issue 47 §4, as property tests over random leagues (tests/league_play.py): of every format and
 table kind, 3–64 players, withdrawals, byes, draws and games closed by hand — every pairing valid
 (no repeat in a round robin, everyone once a round, withdrawn players out or forfeited, Swiss with
-no avoidable repeat or second bye and colours within ±2), the standings and every tie-break equal
-to the simple computation of tests/league_play.py, the places shared exactly when all is equal,
-and the rounds the same when paired again (a restart) and after a JSON round trip (the store)."""
+no avoidable repeat, second bye or third colour running, and colours within ±2), the standings and
+every tie-break equal to the simple computation of tests/league_play.py, the places shared exactly
+when all is equal, and the rounds the same when paired again (a restart) and after a JSON round
+trip (the store)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.league.config import Format
-from rules.league.rounds import PlayedRound, Result
+from rules.league.config import Format, LeagueConfig
+from rules.league.rounds import PlayedRound, Result, Round, Table
 from rules.league.schedule import next_round
 from rules.league.standings import standings
 from tests.league_play import League, pairing_problems, play, random_config, simple_standings, standing_problems
@@ -70,3 +71,19 @@ def test_the_checks_see_a_repeat_and_a_changed_result() -> None:
     changed = standings(swiss.config, swiss.players, [reversed_, *swiss.played[1:]], swiss.withdrawn)
     simple = simple_standings(swiss)
     assert any(s.points != simple[s.player][0] for s in changed)
+
+
+def test_the_checks_see_an_avoidable_third_colour_in_a_row() -> None:
+    """1 moved first in rounds 1 and 2 (v. 2, v. 4); round 3 can only pair 1 v. 3 and 2 v. 4, and
+    3 needs no colour: giving 1 the first seat a third time is avoidable and is seen."""
+    config = LeagueConfig(Format.SWISS, 2, (2,), rounds=3)
+
+    def drawn(*tables: tuple[int, int], number: int) -> PlayedRound:
+        r = Round(number, tuple(Table(t) for t in tables))
+        return PlayedRound(r, tuple(Result.ranked(t) for t in tables))
+
+    rounds = [drawn((1, 2), (3, 4), number=1), drawn((1, 4), (2, 3), number=2)]
+    wrong = League(config, [1, 2, 3, 4], 0, [*rounds, drawn((1, 3), (4, 2), number=3)])
+    right = League(config, [1, 2, 3, 4], 0, [*rounds, drawn((3, 1), (4, 2), number=3)])
+    assert any("avoidable colour fault" in p for p in pairing_problems(wrong))
+    assert pairing_problems(right) == []
