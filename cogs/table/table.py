@@ -21,6 +21,7 @@ from collections.abc import Callable
 import discord
 
 from cogs import games
+from cogs.leagues.running import LeagueRunner
 from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
@@ -104,6 +105,7 @@ class Table:
         self.timeouts = Timeouts(self.parts, self.absence)
         self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)
+        self.leagues = LeagueRunner(store, clock, self.teller.commit, shards=shards)
 
     @property
     def store(self) -> Store:
