@@ -485,6 +485,11 @@ class LeagueRunner:
         except Exception:
             log.exception("league %s: moving on failed; the next game's end or the poll tries again", league_id)
 
+    @property
+    def busy(self) -> bool:
+        """Whether a league is moving on in this process now."""
+        return bool(self._tasks)
+
     async def quiet(self) -> None:
         """Wait until no league is moving on in this process (tests; a closing bot)."""
         while self._tasks:
