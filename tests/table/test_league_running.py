@@ -16,6 +16,7 @@ from cogs.table.core.change import Change
 from cogs.table.core.commands import Act, Command
 from cogs.table.core.master import Master
 from db.league_records import League
+from db.records import Shards
 from db.store import GameStore
 from rules.league.config import Format, LeagueConfig
 from rules.league.rounds import Result
@@ -200,3 +201,25 @@ async def test_an_opening_cut_short_is_finished_by_another_process_once(
     assert told.posts == [("pairings", 1)]
     assert (await store.leagues.get_round(made.id, 1)).status == "open"
     clock.advance(DAY)
+
+
+async def test_a_league_starts_on_its_date_by_the_poll_only_on_its_shard(store: GameStore, clock: FakeClock) -> None:
+    """The poll starts a league whose date came, in the process serving its server only."""
+    made = await store.leagues.create(
+        GUILD, CHANNEL, "Autumn", "count", {"target": 30}, ROUND_ROBIN.to_json(), 86400, 7, ALICE,
+        starts_at=T0 + DAY,
+    )  # fmt: skip
+    for user in (ALICE, BOB, CAROL):
+        await store.leagues.join(made.id, user)
+    here, told = runner_on(store, clock)
+    ours = Shards(2, (0,)).of(GUILD)
+    elsewhere = LeagueRunner(lambda: store, clock, here._commit, Told(), shards=Shards(2, (1 - ours,)))
+    await here.tick()
+    assert (await store.leagues.get(made.id)).status == "signup", "not yet its date"
+    clock.advance(days=1)
+    await elsewhere.tick()
+    assert (await store.leagues.get(made.id)).status == "signup", "another process's server"
+    here.shards = Shards(2, (ours,))
+    await here.tick()
+    assert (await store.leagues.get(made.id)).status == "running"
+    assert told.posts == [("pairings", 1)]
