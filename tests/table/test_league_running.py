@@ -11,15 +11,16 @@ from typing import Any
 import pytest
 
 from cogs.leagues.errors import CannotStart, NotInSignup, RoundNotDue
-from cogs.leagues.running import LeagueRunner, LeagueView
+from cogs.leagues.running import LeagueRunner, LeagueView, game_result
 from cogs.table.core.change import Change
-from cogs.table.core.commands import Act, Command
+from cogs.table.core.commands import Act, Cancel, Command, Finish
 from cogs.table.core.master import Master
 from db.league_records import League
 from db.records import Shards
 from db.store import GameStore
 from rules.league.config import Format, LeagueConfig
 from rules.league.rounds import Result
+from rules.protocol import Ending, Outcome
 from tests.db_fixtures import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, OpenStore
 from tests.fakeclock import DAY, FakeClock
 
@@ -223,3 +224,28 @@ async def test_a_league_starts_on_its_date_by_the_poll_only_on_its_shard(store: 
     await here.tick()
     assert (await store.leagues.get(made.id)).status == "running"
     assert told.posts == [("pairings", 1)]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "forfeited", "expected"),
+    [
+        (Outcome((1,), Ending.NORMAL, scores=(5, 9, 7)), (), Result.ranked([BOB], [CAROL], [ALICE])),
+        (Outcome((), Ending.AGREED_DRAW, draw=True), (), Result.ranked([ALICE, BOB, CAROL])),
+        (Outcome((0,), Ending.NORMAL), (), Result.ranked([ALICE], [BOB, CAROL])),
+        (Outcome((0,), Ending.RESIGNED, scores=(1, 2, 3)), (CAROL,), Result.ranked([ALICE], [BOB], forfeited=[CAROL])),
+        (None, (), Result.closed_unfinished()),
+        (None, (BOB,), Result.closed_unfinished([BOB])),
+    ],
+)
+async def test_a_games_end_is_its_tables_result(
+    store: GameStore, clock: FakeClock, outcome: Outcome | None, forfeited: tuple[int, ...], expected: Result
+) -> None:
+    """Places from the outcome as the ratings rank them (winners, then by score); a cancelled game
+    is unfinished; players who withdrew are forfeited below everyone."""
+    master = Master(lambda: store, lambda kind: None)
+    rec = await store.games.create("count", [ALICE, BOB, CAROL], {"target": 30}, 7, GUILD, CHANNEL, ALICE)
+    if outcome is None:
+        ended = (await master.run(Cancel(rec.id, ALICE))).record
+    else:
+        ended = (await master.run(Finish(rec.id, outcome, rec.version))).record
+    assert game_result(ended, frozenset(forfeited)) == expected
