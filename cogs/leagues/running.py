@@ -129,6 +129,10 @@ class LeagueTelling(Protocol):
     async def finished(self, view: LeagueView) -> None:
         """The league's final post: the winner and places, ties shown (once)."""
 
+    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+        """Round ``round_no``'s deadline passed with ``unfinished`` games still playing: the
+        organizer is told they may close it (once)."""
+
 
 def league_config(league: League) -> LeagueConfig:
     """The league's rules, from its stored format (``LeagueConfig.to_json``)."""
@@ -532,6 +536,26 @@ class LeagueRunner:
             await self._advance_logged(round.league_id)
         for round in await self.store.leagues.rounds_due(self.shards):
             await self._advance_logged(round.league_id)
+            try:
+                await self._tell_due(round)
+            except Exception:
+                log.exception("league %s: round %s's deadline not told", round.league_id, round.round_no)
+
+    async def _tell_due(self, due: LeagueRound) -> None:
+        """A round past its deadline and still open (its games not all ended): the organizer is
+        told once that they may close it (issue 47 §1)."""
+        league = await self.store.leagues.get(due.league_id)
+        if league.status != "running" or league.current_round != due.round_no:
+            return
+        current = await self.store.leagues.get_round(due.league_id, due.round_no)
+        if current.status != "open":
+            return
+        tables = await self.store.leagues.tables(due.league_id, due.round_no)
+        unfinished = sum(1 for t in tables if not t.bye and t.result is None)
+        if not unfinished or not await self.store.leagues.mark_announced(due.league_id, due.round_no, due=True):
+            return
+        if self.telling is not None:
+            await self.telling.round_due(await self._view(league), due.round_no, unfinished)
 
     async def stop(self) -> None:
         task, self._poll = self._poll, None

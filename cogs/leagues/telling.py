@@ -19,8 +19,9 @@ import discord
 from cogs.leagues.running import LeagueView
 from cogs.table.core.change import Change
 from cogs.table.plan.news import dm_locale, link, where
+from cogs.table.respond import pings
 from cogs.table.ui import mention
-from cogs.texts import Locale, join_words, supported, t
+from cogs.texts import Locale, join_words, supported, t, tn
 from db.errors import GameNotFound
 from db.league_records import LeagueTable
 from db.records import GameRecord
@@ -158,6 +159,24 @@ class LeagueTeller:
             winners = join_words([mention(u) for u in first], locale)
             head = t("league_run.finished.shared", locale, league=league.name, winners=winners)
         await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
+
+    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+        league = view.league
+        locale = supported(league.language)
+        text = tn(
+            "league_run.due",
+            unfinished,
+            locale,
+            league=league.name,
+            round=round_no,
+            rounds=view.total_rounds,
+            organizer=mention(league.created_by),
+        )
+        channel = self.parts.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+        try:
+            await channel.send(text, allowed_mentions=pings({league.created_by}))
+        except discord.HTTPException:
+            log.warning("league %s: the deadline of round %s not posted", league.id, round_no, exc_info=True)
 
     async def _game(self, table: LeagueTable) -> GameRecord | None:
         if table.game_id is None:

@@ -481,10 +481,11 @@ class LeaguesRepo(Repo):
 
         return await self._ctx.run(body, write=True)
 
-    async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False) -> bool:
-        """The round's pairings (``results``: its results) are being posted: True for the one caller
-        that marked it, who posts; False when it was marked before. :class:`RoundNotFound`."""
-        column = "results_announced_at" if results else "announced_at"
+    async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False, due: bool = False) -> bool:
+        """The round's pairings (``results``: its results; ``due``: that its deadline passed) are
+        being posted: True for the one caller that marked it, who posts; False when it was marked
+        before. :class:`RoundNotFound`."""
+        column = "due_told_at" if due else "results_announced_at" if results else "announced_at"
 
         async def body(db: Conn) -> bool:
             if await self._round_row(db, league_id, round_no) is None:

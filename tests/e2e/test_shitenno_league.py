@@ -1,8 +1,8 @@
 """A Shitenno league of 7 players in tables of 3 and 4 (issue 47 "Done when"), one round through
 Discord: the round's two games are made at once with their threads, the pairings are posted once
-and each player is told their table by DM; the organizer closes the round at its deadline, the
-unfinished games are scored by the league's rule (a draw: everyone the table's average) and
-cancelled, and the next round opens with tables of 3 and 4 again."""
+and each player is told their table by DM; past the deadline the organizer is told once that the
+round may be closed, closes it, the unfinished games are scored by the league's rule (a draw:
+everyone the table's average) and cancelled, and the next round opens with tables of 3 and 4."""
 
 from __future__ import annotations
 
@@ -46,6 +46,10 @@ async def test_seven_players_play_a_round_in_tables_of_three_and_four(tmp_path: 
         with pytest.raises(RoundNotDue):
             await runner.close_round(made.id, t.mod.id)
         await t.later(days=7)
+        await runner.tick()
+        await runner.tick()
+        due = [m for m in t.channel.messages if "termín 1. kola z 2 uplynul" in m.content]
+        assert len(due) == 1 and "2 hry se ještě hrají" in due[0].content and f"<@{t.mod.id}>" in due[0].content
         await runner.close_round(made.id, t.mod.id)
         await idle(t)
         assert [(await store.games.get(r.id)).status for r in recs] == ["cancelled", "cancelled"]

@@ -53,6 +53,9 @@ class Told:
     async def finished(self, view: LeagueView) -> None:
         self.posts.append(("finished", view.league.current_round))
 
+    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+        self.posts.append((f"due:{unfinished}", round_no))
+
 
 def runner_on(store: GameStore, clock: FakeClock, told: Told | None = None) -> tuple[LeagueRunner, Told]:
     told = told or Told()
@@ -249,3 +252,19 @@ async def test_a_games_end_is_its_tables_result(
     else:
         ended = (await master.run(Finish(rec.id, outcome, rec.version))).record
     assert game_result(ended, frozenset(forfeited)) == expected
+
+
+async def test_a_round_past_its_deadline_is_told_once_to_its_organizer(store: GameStore, clock: FakeClock) -> None:
+    runner, told = runner_on(store, clock)
+    made = await league(store, players=(ALICE, BOB, CAROL, DAVE))
+    await runner.start(made.id, ALICE)
+    first = await playing(store, made.id)
+    await resign(runner, store, first[0].game_id, first[0].seats[1])
+    await runner.tick()
+    clock.advance(days=7)
+    await runner.tick()
+    await runner.tick()
+    assert told.posts == [("pairings", 1), ("due:1", 1)]
+    other, told_there = runner_on(store, clock)
+    await other.tick()
+    assert told_there.posts == [], "another process (or a restart) tells it no more"

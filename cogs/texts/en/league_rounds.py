@@ -17,6 +17,13 @@ TEXTS: dict[str, str] = {
     "league_run.finished.shared": "🏆 **{league}** is over! First place is shared by {winners}. Final standings:",
     "league_run.standing": "{place} {player} — {points} points",
     "league_run.standing.withdrawn": "{place} {player} — {points} points (withdrew)",
+    # --- a round past its deadline (the organizer pinged, once) -----------------------------------
+    "league_run.due.one": "⏰ **{league}**: the deadline of round {round} of {rounds} has passed and {n} game "
+    "is still being played. {organizer}, you can close the round now: the unfinished game is then scored "
+    "by the league's rule for unfinished games.",
+    "league_run.due.other": "⏰ **{league}**: the deadline of round {round} of {rounds} has passed and {n} games "
+    "are still being played. {organizer}, you can close the round now: the unfinished games are then scored "
+    "by the league's rule for unfinished games.",
     # --- what the league runner refuses -------------------------------------------------------------
     "league_run.refused.no_league": "There is no such league here.",
     "league_run.refused.not_signup": "This league has already started or ended: it can't be started again.",
