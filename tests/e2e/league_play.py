@@ -3,9 +3,16 @@ runner are idle, and ending a round's games by their players' ``/game resign``."
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from cogs import games
-from tests.e2e.harness import Table
+from rules.league.config import Format, LeagueConfig
+from tests.e2e.harness import Table, table
 from tests.fakediscord import User
+
+SWISS = LeagueConfig(Format.SWISS, 2, (2,), rounds=6)
+"""The big Swiss of :func:`open_swiss_round`."""
 
 
 async def idle(t: Table) -> None:
@@ -29,10 +36,10 @@ async def resign_round(t: Table, league_id: int, round_no: int, seat: int = 1) -
     ``/game resign`` in the game's thread and its button)."""
     assert t.bot is not None
     store = t.bot.store
-    for table in await store.leagues.tables(league_id, round_no):
-        if table.game_id is None:
+    for league_table in await store.leagues.tables(league_id, round_no):
+        if league_table.game_id is None:
             continue
-        rec = await store.games.get(table.game_id)
+        rec = await store.games.get(league_table.game_id)
         if rec.status != "active":
             continue
         assert rec.thread_id is not None, "a league game has a thread of its own"
@@ -55,3 +62,34 @@ def members(t: Table, n: int) -> list[User]:
             t.extra.append(found)
         users.append(found)
     return users
+
+
+async def open_swiss_round(tmp_path: Path, players: int, kind: str) -> tuple[float, int]:
+    """A two-player Swiss of ``players`` at a game of ``kind`` on a fresh bot: seconds from the organizer's start to
+    everything of round 1 told (games, threads, start posts, DMs, the pairings), and its tables."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        store, runner = t.bot.store, t.bot.table.leagues
+        users = members(t, players)
+        made = await store.leagues.create(
+            t.guild.id,
+            t.channel.id,
+            "Big league",
+            kind,
+            None,
+            SWISS.to_json(),
+            86400,
+            7,
+            t.mod.id,
+        )
+        for user in users:
+            await store.leagues.join(made.id, user.id)
+        started = time.perf_counter()
+        await runner.start(made.id, t.mod.id)
+        await idle(t)
+        seconds = time.perf_counter() - started
+        tables = await store.leagues.tables(made.id, 1)
+        assert all(tb.game_id is not None for tb in tables)
+        told = sum(1 for u in users if any("Big league" in m.content for m in t.fake.dms(u)))
+        assert told == players
+        return seconds, len(tables)
