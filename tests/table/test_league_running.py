@@ -268,3 +268,31 @@ async def test_a_round_past_its_deadline_is_told_once_to_its_organizer(store: Ga
     other, told_there = runner_on(store, clock)
     await other.tick()
     assert told_there.posts == [], "another process (or a restart) tells it no more"
+
+
+async def test_a_player_withdrawn_from_a_table_is_forfeited_and_left_out_of_the_next_round(
+    store: GameStore, clock: FakeClock
+) -> None:
+    """Six at tables of three: one withdraws during round 1 — the table plays on without them
+    (their seat resigned), its result puts them forfeited below the others; round 2 seats the
+    five still in."""
+    runner, _ = runner_on(store, clock)
+    config = LeagueConfig(Format.SWISS, 3, (2, 3, 4), rounds=2)
+    made = await league(store, config, (*FIVE, 106))
+    await runner.start(made.id, ALICE)
+    tables = await playing(store, made.id)
+    assert sorted(len(t.seats) for t in tables) == [3, 3]
+    gone = tables[0].seats[0]
+    await runner.withdraw(made.id, gone, gone)
+    await runner.quiet()
+    assert (await store.games.get(tables[0].game_id)).status == "active", "the others play on"
+    for t in await playing(store, made.id):
+        seats = [u for u in t.seats if u != gone]
+        await resign(runner, store, t.game_id, seats[-1])
+        if (await store.games.get(t.game_id)).status == "active":
+            await resign(runner, store, t.game_id, seats[-2])
+    first = Result.from_json((await store.leagues.tables(made.id, 1))[0].result)
+    assert first.forfeited == {gone} and gone not in first.players() - first.forfeited
+    second = await store.leagues.tables(made.id, 2)
+    seated = [u for t in second for u in t.seats]
+    assert sorted(seated) == sorted(u for u in (*FIVE, 106) if u != gone)
