@@ -19,6 +19,7 @@ from bench import (
     dispatcher,
     e2e,
     engine,
+    league_opening,
     leagues,
     library_floor,
     ratings,
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         "computers",
         "thinking-load",
         "leagues",
+        "league-opening",
     ]
     parser.add_argument("--only", choices=parts_all, action="append")
     args = parser.parse_args(argv)
@@ -116,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += thinking_load.run(args.quick)
     if "leagues" in parts:
         rows += leagues.run(args.quick)
+    if "league-opening" in parts:
+        rows += league_opening.run(args.quick)
     print(f"Deskovka benchmarks — {datetime.date.today().isoformat()} — {machine()}{' — quick' if args.quick else ''}")
     print(table(rows))
     return 0

@@ -577,9 +577,9 @@ class Leagues(Protocol):
         (``result``), RoundWrongStatus, RoundNotFound, LeagueWrongStatus, LeagueStaleVersion."""
         ...
 
-    async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False) -> bool:
-        """Mark the round's pairings (``results``: its results) posted: True for the one caller that
-        did, who posts. RoundNotFound."""
+    async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False, due: bool = False) -> bool:
+        """Mark the round's pairings (``results``: its results; ``due``: its deadline passed) posted:
+        True for the one caller that did, who posts. RoundNotFound."""
         ...
 
     async def get_round(self, league_id: int, round_no: int) -> LeagueRound:

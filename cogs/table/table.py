@@ -21,6 +21,8 @@ from collections.abc import Callable
 import discord
 
 from cogs import games
+from cogs.leagues.running import LeagueRunner
+from cogs.leagues.telling import LeagueTeller
 from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
@@ -104,6 +106,16 @@ class Table:
         self.timeouts = Timeouts(self.parts, self.absence)
         self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)
+        self.leagues = LeagueRunner(
+            store,
+            clock,
+            self.teller.commit,
+            LeagueTeller(self.parts),
+            shards=shards,
+            game_options=games.table_options,
+        )
+        self.teller.listeners.add(self.leagues.on_change)
+        self.teller.caught_up.append(self.leagues.caught_up)
 
     @property
     def store(self) -> Store:

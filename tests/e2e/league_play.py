@@ -1,0 +1,95 @@
+"""Playing a league through the fake Discord (issue 47): waiting until the bot and the league's
+runner are idle, and ending a round's games by their players' ``/game resign``."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from cogs import games
+from rules.league.config import Format, LeagueConfig
+from tests.e2e.harness import Table, table
+from tests.fakediscord import User
+
+SWISS = LeagueConfig(Format.SWISS, 2, (2,), rounds=6)
+"""The big Swiss of :func:`open_swiss_round`."""
+
+
+async def idle(t: Table) -> None:
+    """Until nothing is being told and no league is moving on (each may start the other)."""
+    assert t.bot is not None
+    for _ in range(50):
+        await t.bot.table.teller.quiet()
+        await t.bot.table.leagues.quiet()
+        await t.bot.table.teller.quiet()
+        if not t.bot.table.leagues.busy:
+            return
+    raise AssertionError("the league never went quiet")
+
+
+def member(t: Table, user_id: int) -> User:
+    return next(u for u in (t.alice, t.bob, t.carol, t.mod, *t.extra) if u.id == user_id)
+
+
+async def resign_round(t: Table, league_id: int, round_no: int, seat: int = 1) -> None:
+    """Every game of the round still playing is resigned by the player at ``seat`` (by
+    ``/game resign`` in the game's thread and its button)."""
+    assert t.bot is not None
+    store = t.bot.store
+    for league_table in await store.leagues.tables(league_id, round_no):
+        if league_table.game_id is None:
+            continue
+        rec = await store.games.get(league_table.game_id)
+        if rec.status != "active":
+            continue
+        assert rec.thread_id is not None, "a league game has a thread of its own"
+        thread = t.guild.threads[rec.thread_id]
+        user = member(t, rec.players[seat])
+        confirm = await t.slash(user, thread, "game resign")
+        await t.click(user, confirm, f"Resign #{rec.id} {games.ui(rec.kind).title('en')}")
+        await idle(t)
+
+
+def members(t: Table, n: int) -> list[User]:
+    """``n`` members to play: :meth:`Table.seated`'s five, then more added to the server."""
+    users = t.seated(min(n, 5))
+    for k in range(len(users), n):
+        name = f"player{k + 1}"
+        found = next((u for u in t.extra if u.name == name), None)
+        if found is None:
+            found = t.fake.add_user(name)
+            t.guild.add_member(found)
+            t.extra.append(found)
+        users.append(found)
+    return users
+
+
+async def open_swiss_round(tmp_path: Path, players: int, kind: str) -> tuple[float, int]:
+    """A two-player Swiss of ``players`` at a game of ``kind`` on a fresh bot: seconds from the organizer's start to
+    everything of round 1 told (games, threads, start posts, DMs, the pairings), and its tables."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        store, runner = t.bot.store, t.bot.table.leagues
+        users = members(t, players)
+        made = await store.leagues.create(
+            t.guild.id,
+            t.channel.id,
+            "Big league",
+            kind,
+            None,
+            SWISS.to_json(),
+            86400,
+            7,
+            t.mod.id,
+        )
+        for user in users:
+            await store.leagues.join(made.id, user.id)
+        started = time.perf_counter()
+        await runner.start(made.id, t.mod.id)
+        await idle(t)
+        seconds = time.perf_counter() - started
+        tables = await store.leagues.tables(made.id, 1)
+        assert all(tb.game_id is not None for tb in tables)
+        told = sum(1 for u in users if any("Big league" in m.content for m in t.fake.dms(u)))
+        assert told == players
+        return seconds, len(tables)
