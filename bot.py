@@ -336,6 +336,7 @@ class Deskovka(commands.AutoShardedBot):
     async def _close(self) -> None:
         try:
             await self.dispatcher.stop()
+            await self.table.leagues.stop()
             await self.table.teller.drain()
             await super().close()
         finally:

@@ -18,11 +18,19 @@ Exactly once, with several processes on one store and a kill -9 anywhere:
   kept until told, so a game made by a process that died is told by the catch-up;
 * a round left opening is finished by whoever holds it (:meth:`resume`, ``hold_opening``);
 * a table's result is recorded once, a round closed once, each post claimed once
-  (``mark_announced``): nothing is announced twice.
+  (``mark_announced``): nothing is announced twice;
+* only the process that serves the league's server acts on it (its listener hears its games, its
+  poll reads only its shards' leagues).
+
+The listener (:meth:`LeagueRunner.on_change`) hears "a game ended" and records its table's result;
+moving the league on (closing the round, opening the next, which tells new games) runs after the
+telling in a task of its own (:meth:`LeagueRunner.later`), never a telling inside a telling.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -39,50 +47,143 @@ from cogs.leagues.errors import (
     RoundNotDue,
     RoundStillOpening,
 )
-from cogs.table.core.change import Change
-from cogs.table.core.commands import Command
+from cogs.table.core.change import Cause, Change
+from cogs.table.core.commands import Act, Cancel, Command, LeagueGame
 from db.base import Store
-from db.errors import LeagueNotFound, LeagueStaleVersion, LeagueWrongStatus, NotJoined
+from db.errors import (
+    GameNotFound,
+    LeagueNotFound,
+    LeagueStaleVersion,
+    LeagueWrongStatus,
+    NotJoined,
+    RoundClaimed,
+    RoundIncomplete,
+    RoundOutOfOrder,
+    RoundWrongStatus,
+    StaleVersion,
+    WrongStatus,
+)
 from db.league_records import League, LeaguePlayer, LeagueRound, LeagueTable
-from db.records import Shards
+from db.ratings import ranking
+from db.records import GameRecord, Shards
 from db.time_source import Clock
+from rules.errors import RuleError
 from rules.league.config import LeagueConfig, LeagueError
-from rules.league.rounds import PlayedRound
-from rules.league.schedule import check_start
-from rules.league.standings import Standing
+from rules.league.rounds import PlayedRound, Result, Round, Table
+from rules.league.schedule import check_start, next_round, total_rounds
+from rules.league.standings import Standing, standings
+from rules.protocol import Ending
 
 log = logging.getLogger("deskovka.leagues")
+
+STEPS = 50
+"""Steps one :meth:`LeagueRunner.advance` takes at most (a round is three or four: a bug must not loop)."""
+POLL = 3600.0
+"""Seconds between looks for leagues whose start date came (and rounds left opening by a process
+that died): a league starts within an hour of its date."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueClosed(Cause):
+    """A league game ended because the organizer closed its round (issue 47 §1)."""
 
 
 @dataclass(frozen=True, slots=True)
 class LeagueView:
     """What the commands show of a league (:meth:`LeagueRunner.standings_of`): its rules, its
     players (join order, withdrawn ones included), its rounds so far with their results (the
-    current one with ``None`` for games still playing) and the standings from them."""
+    current one with ``None`` for games still playing), the standings from them, and each round's
+    tables as stored (their games: ``tables[n - 1]`` is round ``n``'s)."""
 
     league: League
     config: LeagueConfig
     players: list[LeaguePlayer]
     played: list[PlayedRound]
     standings: list[Standing]
+    tables: list[list[LeagueTable]]
+
+    @property
+    def withdrawn(self) -> frozenset[int]:
+        return frozenset(p.user_id for p in self.players if not p.active)
+
+    @property
+    def total_rounds(self) -> int:
+        """The league's rounds (a round robin's from its players)."""
+        return total_rounds(self.config, len(self.players))
 
 
 class LeagueTelling(Protocol):
     """How a league's news reaches Discord (implemented in :mod:`cogs.leagues.telling`)."""
 
-    async def game_made(self, change: Change) -> None:
-        """A league game just made: told as a started game (its thread, clocks, DMs)."""
+    async def tell(self, change: Change) -> None:
+        """A committed change of a league game told as any other (a made game: its thread, start
+        post, clocks and DMs; a resignation; a cancellation)."""
 
-    async def pairings(self, league: League, round_no: int, tables: Sequence[LeagueTable]) -> None:
-        """The round's pairings posted in the league's channel, and each player told their
-        opponents and where to play (once: the caller claimed it)."""
+    async def pairings(self, view: LeagueView, round_no: int) -> None:
+        """Round ``round_no``'s pairings posted in the league's channel, and each player told
+        their opponents and where to play (once: the caller claimed it)."""
+
+    async def round_over(self, view: LeagueView, round_no: int) -> None:
+        """Round ``round_no`` is over (not the last): its results and the standings (once)."""
 
     async def finished(self, view: LeagueView) -> None:
         """The league's final post: the winner and places, ties shown (once)."""
 
 
+def league_config(league: League) -> LeagueConfig:
+    """The league's rules, from its stored format (``LeagueConfig.to_json``)."""
+    return LeagueConfig.from_json(league.format)
+
+
+def store_tables(round: Round) -> list[tuple[int, ...]]:
+    """A paired round as the store keeps it: its tables in board order, then each bye as a table
+    of one."""
+    return [t.seats for t in round.tables] + [(b,) for b in round.byes]
+
+
+def played_round(round_no: int, tables: Sequence[LeagueTable]) -> PlayedRound:
+    """A stored round as the core reads it: tables of one are byes; a table whose result came
+    without a game was forfeited when it was paired (its players never sat at a board)."""
+    seated: list[Table] = []
+    byes: list[int] = []
+    results: list[Result | None] = []
+    for t in tables:
+        if t.bye:
+            byes.append(t.seats[0])
+            continue
+        result = None if t.result is None else Result.from_json(t.result)
+        forfeited = result.forfeited if result is not None and t.game_id is None else frozenset()
+        seated.append(Table(t.seats, forfeited))
+        results.append(result)
+    return PlayedRound(Round(round_no, tuple(seated), tuple(byes)), tuple(results))
+
+
+def game_result(rec: GameRecord, forfeited: frozenset[int]) -> Result:
+    """A league game's result from how it ended (issue 47 §1: results only from the games): the
+    players' places by its outcome (winners, draw, scores, resignations: the ratings' ranking); a
+    game cancelled or expired is unfinished (the league's rule scores it). ``forfeited``: its
+    players who withdrew from the league, below everyone."""
+    outcome = rec.outcome
+    if rec.status != "finished" or outcome is None or outcome.ending in (Ending.CANCELLED, Ending.EXPIRED):
+        return Result.closed_unfinished(forfeited)
+    places = ranking(outcome, len(rec.players), rec.resigned_seats())
+    result = Result.from_places(rec.players, places)
+    if not forfeited:
+        return result
+    order = tuple(g - forfeited for g in result.order if g - forfeited)
+    return Result(order, forfeited)
+
+
+def forfeited_at(table: LeagueTable, players: Sequence[LeaguePlayer]) -> frozenset[int]:
+    """The table's players who withdrew by its round (a later withdrawal forfeits later games)."""
+    gone = {p.user_id for p in players if p.withdrawn_round is not None and p.withdrawn_round <= table.round_no}
+    return frozenset(u for u in table.seats if u in gone)
+
+
 class LeagueRunner:
-    """Starts leagues, opens and closes their rounds, records their games' results; ``table.leagues``."""
+    """Starts leagues, opens and closes their rounds, records their games' results; ``table.leagues``.
+    ``commit`` is the teller's (the master runs every change of a game); ``telling`` is set by the
+    table once its Discord side is made (None: nothing told, as in tests of the deciding alone)."""
 
     def __init__(
         self,
@@ -98,10 +199,16 @@ class LeagueRunner:
         self._commit = commit
         self.telling = telling
         self.shards = shards
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._poll: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
 
     @property
     def store(self) -> Store:
         return self._store()
+
+    # -- what the commands call ------------------------------------------------------------------
 
     async def start(self, league_id: int, by_user: int) -> None:
         """Sign-up → running and round 1 opened (its games made and told, its pairings posted).
@@ -113,7 +220,7 @@ class LeagueRunner:
         league = await self._league(league_id)
         if league.status != "signup":
             raise NotInSignup(status=league.status)
-        config = LeagueConfig.from_json(league.format)
+        config = league_config(league)
         players = await self.store.leagues.players(league_id)
         try:
             check_start(config, len(players))
@@ -130,10 +237,10 @@ class LeagueRunner:
 
     async def withdraw(self, league_id: int, user_id: int, by_user: int) -> None:
         """``user_id`` leaves the running league (``by_user`` themselves, or the organizer, whose
-        right the caller checked): their unfinished games are forfeited (the game ended, the
-        table's result a forfeit) and they are out of later pairings (a two-player round robin
-        keeps their places as forfeits). Refuses :class:`NoSuchLeague`, :class:`NotRunning`,
-        :class:`NotAPlayer`, :class:`AlreadyWithdrawn`."""
+        right the caller checked): their unfinished games are forfeited (resigned for them, or
+        ended when the game refuses a resignation; the table's result a forfeit) and they are out
+        of later pairings (a two-player round robin keeps their places as forfeits). Refuses
+        :class:`NoSuchLeague`, :class:`NotRunning`, :class:`NotAPlayer`, :class:`AlreadyWithdrawn`."""
         league = await self._league(league_id)
         try:
             player = await self.store.leagues.withdraw(league_id, user_id)
@@ -144,7 +251,8 @@ class LeagueRunner:
         if player is None:
             raise AlreadyWithdrawn()
         log.info("league %s: %s withdrawn by %s", league_id, user_id, by_user)
-        await self._forfeit_games(league, user_id)
+        async with self._lock(league_id):
+            await self._forfeit_games(league, user_id)
         await self.advance(league_id)
 
     async def close_round(self, league_id: int, by_user: int) -> None:
@@ -152,7 +260,7 @@ class LeagueRunner:
         each unfinished game scored by the league's rule (:class:`~rules.league.config.Unfinished`)
         and ended as cancelled so nobody plays on; then the next round opens, or the league
         finishes. Refuses :class:`NoSuchLeague`, :class:`NotRunning`, :class:`RoundNotDue`
-        (``deadline``), :class:`RoundStillOpening`."""
+        (``deadline``: Unix seconds), :class:`RoundStillOpening`."""
         league = await self._league(league_id)
         if league.status != "running" or league.current_round == 0:
             raise NotRunning(status=league.status)
@@ -162,32 +270,307 @@ class LeagueRunner:
         if current.status == "open":
             if self.clock() < current.deadline:
                 raise RoundNotDue(deadline=int(current.deadline))
-            await self._close_unfinished(league, current, by_user)
+            async with self._lock(league_id):
+                await self._close_unfinished(league, current, by_user)
         await self.advance(league_id)
 
     async def standings_of(self, league_id: int) -> LeagueView:
         """The league as the commands show it (:class:`LeagueView`: config, players, rounds played
         so far, standings). :class:`NoSuchLeague`."""
-        league = await self._league(league_id)
-        return await self._view(league)
+        return await self._view(await self._league(league_id))
+
+    # -- the rounds running themselves -------------------------------------------------------------
 
     async def advance(self, league_id: int) -> None:
-        """Move the league on as far as it goes now: finish opening the current round, close it
-        when every table has its result, open the next or finish the league. Safe to call any
-        number of times from any process (every step is claimed in the store)."""
-        raise NotImplementedError
+        """Move the league on as far as it goes now: finish opening the current round (its games
+        made and told, its pairings posted), close it when every table has its result, post its
+        results, open the next or finish the league. Safe to call any number of times from any
+        process (every step is claimed in the store); one at a time per league in this process."""
+        async with self._lock(league_id):
+            for _ in range(STEPS):
+                if not await self._step(league_id):
+                    return
+            log.error("league %s: still moving after %s steps; left for the next call", league_id, STEPS)
+
+    async def _step(self, league_id: int) -> bool:
+        """One step of :meth:`advance`; False when there is nothing more to do now."""
+        league = await self.store.leagues.get(league_id)
+        if league.status != "running":
+            return False
+        if league.current_round == 0:
+            return await self._claim_next(league, [])
+        current = await self.store.leagues.get_round(league_id, league.current_round)
+        if current.status == "opening":
+            if not await self.store.leagues.hold_opening(league_id, current.round_no):
+                return False  # another process is opening it
+            await self._make_games(league, current)
+            await self.store.leagues.open_round(league_id, current.round_no)
+            return True
+        if current.status == "open":
+            if current.announced_at is None and await self.store.leagues.mark_announced(league_id, current.round_no):
+                await self._tell_pairings(league, current.round_no)
+            await self._sweep_results(league, current.round_no)
+            if not await self.store.leagues.round_complete(league_id, current.round_no):
+                return False
+            with contextlib.suppress(LeagueStaleVersion, RoundWrongStatus, RoundIncomplete):  # moved meanwhile
+                await self.store.leagues.close_round(league_id, current.round_no, expected_version=league.version)
+            return True
+        view = await self._view(league)
+        last = current.round_no >= view.total_rounds or not self._pairable(view)
+        if current.results_announced_at is None and await self.store.leagues.mark_announced(
+            league_id, current.round_no, results=True
+        ):
+            await self._tell_results(view, current.round_no, last)
+        if last:
+            try:
+                await self.store.leagues.set_status(league_id, "finished", expected_version=league.version)
+            except (LeagueStaleVersion, LeagueWrongStatus):
+                return True
+            log.info("league %s finished after %s rounds", league_id, current.round_no)
+            return False
+        return await self._claim_next(league, view.played, view)
+
+    @staticmethod
+    def _pairable(view: LeagueView) -> bool:
+        """Whether another round can be paired with the players still in (a league whose players
+        withdrew down to one is over)."""
+        active = [p for p in view.players if p.active]
+        return len(active) >= 2
+
+    async def _claim_next(self, league: League, played: Sequence[PlayedRound], view: LeagueView | None = None) -> bool:
+        """Pair the next round (the core) and claim it with its tables (the store): False when
+        another process claimed it (it opens it) or nothing is to be paired."""
+        players = view.players if view is not None else await self.store.leagues.players(league.id)
+        withdrawn = {p.user_id for p in players if not p.active}
+        try:
+            paired = next_round(league_config(league), [p.user_id for p in players], played, withdrawn, seed=league.id)
+            await self.store.leagues.claim_round(
+                league.id, paired.number, store_tables(paired), expected_version=league.version
+            )
+        except LeagueError:
+            log.exception("league %s: round %s cannot be paired", league.id, len(played) + 1)
+            return False
+        except (RoundClaimed, RoundOutOfOrder, LeagueWrongStatus):
+            return False
+        except LeagueStaleVersion:
+            return True  # someone joined, withdrew or claimed meanwhile: look again
+        log.info("league %s: round %s claimed with %s tables", league.id, paired.number, len(paired.tables))
+        return True
+
+    async def _make_games(self, league: League, current: LeagueRound) -> None:
+        """Every table of the round still without its game gets it (made by the master, told as a
+        started game); a table with a withdrawn player gets its forfeit instead."""
+        players = await self.store.leagues.players(league.id)
+        gone = {p.user_id for p in players if not p.active}
+        for table in await self.store.leagues.tables_without_game(league.id, current.round_no):
+            forfeited = frozenset(u for u in table.seats if u in gone)
+            if forfeited:
+                result = Table(table.seats, forfeited).forfeit_result()
+                await self.store.leagues.record_result(league.id, table.round_no, table.table_no, result.to_json())
+                continue
+            change = await self._commit(
+                LeagueGame(
+                    table.key,
+                    league.kind,
+                    table.seats,
+                    league.options,
+                    league.guild_id,
+                    league.channel_id,
+                    league.created_by,
+                    league.pace,
+                    league.language,
+                )
+            )
+            if change is not None:
+                await self._tell(change)
+
+    async def _sweep_results(self, league: League, round_no: int) -> None:
+        """Tables whose game ended while no listener heard it (a process killed after telling the
+        end): their results recorded now."""
+        players: list[LeaguePlayer] | None = None
+        for table in await self.store.leagues.tables(league.id, round_no):
+            if table.bye or table.result is not None or table.game_id is None:
+                continue
+            try:
+                rec = await self.store.games.get(table.game_id)
+            except GameNotFound:
+                continue
+            if rec.status in ("lobby", "active"):
+                continue
+            players = players if players is not None else await self.store.leagues.players(league.id)
+            await self._record(table, rec, players)
+
+    async def _record(self, table: LeagueTable, rec: GameRecord, players: Sequence[LeaguePlayer]) -> bool:
+        result = game_result(rec, forfeited_at(table, players))
+        league_id, round_no, table_no = table.key
+        recorded = await self.store.leagues.record_result(league_id, round_no, table_no, result.to_json())
+        if recorded:
+            log.info("league %s round %s table %s: game %s ended", league_id, round_no, table_no, rec.id)
+        return recorded
 
     async def _forfeit_games(self, league: League, user_id: int) -> None:
-        raise NotImplementedError
+        """The withdrawn player's games of the current round that are still playing: resigned for
+        them (the game's result then follows as any other, the player forfeited); a game that
+        refuses the resignation is scored as a forfeit and cancelled."""
+        if league.current_round == 0:
+            return
+        for table in await self.store.leagues.tables(league.id, league.current_round):
+            if user_id not in table.seats or table.result is not None or table.game_id is None:
+                continue
+            rec = await self.store.games.get(table.game_id)
+            if rec.status != "active" or rec.engine is None:
+                continue
+            seat = rec.players.index(user_id)
+            try:
+                action = rec.engine.parse_action("resign", rec.load_state())
+                change = await self._commit(Act(rec.id, seat, action, by_user=user_id))
+            except (RuleError, StaleVersion, WrongStatus):
+                log.info("game %s: no resignation for %s; scored as a forfeit", rec.id, user_id)
+                others = [u for u in table.seats if u != user_id]
+                forfeit = Result((frozenset(others),), frozenset({user_id}))
+                await self.store.leagues.record_result(league.id, table.round_no, table.table_no, forfeit.to_json())
+                change = await self._end(rec.id, user_id)
+            if change is not None:
+                await self._tell(change)
 
     async def _close_unfinished(self, league: League, current: LeagueRound, by_user: int) -> None:
-        raise NotImplementedError
+        """The round's games still playing: scored by the league's unfinished rule, then cancelled."""
+        players = await self.store.leagues.players(league.id)
+        for table in await self.store.leagues.tables(league.id, current.round_no):
+            if table.bye or table.result is not None or table.game_id is None:
+                continue
+            rec = await self.store.games.get(table.game_id)
+            if rec.status not in ("lobby", "active"):
+                await self._record(table, rec, players)
+                continue
+            result = Result.closed_unfinished(forfeited_at(table, players))
+            await self.store.leagues.record_result(league.id, table.round_no, table.table_no, result.to_json())
+            change = await self._end(rec.id, by_user)
+            if change is not None:
+                await self._tell(change)
+
+    async def _end(self, game_id: int, by_user: int) -> Change | None:
+        try:
+            return await self._commit(Cancel(game_id, by_user, cause=LeagueClosed()))
+        except (StaleVersion, WrongStatus):
+            return None
+
+    # -- the listener and the start-up ---------------------------------------------------------------
+
+    async def on_change(self, change: Change) -> list[Command]:
+        """A game that ended (by its rules, a resignation, on time, cancelled) and was made for a
+        league table: its result recorded, and the league moved on after this telling
+        (:meth:`later`). Returns no command: the league's own steps are not a game's."""
+        if change.outcome is None:
+            return []
+        table = await self.store.leagues.table_of_game(change.game_id)
+        if table is None:
+            return []
+        if table.result is None:
+            rec = await self.store.games.get(change.game_id)
+            if rec.status not in ("lobby", "active"):
+                await self._record(table, rec, await self.store.leagues.players(table.league_id))
+        self.later(table.league_id)
+        return []
+
+    def later(self, league_id: int) -> None:
+        """:meth:`advance` in a task of its own (after the telling that asked for it)."""
+        task = asyncio.create_task(self._advance_logged(league_id), name=f"deskovka-league-{league_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _advance_logged(self, league_id: int) -> None:
+        try:
+            await self.advance(league_id)
+        except Exception:
+            log.exception("league %s: moving on failed; the next game's end or the poll tries again", league_id)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a league is moving on in this process now."""
+        return bool(self._tasks)
+
+    async def quiet(self) -> None:
+        """Wait until no league is moving on in this process (tests; a closing bot)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def caught_up(self, shards: Shards | None = None) -> None:
+        """After the start-up catch-up: :meth:`tick` once, then every :data:`POLL` seconds."""
+        try:
+            await self.tick()
+        except Exception:
+            log.exception("leagues not resumed at start-up")
+        if self._poll is None or self._poll.done():
+            self._poll = asyncio.create_task(self._polling(), name="deskovka-leagues")
+
+    async def _polling(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock() + POLL, self._wake)
+            self._wake.clear()
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("league poll failed; again in %s s", POLL)
+
+    async def tick(self) -> None:
+        """What no game's end brings about, for this process's servers: leagues whose start date
+        came start (or are cancelled-in-waiting: a league that cannot start stays in sign-up and
+        is logged), rounds left opening by a process that died are finished, running leagues whose
+        round is complete move on."""
+        for league in await self.store.leagues.signups_due(self.shards):
+            try:
+                await self.start(league.id, 0)
+            except Exception as e:
+                log.info("league %s did not start on its date: %s", league.id, e)
+        for round in await self.store.leagues.rounds_opening(self.shards):
+            await self._advance_logged(round.league_id)
+        for round in await self.store.leagues.rounds_due(self.shards):
+            await self._advance_logged(round.league_id)
+
+    async def stop(self) -> None:
+        task, self._poll = self._poll, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        await self.quiet()
+
+    # -- reading and telling -----------------------------------------------------------------------
 
     async def _view(self, league: League) -> LeagueView:
-        raise NotImplementedError
+        config = league_config(league)
+        players = await self.store.leagues.players(league.id)
+        everything = await self.store.leagues.tables(league.id)
+        by_round: list[list[LeagueTable]] = [[] for _ in range(league.current_round)]
+        for table in everything:
+            if 1 <= table.round_no <= league.current_round:
+                by_round[table.round_no - 1].append(table)
+        played = [played_round(n, tables) for n, tables in enumerate(by_round, start=1)]
+        withdrawn = [p.user_id for p in players if not p.active]
+        ranked = list(standings(config, [p.user_id for p in players], played, withdrawn))
+        return LeagueView(league, config, players, played, ranked, by_round)
+
+    async def _tell(self, change: Change) -> None:
+        if self.telling is not None:
+            await self.telling.tell(change)
+
+    async def _tell_pairings(self, league: League, round_no: int) -> None:
+        if self.telling is not None:
+            await self.telling.pairings(await self._view(league), round_no)
+
+    async def _tell_results(self, view: LeagueView, round_no: int, last: bool) -> None:
+        if self.telling is None:
+            return
+        if last:
+            await self.telling.finished(view)
+        else:
+            await self.telling.round_over(view, round_no)
 
     async def _league(self, league_id: int) -> League:
         try:
             return await self.store.leagues.get(league_id)
         except LeagueNotFound as e:
             raise NoSuchLeague() from e
+
+    def _lock(self, league_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(league_id, asyncio.Lock())

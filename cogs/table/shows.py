@@ -263,8 +263,9 @@ class Shows:
     async def open_thread(
         self, rec: GameRecord, message: discord.Message | discord.PartialMessage | None
     ) -> GameRecord:
-        """The game's thread under its lobby message (the channel when it may not be made)."""
-        if rec.thread_id is not None or message is None or rec.guild_id is None:
+        """The game's thread under its lobby message; a game made without a lobby (a league's,
+        issue 47) gets a thread of its own in its channel (the channel when it may not be made)."""
+        if rec.thread_id is not None or rec.guild_id is None or (message is None and rec.message_id is not None):
             return rec
         names = [await self.transport.names.display_name(rec, u) for u in rec.players]
         name = games.ui(rec.kind).thread_name(rec, rec.load_state(), names, game_locale(rec))

@@ -22,6 +22,7 @@ import discord
 
 from cogs import games
 from cogs.leagues.running import LeagueRunner
+from cogs.leagues.telling import LeagueTeller
 from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
@@ -105,7 +106,9 @@ class Table:
         self.timeouts = Timeouts(self.parts, self.absence)
         self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)
-        self.leagues = LeagueRunner(store, clock, self.teller.commit, shards=shards)
+        self.leagues = LeagueRunner(store, clock, self.teller.commit, LeagueTeller(self.parts), shards=shards)
+        self.teller.listeners.add(self.leagues.on_change)
+        self.teller.caught_up.append(self.leagues.caught_up)
 
     @property
     def store(self) -> Store:

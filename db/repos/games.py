@@ -92,12 +92,13 @@ class GamesRepo(Repo):
         language: str | None = None,
         league_table: TableKey | None = None,
     ) -> GameRecord:
-        """An active game at version 0 with the engine's initial state; ``pace`` seconds per turn
-        (None: no clock) start the clocks of the seats that must act; ``language`` the locale of
-        its thread and public words (None: English). With ``league_table`` the game is that
+        """An active game at version 0 (a league's: 1, its start) with the engine's initial state;
+        ``pace`` seconds per turn (None: no clock) start the clocks of the seats that must act;
+        ``language`` the locale of its thread and public words (None: English). With ``league_table`` the game is that
         league table's, written in the same transaction (issue 47 §3): only while the table has
         none, else ``TableHasGame`` and no game is made (``RoundNotFound``: no such table;
-        ValueError: ``players`` are not its seats).
+        ValueError: ``players`` are not its seats); its start is then kept until told (claimed
+        by this process, as a lobby's start is), so a league game is told exactly once.
 
         Options are resolved against the engine's spec and stored resolved, so a later change of a
         default cannot alter the replay of an old game; the engine's ``new`` validates them and the
@@ -108,13 +109,14 @@ class GamesRepo(Repo):
         state = game.new(len(players), resolved, check_seed(seed))
         state_json = dumps(game.dump(state))
         now = self._ctx.clock()
+        version = 0 if league_table is None else 1  # a league game's start is its first change
 
         async def body(db: Conn) -> GameRecord:
             game_id = await insert_id(
                 db,
                 "INSERT INTO games (kind, guild_id, channel_id, thread_id, message_id, creator_id, status,"
                 " options, seed, state, version, created_at, updated_at, turn_since, pace, language)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     kind,
                     guild_id,
@@ -125,6 +127,7 @@ class GamesRepo(Repo):
                     dumps(resolved),
                     seed,
                     state_json,
+                    version,
                     now,
                     now,
                     now,
@@ -134,6 +137,7 @@ class GamesRepo(Repo):
             )
             if league_table is not None:
                 await self._ctx.attach_to_table(db, league_table, game_id, players)
+                await self._ctx.changed(db, game_id, version, "start", now)
             await self._ctx.write_seats(db, game_id, players)
             await self._ctx.keep_open(db, game_id, now)
             await clocks.update_clocks(db, game_id, pace, await self._ctx.seats(db, game_id), game.to_act(state), now)

@@ -378,8 +378,9 @@ class LeaguesRepo(Repo):
 
     async def tables_without_game(self, league_id: int, round_no: int) -> list[LeagueTable]:
         """The round's tables that need a game and have none yet (all of them just after the claim;
-        after a crash, those left to make), in table order."""
-        return await self._tables(league_id, round_no, " AND bye = 0 AND game_id IS NULL")
+        after a crash, those left to make), in table order. A table whose result is known without
+        a game (a player withdrawn before it was made: a forfeit) needs none."""
+        return await self._tables(league_id, round_no, " AND bye = 0 AND game_id IS NULL AND result IS NULL")
 
     async def tables(self, league_id: int, round_no: int | None = None) -> list[LeagueTable]:
         """The tables of the round (of every round when None), by round and table."""
@@ -399,7 +400,8 @@ class LeaguesRepo(Repo):
         return await self._ctx.run(read, write=False, game_id=game_id)
 
     async def open_round(self, league_id: int, round_no: int) -> bool:
-        """``opening`` → ``open`` once every table that needs a game has one; True for the one
+        """``opening`` → ``open`` once every table that needs a game has one (or its result
+        without one: a forfeit); True for the one
         caller that moved it (False: it was open or closed already). :class:`RoundIncomplete`
         (``game``) while tables lack a game, :class:`RoundNotFound`."""
 
@@ -409,7 +411,7 @@ class LeaguesRepo(Repo):
                 raise RoundNotFound(league_id, round_no)
             if found["status"] != "opening":
                 return False
-            missing = await self._count(db, league_id, round_no, "game_id IS NULL")
+            missing = await self._count(db, league_id, round_no, "game_id IS NULL AND result IS NULL")
             if missing:
                 raise RoundIncomplete(league_id, round_no, "game", missing)
             cur = await db.execute(

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MASTER = Path("cogs/table/core/master.py")
 CHANGES = {
-    "games": {"append", "start", "finish", "cancel", "expire", "take_back"},
+    "games": {"create", "append", "start", "finish", "cancel", "expire", "take_back"},
     "lobbies": {"create", "set_seats", "open_rematch", "set_shape"},
 }
 """The store's writes that make a new version of a game (or a new game), by repository."""

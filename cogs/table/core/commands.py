@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from cogs.table.core.change import Cause
+from db.league_records import TableKey
 from db.records import GameRecord, LobbyShape
 from rules.protocol import Action, OptionValue, Outcome
 
@@ -46,6 +48,24 @@ class Rematch:
     seats: tuple[int, ...]
     options: Mapping[str, OptionValue]
     shape: LobbyShape
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueGame:
+    """A league table's game (issue 47 §1, DESIGN §9: "a league's round is a command"), made
+    running at once with the league's options, pace and language in its channel; only while the
+    table has none (the store links them in the transaction that makes the game: another process
+    or an earlier try made it first, the master changes nothing)."""
+
+    table: TableKey
+    kind: str
+    players: tuple[int, ...]
+    options: Mapping[str, Any]
+    guild_id: int
+    channel_id: int
+    creator: int
+    pace: int | None
+    language: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,4 +159,4 @@ class Rate:
     game_id: int
 
 
-Command = Open | Rematch | Act | Start | SetSeats | Cancel | Finish | Expire | TakeBack | AutoPlay | Rate
+Command = Open | Rematch | LeagueGame | Act | Start | SetSeats | Cancel | Finish | Expire | TakeBack | AutoPlay | Rate

@@ -21,6 +21,7 @@ from cogs.table.core.commands import (
     Command,
     Expire,
     Finish,
+    LeagueGame,
     Open,
     Rate,
     Rematch,
@@ -29,7 +30,7 @@ from cogs.table.core.commands import (
     TakeBack,
 )
 from db.base import Store
-from db.errors import StaleVersion, WrongStatus
+from db.errors import StaleVersion, TableHasGame, WrongStatus
 from db.records import GameRecord
 from rules.errors import RuleError
 from rules.protocol import Action
@@ -107,6 +108,8 @@ class Master:
                 return Change.of_record("open", opened, command.creator)
             case Rematch():
                 return await self._rematch(command)
+            case LeagueGame():
+                return await self._league_game(command)
             case Act():
                 return await self._act(command)
             case Start():
@@ -151,6 +154,27 @@ class Master:
                     raise
                 rec = await self.store.games.get(rec.id)
         raise AssertionError("unreachable")
+
+    async def _league_game(self, command: LeagueGame) -> Change | None:
+        """The table's game, running from its first move, with its ``start`` kept until told (a
+        process that dies before telling it leaves it to the catch-up); None when the table has
+        its game already."""
+        try:
+            made = await self.store.games.create(
+                command.kind,
+                list(command.players),
+                command.options,
+                secrets.randbits(62),
+                command.guild_id,
+                command.channel_id,
+                command.creator,
+                pace=command.pace,
+                language=command.language,
+                league_table=command.table,
+            )
+        except TableHasGame:
+            return None
+        return Change.of_record("start", made)
 
     async def _act(self, command: Act) -> Change:
         async def attempt(current: GameRecord) -> Change:

@@ -166,11 +166,19 @@ class Transport:
         return interaction.channel_id == (rec.thread_id or rec.channel_id)
 
     async def create_thread(
-        self, rec: GameRecord, message: discord.Message | discord.PartialMessage, name: str
+        self, rec: GameRecord, message: discord.Message | discord.PartialMessage | None, name: str
     ) -> int | None:
-        """A thread under ``message`` for the game, archived after :data:`THREAD_ARCHIVE`; None when
-        Discord refused (logged)."""
+        """A thread under ``message`` for the game (None: a thread of its own in the game's
+        channel), archived after :data:`THREAD_ARCHIVE`; None when Discord refused (logged)."""
         try:
+            if message is None:
+                channel = self.bot.get_channel(rec.channel_id) or await self.bot.fetch_channel(rec.channel_id)
+                if not isinstance(channel, discord.TextChannel):
+                    return None
+                made = await channel.create_thread(
+                    name=name[:100], auto_archive_duration=THREAD_ARCHIVE, type=discord.ChannelType.public_thread
+                )
+                return made.id
             thread = await message.create_thread(name=name[:100], auto_archive_duration=THREAD_ARCHIVE)
         except discord.HTTPException as exc:
             log.info("game %s: no thread (%s); playing in the channel", rec.id, exc)

@@ -1,0 +1,177 @@
+"""How a league's news reaches Discord (issue 47 §1): a league game is told as any started game (its
+thread of its own in the league's channel, the start post, clocks and DMs: the table's telling),
+then the round's pairings are posted in the league's channel and each player is told by DM whom
+they play and where (a closed DM: the game's thread says so, as the table does for its DMs); a
+round's end posts the standings, the league's end the winner and places, ties shown.
+
+Each post here is made once: the runner claims it in the store first (``mark_announced``), so a
+crash may lose one, never repeat it. Public words are in the league's language, DMs in each
+player's. Players are named by mentions (shown as display names, notifying nobody)."""
+
+from __future__ import annotations
+
+import logging
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.leagues.running import LeagueView
+from cogs.table.core.change import Change
+from cogs.table.plan.news import dm_locale, link, where
+from cogs.table.ui import mention
+from cogs.texts import Locale, join_words, supported, t
+from db.errors import GameNotFound
+from db.league_records import LeagueTable
+from db.records import GameRecord
+from rules.league.standings import Standing
+
+if TYPE_CHECKING:
+    from cogs.table.parts import Parts
+
+log = logging.getLogger("deskovka.leagues")
+
+SILENT = discord.AllowedMentions.none()
+LIMIT = 2000
+"""Characters of one Discord message: a long post goes out in several."""
+
+
+def points(value: Fraction, locale: Locale) -> str:
+    """League points as people write them: whole, else to one decimal in the locale's way."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.1f}"
+    return text.replace(".", ",") if locale == "cs" else text
+
+
+def place(standing: Standing) -> str:
+    """``1.`` or a shared ``2.–3.``."""
+    if standing.shared:
+        return f"{standing.place}.–{standing.place_to}."
+    return f"{standing.place}."
+
+
+def standing_lines(view: LeagueView, locale: Locale) -> list[str]:
+    """One line per player, best first: place, name, points, games played; withdrawn marked."""
+    lines = []
+    for s in view.standings:
+        key = "league_run.standing.withdrawn" if s.withdrawn else "league_run.standing"
+        lines.append(t(key, locale, place=place(s), player=mention(s.player), points=points(s.points, locale)))
+    return lines
+
+
+def pieces(lines: list[str]) -> list[str]:
+    """Lines joined into messages within Discord's limit."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 1 + len(line) <= LIMIT:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:LIMIT])
+    return out
+
+
+class LeagueTeller:
+    """The runner's :class:`~cogs.leagues.running.LeagueTelling` on Discord, made by the table."""
+
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+
+    async def tell(self, change: Change) -> None:
+        await self.parts.teller.tell(change)
+
+    async def pairings(self, view: LeagueView, round_no: int) -> None:
+        league = view.league
+        locale = supported(league.language)
+        tables = view.tables[round_no - 1]
+        games = {t.table_no: await self._game(t) for t in tables}
+        deadline = (await self.parts.store.leagues.get_round(league.id, round_no)).deadline
+        lines = [
+            t(
+                "league_run.pairings",
+                locale,
+                league=league.name,
+                round=round_no,
+                rounds=view.total_rounds,
+                deadline=f"<t:{int(deadline)}:f>",
+            )
+        ]
+        for table in tables:
+            lines.append(self._table_line(table, games[table.table_no], locale))
+        await self._post(league.channel_id, league.guild_id, lines)
+        for table in tables:
+            await self._tell_players(view, round_no, table, games[table.table_no])
+
+    def _table_line(self, table: LeagueTable, rec: GameRecord | None, locale: Locale) -> str:
+        names = [mention(u) for u in table.seats]
+        if table.bye:
+            return t("league_run.pairings.bye", locale, player=names[0])
+        if rec is None:
+            return t("league_run.pairings.forfeit", locale, number=table.table_no, players=join_words(names, locale))
+        return t(
+            "league_run.pairings.table",
+            locale,
+            number=table.table_no,
+            players=join_words(names, locale),
+            where=where(rec),
+        )
+
+    async def _tell_players(self, view: LeagueView, round_no: int, table: LeagueTable, rec: GameRecord | None) -> None:
+        """Each player of the table, by DM in their language: whom they play and where (a bye: that
+        they rest this round). A forfeited table's players learn it from the pairings."""
+        if rec is None and not table.bye:
+            return
+        prefs = await self.parts.locales.prefs_of(list(table.seats))
+        for user in table.seats:
+            if user in view.withdrawn:
+                continue
+            locale = dm_locale(prefs[user])
+            if rec is None:
+                text = t("league_run.dm.bye", locale, league=view.league.name, round=round_no)
+                await self._dm_without_game(user, text)
+                continue
+            others = join_words([mention(u) for u in table.seats if u != user], locale)
+            text = t(
+                "league_run.dm.table", locale, league=view.league.name, round=round_no, opponents=others, link=link(rec)
+            )
+            await self.parts.transport.dm(rec, user, text)
+
+    async def _dm_without_game(self, user: int, text: str) -> None:
+        try:
+            await (await self.parts.transport.dm_channel(user)).send(text, allowed_mentions=SILENT)
+        except discord.HTTPException:
+            log.info("league DM to %s not sent", user)
+
+    async def round_over(self, view: LeagueView, round_no: int) -> None:
+        league = view.league
+        locale = supported(league.language)
+        head = t("league_run.round_over", locale, league=league.name, round=round_no, rounds=view.total_rounds)
+        await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
+
+    async def finished(self, view: LeagueView) -> None:
+        league = view.league
+        locale = supported(league.language)
+        first = [s.player for s in view.standings if s.place == 1]
+        if len(first) == 1:
+            head = t("league_run.finished", locale, league=league.name, winner=mention(first[0]))
+        else:
+            winners = join_words([mention(u) for u in first], locale)
+            head = t("league_run.finished.shared", locale, league=league.name, winners=winners)
+        await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
+
+    async def _game(self, table: LeagueTable) -> GameRecord | None:
+        if table.game_id is None:
+            return None
+        try:
+            return await self.parts.store.games.get(table.game_id)
+        except GameNotFound:
+            return None
+
+    async def _post(self, channel_id: int, guild_id: int, lines: list[str]) -> None:
+        channel = self.parts.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        for text in pieces(lines):
+            try:
+                await channel.send(text, allowed_mentions=SILENT)
+            except discord.HTTPException:
+                log.warning("league post in channel %s failed", channel_id, exc_info=True)
+                return
