@@ -30,7 +30,7 @@ from cogs import games
 from cogs.leagues import describing, game_options
 from cogs.leagues.errors import LeagueRefusal
 from cogs.leagues.names import LeagueNames
-from cogs.leagues.season import Season, read_season
+from cogs.leagues.running import LeagueView
 from cogs.leagues.signup import SignupButton, signup_view
 from cogs.table.lobby import LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP, default_language
 from cogs.table.respond import Refusal, choices_or_nothing, locale_of, reply
@@ -74,6 +74,8 @@ class Runner(Protocol):
     async def withdraw(self, league_id: int, user_id: int, by_user: int) -> None: ...
 
     async def close_round(self, league_id: int, by_user: int) -> None: ...
+
+    async def standings_of(self, league_id: int) -> LeagueView: ...
 
 
 def parse_start(text: str, now: float, locale: str) -> float:
@@ -416,6 +418,13 @@ class LeagueCog(
         await self.run(locale, runner.close_round(found.id, interaction.user.id))
         await reply(interaction, t("league.closed", locale, round=found.current_round, name=name), ephemeral=True)
 
+    async def view(self, league_id: int, locale: str) -> LeagueView:
+        """The league as the runner shows it (the same standings as its posts)."""
+        try:
+            return await self.runner().standings_of(league_id)
+        except LeagueRefusal as e:
+            raise Refusal(t(e.key, locale, **e.params)) from e
+
     async def run(self, locale: str, work: Any) -> None:
         """A runner's operation; its typed refusals in the caller's words (nothing was changed)."""
         try:
@@ -432,10 +441,10 @@ class LeagueCog(
     async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.which(interaction, league)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        season = await read_season(self.store, found)
-        names = await self.names.names(found.guild_id, season.seed_order, locale)
-        text = describing.standings_text(season, names, locale)
-        image = await asyncio.to_thread(standings_png, season, names, locale)
+        view = await self.view(found.id, locale)
+        names = await self.names.names(found.guild_id, describing.seed_order(view), locale)
+        text = describing.standings_text(view, names, locale)
+        image = await asyncio.to_thread(standings_png, view, names, locale)
         picture = discord.File(io.BytesIO(image), filename=f"league-{found.id}-standings.png")
         await reply(interaction, text, ephemeral=True, files=[picture])
 
@@ -456,10 +465,10 @@ class LeagueCog(
         chosen = found.current_round if round is None else round
         if chosen > found.current_round:
             raise Refusal(t("league.no.round", locale, name=name, round=chosen))
-        season = await read_season(self.store, found)
-        seated = {p for table in season.tables_of(chosen) for p in table.seats}
+        view = await self.view(found.id, locale)
+        seated = [p for table in describing.round_tables(view, chosen) for p in table.seats]
         names = await self.names.names(found.guild_id, seated, locale)
-        await reply(interaction, describing.pairings_text(season, chosen, names, locale), ephemeral=True)
+        await reply(interaction, describing.pairings_text(view, chosen, names, locale), ephemeral=True)
 
     @app_commands.command(name="info", description="A league's format, scoring, pace, dates and players")
     @app_commands.describe(league="Which league")
@@ -467,15 +476,15 @@ class LeagueCog(
     @app_commands.guild_only()
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.which(interaction, league)
-        season = await read_season(self.store, found)
+        view = await self.view(found.id, locale)
         due = None
-        if found.status == "running" and season.rounds:
-            due = season.rounds[-1].deadline
-        lines = describing.description(found, season.config, locale, round_due=due, rounds=season.total_rounds)
-        names = await self.names.names(found.guild_id, season.seed_order, locale)
+        if found.status == "running" and found.current_round:
+            due = (await self.store.leagues.get_round(found.id, found.current_round)).deadline
+        lines = describing.description(found, view.config, locale, round_due=due, rounds=describing.rounds_of(view))
+        names = await self.names.names(found.guild_id, describing.seed_order(view), locale)
         who = [
             describing.plain(names[p.user_id]) + (t("league.standings.withdrawn", locale) if not p.active else "")
-            for p in season.players
+            for p in view.players
         ]
         listed = ", ".join(who) or t("league.signup.nobody", locale)
         if found.player_limit is not None:
@@ -554,18 +563,18 @@ class LeagueCog(
 DEFAULT = "en"
 
 
-def standings_png(season: Season, names: dict[int, str], locale: str) -> bytes:
+def standings_png(view: LeagueView, names: dict[int, str], locale: str) -> bytes:
     """The standings image in ``locale`` (drawn off the event loop)."""
     words = image_words(locale, "img.lg.")
-    rows = season.standings()
-    league = season.league
+    rows = view.standings
+    league = view.league
     if league.status == "finished":
         sub = words("img.lg.subheading_final")
     elif league.current_round:
-        sub = words("img.lg.subheading", round=league.current_round, rounds=season.total_rounds)
+        sub = words("img.lg.subheading", round=league.current_round, rounds=describing.rounds_of(view))
     else:
         sub = words("img.lg.subheading_none")
-    breaks = [b.value for b in tie_breaks(season.config)]
+    breaks = [b.value for b in tie_breaks(view.config)]
     scored = any(s.points or s.played for s in rows)
     shown = [
         StandingRow(
@@ -579,7 +588,7 @@ def standings_png(season: Season, names: dict[int, str], locale: str) -> bytes:
         )
         for s in rows
     ]
-    return standings_image(words("img.lg.heading", name=season.league.name), sub, breaks, shown, words)
+    return standings_image(words("img.lg.heading", name=view.league.name), sub, breaks, shown, words)
 
 
 async def setup(bot: Deskovka) -> None:

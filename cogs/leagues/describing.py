@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from cogs import games
-from cogs.leagues.season import Season
+from cogs.leagues.running import LeagueView
 from cogs.table.clock_words import pace_words, stamp
 from cogs.texts import join_words, t, tn
 from db.league_records import League, LeagueTable
@@ -168,21 +168,34 @@ def place_words(standing: Standing, locale: str) -> str:
     return str(standing.place)
 
 
-def standings_head(season: Season) -> str:
+def seed_order(view: LeagueView) -> list[int]:
+    return [p.user_id for p in view.players]
+
+
+def rounds_of(view: LeagueView) -> int:
+    """The league's rounds as far as they are known (a round robin's follow from its players)."""
+    return max(view.total_rounds, view.league.current_round) if len(view.players) >= 2 else view.league.current_round
+
+
+def round_tables(view: LeagueView, round_no: int) -> list[LeagueTable]:
+    """Round ``round_no``'s stored tables in board order (none for a round not claimed)."""
+    found = view.tables[round_no - 1] if 1 <= round_no <= len(view.tables) else []
+    return sorted(found, key=lambda t: t.table_no)
+
+
+def standings_head(view: LeagueView) -> str:
     """The standings' heading key: final, in a round, or before any."""
-    if season.league.status == "finished":
+    if view.league.status == "finished":
         return "league.standings.head_final"
-    return "league.standings.head" if season.league.current_round else "league.standings.head_none"
+    return "league.standings.head" if view.league.current_round else "league.standings.head_none"
 
 
-def standings_text(season: Season, names: Mapping[int, str], locale: str) -> str:
+def standings_text(view: LeagueView, names: Mapping[int, str], locale: str) -> str:
     """The standings as text: a line per player (place, points, tie-breaks by their short names,
     games played), the tie-breaks' key, and the winner once the league has finished."""
-    league = season.league
-    rows = season.standings()
-    head = t(
-        standings_head(season), locale, name=plain(league.name), round=league.current_round, rounds=season.total_rounds
-    )
+    league = view.league
+    rows = view.standings
+    head = t(standings_head(view), locale, name=plain(league.name), round=league.current_round, rounds=rounds_of(view))
     lines = [head]
     for s in rows:
         name = plain(names.get(s.player) or t("league.unknown_player", locale, n=s.player % 10000))
@@ -198,7 +211,7 @@ def standings_text(season: Season, names: Mapping[int, str], locale: str) -> str
             played=tn("league.standings.games", s.played, locale),
         )
         lines.append(line + (t("league.standings.withdrawn", locale) if s.withdrawn else ""))
-    order = tie_breaks(season.config)
+    order = tie_breaks(view.config)
     lines.append(
         t(
             "league.standings.key",
@@ -245,12 +258,12 @@ def result_words(table: LeagueTable, names: Mapping[int, str], locale: str) -> s
     return "; ".join(parts)
 
 
-def pairings_text(season: Season, round_no: int, names: Mapping[int, str], locale: str) -> str:
+def pairings_text(view: LeagueView, round_no: int, names: Mapping[int, str], locale: str) -> str:
     """One round's tables in board order (players in seat order: the first moves first), each with
     its result or that it is still playing, and the byes."""
-    tables = sorted(season.tables_of(round_no), key=lambda t: t.table_no)
-    league = season.league
-    rounds = max(season.total_rounds, league.current_round)
+    tables = round_tables(view, round_no)
+    league = view.league
+    rounds = rounds_of(view)
     lines = [t("league.pairings.head", locale, name=plain(league.name), round=round_no, rounds=rounds)]
     vs = t("league.pairings.vs", locale)
     board = 0

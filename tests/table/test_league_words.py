@@ -12,11 +12,12 @@ import pytest
 
 from cogs import games
 from cogs.leagues import describing, game_options
-from cogs.leagues.season import Season
+from cogs.leagues.running import LeagueView, played_round
 from cogs.table.respond import Refusal
-from db.league_records import League, LeaguePlayer, LeagueRound, LeagueTable
+from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import Format, LeagueConfig, Unfinished
 from rules.league.rounds import Result
+from rules.league.standings import standings
 
 KIND = "stratego"
 LIMIT = 2000
@@ -45,7 +46,8 @@ def league(config: LeagueConfig, status: str = "running", current: int = 1, name
     )
 
 
-def season(players: int, config: LeagueConfig) -> Season:
+def season(players: int, config: LeagueConfig) -> LeagueView:
+    """A running league of ``players`` in round 1, every first seat beating the second."""
     ids = [10**17 + i for i in range(players)]
     tables = [
         LeagueTable(
@@ -53,8 +55,9 @@ def season(players: int, config: LeagueConfig) -> Season:
         )
         for n in range(players // 2)
     ]
-    rounds = (LeagueRound(7, 1, "open", "me", 0.0, 0.0, 86400.0, None, None, None),)
-    return Season(league(config), config, tuple(LeaguePlayer(7, p, 0.0) for p in ids), rounds, tuple(tables))
+    played = [played_round(1, tables)]
+    ranked = list(standings(config, ids, played))
+    return LeagueView(league(config), config, [LeaguePlayer(7, p, 0.0) for p in ids], played, ranked, [tables])
 
 
 SWISS = LeagueConfig(Format.SWISS, 2, (2,), 6)
@@ -63,20 +66,20 @@ SWISS = LeagueConfig(Format.SWISS, 2, (2,), 6)
 @pytest.mark.parametrize("locale", ["en", "cs"])
 def test_a_64_player_league_fits_discord_in_every_text(locale: str) -> None:
     s = season(64, SWISS)
-    names = {p: "Alžběta Nováková z Dlouhých Polí " + str(i) for i, p in enumerate(s.seed_order)}
+    names = {p: "Alžběta Nováková z Dlouhých Polí " + str(i) for i, p in enumerate(describing.seed_order(s))}
     texts = [
-        describing.signup_text(s.league, SWISS, s.seed_order, locale),
+        describing.signup_text(s.league, SWISS, describing.seed_order(s), locale),
         describing.standings_text(s, names, locale),
         describing.pairings_text(s, 1, names, locale),
         "\n".join(describing.description(s.league, SWISS, locale, round_due=86400.0, rounds=6)),
     ]
     assert all(len(text) <= LIMIT for text in texts), [len(x) for x in texts]
-    assert all(str(p) not in texts[1] + texts[2] for p in s.seed_order), "names, never ids"
+    assert all(str(p) not in texts[1] + texts[2] for p in describing.seed_order(s)), "names, never ids"
 
 
 def test_standings_name_the_tie_breaks_and_the_leader() -> None:
     s = season(4, SWISS)
-    a, b, c, d = s.seed_order
+    a, b, c, d = describing.seed_order(s)
     text = describing.standings_text(s, {a: "ann", b: "ben", c: "cid", d: "dot"}, "en")
     lines = text.splitlines()
     assert lines[1].startswith("1–2. ann — **6 pts** (BH 1, MBH 1, SB 1, DE 0)"), lines
