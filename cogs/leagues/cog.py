@@ -32,6 +32,7 @@ from cogs.leagues.errors import LeagueRefusal
 from cogs.leagues.names import LeagueNames
 from cogs.leagues.running import LeagueView
 from cogs.leagues.signup import SignupButton, signup_view
+from cogs.table.clock_words import stamp
 from cogs.table.lobby import LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP, default_language
 from cogs.table.respond import Refusal, choices_or_nothing, locale_of, reply
 from cogs.table.table import Table
@@ -110,6 +111,13 @@ def league_config(kind: str, size: int | None, form: str, rounds: int | None, lo
         return LeagueConfig(chosen, size, tuple(range(low, high + 1)), rounds)
     except LeagueError as e:
         raise Refusal(t("league.no.table", locale, game=title, low=low, high=high, size=size)) from e
+
+
+def refusal_words(refusal: LeagueRefusal, locale: str) -> str:
+    """The runner's refusal in the caller's words; a deadline (Unix seconds) as a Discord timestamp,
+    which every reader sees in their own time zone."""
+    params = {k: stamp(v, "F") if k == "deadline" and isinstance(v, int) else v for k, v in refusal.params.items()}
+    return t(refusal.key, locale, **params)
 
 
 class LeagueCog(
@@ -423,14 +431,14 @@ class LeagueCog(
         try:
             return await self.runner().standings_of(league_id)
         except LeagueRefusal as e:
-            raise Refusal(t(e.key, locale, **e.params)) from e
+            raise Refusal(refusal_words(e, locale)) from e
 
     async def run(self, locale: str, work: Any) -> None:
         """A runner's operation; its typed refusals in the caller's words (nothing was changed)."""
         try:
             await work
         except LeagueRefusal as e:
-            raise Refusal(t(e.key, locale, **e.params)) from e
+            raise Refusal(refusal_words(e, locale)) from e
 
     # -- /league standings, pairings, info ----------------------------------------------------------
 

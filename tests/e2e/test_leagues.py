@@ -15,6 +15,7 @@ from PIL import Image
 from rules.league.config import Format, LeagueConfig
 from rules.league.rounds import Result
 from tests.e2e.harness import Table, table
+from tests.e2e.league_play import idle
 from tests.fakediscord import Message
 
 KIND = "stratego"
@@ -208,4 +209,58 @@ async def test_czech_standings_are_czech_in_text_and_picture(tmp_path: Path) -> 
         assert "pořadí v 1. kole z 3" in standings.content and "b.**" in standings.content
         assert "vzájemný zápas" in standings.content
         assert any(a.filename.endswith(".png") for a in standings.attachments)
+        t.fake.assert_clean()
+
+
+async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_through_the_commands(
+    tmp_path: Path,
+) -> None:
+    """Sign-up by buttons, ``/league start`` (refused to a player, and with too few players),
+    pairings and standings while round 1 plays, ``/league close`` refused before the deadline and
+    done after it, ``/league leave`` during play (a withdrawal) and ``/league remove``."""
+    async with table(tmp_path) as t:
+        post = await signup(t, t.mod, name="Autumn cup", game=KIND, round_days=3)
+        players = t.seated(5)
+        for user in players[:2]:
+            await t.click(user, post, "Join")
+        too_few = await t.slash(t.mod, t.channel, "league start")
+        assert too_few.ephemeral and "at least 3" in too_few.content, too_few.content
+        for user in players[2:]:
+            await t.click(user, post, "Join")
+        refused = await t.slash(t.alice, t.channel, "league start")
+        assert refused.ephemeral and "Only members" in refused.content
+        started = await t.slash(t.mod, t.channel, "league start")
+        assert started.ephemeral and "has started" in started.content, started.content
+        await idle(t)
+        await t.fake.wait_for(lambda: not post.buttons, "the sign-up post to lose its buttons")
+        assert "has started" in post.content
+        late = await t.slash(t.mod, t.channel, "league start")
+        assert late.ephemeral and "not taking sign-ups" in late.content
+
+        pairings = await t.slash(t.bob, t.channel, "league pairings")
+        assert "round 1 of 5" in pairings.content and "playing, game #" in pairings.content
+        assert "Bye: " in pairings.content
+        early = await t.slash(t.mod, t.channel, "league close")
+        assert early.ephemeral and "<t:" in early.content, early.content
+
+        leaving = await t.slash(t.carol, t.channel, "league leave")
+        assert leaving.ephemeral and "withdrawn" in leaving.content, leaving.content
+        await idle(t)
+        again = await t.slash(t.carol, t.channel, "league leave")
+        assert again.ephemeral and "already withdrawn" in again.content, again.content
+        removed = await t.slash(t.mod, t.channel, "league remove", player=players[3])
+        assert removed.ephemeral and "withdrawn from" in removed.content
+        await idle(t)
+
+        await t.later(days=4)
+        closed = await t.slash(t.mod, t.channel, "league close")
+        assert closed.ephemeral and "Round 1" in closed.content and "closed" in closed.content, closed.content
+        await idle(t)
+        assert t.bot is not None
+        (league,) = await t.bot.store.leagues.find(t.guild.id)
+        assert league.current_round == 2
+        standings = await t.slash(t.alice, t.channel, "league standings")
+        assert standings.content.count("withdrawn") == 2, standings.content
+        info = await t.slash(t.alice, t.channel, "league info")
+        assert "round 2 of 5" in info.content and "Round 2 ends" in info.content
         t.fake.assert_clean()
