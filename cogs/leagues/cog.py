@@ -538,7 +538,8 @@ class LeagueCog(
             raise Refusal(t("league.no.league", locale)) from None
         if league.guild_id != interaction.guild_id:
             raise Refusal(t("league.no.league", locale))
-        if league.status != "signup":
+        if league.status != "signup":  # started on its date: the post loses its buttons too
+            await self.refresh_signup(league.id)
             raise Refusal(t("league.no.signup", locale, name=describing.plain(league.name)))
         changed = await self.sign(league, interaction.user.id, verb, locale)
         content, view = await self.signup_post(changed)
