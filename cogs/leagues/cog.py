@@ -120,6 +120,7 @@ def refusal_words(refusal: LeagueRefusal, locale: str) -> str:
     return t(refusal.key, locale, **params)
 
 
+@app_commands.guild_only()
 class LeagueCog(
     commands.GroupCog, name="league", group_name="league", group_description="Leagues: a season of games in this server"
 ):
@@ -260,7 +261,6 @@ class LeagueCog(
         language=LANGUAGE_CHOICES,
     )
     @app_commands.autocomplete(game=_game_choices, options=_options_choices)
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
@@ -332,8 +332,6 @@ class LeagueCog(
 
     @app_commands.command(name="settings", description="Who may create and run leagues here (Manage Server)")
     @app_commands.describe(role="Members with this role may create and run leagues", clear="Remove the role")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
     async def settings(
         self, interaction: discord.Interaction, role: discord.Role | None = None, clear: bool = False
     ) -> None:
@@ -358,7 +356,6 @@ class LeagueCog(
     @app_commands.command(name="start", description="Start a league now (its organizers)")
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.managed(interaction, league)
         if found.status != "signup":
@@ -372,7 +369,6 @@ class LeagueCog(
     @app_commands.command(name="leave", description="Leave a league's sign-up, or withdraw from a running league")
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.which(interaction, league)
         name = describing.plain(found.name)
@@ -394,7 +390,6 @@ class LeagueCog(
     @app_commands.command(name="remove", description="Take a player off a league (its organizers)")
     @app_commands.describe(player="Who", league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def remove(self, interaction: discord.Interaction, player: discord.User, league: str | None = None) -> None:
         found, locale = await self.managed(interaction, league)
         name = describing.plain(found.name)
@@ -415,7 +410,6 @@ class LeagueCog(
     @app_commands.command(name="close", description="Close the current round at its deadline (its organizers)")
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def close(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.managed(interaction, league)
         name = describing.plain(found.name)
@@ -445,7 +439,6 @@ class LeagueCog(
     @app_commands.command(name="standings", description="A league's standings: a picture and the text")
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.which(interaction, league)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -459,7 +452,6 @@ class LeagueCog(
     @app_commands.command(name="pairings", description="A round's tables and results")
     @app_commands.describe(round="Which round (default: the current one)", league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def pairings(
         self,
         interaction: discord.Interaction,
@@ -481,7 +473,6 @@ class LeagueCog(
     @app_commands.command(name="info", description="A league's format, scoring, pace, dates and players")
     @app_commands.describe(league="Which league")
     @app_commands.autocomplete(league=_league_choices)
-    @app_commands.guild_only()
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.which(interaction, league)
         view = await self.view(found.id, locale)

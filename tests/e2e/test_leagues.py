@@ -10,13 +10,14 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from rules.league.config import Format, LeagueConfig
 from rules.league.rounds import Result
 from tests.e2e.harness import Table, table
 from tests.e2e.league_play import idle
-from tests.fakediscord import Message
+from tests.fakediscord import FakeDiscordError, Message
 
 KIND = "stratego"
 """A two-player league's game; the tables league plays the tests' toy game (2–4 players)."""
@@ -263,4 +264,28 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
         assert standings.content.count("withdrawn") == 2, standings.content
         info = await t.slash(t.alice, t.channel, "league info")
         assert "round 2 of 5" in info.content and "Round 2 ends" in info.content
+        t.fake.assert_clean()
+
+
+async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_them(tmp_path: Path) -> None:
+    """/league is offered only in servers (a DM has no league); ``game``, ``options`` and
+    ``league`` autocomplete to what is legal; /help has a leagues field in both languages."""
+    async with table(tmp_path, global_commands=True) as t:
+        with pytest.raises(FakeDiscordError):
+            await t.fake.slash(t.alice, t.fake.dm_channel(t.alice), "league info")
+        kinds = await t.fake.autocomplete(t.mod, t.channel, "league new", name="X", focused="game")
+        assert KIND in {c.value for c in kinds}
+        words = await t.fake.autocomplete(
+            t.mod, t.channel, "league new", name="X", game=KIND, options="army=barrage res", focused="options"
+        )
+        assert [c.value for c in words] == ["army=barrage rescue=on", "army=barrage rescue=off"]
+        post = await signup(t, t.mod, name="Summer open", game=KIND)
+        assert post.content
+        named = await t.fake.autocomplete(t.alice, t.channel, "league info", focused="league", league="summ")
+        assert [c.name for c in named] and named[0].name.endswith("Summer open")
+        for locale, head, new in (("en-US", "Leagues", "/league new"), ("cs", "Ligy", "/liga nová")):
+            t.bob.locale = locale
+            shown = await t.slash(t.bob, t.channel, "help")
+            fields = {f["name"]: f["value"] for e in shown.embeds for f in e.get("fields", [])}
+            assert new in fields[head], fields
         t.fake.assert_clean()
