@@ -289,3 +289,22 @@ async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_
             fields = {f["name"]: f["value"] for e in shown.embeds for f in e.get("fields", [])}
             assert new in fields[head], fields
         t.fake.assert_clean()
+
+
+async def test_a_league_of_tables_describes_its_placement_points_and_tie_break(tmp_path: Path) -> None:
+    """A game of 2–4 players at tables of 3: placement points 6/3/0, the table opponents'
+    tie-break, and at least 5 players (a table of 3 and one of 2); a Swiss of 2 rounds."""
+    async with table(tmp_path) as t:
+        post = await signup(t, t.mod, name="Counting club", game=TOY, players_per_game=3, format="swiss", rounds=2)
+        assert "tables of 3 players" in post.content and "6/3/0" in post.content, post.content
+        assert "table opponents' points" in post.content and "at least 5 to start" in post.content
+        players = t.seated(5)
+        for user in players:
+            await t.click(user, post, "Join")
+        await t.slash(t.mod, t.channel, "league start")
+        await idle(t)
+        pairings = await t.slash(t.alice, t.channel, "league pairings")
+        assert pairings.content.count(" vs. ") == 3, pairings.content  # a table of 3 and one of 2
+        standings = await t.slash(t.alice, t.channel, "league standings")
+        assert "TO 0" in standings.content and "TO = table opponents' points" in standings.content
+        t.fake.assert_clean()
