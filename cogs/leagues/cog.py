@@ -465,6 +465,7 @@ class LeagueCog(
         chosen = found.current_round if round is None else round
         if chosen > found.current_round:
             raise Refusal(t("league.no.round", locale, name=name, round=chosen))
+        await interaction.response.defer(ephemeral=True, thinking=True)  # names may need Discord
         view = await self.view(found.id, locale)
         seated = [p for table in describing.round_tables(view, chosen) for p in table.seats]
         names = await self.names.names(found.guild_id, seated, locale)
@@ -475,6 +476,7 @@ class LeagueCog(
     @app_commands.autocomplete(league=_league_choices)
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found, locale = await self.which(interaction, league)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # names may need Discord
         view = await self.view(found.id, locale)
         due = None
         if found.status == "running" and found.current_round:
