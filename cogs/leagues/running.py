@@ -32,9 +32,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from cogs.leagues.errors import (
     AlreadyWithdrawn,
@@ -193,8 +193,13 @@ class LeagueRunner:
         telling: LeagueTelling | None = None,
         *,
         shards: Shards | None = None,
+        game_options: Callable[[str, Mapping[str, Any]], Mapping[str, Any]] | None = None,
     ) -> None:
+        """``game_options``: the options a game of a kind is opened with from the league's (the
+        table's, ``cogs.games.table_options``: a resigned seat of a game of three or more played
+        on by a computer, as in any game the table opens; None: the league's as they are)."""
         self._store = store
+        self._game_options = game_options
         self.clock = clock
         self._commit = commit
         self.telling = telling
@@ -373,7 +378,7 @@ class LeagueRunner:
                     table.key,
                     league.kind,
                     table.seats,
-                    league.options,
+                    league.options if self._game_options is None else self._game_options(league.kind, league.options),
                     league.guild_id,
                     league.channel_id,
                     league.created_by,

@@ -106,7 +106,14 @@ class Table:
         self.timeouts = Timeouts(self.parts, self.absence)
         self.clocks = Clocks(self.parts, self.absence, self.timeouts)
         self.ratings = Ratings(self.parts)
-        self.leagues = LeagueRunner(store, clock, self.teller.commit, LeagueTeller(self.parts), shards=shards)
+        self.leagues = LeagueRunner(
+            store,
+            clock,
+            self.teller.commit,
+            LeagueTeller(self.parts),
+            shards=shards,
+            game_options=games.table_options,
+        )
         self.teller.listeners.add(self.leagues.on_change)
         self.teller.caught_up.append(self.leagues.caught_up)
 

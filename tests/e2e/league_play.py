@@ -41,3 +41,17 @@ async def resign_round(t: Table, league_id: int, round_no: int, seat: int = 1) -
         confirm = await t.slash(user, thread, "game resign")
         await t.click(user, confirm, f"Resign #{rec.id} {games.ui(rec.kind).title('en')}")
         await idle(t)
+
+
+def members(t: Table, n: int) -> list[User]:
+    """``n`` members to play: :meth:`Table.seated`'s five, then more added to the server."""
+    users = t.seated(min(n, 5))
+    for k in range(len(users), n):
+        name = f"player{k + 1}"
+        found = next((u for u in t.extra if u.name == name), None)
+        if found is None:
+            found = t.fake.add_user(name)
+            t.guild.add_member(found)
+            t.extra.append(found)
+        users.append(found)
+    return users

@@ -1,0 +1,84 @@
+"""A restart while a league's round opens (issue 47 §3, "Done when"): the bot dies after the first
+of the round's three Stratego games was told and the second made but not told; a new bot on the
+same database tells the second (the catch-up), makes the third, and posts the pairings — every
+game made once, every start post, DM and pairing told once."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from rules.league.config import Format, LeagueConfig
+from tests.e2e.harness import table
+from tests.e2e.league_play import idle, members
+
+ROUND_ROBIN = LeagueConfig(Format.ROUND_ROBIN, 2, (2,))
+
+
+class DiesAtSecond:
+    """The league's telling, dying (as a killed process) when the second game is to be told."""
+
+    def __init__(self, telling: Any) -> None:
+        self.telling = telling
+        self.games = 0
+        self.reached = asyncio.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.telling, name)
+
+    async def tell(self, change: Any) -> None:
+        self.games += 1
+        if self.games == 2:
+            self.reached.set()
+            raise asyncio.CancelledError  # nothing after this runs, as if the process died
+        await self.telling.tell(change)
+
+
+async def test_a_round_cut_short_while_opening_is_finished_once_after_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        store, runner = t.bot.store, t.bot.table.leagues
+        players = members(t, 7)
+        made = await store.leagues.create(
+            t.guild.id, t.channel.id, "Spring league", "stratego", None, ROUND_ROBIN.to_json(), 86400, 7, t.mod.id,
+            language="en",
+        )  # fmt: skip
+        for user in players:
+            await store.leagues.join(made.id, user.id)
+        dying = DiesAtSecond(runner.telling)
+        runner.telling = dying
+        task = asyncio.create_task(runner.start(made.id, t.mod.id))
+        await asyncio.wait_for(dying.reached.wait(), 30)
+        await asyncio.gather(task, return_exceptions=True)
+        await t.bot.table.teller.quiet()
+        tables = await store.leagues.tables(made.id, 1)
+        assert [tb.game_id is not None for tb in tables if not tb.bye] == [True, True, False]
+        assert not [m for m in t.channel.messages if "Spring league" in m.content], "no pairings yet"
+
+        await t.later(seconds=301)  # the dead process's hold on the opening lapses
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        await idle(t)
+        store = t.bot.store
+        tables = await store.leagues.tables(made.id, 1)
+        games = [tb.game_id for tb in tables if not tb.bye]
+        assert None not in games and len(set(games)) == 3
+        assert (await store.leagues.get_round(made.id, 1)).status == "open"
+        for game in games:
+            rec = await store.games.get(game or 0)
+            assert rec.thread_id is not None
+            starts = [m for m in t.guild.threads[rec.thread_id].messages if "plays **Red**" in m.content]
+            assert len(starts) == 1, (game, [m.content for m in starts])
+        pairings = [m.content for m in t.channel.messages if "Spring league" in m.content]
+        assert len(pairings) == 1 and "round 1 of 7" in pairings[0], pairings
+        for user in players:
+            dms = [m.content for m in t.fake.dms(user) if "Spring league" in m.content]
+            assert len(dms) == 1, (user.name, dms)
+        count = len(t.channel.messages), sum(len(t.fake.dms(u)) for u in players)
+        await t.restart()
+        assert t.bot is not None
+        await t.bot.dispatcher.settle()
+        await idle(t)
+        assert (len(t.channel.messages), sum(len(t.fake.dms(u)) for u in players)) == count, "nothing told again"
