@@ -14,9 +14,14 @@ from cogs.texts import quote, t
 from rules.errors import BadOptions
 from rules.protocol import PLAY_ON_OPTION, Option, resolve_options
 
-LEAGUE_DECIDES = frozenset({PLAY_ON_OPTION, "colours"})
-"""Options the league sets itself (the first seat of a pairing moves first; the table's rule for
-resigned seats), never offered nor accepted."""
+LEAGUE_SETS: dict[str, str] = {"colours": "seat0_red"}
+"""Options a league sets where its game has them: the pairing decides who moves first — the
+table's first seat (a two-player round robin balances them, a Swiss alternates them) — so a game
+whose colours are otherwise drawn at random gives the first seat the side that moves first
+(Stratego: red, SG-3.3)."""
+LEAGUE_DECIDES = frozenset({PLAY_ON_OPTION, *LEAGUE_SETS})
+"""Options the league decides (above; and the table's rule for resigned seats, set as the games
+are made), never offered nor accepted."""
 TRUE_WORDS = ("on", "yes", "true", "ano", "1")
 FALSE_WORDS = ("off", "no", "false", "ne", "0")
 
@@ -76,6 +81,10 @@ def parse_options(spec: Sequence[Option], text: str | None, game: str, locale: s
             names = ", ".join(f"`{n}`" for n in known) or "—"
             raise Refusal(t("league.no.option", locale, game=game, name=quote(name, locale), known=names))
         given[option.name] = read_value(option, value, locale)
+    for option in spec:
+        fixed = LEAGUE_SETS.get(option.name)
+        if fixed is not None and option.choices is not None and fixed in option.choices:
+            given[option.name] = fixed
     try:
         return resolve_options(spec, given)
     except BadOptions as e:

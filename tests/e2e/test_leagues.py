@@ -238,6 +238,11 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
         late = await t.slash(t.mod, t.channel, "league start")
         assert late.ephemeral and "not taking sign-ups" in late.content
 
+        assert t.bot is not None
+        for made in await t.bot.store.leagues.tables((await t.bot.store.leagues.find(t.guild.id))[0].id, 1):
+            if made.game_id is not None:
+                rec = await t.bot.store.games.get(made.game_id)
+                assert rec.players[(await t.state(made.game_id)).seat_of(0)] == made.seats[0], "first seat is red"
         pairings = await t.slash(t.bob, t.channel, "league pairings")
         assert "round 1 of 5" in pairings.content and "playing, game #" in pairings.content
         assert "Bye: " in pairings.content

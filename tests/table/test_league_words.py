@@ -112,7 +112,9 @@ def test_the_least_players_follow_the_core() -> None:
 def test_options_are_read_from_the_games_spec() -> None:
     options = game_options.parse_options(games.ui(KIND).engine.options, "army=barrage rescue=on", "S", "en")
     assert options["army"] == "barrage" and options["rescue"] is True
-    assert game_options.parse_options(games.ui(KIND).engine.options, None, "S", "en")["army"] == "classic"
+    defaults = game_options.parse_options(games.ui(KIND).engine.options, None, "S", "en")
+    assert defaults["army"] == "classic"
+    assert defaults["colours"] == "seat0_red", "the pairing's first seat moves first (SG-3.3: red)"
 
 
 @pytest.mark.parametrize(
