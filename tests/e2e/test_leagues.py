@@ -124,6 +124,14 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path: Path
         assert t.bot is not None
         (league,) = await t.bot.store.leagues.find(t.guild.id)
         assert league.status == "signup" and len(await t.bot.store.leagues.players(league.id)) == 3
+
+        removed = await t.slash(t.mod, t.channel, "league remove", player=t.bob)
+        assert removed.ephemeral and "is off" in removed.content
+        await t.fake.wait_for(lambda: f"<@{t.bob.id}>" not in post.content, "the post to drop bob")
+        left = await t.slash(t.alice, t.channel, "league leave")
+        assert left.ephemeral and "off the sign-up" in left.content
+        await t.fake.wait_for(lambda: "Signed up (1 of 3)" in post.content, "the post to drop alice")
+        assert [p.user_id for p in await t.bot.store.leagues.players(league.id)] == [t.carol.id]
         t.fake.assert_clean()
 
 
