@@ -279,6 +279,8 @@ class LeagueCog(
         guild, locale = await self.guild_of(interaction)
         if not await self.may_manage(interaction, None):
             raise Refusal(t("league.no.manager_new", locale))
+        if isinstance(interaction.channel, discord.Thread):  # its games need threads of their own
+            raise Refusal(t("league.no.thread", locale))
         if game not in games.KINDS:
             titles = ", ".join(f"`{k}`" for k in sorted(games.KINDS))
             raise Refusal(t("league.no.game", locale, name=quote(game, locale), games=titles))

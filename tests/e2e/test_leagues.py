@@ -251,6 +251,11 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
             if made.game_id is not None:
                 rec = await t.bot.store.games.get(made.game_id)
                 assert rec.players[(await t.state(made.game_id)).seat_of(0)] == made.seats[0], "first seat is red"
+        thread = t.guild.threads[rec.thread_id or 0]
+        in_thread = await t.slash(t.mod, thread, "league new", name="X", game=KIND)
+        assert in_thread.ephemeral and "not in a thread" in in_thread.content
+        from_thread = await t.slash(t.mod, thread, "league pairings")
+        assert "Autumn cup" in from_thread.content, "a game's thread names its league's channel"
         pairings = await t.slash(t.bob, t.channel, "league pairings")
         assert "round 1 of 5" in pairings.content and "playing, game #" in pairings.content
         assert "Bye: " in pairings.content

@@ -94,6 +94,7 @@ TEXTS: dict[str, str] = {
     "league.no.date": "Začátek napiš jako `RRRR-MM-DD` nebo `RRRR-MM-DD HH:MM` (UTC): {text} není datum.",
     "league.no.date_past": "Začátek {when} už minul: vyber pozdější.",
     "league.no.limit": "Limit {limit} hráčů je na tuto ligu málo: potřebuje aspoň {least}.",
+    "league.no.thread": "Ligu založ v kanálu, ne ve vlákně: její hry tam dostanou vlastní vlákna.",
     "league.no.name": "Dej lize název nejvýš o {n} znacích.",
     "league.no.signup": "Liga **{name}** už přihlášky nepřijímá.",
     "league.no.full": "Liga **{name}** je plná ({n} hráčů).",

@@ -93,6 +93,7 @@ TEXTS: dict[str, str] = {
     "league.no.date": "Write the start as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (UTC): {text} is not a date.",
     "league.no.date_past": "The start {when} has passed: choose a later one.",
     "league.no.limit": "A limit of {limit} players is too small for this league: it needs at least {least}.",
+    "league.no.thread": "Create a league in a channel, not in a thread: its games get threads of their own there.",
     "league.no.name": "Give the league a name of at most {n} characters.",
     "league.no.signup": "**{name}** is not taking sign-ups any more.",
     "league.no.full": "**{name}** is full ({n} players).",
