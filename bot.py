@@ -38,7 +38,7 @@ from db.url import BadDatabaseUrl, Database, open_store
 from db.url import parse as parse_database_url
 
 log = logging.getLogger("deskovka")
-COGS = ("cogs.table.game", "cogs.help")
+COGS = ("cogs.table.game", "cogs.help", "cogs.leagues.cog")
 """The game-agnostic cogs; each game's own comes from its registration (``cogs.games``)."""
 
 

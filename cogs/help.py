@@ -1,5 +1,5 @@
 """``/help`` (issue 20 §4): what Deskovka is, its games in a line each, how to start one, where a
-player's private view is, and every ``/game`` command — privately, in the player's language, as
+player's private view is, leagues (issue 47), and every ``/game`` command — privately, in the player's language, as
 one embed within Discord's limits. Command names are shown as the player's Discord app shows them
 (the Czech ones from the command translator's table)."""
 
@@ -75,6 +75,18 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
             buttons=join_words(labels, locale),
             hand=typed("game hand", locale),
             notify=typed("game notify", locale),
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name=t("help.leagues_head", locale),
+        value=t(
+            "help.leagues",
+            locale,
+            new=typed("league new", locale),
+            standings=typed("league standings", locale),
+            pairings=typed("league pairings", locale),
+            info=typed("league info", locale),
         ),
         inline=False,
     )

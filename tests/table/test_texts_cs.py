@@ -19,6 +19,14 @@ from rules.errors import BadNotation, IllegalAction
 EN, CS = TABLES["en"], TABLES.get("cs", {})
 
 SAME_AS_ENGLISH = {
+    "img.lg.tb.buchholz": "a tie-break named after its inventor; Czech chess uses the same name and abbreviation",
+    "img.lg.tb.median_buchholz": "a tie-break's abbreviation, as in Czech chess",
+    "img.lg.tb.sonneborn_berger": "a tie-break's abbreviation, as in Czech chess",
+    "league.tb.buchholz": "a tie-break named after its inventor; Czech chess uses the same name",
+    "league.tb.sonneborn_berger": "a tie-break named after its inventors; Czech chess uses the same name",
+    "league.tb_short.buchholz": "a tie-break's abbreviation, as in Czech chess",
+    "league.tb_short.median_buchholz": "a tie-break's abbreviation, as in Czech chess",
+    "league.tb_short.sonneborn_berger": "a tie-break's abbreviation, as in Czech chess",
     "img.sh.koku": "koku is the Czech rulebook's word too",
     "img.sh.troop.BU": "the troop types' names are kept (docs/glossary-cs.md)",
     "img.sh.troop.SA": "the troop types' names are kept (docs/glossary-cs.md)",

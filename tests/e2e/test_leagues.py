@@ -1,0 +1,328 @@
+"""Issue 47 §1, §3 through the real client and the local Discord: an organizer creates a league
+(in English and in Czech), players join and leave by the sign-up post's buttons, which survive a
+restart; bad input — a league in a DM, a non-organizer managing, joining twice, a full league,
+impossible sizes or options — gets a clear private answer and changes nothing; the server's league
+role lets its members manage; standings, pairings and info show a league whose results are in the
+store, by names, never ids, within Discord's limits."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from rules.league.config import Format, LeagueConfig
+from rules.league.rounds import Result
+from tests.e2e.harness import Table, table
+from tests.e2e.league_play import idle
+from tests.fakediscord import FakeDiscordError, Message
+
+KIND = "stratego"
+"""A two-player league's game; the tables league plays the tests' toy game (2–4 players)."""
+TOY = "count"
+
+
+async def signup(t: Table, user: object, **options: object) -> Message:
+    post = await t.slash(user, t.channel, "league new", **options)  # type: ignore[arg-type]
+    assert not post.ephemeral, post.content
+    return post
+
+
+async def league_count(t: Table) -> int:
+    assert t.bot is not None
+    return len(await t.bot.store.leagues.find(t.guild.id))
+
+
+async def test_an_organizer_creates_a_league_and_players_join_and_leave_by_its_buttons(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        post = await signup(t, t.mod, name="Winter cup", game=KIND, format="swiss", rounds=3, options="army=barrage")
+        assert "Winter cup" in post.content and "Swiss system, 3 rounds" in post.content
+        assert "Barrage" in post.content or "barrage" in post.content
+        assert "win 6, draw 3, loss 1" in post.content, "the scoring is shown in advance"
+        assert "counts as a draw" in post.content, "and the rule for unfinished games"
+        assert "Buchholz" in post.content and "nobody yet" in post.content
+        assert {b.label for b in post.buttons} == {"Join", "Leave"}
+
+        for user in (t.alice, t.bob):
+            await t.click(user, post, "Join")
+        await t.fake.wait_for(lambda: f"<@{t.bob.id}>" in post.content, "the post to list bob")
+        assert f"<@{t.alice.id}>" in post.content and "Signed up (2)" in post.content
+        assert not post.pinged, "the list pings nobody"
+
+        twice = await t.click(t.alice, post, "Join")
+        assert twice.ephemeral and "already" in twice.content
+        left = await t.click(t.bob, post, "Leave")
+        assert not left.ephemeral or "off" in left.content
+        await t.fake.wait_for(lambda: f"<@{t.bob.id}>" not in post.content, "the post to drop bob")
+        not_in = await t.click(t.bob, post, "Leave")
+        assert not_in.ephemeral and "not signed up" in not_in.content
+
+        await t.restart()
+        await t.click(t.carol, post, "Join")
+        await t.fake.wait_for(lambda: f"<@{t.carol.id}>" in post.content, "a button pressed after a restart")
+        assert t.bot is not None
+        (league,) = await t.bot.store.leagues.find(t.guild.id)
+        assert [p.user_id for p in await t.bot.store.leagues.players(league.id)] == [t.alice.id, t.carol.id]
+        assert league.options["army"] == "barrage" and league.kind == KIND
+        config = LeagueConfig.from_json(league.format)
+        assert config.format is Format.SWISS and config.rounds == 3 and config.table_size == 2
+        t.fake.assert_clean()
+
+
+async def test_a_czech_organizer_gets_a_czech_post_and_czech_refusals(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.mod.locale = "cs"
+        t.guild.preferred_locale = "cs"
+        post = await signup(t, t.mod, name="Zimní liga", game=KIND)
+        assert "liga ve hře" in post.content and "každý s každým" in post.content
+        assert "výhra 6, remíza 3, prohra 1" in post.content
+        assert {b.label for b in post.buttons} == {"Přihlásit se", "Odhlásit se"}
+        t.alice.locale = "cs"
+        await t.click(t.alice, post, "Přihlásit se")
+        twice = await t.click(t.alice, post, "Přihlásit se")
+        assert twice.ephemeral and "už přihlášen" in twice.content
+        wrong = await t.slash(t.mod, t.channel, "league new", name="X", game=KIND, format="swiss")
+        assert wrong.ephemeral and "počet kol" in wrong.content
+        t.fake.assert_clean()
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        refusals = {
+            "a player who may not manage": (t.alice, {"name": "Mine", "game": KIND}, "Manage Server"),
+            "a Swiss without rounds": (t.mod, {"name": "S", "game": KIND, "format": "swiss"}, "number of rounds"),
+            "rounds in a round robin": (t.mod, {"name": "R", "game": KIND, "rounds": 3}, "leave out"),
+            "a table the game cannot seat": (t.mod, {"name": "T", "game": KIND, "players_per_game": 4}, "not possible"),
+            "an unknown game": (t.mod, {"name": "U", "game": "chess"}, "don't know a game"),
+            "an unknown option": (t.mod, {"name": "O", "game": KIND, "options": "speed=fast"}, "has no option"),
+            "an option's wrong value": (t.mod, {"name": "V", "game": KIND, "options": "army=huge"}, "not a value"),
+            "no name=value": (t.mod, {"name": "W", "game": KIND, "options": "barrage"}, "name=value"),
+            "a limit too small": (t.mod, {"name": "L", "game": KIND, "limit": 2}, "at least 3"),
+            "a start in the past": (t.mod, {"name": "D", "game": KIND, "start": "2001-01-01"}, "has passed"),
+            "no date": (t.mod, {"name": "D", "game": KIND, "start": "soon"}, "not a date"),
+            "tables of too few": (t.mod, {"name": "C", "game": TOY, "players_per_game": 3, "limit": 4}, "at least 5"),
+        }
+        for what, (user, options, words) in refusals.items():
+            answer = await t.slash(user, t.channel, "league new", **options)
+            assert answer.ephemeral and words in answer.content, (what, answer.content)
+        assert await league_count(t) == 0
+
+        post = await signup(t, t.mod, name="Small", game=KIND, limit=3)
+        for user in t.seated(3):
+            await t.click(user, post, "Join")
+        t.seated(4)
+        full = await t.click(t.extra[-1], post, "Join")
+        assert full.ephemeral and "full" in full.content
+        early = await t.slash(t.alice, t.channel, "league start")
+        assert early.ephemeral and "Only members with Manage Server" in early.content
+        removing = await t.slash(t.alice, t.channel, "league remove", player=t.bob)
+        assert removing.ephemeral and "Only members" in removing.content
+        no_round = await t.slash(t.alice, t.channel, "league pairings")
+        assert no_round.ephemeral and "no pairings yet" in no_round.content
+        assert t.bot is not None
+        (league,) = await t.bot.store.leagues.find(t.guild.id)
+        assert league.status == "signup" and len(await t.bot.store.leagues.players(league.id)) == 3
+
+        removed = await t.slash(t.mod, t.channel, "league remove", player=t.bob)
+        assert removed.ephemeral and "is off" in removed.content
+        await t.fake.wait_for(lambda: f"<@{t.bob.id}>" not in post.content, "the post to drop bob")
+        left = await t.slash(t.alice, t.channel, "league leave")
+        assert left.ephemeral and "off the sign-up" in left.content
+        await t.fake.wait_for(lambda: "Signed up (1 of 3)" in post.content, "the post to drop alice")
+        assert [p.user_id for p in await t.bot.store.leagues.players(league.id)] == [t.carol.id]
+        t.fake.assert_clean()
+
+
+async def test_the_servers_league_role_lets_its_members_manage_and_only_manage_server_sets_it(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        role = t.guild.add_role("league staff")
+        t.guild.members[t.carol.id].role_ids.append(role.id)
+        shown = await t.slash(t.mod, t.channel, "league settings")
+        assert shown.ephemeral and "Manage Server" in shown.content
+        refused = await t.slash(t.carol, t.channel, "league new", name="C", game=KIND)
+        assert refused.ephemeral and "Only members" in refused.content
+        assert (await t.slash(t.mod, t.channel, "league settings", role=role)).ephemeral
+        post = await signup(t, t.carol, name="Staff cup", game=KIND)
+        assert "Staff cup" in post.content
+        assert t.bot is not None
+        assert (await t.bot.store.leagues.settings(t.guild.id)).manager_role_id == role.id
+        cleared = await t.slash(t.mod, t.channel, "league settings", clear=True)
+        assert cleared.ephemeral and "Only members with Manage Server" in cleared.content
+        again = await t.slash(t.carol, t.channel, "league new", name="C2", game=KIND)
+        assert again.ephemeral and "Only members" in again.content
+        # the organizer still runs the league they created
+        other = await t.slash(t.bob, t.channel, "league remove", player=t.alice)
+        assert other.ephemeral and "Only members" in other.content
+        mine = await t.slash(t.carol, t.channel, "league remove", player=t.alice)
+        assert mine.ephemeral and "does not play" in mine.content
+        t.fake.assert_clean()
+
+
+async def played_league(t: Table) -> int:
+    """A running 4-player round robin whose round 1 is in the store with one result and one game
+    still playing (claimed directly, as the runner would)."""
+    assert t.bot is not None
+    store = t.bot.store
+    config = LeagueConfig(Format.ROUND_ROBIN, 2, (2,))
+    league = await store.leagues.create(
+        t.guild.id, t.channel.id, "Spring *league*", KIND, {}, config.to_json(), 86400, 7, t.mod.id
+    )
+    players = t.seated(4)
+    for user in players:
+        await store.leagues.join(league.id, user.id)
+    await store.leagues.set_status(league.id, "running")
+    a, b, c, d = (u.id for u in players)
+    await store.leagues.claim_round(league.id, 1, [(a, b), (c, d)])
+    await store.leagues.record_result(league.id, 1, 1, Result.ranked([a], [b]).to_json())
+    return league.id
+
+
+async def test_standings_pairings_and_info_show_names_results_and_tie_breaks(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        league = await played_league(t)
+        alice, bob, carol, dan = t.seated(4)
+        for user in (alice, bob, carol, dan):
+            t.guild.members[user.id].nick = None
+        standings = await t.slash(carol, t.channel, "league standings")
+        assert standings.ephemeral
+        lines = standings.content.splitlines()
+        assert "Spring \\*league\\*" in lines[0], "markdown in a name is shown as written"
+        assert lines[1].startswith("1. alice — **6 pts**"), lines
+        assert "DE" in standings.content and "direct encounter" in standings.content
+        assert "<@" not in standings.content and str(alice.id) not in standings.content
+        (png,) = [a for a in standings.attachments if a.filename.endswith(".png")]
+        image = Image.open(io.BytesIO(png.data))
+        assert image.width == 640 and image.height > 200
+
+        pairings = await t.slash(bob, t.channel, "league pairings")
+        assert "round 1 of 3" in pairings.content
+        assert "alice vs. bob — alice won" in pairings.content
+        assert "carol vs. dan — game being made" in pairings.content
+        later = await t.slash(bob, t.channel, "league pairings", round=2)
+        assert later.ephemeral and "no round 2" in later.content
+
+        info = await t.slash(dan, t.channel, "league info", league=str(league))
+        assert "round robin" in info.content and "1 day per turn" in info.content and "7 days" in info.content
+        assert "alice, bob, carol, dan" in info.content
+        assert len(info.content) <= 2000
+        t.fake.assert_clean()
+
+
+async def test_czech_standings_are_czech_in_text_and_picture(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await played_league(t)
+        t.carol.locale = "cs"
+        standings = await t.slash(t.carol, t.channel, "league standings")
+        assert "pořadí v 1. kole z 3" in standings.content and "b.**" in standings.content
+        assert "vzájemný zápas" in standings.content
+        assert any(a.filename.endswith(".png") for a in standings.attachments)
+        t.fake.assert_clean()
+
+
+async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_through_the_commands(
+    tmp_path: Path,
+) -> None:
+    """Sign-up by buttons, ``/league start`` (refused to a player, and with too few players),
+    pairings and standings while round 1 plays, ``/league close`` refused before the deadline and
+    done after it, ``/league leave`` during play (a withdrawal) and ``/league remove``."""
+    async with table(tmp_path) as t:
+        post = await signup(t, t.mod, name="Autumn cup", game=KIND, round_days=3)
+        players = t.seated(5)
+        for user in players[:2]:
+            await t.click(user, post, "Join")
+        too_few = await t.slash(t.mod, t.channel, "league start")
+        assert too_few.ephemeral and "at least 3" in too_few.content, too_few.content
+        for user in players[2:]:
+            await t.click(user, post, "Join")
+        refused = await t.slash(t.alice, t.channel, "league start")
+        assert refused.ephemeral and "Only members" in refused.content
+        started = await t.slash(t.mod, t.channel, "league start")
+        assert started.ephemeral and "has started" in started.content, started.content
+        await idle(t)
+        await t.fake.wait_for(lambda: not post.buttons, "the sign-up post to lose its buttons")
+        assert "has started" in post.content
+        late = await t.slash(t.mod, t.channel, "league start")
+        assert late.ephemeral and "not taking sign-ups" in late.content
+
+        assert t.bot is not None
+        for made in await t.bot.store.leagues.tables((await t.bot.store.leagues.find(t.guild.id))[0].id, 1):
+            if made.game_id is not None:
+                rec = await t.bot.store.games.get(made.game_id)
+                assert rec.players[(await t.state(made.game_id)).seat_of(0)] == made.seats[0], "first seat is red"
+        thread = t.guild.threads[rec.thread_id or 0]
+        in_thread = await t.slash(t.mod, thread, "league new", name="X", game=KIND)
+        assert in_thread.ephemeral and "not in a thread" in in_thread.content
+        from_thread = await t.slash(t.mod, thread, "league pairings")
+        assert "Autumn cup" in from_thread.content, "a game's thread names its league's channel"
+        pairings = await t.slash(t.bob, t.channel, "league pairings")
+        assert "round 1 of 5" in pairings.content and "playing, game #" in pairings.content
+        assert "Bye: " in pairings.content
+        early = await t.slash(t.mod, t.channel, "league close")
+        assert early.ephemeral and "<t:" in early.content, early.content
+
+        leaving = await t.slash(t.carol, t.channel, "league leave")
+        assert leaving.ephemeral and "withdrawn" in leaving.content, leaving.content
+        await idle(t)
+        again = await t.slash(t.carol, t.channel, "league leave")
+        assert again.ephemeral and "already withdrawn" in again.content, again.content
+        removed = await t.slash(t.mod, t.channel, "league remove", player=players[3])
+        assert removed.ephemeral and "withdrawn from" in removed.content
+        await idle(t)
+
+        await t.later(days=4)
+        closed = await t.slash(t.mod, t.channel, "league close")
+        assert closed.ephemeral and "Round 1" in closed.content and "closed" in closed.content, closed.content
+        await idle(t)
+        assert t.bot is not None
+        (league,) = await t.bot.store.leagues.find(t.guild.id)
+        assert league.current_round == 2
+        standings = await t.slash(t.alice, t.channel, "league standings")
+        assert standings.content.count("withdrawn") == 2, standings.content
+        info = await t.slash(t.alice, t.channel, "league info")
+        assert "round 2 of 5" in info.content and "Round 2 ends" in info.content
+        t.fake.assert_clean()
+
+
+async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_them(tmp_path: Path) -> None:
+    """/league is offered only in servers (a DM has no league); ``game``, ``options`` and
+    ``league`` autocomplete to what is legal; /help has a leagues field in both languages."""
+    async with table(tmp_path, global_commands=True) as t:
+        with pytest.raises(FakeDiscordError):
+            await t.fake.slash(t.alice, t.fake.dm_channel(t.alice), "league info")
+        kinds = await t.fake.autocomplete(t.mod, t.channel, "league new", name="X", focused="game")
+        assert KIND in {c.value for c in kinds}
+        words = await t.fake.autocomplete(
+            t.mod, t.channel, "league new", name="X", game=KIND, options="army=barrage res", focused="options"
+        )
+        assert [c.value for c in words] == ["army=barrage rescue=on", "army=barrage rescue=off"]
+        post = await signup(t, t.mod, name="Summer open", game=KIND)
+        assert post.content
+        named = await t.fake.autocomplete(t.alice, t.channel, "league info", focused="league", league="summ")
+        assert [c.name for c in named] and named[0].name.endswith("Summer open")
+        for locale, head, new in (("en-US", "Leagues", "/league new"), ("cs", "Ligy", "/liga nová")):
+            t.bob.locale = locale
+            shown = await t.slash(t.bob, t.channel, "help")
+            fields = {f["name"]: f["value"] for e in shown.embeds for f in e.get("fields", [])}
+            assert new in fields[head], fields
+        t.fake.assert_clean()
+
+
+async def test_a_league_of_tables_describes_its_placement_points_and_tie_break(tmp_path: Path) -> None:
+    """A game of 2–4 players at tables of 3: placement points 6/3/0, the table opponents'
+    tie-break, and at least 5 players (a table of 3 and one of 2); a Swiss of 2 rounds."""
+    async with table(tmp_path) as t:
+        post = await signup(t, t.mod, name="Counting club", game=TOY, players_per_game=3, format="swiss", rounds=2)
+        assert "tables of 3 players" in post.content and "6/3/0" in post.content, post.content
+        assert "table opponents' points" in post.content and "at least 5 to start" in post.content
+        players = t.seated(5)
+        for user in players:
+            await t.click(user, post, "Join")
+        await t.slash(t.mod, t.channel, "league start")
+        await idle(t)
+        pairings = await t.slash(t.alice, t.channel, "league pairings")
+        assert pairings.content.count(" vs. ") == 3, pairings.content  # a table of 3 and one of 2
+        standings = await t.slash(t.alice, t.channel, "league standings")
+        assert "TO 0" in standings.content and "TO = table opponents' points" in standings.content
+        t.fake.assert_clean()

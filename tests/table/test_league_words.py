@@ -1,0 +1,142 @@
+"""A league in words (cogs/leagues/describing.py, game_options.py; issue 47 §1, §3): the sign-up
+post, standings and pairings of a 64-player league stay within Discord's 2,000 characters with
+every player's name or mention; points are written as people write them; the scoring and the rule
+for unfinished games are shown in advance; the game's options are read from its own spec, with
+clear refusals, and offered word by word."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from cogs import games
+from cogs.leagues import describing, game_options
+from cogs.leagues.running import LeagueView, played_round
+from cogs.table.respond import Refusal
+from db.league_records import League, LeaguePlayer, LeagueTable
+from rules.league.config import Format, LeagueConfig, Unfinished
+from rules.league.rounds import Result
+from rules.league.standings import standings
+
+KIND = "stratego"
+LIMIT = 2000
+
+
+def league(config: LeagueConfig, status: str = "running", current: int = 1, name: str = "Winter cup") -> League:
+    return League(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        signup_message_id=None,
+        name=name,
+        kind=KIND,
+        options={},
+        format=config.to_json(),
+        pace=3 * 86400,
+        round_days=14,
+        starts_at=None,
+        player_limit=None,
+        language="en",
+        created_by=99,
+        created_at=0.0,
+        status=status,
+        current_round=current,
+        version=1,
+    )
+
+
+def season(players: int, config: LeagueConfig) -> LeagueView:
+    """A running league of ``players`` in round 1, every first seat beating the second."""
+    ids = [10**17 + i for i in range(players)]
+    tables = [
+        LeagueTable(
+            7, 1, n + 1, (ids[2 * n], ids[2 * n + 1]), 500 + n, Result.ranked([ids[2 * n]], [ids[2 * n + 1]]).to_json()
+        )
+        for n in range(players // 2)
+    ]
+    played = [played_round(1, tables)]
+    ranked = list(standings(config, ids, played))
+    return LeagueView(league(config), config, [LeaguePlayer(7, p, 0.0) for p in ids], played, ranked, [tables])
+
+
+SWISS = LeagueConfig(Format.SWISS, 2, (2,), 6)
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_a_64_player_league_fits_discord_in_every_text(locale: str) -> None:
+    s = season(64, SWISS)
+    names = {p: "Alžběta Nováková z Dlouhých Polí " + str(i) for i, p in enumerate(describing.seed_order(s))}
+    texts = [
+        describing.signup_text(s.league, SWISS, describing.seed_order(s), locale),
+        describing.standings_text(s, names, locale),
+        describing.pairings_text(s, 1, names, locale),
+        "\n".join(describing.description(s.league, SWISS, locale, round_due=86400.0, rounds=6)),
+    ]
+    assert all(len(text) <= LIMIT for text in texts), [len(x) for x in texts]
+    assert all(str(p) not in texts[1] + texts[2] for p in describing.seed_order(s)), "names, never ids"
+
+
+def test_standings_name_the_tie_breaks_and_the_leader() -> None:
+    s = season(4, SWISS)
+    a, b, c, d = describing.seed_order(s)
+    text = describing.standings_text(s, {a: "ann", b: "ben", c: "cid", d: "dot"}, "en")
+    lines = text.splitlines()
+    assert lines[1].startswith("1–2. ann — **6 pts** (BH 1, MBH 1, SB 1, DE 0)"), lines
+    assert "BH = Buchholz" in text and "DE = direct encounter" in text
+
+
+def test_points_are_written_as_people_write_them() -> None:
+    assert describing.number(Fraction(7), "en") == "7"
+    assert describing.number(Fraction(15, 2), "en") == "7½"
+    assert describing.number(Fraction(1, 2), "cs") == "½"
+    assert describing.number(Fraction(13, 3), "cs") == "4,33"
+    assert describing.number(Fraction(13, 3), "en") == "4.33"
+
+
+@pytest.mark.parametrize("rule", list(Unfinished))
+def test_the_scoring_and_the_unfinished_rule_are_shown_in_advance(rule: Unfinished) -> None:
+    config = LeagueConfig(Format.ROUND_ROBIN, 2, (2,), unfinished=rule)
+    lines = describing.description(league(config, "signup", 0), config, "en")
+    assert any("win 6, draw 3, loss 1" in line for line in lines)
+    assert any(line.startswith("**Unfinished at the deadline:**") and rule.value in line for line in lines)
+    tables = LeagueConfig(Format.SWISS, 4, (3, 4), 3)
+    assert any("6/4/2/0" in line for line in describing.description(league(tables, "signup", 0), tables, "en"))
+
+
+def test_the_least_players_follow_the_core() -> None:
+    assert describing.least_players(LeagueConfig(Format.ROUND_ROBIN, 2, (2,))) == 3
+    assert describing.least_players(LeagueConfig(Format.ROUND_ROBIN, 3, (3, 4))) == 6
+
+
+def test_options_are_read_from_the_games_spec() -> None:
+    options = game_options.parse_options(games.ui(KIND).engine.options, "army=barrage rescue=on", "S", "en")
+    assert options["army"] == "barrage" and options["rescue"] is True
+    defaults = game_options.parse_options(games.ui(KIND).engine.options, None, "S", "en")
+    assert defaults["army"] == "classic"
+    assert defaults["colours"] == "seat0_red", "the pairing's first seat moves first (SG-3.3: red)"
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("army", "name=value"),
+        ("speed=fast", "has no option"),
+        ("army=huge", "not a value"),
+        ("rescue=maybe", "not a value"),
+        ("colours=seat0_red", "has no option"),
+    ],
+)
+def test_bad_options_are_refused_in_words(typed: str, words: str) -> None:
+    with pytest.raises(Refusal) as refused:
+        game_options.parse_options(games.ui(KIND).engine.options, typed, "S", "en")
+    assert words in refused.value.text
+
+
+def test_autocomplete_offers_the_next_word() -> None:
+    offered = game_options.completions(games.ui(KIND).engine.options, "army=barrage res")
+    assert offered == ["army=barrage rescue=on", "army=barrage rescue=off"]
+    assert all(
+        "colours" not in o and "army=classic" not in o
+        for o in game_options.completions(games.ui(KIND).engine.options, "army=barrage ")
+    )
