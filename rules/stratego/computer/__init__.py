@@ -76,7 +76,7 @@ class StrategoComputer:
         if level == Level.EASY:
             return policy.greedy(plain, known, rebuilder.belief, rng)
         effort = EFFORT[level]
-        strong, root_ply = effort.strong, view.ply
+        strong, root_ply = effort.strong or view.army == "barrage", view.ply
         width = effort.width if view.army == "classic" else BARRAGE_WIDTH
         root: list[Move | Rescue] = list(policy.best_few(policy.scored(plain, known, rebuilder.belief, None), width))
 

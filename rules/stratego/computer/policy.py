@@ -11,6 +11,7 @@ from rules.stratego import engine
 from rules.stratego.actions import Move, Rescue
 from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of
 from rules.stratego.computer.belief import Belief
+from rules.stratego.computer.flag_distance import enemy_distance
 from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SPY, battle
 from rules.stratego.state import StrategoState
 
@@ -35,6 +36,12 @@ VALUES = {
 
 SCALE = {"classic": 250.0, "barrage": 300.0}
 """A material difference of one scale is worth about three quarters of a win."""
+
+WIN = 10_000.0
+"""A move's score for taking the Flag."""
+
+DANGER = (0, 200, 100, 50, 25, 12, 6)
+"""Barrage: what an enemy mover so many moves from a Flag costs its side (:mod:`.flag_distance`)."""
 
 
 def _value(values: dict[str, int], rank: str) -> int:
@@ -71,6 +78,12 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
             )
         f = flags[colour]
         if f < 0:
+            continue
+        if st.army == "barrage":
+            d = enemy_distance(st, colour, f)
+            if d == 1 and st.turn != colour:  # the enemy takes it now
+                return [0.02 if st.seat_colour[s] == colour else 0.98 for s in (0, 1)]
+            score[colour] -= DANGER[d] if d < len(DANGER) else 0
             continue
         if strong:
             for sq in NEIGHBOURS[f]:
@@ -114,32 +127,35 @@ def search_moves(st: StrategoState, seat: int) -> list[Move | Rescue]:
 
 
 def playout(st: StrategoState, seat: int, rng: Rng) -> Move | Rescue:
-    """A quick move: half the time the best capture that wins in this sample, else any move."""
+    """A quick move: the Flag if it can be taken, else half the time the best capture that wins in
+    this sample, else any move."""
     if st.rescue_from >= 0:
         return rescue(st)
     colour = st.seat_colour[seat]
     moves = engine.legal_moves(st, colour)
-    if rng.below(2):
-        board, pieces, values = st.board, st.pieces, VALUES[st.army]
-        adv = st.options["attacker_advantage"]
-        best, gain = None, 0
-        for m in moves:
-            occ = board[m.to]
-            if occ >= 0:
-                d = pieces[occ]
-                if battle(pieces[board[m.frm]].rank, d.rank, adv) == "attacker":
-                    g = _value(values, d.rank) + (1000 if d.rank == FLAG else 0)
-                    if g >= gain:
-                        best, gain = m, g
-        if best is not None:
-            return best
+    board, pieces = st.board, st.pieces
+    capture = rng.below(2)
+    values, adv = VALUES[st.army], st.options["attacker_advantage"]
+    best, gain = None, 0
+    for m in moves:
+        occ = board[m.to]
+        if occ >= 0:
+            d = pieces[occ]
+            if d.rank == FLAG:
+                return m
+            if capture and battle(pieces[board[m.frm]].rank, d.rank, adv) == "attacker":
+                g = _value(values, d.rank)
+                if g >= gain:
+                    best, gain = m, g
+    if best is not None:
+        return best
     return moves[rng.below(len(moves))]
 
 
 def _outcome(mine: str, theirs: str, adv: bool, values: dict[str, int]) -> float:
     result = battle(mine, theirs, adv)
     if theirs == FLAG:
-        return 10_000.0
+        return WIN
     if result == "attacker":
         return float(_value(values, theirs))
     if result == "defender":
@@ -197,8 +213,8 @@ def best_few(scores: list[tuple[float, Move]], k: int) -> list[Move]:
 
 
 def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
-    """Inside the search: the ``k`` best moves by :func:`scored` on this sample's ranks (or the
-    heuristic rescue)."""
+    """Inside the search: the ``k`` best moves by :func:`scored` on this sample's ranks (only the
+    Flag's capture when there is one; or the heuristic rescue)."""
     if st.rescue_from >= 0:
         return [rescue(st)]
     colour, pieces = st.turn, st.pieces
@@ -206,4 +222,8 @@ def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
     for p in pieces:
         if p.square >= 0 and p.colour != colour:
             known[p.square] = p.rank
-    return list(best_few(scored(st, known, None, None), k))
+    scores = scored(st, known, None, None)
+    for score, m in scores:
+        if score >= WIN:  # taking the Flag: nothing else is worth searching
+            return [m]
+    return list(best_few(scores, k))
