@@ -43,9 +43,13 @@ EFFORT = {
 }
 
 
-BARRAGE_WIDTH = 16
+BARRAGE_EFFORT = {
+    Level.NORMAL: Effort(simulations=200, depth=3, strong=True, width=16),
+    Level.HARD: Effort(simulations=1000, depth=4, strong=True, width=16),
+}
 """A Barrage army has few moves and its game turns on guarding the Flag, which the greedy score does
-not see: weigh (nearly) all of them (normal vs easy, ten seeded games: 5–5 so, 3–7 with six)."""
+not see: weigh (nearly) all of them (normal vs easy, ten seeded games: 5–5 so, 3–7 with six). Its
+positions are cheap, so hard searches more."""
 
 
 class StrategoComputer:
@@ -75,9 +79,8 @@ class StrategoComputer:
         known = [pv.rank if pv is not None and pv.colour != view.viewer_colour else None for pv in view.board]
         if level == Level.EASY:
             return policy.greedy(plain, known, rebuilder.belief, rng)
-        effort = EFFORT[level]
-        strong, root_ply = effort.strong or view.army == "barrage", view.ply
-        width = effort.width if view.army == "classic" else BARRAGE_WIDTH
+        effort = (EFFORT if view.army == "classic" else BARRAGE_EFFORT)[level]
+        strong, root_ply, width = effort.strong, view.ply, effort.width
         root: list[Move | Rescue] = list(policy.best_few(policy.scored(plain, known, rebuilder.belief, None), width))
 
         def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
@@ -99,4 +102,4 @@ class StrategoComputer:
 
 COMPUTER = StrategoComputer()
 
-__all__ = ["COMPUTER", "EFFORT", "StrategoComputer"]
+__all__ = ["BARRAGE_EFFORT", "COMPUTER", "EFFORT", "StrategoComputer"]

@@ -19,6 +19,9 @@ FAR = 99
 """No enemy mover within :data:`HORIZON`."""
 HORIZON = 6
 """Moves beyond which the distance is not worked out (:data:`FAR`)."""
+SCOUT_LINES = 2
+"""Moves from the Flag within which a Scout's long move is looked for (beyond, it counts as any
+mover: cheaper, and far Scouts are the search's business)."""
 PAST_A_GUARD = 2
 """Extra moves for passing one of the Flag's own movers (beating it first)."""
 PAST_A_BOMB = 4
@@ -37,7 +40,8 @@ def enemy_distance(st: StrategoState, colour: int, flag: int) -> int:
     """The fewest moves an enemy mover needs to take ``colour``'s Flag on ``flag``
     (:data:`FAR` past :data:`HORIZON`)."""
     board, pieces = st.board, st.pieces
-    dist = {flag: 0}
+    dist = [FAR] * len(board)
+    dist[flag] = 0
     heap = [(0, flag)]
     best = FAR
     while heap:
@@ -46,7 +50,7 @@ def enemy_distance(st: StrategoState, colour: int, flag: int) -> int:
             break
         if d > dist[sq]:
             continue
-        for ray in RAYS[sq]:  # a Scout along a clear line, one move
+        for ray in RAYS[sq] if d <= SCOUT_LINES else ():  # a Scout along a clear line, one move
             for n in ray:
                 occ = board[n]
                 if occ < 0:
@@ -66,7 +70,7 @@ def enemy_distance(st: StrategoState, colour: int, flag: int) -> int:
                 else:
                     step += PAST_A_BOMB if p.rank == BOMB else PAST_A_GUARD
             nd = d + step
-            if nd < dist.get(n, FAR):
+            if nd < dist[n]:
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n))
     return best

@@ -13,7 +13,7 @@ from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of
 from rules.stratego.computer.belief import Belief
 from rules.stratego.computer.flag_distance import enemy_distance
 from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SPY, battle
-from rules.stratego.state import StrategoState
+from rules.stratego.state import Piece, StrategoState
 
 VALUES = {
     "classic": {
@@ -36,6 +36,12 @@ VALUES = {
 
 SCALE = {"classic": 250.0, "barrage": 300.0}
 """A material difference of one scale is worth about three quarters of a win."""
+
+GUARD_PULL = 4
+"""Barrage, an enemy within reach of a Flag: what each step costs between the Flag and its side's
+nearest Marshal or General (a defender comes home before the enemy arrives)."""
+
+GUARDS = frozenset((MARSHAL, "9"))
 
 WIN = 10_000.0
 """A move's score for taking the Flag."""
@@ -83,7 +89,8 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
             d = enemy_distance(st, colour, f)
             if d == 1 and st.turn != colour:  # the enemy takes it now
                 return [0.02 if st.seat_colour[s] == colour else 0.98 for s in (0, 1)]
-            score[colour] -= DANGER[d] if d < len(DANGER) else 0
+            if d < len(DANGER):
+                score[colour] -= DANGER[d] + GUARD_PULL * _guard_distance(pieces, colour, f)
             continue
         if strong:
             for sq in NEIGHBOURS[f]:
@@ -98,6 +105,15 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     s0 = 0.5 + 0.5 * math.tanh(diff / SCALE[st.army])
     return [s0, 1.0 - s0]
+
+
+def _guard_distance(pieces: list[Piece], colour: int, flag: int) -> int:
+    """Steps (as the crow walks) from ``colour``'s Flag to its nearest Marshal or General (10: none)."""
+    near = 10
+    for p in pieces:
+        if p.colour == colour and p.square >= 0 and p.rank in GUARDS:
+            near = min(near, abs(p.square % SIZE - flag % SIZE) + abs(p.square // SIZE - flag // SIZE))
+    return near
 
 
 def rescue(st: StrategoState) -> Rescue:
