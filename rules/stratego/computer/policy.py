@@ -143,28 +143,33 @@ def search_moves(st: StrategoState, seat: int) -> list[Move | Rescue]:
 
 
 def playout(st: StrategoState, seat: int, rng: Rng) -> Move | Rescue:
-    """A quick move: the Flag if it can be taken, else half the time the best capture that wins in
-    this sample, else any move."""
+    """A quick move: half the time the best capture that wins in this sample, else any move; in
+    Barrage the Flag first whenever it can be taken (its few moves make that check cheap, and a
+    play-out that walks past the Flag misjudges the race to it)."""
     if st.rescue_from >= 0:
         return rescue(st)
     colour = st.seat_colour[seat]
     moves = engine.legal_moves(st, colour)
     board, pieces = st.board, st.pieces
-    capture = rng.below(2)
-    values, adv = VALUES[st.army], st.options["attacker_advantage"]
-    best, gain = None, 0
-    for m in moves:
-        occ = board[m.to]
-        if occ >= 0:
-            d = pieces[occ]
-            if d.rank == FLAG:
+    if st.army == "barrage":
+        for m in moves:
+            occ = board[m.to]
+            if occ >= 0 and pieces[occ].rank == FLAG:
                 return m
-            if capture and battle(pieces[board[m.frm]].rank, d.rank, adv) == "attacker":
-                g = _value(values, d.rank)
-                if g >= gain:
-                    best, gain = m, g
-    if best is not None:
-        return best
+    if rng.below(2):
+        values = VALUES[st.army]
+        adv = st.options["attacker_advantage"]
+        best, gain = None, 0
+        for m in moves:
+            occ = board[m.to]
+            if occ >= 0:
+                d = pieces[occ]
+                if battle(pieces[board[m.frm]].rank, d.rank, adv) == "attacker":
+                    g = _value(values, d.rank) + (1000 if d.rank == FLAG else 0)
+                    if g >= gain:
+                        best, gain = m, g
+        if best is not None:
+            return best
     return moves[rng.below(len(moves))]
 
 
