@@ -56,8 +56,11 @@ def _value(values: dict[str, int], rank: str) -> int:
 
 def evaluate(st: StrategoState, strong: bool) -> list[float]:
     """Each seat's score in [0, 1]: the result once over, else material (by rank value) and the
-    Flags' safety (enemies near them); when ``strong`` also Bombs around the Flags, the worth of
-    ranks not yet shown and of a Spy with no Marshal left to catch."""
+    Flags' safety; when ``strong`` also the worth of ranks not yet shown and of a Spy with no
+    Marshal left to catch. A Flag's safety in the classic army: enemies within two steps, and
+    (``strong``) Bombs around it. In Barrage, where most games end on a Flag walked into: the
+    enemy's moves to it (:mod:`.flag_distance`; next to it with the move is a lost game) and, while
+    an enemy is within reach, how far the nearest Marshal or General stands from it."""
     if st.phase == "over":
         if st.winner < 0:
             return [0.5, 0.5]
