@@ -11,8 +11,9 @@ from rules.stratego import engine
 from rules.stratego.actions import Move, Rescue
 from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of
 from rules.stratego.computer.belief import Belief
+from rules.stratego.computer.flag_distance import enemy_distance
 from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SPY, battle
-from rules.stratego.state import StrategoState
+from rules.stratego.state import Piece, StrategoState
 
 VALUES = {
     "classic": {
@@ -36,6 +37,18 @@ VALUES = {
 SCALE = {"classic": 250.0, "barrage": 300.0}
 """A material difference of one scale is worth about three quarters of a win."""
 
+GUARD_PULL = 4
+"""Barrage, an enemy within reach of a Flag: what each step costs between the Flag and its side's
+nearest Marshal or General (a defender comes home before the enemy arrives)."""
+
+GUARDS = frozenset((MARSHAL, "9"))
+
+WIN = 10_000.0
+"""A move's score for taking the Flag."""
+
+DANGER = (0, 200, 100, 50, 25, 12, 6)
+"""Barrage: what an enemy mover so many moves from a Flag costs its side (:mod:`.flag_distance`)."""
+
 
 def _value(values: dict[str, int], rank: str) -> int:
     return values.get(rank, 0)
@@ -43,8 +56,11 @@ def _value(values: dict[str, int], rank: str) -> int:
 
 def evaluate(st: StrategoState, strong: bool) -> list[float]:
     """Each seat's score in [0, 1]: the result once over, else material (by rank value) and the
-    Flags' safety (enemies near them); when ``strong`` also Bombs around the Flags, the worth of
-    ranks not yet shown and of a Spy with no Marshal left to catch."""
+    Flags' safety; when ``strong`` also the worth of ranks not yet shown and of a Spy with no
+    Marshal left to catch. A Flag's safety in the classic army: enemies within two steps, and
+    (``strong``) Bombs around it. In Barrage, where most games end on a Flag walked into: the
+    enemy's moves to it (:mod:`.flag_distance`; next to it with the move is a lost game) and, while
+    an enemy is within reach, how far the nearest Marshal or General stands from it."""
     if st.phase == "over":
         if st.winner < 0:
             return [0.5, 0.5]
@@ -72,6 +88,13 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
         f = flags[colour]
         if f < 0:
             continue
+        if st.army == "barrage":
+            d = enemy_distance(st, colour, f)
+            if d == 1 and st.turn != colour:  # the enemy takes it now
+                return [0.02 if st.seat_colour[s] == colour else 0.98 for s in (0, 1)]
+            if d < len(DANGER):
+                score[colour] -= DANGER[d] + GUARD_PULL * _guard_distance(pieces, colour, f)
+            continue
         if strong:
             for sq in NEIGHBOURS[f]:
                 occ = board[sq]
@@ -85,6 +108,15 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     s0 = 0.5 + 0.5 * math.tanh(diff / SCALE[st.army])
     return [s0, 1.0 - s0]
+
+
+def _guard_distance(pieces: list[Piece], colour: int, flag: int) -> int:
+    """Steps (as the crow walks) from ``colour``'s Flag to its nearest Marshal or General (10: none)."""
+    near = 10
+    for p in pieces:
+        if p.colour == colour and p.square >= 0 and p.rank in GUARDS:
+            near = min(near, abs(p.square % SIZE - flag % SIZE) + abs(p.square // SIZE - flag // SIZE))
+    return near
 
 
 def rescue(st: StrategoState) -> Rescue:
@@ -114,13 +146,21 @@ def search_moves(st: StrategoState, seat: int) -> list[Move | Rescue]:
 
 
 def playout(st: StrategoState, seat: int, rng: Rng) -> Move | Rescue:
-    """A quick move: half the time the best capture that wins in this sample, else any move."""
+    """A quick move: half the time the best capture that wins in this sample, else any move; in
+    Barrage the Flag first whenever it can be taken (its few moves make that check cheap, and a
+    play-out that walks past the Flag misjudges the race to it)."""
     if st.rescue_from >= 0:
         return rescue(st)
     colour = st.seat_colour[seat]
     moves = engine.legal_moves(st, colour)
+    board, pieces = st.board, st.pieces
+    if st.army == "barrage":
+        for m in moves:
+            occ = board[m.to]
+            if occ >= 0 and pieces[occ].rank == FLAG:
+                return m
     if rng.below(2):
-        board, pieces, values = st.board, st.pieces, VALUES[st.army]
+        values = VALUES[st.army]
         adv = st.options["attacker_advantage"]
         best, gain = None, 0
         for m in moves:
@@ -139,7 +179,7 @@ def playout(st: StrategoState, seat: int, rng: Rng) -> Move | Rescue:
 def _outcome(mine: str, theirs: str, adv: bool, values: dict[str, int]) -> float:
     result = battle(mine, theirs, adv)
     if theirs == FLAG:
-        return 10_000.0
+        return WIN
     if result == "attacker":
         return float(_value(values, theirs))
     if result == "defender":
@@ -197,8 +237,8 @@ def best_few(scores: list[tuple[float, Move]], k: int) -> list[Move]:
 
 
 def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
-    """Inside the search: the ``k`` best moves by :func:`scored` on this sample's ranks (or the
-    heuristic rescue)."""
+    """Inside the search: the ``k`` best moves by :func:`scored` on this sample's ranks (only the
+    Flag's capture when there is one; or the heuristic rescue)."""
     if st.rescue_from >= 0:
         return [rescue(st)]
     colour, pieces = st.turn, st.pieces
@@ -206,4 +246,8 @@ def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
     for p in pieces:
         if p.square >= 0 and p.colour != colour:
             known[p.square] = p.rank
-    return list(best_few(scored(st, known, None, None), k))
+    scores = scored(st, known, None, None)
+    for score, m in scores:
+        if score >= WIN:  # taking the Flag: nothing else is worth searching
+            return [m]
+    return list(best_few(scores, k))
