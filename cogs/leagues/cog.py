@@ -27,7 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
-from cogs.leagues import describing, game_options
+from cogs.leagues import describing, game_options, signup
 from cogs.leagues.errors import LeagueRefusal
 from cogs.leagues.names import LeagueNames
 from cogs.leagues.running import LeagueView
@@ -77,6 +77,8 @@ class Runner(Protocol):
     async def close_round(self, league_id: int, by_user: int) -> None: ...
 
     async def standings_of(self, league_id: int) -> LeagueView: ...
+
+    def poke(self) -> None: ...
 
 
 def parse_start(text: str, now: float, locale: str) -> float:
@@ -318,6 +320,8 @@ class LeagueCog(
             player_limit=limit,
             language=language or default_language(interaction),
         )
+        if starts_at is not None:
+            self.runner().poke()  # its poll wakes on the date
         post_locale = created.language or DEFAULT
         await interaction.response.send_message(
             describing.signup_text(created, config, [], post_locale),
@@ -364,8 +368,7 @@ class LeagueCog(
             raise Refusal(t("league.no.signup", locale, name=describing.plain(found.name)))
         runner = self.runner()
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.run(locale, runner.start(found.id, interaction.user.id))
-        await self.refresh_signup(found.id)
+        await self.run(locale, runner.start(found.id, interaction.user.id))  # the runner edits the sign-up post
         await reply(interaction, t("league.started", locale, name=describing.plain(found.name)), ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave a league's sign-up, or withdraw from a running league")
@@ -543,25 +546,10 @@ class LeagueCog(
         )
 
     async def signup_post(self, league: League) -> tuple[str, discord.ui.View | None]:
-        """The sign-up post's words and buttons as the league stands now (no buttons once it left sign-up)."""
-        players = [p.user_id for p in await self.store.leagues.players(league.id)]
-        locale = league.language or DEFAULT
-        config = LeagueConfig.from_json(league.format)
-        view = signup_view(league.id, locale) if league.status == "signup" else None
-        return describing.signup_text(league, config, players, locale), view
+        return await signup.signup_post(self.store, league)
 
     async def refresh_signup(self, league_id: int) -> None:
-        """Edit the sign-up post to the league as stored (after a command changed it); a post that
-        is gone or cannot be edited is logged, never an error for the caller."""
-        league: League = await self.store.leagues.get(league_id)
-        if league.signup_message_id is None:
-            return
-        content, view = await self.signup_post(league)
-        message = self.bot.get_partial_messageable(league.channel_id).get_partial_message(league.signup_message_id)
-        try:
-            await message.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("the sign-up post of league %s could not be edited", league_id, exc_info=True)
+        await signup.refresh_signup(self.bot, self.store, league_id)
 
 
 DEFAULT = "en"
