@@ -602,6 +602,10 @@ class Leagues(Protocol):
         """Leagues in sign-up whose start date has passed, earliest first."""
         ...
 
+    async def next_due(self, after: float, shards: Shards | None = None) -> float | None:
+        """The earliest start date or untold open round's deadline later than ``after`` (None: none)."""
+        ...
+
     async def settings(self, guild_id: int) -> LeagueSettings:
         """The server's league settings (defaults when none were set)."""
         ...

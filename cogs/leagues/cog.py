@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import datetime
 import io
 import logging
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -27,7 +30,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import games
-from cogs.leagues import describing, game_options
+from cogs.leagues import describing, game_options, signup
 from cogs.leagues.errors import LeagueRefusal
 from cogs.leagues.names import LeagueNames
 from cogs.leagues.running import LeagueView
@@ -51,7 +54,16 @@ from db.errors import (
 from db.league_records import League
 from render.font_coverage import drawable
 from render.league_standings import StandingRow, standings_image
-from rules.league.config import Format, LeagueConfig, LeagueError
+from rules.league.config import (
+    DEFAULT_PLACEMENT,
+    ByeScore,
+    Format,
+    LeagueConfig,
+    LeagueError,
+    Scoring,
+    Unfinished,
+    scoring_of,
+)
 from rules.league.schedule import check_start
 from rules.league.standings import tie_breaks
 
@@ -78,6 +90,8 @@ class Runner(Protocol):
 
     async def standings_of(self, league_id: int) -> LeagueView: ...
 
+    def poke(self) -> None: ...
+
 
 def parse_start(text: str, now: float, locale: str) -> float:
     """``YYYY-MM-DD`` or ``YYYY-MM-DD HH:MM`` in UTC, in the future."""
@@ -93,9 +107,17 @@ def parse_start(text: str, now: float, locale: str) -> float:
     raise Refusal(t("league.no.date", locale, text=quote(text, locale)))
 
 
-def league_config(kind: str, size: int | None, form: str, rounds: int | None, locale: str) -> LeagueConfig:
+def league_config(
+    kind: str,
+    size: int | None,
+    form: str,
+    rounds: int | None,
+    locale: str,
+    scoring: LeagueScoring | None = None,
+) -> LeagueConfig:
     """The league's rules for ``kind``: its tables of ``size`` (default: the game's most players),
-    the format and rounds checked — a clear refusal for an impossible one."""
+    the format and rounds checked, and the organizer's scoring (:class:`LeagueScoring`) — a clear
+    refusal for an impossible one."""
     engine = games.ui(kind).engine
     low, high = max(2, engine.min_players), engine.max_players
     size = high if size is None else size
@@ -108,9 +130,46 @@ def league_config(kind: str, size: int | None, form: str, rounds: int | None, lo
     if chosen is Format.ROUND_ROBIN and rounds is not None:
         raise Refusal(t("league.no.rounds_robin", locale))
     try:
-        return LeagueConfig(chosen, size, tuple(range(low, high + 1)), rounds)
+        config = LeagueConfig(chosen, size, tuple(range(low, high + 1)), rounds)
     except LeagueError as e:
         raise Refusal(t("league.no.table", locale, game=title, low=low, high=high, size=size)) from e
+    return config if scoring is None else scoring.applied(config, locale)
+
+
+POINT_SEPARATORS = re.compile(r"[\s/,;]+")
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueScoring:
+    """What ``/league new`` takes of the scoring (issue 47 §2, configurable): ``points`` as typed
+    ("6/3/1": win/draw/loss; "6/4/2/0": places, best first), the rule for games closed unfinished
+    and the bye's score (None: the default)."""
+
+    points: str | None = None
+    unfinished: str | None = None
+    bye: str | None = None
+
+    def applied(self, config: LeagueConfig, locale: str) -> LeagueConfig:
+        scoring = config.scoring
+        if self.points is not None:
+            scoring = self._scoring(config, locale)
+        unfinished = Unfinished(self.unfinished) if self.unfinished else config.unfinished
+        bye = ByeScore(self.bye) if self.bye else config.bye
+        return dataclasses.replace(config, scoring=scoring, unfinished=unfinished, bye=bye)
+
+    def _scoring(self, config: LeagueConfig, locale: str) -> Scoring:
+        text = (self.points or "").strip()
+        places = max(config.allowed_sizes)
+        example = "6/3/1" if config.two_player else "/".join(map(str, DEFAULT_PLACEMENT[:places]))
+        words = [w for w in POINT_SEPARATORS.split(text) if w]
+        if not words or not all(w.isascii() and w.isdigit() for w in words):
+            raise Refusal(t("league.no.points_form", locale, text=quote(text, locale), example=example))
+        try:
+            return scoring_of([int(w) for w in words], two_player=config.two_player, places=places)
+        except LeagueError as e:
+            kind = "two" if config.two_player else "table"
+            key = f"league.no.points_count_{kind}" if e.code == "points_count" else f"league.no.{e.code}"
+            raise Refusal(t(key, locale, example=example, **e.params)) from None
 
 
 def refusal_words(refusal: LeagueRefusal, locale: str) -> str:
@@ -251,6 +310,9 @@ class LeagueCog(
         start="Start date, YYYY-MM-DD or YYYY-MM-DD HH:MM in UTC (default: when you start it)",
         limit="The most players who may sign up",
         language=LANGUAGE_HELP,
+        points="Points: win/draw/loss for two players (default 6/3/1), by place for tables (default 6/4/2/0)",
+        unfinished="How a game still running when the organizer closes its round counts (default: draw)",
+        bye="What a bye scores (default: a win for two players, the table's average for tables)",
     )
     @app_commands.choices(
         format=[
@@ -259,6 +321,13 @@ class LeagueCog(
         ],
         pace=PACE_CHOICES,
         language=LANGUAGE_CHOICES,
+        unfinished=[app_commands.Choice(name=u.value, value=u.value) for u in Unfinished],
+        bye=[
+            app_commands.Choice(name="win", value=ByeScore.WIN.value),
+            app_commands.Choice(name="draw", value=ByeScore.DRAW.value),
+            app_commands.Choice(name="loss", value=ByeScore.LOSS.value),
+            app_commands.Choice(name="nothing", value=ByeScore.ZERO.value),
+        ],
     )
     @app_commands.autocomplete(game=_game_choices, options=_options_choices)
     async def new(
@@ -275,6 +344,9 @@ class LeagueCog(
         start: str | None = None,
         limit: app_commands.Range[int, 2, 256] | None = None,
         language: str | None = None,
+        points: app_commands.Range[str, 1, 60] | None = None,
+        unfinished: str | None = None,
+        bye: str | None = None,
     ) -> None:
         guild, locale = await self.guild_of(interaction)
         if not await self.may_manage(interaction, None):
@@ -286,7 +358,12 @@ class LeagueCog(
             raise Refusal(t("league.no.game", locale, name=quote(game, locale), games=titles))
         if format not in {f.value for f in Format}:
             raise Refusal(t("league.no.rounds_swiss", locale))
-        config = league_config(game, players_per_game, format, rounds, locale)
+        scoring = LeagueScoring(
+            points,
+            unfinished if unfinished in {u.value for u in Unfinished} else None,
+            bye if bye in {b.value for b in ByeScore} else None,
+        )
+        config = league_config(game, players_per_game, format, rounds, locale, scoring)
         title = games.ui(game).title(locale)
         resolved = game_options.parse_options(games.ui(game).engine.options, options, title, locale)
         if pace not in PACES:
@@ -318,6 +395,8 @@ class LeagueCog(
             player_limit=limit,
             language=language or default_language(interaction),
         )
+        if starts_at is not None:
+            self.runner().poke()  # its poll wakes on the date
         post_locale = created.language or DEFAULT
         await interaction.response.send_message(
             describing.signup_text(created, config, [], post_locale),
@@ -364,8 +443,7 @@ class LeagueCog(
             raise Refusal(t("league.no.signup", locale, name=describing.plain(found.name)))
         runner = self.runner()
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.run(locale, runner.start(found.id, interaction.user.id))
-        await self.refresh_signup(found.id)
+        await self.run(locale, runner.start(found.id, interaction.user.id))  # the runner edits the sign-up post
         await reply(interaction, t("league.started", locale, name=describing.plain(found.name)), ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave a league's sign-up, or withdraw from a running league")
@@ -543,25 +621,10 @@ class LeagueCog(
         )
 
     async def signup_post(self, league: League) -> tuple[str, discord.ui.View | None]:
-        """The sign-up post's words and buttons as the league stands now (no buttons once it left sign-up)."""
-        players = [p.user_id for p in await self.store.leagues.players(league.id)]
-        locale = league.language or DEFAULT
-        config = LeagueConfig.from_json(league.format)
-        view = signup_view(league.id, locale) if league.status == "signup" else None
-        return describing.signup_text(league, config, players, locale), view
+        return await signup.signup_post(self.store, league)
 
     async def refresh_signup(self, league_id: int) -> None:
-        """Edit the sign-up post to the league as stored (after a command changed it); a post that
-        is gone or cannot be edited is logged, never an error for the caller."""
-        league: League = await self.store.leagues.get(league_id)
-        if league.signup_message_id is None:
-            return
-        content, view = await self.signup_post(league)
-        message = self.bot.get_partial_messageable(league.channel_id).get_partial_message(league.signup_message_id)
-        try:
-            await message.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("the sign-up post of league %s could not be edited", league_id, exc_info=True)
+        await signup.refresh_signup(self.bot, self.store, league_id)
 
 
 DEFAULT = "en"

@@ -79,8 +79,10 @@ log = logging.getLogger("deskovka.leagues")
 STEPS = 50
 """Steps one :meth:`LeagueRunner.advance` takes at most (a round is three or four: a bug must not loop)."""
 POLL = 3600.0
-"""Seconds between looks for leagues whose start date came (and rounds left opening by a process
-that died): a league starts within an hour of its date."""
+"""Seconds between looks for rounds left opening by a process that died (and anything else no
+moment in the store announces). A start date and a round's deadline are not waited for by it: the
+poll sleeps until the earliest of them (:meth:`~db.repos.leagues.Leagues.next_due`), so a league
+starts on its date and a deadline is told when it passes, on the replaceable clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,10 @@ class LeagueTelling(Protocol):
     async def tell(self, change: Change) -> None:
         """A committed change of a league game told as any other (a made game: its thread, start
         post, clocks and DMs; a resignation; a cancellation)."""
+
+    async def started(self, league_id: int) -> None:
+        """The league left sign-up (started by its organizer or on its date): its sign-up post
+        says so and loses its **Join** / **Leave** buttons (an edit: told again, it changes nothing)."""
 
     async def pairings(self, view: LeagueView, round_no: int) -> None:
         """Round ``round_no``'s pairings posted in the league's channel, and each player told
@@ -242,6 +248,8 @@ class LeagueRunner:
         except LeagueWrongStatus as e:
             raise NotInSignup(status=e.status) from e
         log.info("league %s started by %s with %s players", league_id, by_user, len(players))
+        if self.telling is not None:
+            await self.telling.started(league_id)
         await self.advance(league_id)
 
     async def withdraw(self, league_id: int, user_id: int, by_user: int) -> None:
@@ -364,6 +372,7 @@ class LeagueRunner:
         except LeagueStaleVersion:
             return True  # someone joined, withdrew or claimed meanwhile: look again
         log.info("league %s: round %s claimed with %s tables", league.id, paired.number, len(paired.tables))
+        self.poke()  # its deadline is the poll's next moment
         return True
 
     async def _make_games(self, league: League, current: LeagueRound) -> None:
@@ -505,22 +514,39 @@ class LeagueRunner:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def caught_up(self, shards: Shards | None = None) -> None:
-        """After the start-up catch-up: :meth:`tick` once, then every :data:`POLL` seconds."""
+        """After the start-up catch-up: :meth:`tick` once, then at each league's next moment."""
+        looked = self.clock()
         try:
             await self.tick()
         except Exception:
             log.exception("leagues not resumed at start-up")
         if self._poll is None or self._poll.done():
-            self._poll = asyncio.create_task(self._polling(), name="deskovka-leagues")
+            self._poll = asyncio.create_task(self._polling(looked), name="deskovka-leagues")
 
-    async def _polling(self) -> None:
+    async def _polling(self, looked: float) -> None:
+        """Sleep until the next start date or deadline in the store after the last look
+        (``looked``: when the last tick began; at most :data:`POLL`) or until :meth:`poke`, then
+        tick. A moment that came while the last tick ran is in the reading, so it is not missed;
+        the wake is cleared before the reading, so a poke meanwhile is in it or wakes it."""
         while True:
-            await self.clock.sleep_until(self.clock() + POLL, self._wake)
             self._wake.clear()
+            until = self.clock() + POLL
+            try:
+                due = await self.store.leagues.next_due(looked, self.shards)
+            except Exception:
+                log.exception("the leagues' next moment not read; again in %s s", POLL)
+                due = None
+            await self.clock.sleep_until(until if due is None else min(due, until), self._wake)
+            looked = self.clock()
             try:
                 await self.tick()
             except Exception:
                 log.exception("league poll failed; again in %s s", POLL)
+
+    def poke(self) -> None:
+        """A start date or a deadline may have been set (a league made, a round opened): the poll
+        reads the next moment again."""
+        self._wake.set()
 
     async def tick(self) -> None:
         """What no game's end brings about, for this process's servers: leagues whose start date

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.leagues.running import LeagueView
+from cogs.leagues.signup import refresh_signup
 from cogs.table.core.change import Change
 from cogs.table.plan.news import dm_locale, link, where
 from cogs.table.respond import pings
@@ -80,6 +81,9 @@ class LeagueTeller:
 
     async def tell(self, change: Change) -> None:
         await self.parts.teller.tell(change)
+
+    async def started(self, league_id: int) -> None:
+        await refresh_signup(self.parts.bot, self.parts.store, league_id)
 
     async def pairings(self, view: LeagueView, round_no: int) -> None:
         league = view.league
@@ -161,8 +165,13 @@ class LeagueTeller:
         await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
 
     async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+        """The organizers pinged, and only they: the league's creator and the server's league
+        role when it has one (the bot allows no mention by default; this post allows exactly
+        these, so a role named elsewhere in a league's name stays silent)."""
         league = view.league
         locale = supported(league.language)
+        role = (await self.parts.store.leagues.settings(league.guild_id)).manager_role_id
+        organizers = [mention(league.created_by), *([f"<@&{role}>"] if role is not None else [])]
         text = tn(
             "league_run.due",
             unfinished,
@@ -170,11 +179,14 @@ class LeagueTeller:
             league=league.name,
             round=round_no,
             rounds=view.total_rounds,
-            organizer=mention(league.created_by),
+            organizer=join_words(organizers, locale),
         )
+        allowed = pings({league.created_by})
+        if role is not None:
+            allowed.roles = [discord.Object(role)]
         channel = self.parts.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
         try:
-            await channel.send(text, allowed_mentions=pings({league.created_by}))
+            await channel.send(text, allowed_mentions=allowed)
         except discord.HTTPException:
             log.warning("league %s: the deadline of round %s not posted", league.id, round_no, exc_info=True)
 

@@ -538,6 +538,26 @@ class LeaguesRepo(Repo):
         )
         return [league_of(r) for r in rows]
 
+    async def next_due(self, after: float, shards: Shards | None = None) -> float | None:
+        """The earliest moment later than ``after`` (the poll's last look) at which the runner's
+        poll has something to do for leagues on ``shards``: a start date, or an open round's
+        deadline not told yet (None: none). Moments up to ``after`` are left out: that look did
+        what they asked, or it failed and the poll retries at its pace (it never spins on them)."""
+        now = after
+        on, params = ("1 = 1", ()) if shards is None else shards.condition("guild_id")
+        starts = await self._ctx.query(
+            f"SELECT MIN(starts_at) AS due FROM leagues WHERE status = 'signup' AND starts_at > ? AND {on}",
+            (now, *params),
+        )
+        on, params = ("1 = 1", ()) if shards is None else shards.condition("l.guild_id")
+        deadlines = await self._ctx.query(
+            "SELECT MIN(r.deadline) AS due FROM league_rounds r JOIN leagues l ON l.id = r.league_id"
+            f" WHERE r.status = 'open' AND r.due_told_at IS NULL AND r.deadline > ? AND {on}",
+            (now, *params),
+        )
+        found = [float(rows[0]["due"]) for rows in (starts, deadlines) if rows and rows[0]["due"] is not None]
+        return min(found, default=None)
+
     async def settings(self, guild_id: int) -> LeagueSettings:
         """The server's league settings (the defaults when it set none)."""
         rows = await self._ctx.query("SELECT manager_role_id FROM league_settings WHERE guild_id = ?", (guild_id,))

@@ -23,7 +23,8 @@ Defaults, and why:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,8 @@ class ByeScore(enum.StrEnum):
 
 
 DEFAULT_PLACEMENT = (6, 4, 2, 0)
+MAX_POINTS = 100
+"""The most points one result may give: any league's scoring fits, and a typo (600) is refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,27 @@ class Scoring:
             forfeit_loss=_int(data, "forfeit_loss"),
             placement=tuple(_ints(data, "placement")),
         )
+
+
+def scoring_of(points: Sequence[int], *, two_player: bool, places: int) -> Scoring:
+    """The organizer's points (issue 47 §2, "configurable"): for a two-player league the win,
+    draw and loss, for tables one value per place of the largest table (``places``), best first.
+    Each from 0 to :data:`MAX_POINTS`, never more for a worse result, and the best worth more than
+    the worst (a league where every result scores the same ranks nobody). A forfeit gives the win
+    (first place) to the one present and 0 to the absent, as by default. Refuses with
+    :class:`LeagueError` ``points_count`` (``given``, ``want``), ``points_range`` (``most``) or
+    ``points_order``."""
+    want = 3 if two_player else places
+    if len(points) != want:
+        raise LeagueError("points_count", given=len(points), want=want)
+    if any(not 0 <= p <= MAX_POINTS for p in points):
+        raise LeagueError("points_range", most=MAX_POINTS)
+    if any(a < b for a, b in itertools.pairwise(points)) or points[0] == points[-1]:
+        raise LeagueError("points_order")
+    if two_player:
+        win, draw, loss = points
+        return Scoring(win=win, draw=draw, loss=loss, forfeit_win=win, forfeit_loss=0)
+    return Scoring(forfeit_win=points[0], forfeit_loss=0, placement=tuple(points))
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,7 @@ def test_the_protocols_declare_the_whole_interface() -> None:
         *(f"leagues.{n}" for n in ("withdraw", "players", "claim_round", "hold_opening", "tables_without_game")),
         *(f"leagues.{n}" for n in ("tables", "table_of_game", "open_round", "record_result", "round_complete")),
         *(f"leagues.{n}" for n in ("close_round", "mark_announced", "get_round", "rounds", "rounds_due")),
-        *(f"leagues.{n}" for n in ("rounds_opening", "signups_due", "settings", "set_settings")),
+        *(f"leagues.{n}" for n in ("rounds_opening", "signups_due", "next_due", "settings", "set_settings")),
     }
 
 

@@ -544,6 +544,29 @@ async def test_rounds_past_their_deadline_and_sign_ups_past_their_start(store: G
     assert await store.leagues.signups_due() == []
 
 
+async def test_the_next_moment_is_the_earliest_start_date_or_untold_deadline_after_the_last_look(
+    store: GameStore, clock: FakeClock
+) -> None:
+    """What the runner's poll sleeps until (a league starts on its date, not at the next hourly
+    look): moments up to the last look and told deadlines are left out, so the poll never spins."""
+    assert await store.leagues.next_due(T0) is None
+    soon = await league(store, starts_at=T0 + 2 * DAY)
+    made = await running(store)
+    await store.leagues.claim_round(made.id, 1, PAIRS)
+    await make_games(store, made.id, 1)
+    assert await store.leagues.next_due(T0) == T0 + 2 * DAY, "an opening round's deadline is not waited for"
+    await store.leagues.open_round(made.id, 1)
+    assert await store.leagues.next_due(T0) == T0 + 2 * DAY, "the earlier of the start date and the deadline"
+    theirs = Shards(2, (((GUILD >> 22) + 1) % 2,))
+    assert await store.leagues.next_due(T0, theirs) is None
+    clock.advance(days=3)
+    assert await store.leagues.next_due(T0 + DAY) == T0 + 2 * DAY, "come since the last look: due now"
+    assert await store.leagues.next_due(T0 + 2 * DAY) == T0 + 7 * DAY, "looked at already: not again"
+    await store.leagues.set_status(soon.id, "running")
+    await store.leagues.mark_announced(made.id, 1, due=True)
+    assert await store.leagues.next_due(T0) is None, "a deadline told is waited for no more"
+
+
 async def test_the_servers_manager_role_is_kept(store: GameStore, open_store: OpenStore, clock: FakeClock) -> None:
     assert await store.leagues.settings(GUILD) == LeagueSettings(GUILD, None)
     assert await store.leagues.set_settings(GUILD, 555) == LeagueSettings(GUILD, 555)

@@ -5,6 +5,7 @@ finished by another — each table's game made once, each post once. Time is a h
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -40,12 +41,25 @@ class Told:
     def __init__(self) -> None:
         self.changes: list[Change] = []
         self.posts: list[tuple[str, int]] = []
+        self.started_ids: list[int] = []
+        self.heard = asyncio.Event()
+
+    async def heard_post(self, post: tuple[str, int]) -> None:
+        """Until ``post`` was told (by the runner's own poll task; no sleep: each post wakes this)."""
+        async with asyncio.timeout(30):  # a safety net only: the fake clock moved, the poll runs at once
+            while post not in self.posts:
+                self.heard.clear()
+                await self.heard.wait()
 
     async def tell(self, change: Change) -> None:
         self.changes.append(change)
 
+    async def started(self, league_id: int) -> None:
+        self.started_ids.append(league_id)
+
     async def pairings(self, view: LeagueView, round_no: int) -> None:
         self.posts.append(("pairings", round_no))
+        self.heard.set()
 
     async def round_over(self, view: LeagueView, round_no: int) -> None:
         self.posts.append(("round_over", round_no))
@@ -55,6 +69,7 @@ class Told:
 
     async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
         self.posts.append((f"due:{unfinished}", round_no))
+        self.heard.set()
 
 
 def runner_on(store: GameStore, clock: FakeClock, told: Told | None = None) -> tuple[LeagueRunner, Told]:
@@ -227,6 +242,38 @@ async def test_a_league_starts_on_its_date_by_the_poll_only_on_its_shard(store: 
     await here.tick()
     assert (await store.leagues.get(made.id)).status == "running"
     assert told.posts == [("pairings", 1)]
+    assert told.started_ids == [made.id], "its sign-up post is told it started (and loses its buttons)"
+
+
+async def test_the_poll_starts_a_league_on_its_date_and_tells_its_deadline_when_it_passes(
+    store: GameStore, clock: FakeClock
+) -> None:
+    """The poll sleeps on the replaceable clock until the next start date or deadline in the store,
+    not an hour: a league whose date is a minute away starts when the clock reaches it, and its
+    round's deadline is told when the clock passes it (nobody calls ``tick`` here)."""
+    runner, told = runner_on(store, clock)
+    await runner.caught_up()
+    try:
+        made = await store.leagues.create(
+            GUILD, CHANNEL, "Dawn", "count", {"target": 30}, ROUND_ROBIN.to_json(), 86400, 7, ALICE,
+            starts_at=T0 + 60,
+        )  # fmt: skip
+        for user in (ALICE, BOB, CAROL, DAVE):
+            await store.leagues.join(made.id, user)
+        runner.poke()  # as /league new does
+        clock.advance(59)
+        assert (await store.leagues.get(made.id)).status == "signup"
+        clock.advance(1)
+        await told.heard_post(("pairings", 1))
+        assert (await store.leagues.get(made.id)).status == "running"
+        assert told.started_ids == [made.id]
+        deadline = (await store.leagues.get_round(made.id, 1)).deadline
+        clock.advance(deadline - clock() - 1)
+        assert told.posts == [("pairings", 1)]
+        clock.advance(1)
+        await told.heard_post(("due:2", 1))
+    finally:
+        await runner.stop()
 
 
 @pytest.mark.parametrize(

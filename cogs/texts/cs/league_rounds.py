@@ -19,11 +19,11 @@ TEXTS: dict[str, str] = {
     "league_run.standing.withdrawn": "{place} {player} — body: {points} (odstoupil/a)",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------
     "league_run.due.one": "⏰ **{league}**: termín {round}. kola z {rounds} uplynul a {n} hra se ještě hraje. "
-    "{organizer}, kolo teď můžeš uzavřít: nedohraná hra se pak hodnotí podle pravidla ligy pro nedohrané hry.",
+    "{organizer}: kolo teď lze uzavřít příkazem `{cmd_league_close}`, nedohraná hra se pak hodnotí podle pravidla ligy pro nedohrané hry.",
     "league_run.due.few": "⏰ **{league}**: termín {round}. kola z {rounds} uplynul a {n} hry se ještě hrají. "
-    "{organizer}, kolo teď můžeš uzavřít: nedohrané hry se pak hodnotí podle pravidla ligy pro nedohrané hry.",
+    "{organizer}: kolo teď lze uzavřít příkazem `{cmd_league_close}`, nedohrané hry se pak hodnotí podle pravidla ligy pro nedohrané hry.",
     "league_run.due.other": "⏰ **{league}**: termín {round}. kola z {rounds} uplynul a {n} her se ještě hraje. "
-    "{organizer}, kolo teď můžeš uzavřít: nedohrané hry se pak hodnotí podle pravidla ligy pro nedohrané hry.",
+    "{organizer}: kolo teď lze uzavřít příkazem `{cmd_league_close}`, nedohrané hry se pak hodnotí podle pravidla ligy pro nedohrané hry.",
     # --- co správce ligy odmítne -------------------------------------------------------------------
     "league_run.refused.no_league": "Taková liga tu není.",
     "league_run.refused.not_signup": "Tato liga už začala nebo skončila: znovu ji spustit nejde.",

@@ -90,6 +90,13 @@ TEXTS: dict[str, str] = {
     "league.no.option": "{game} nemá volbu {name}. Její volby: {known}.",
     "league.no.option_value": "{value} není hodnota volby {name}: {expected}.",
     "league.no.option_form": "Volby piš jako `název=hodnota`, oddělené mezerami: {text} tak napsané není.",
+    "league.no.points_form": "Body napiš jako celá čísla oddělená lomítky, např. `{example}`: {text} takové není.",
+    "league.no.points_count_two": "Zadej troje body, za výhru, remízu a prohru, např. `{example}` (zadáno: {given}).",
+    "league.no.points_count_table": "Zadej body za každé místo u stolu, od prvního, tolik čísel, kolik je míst "
+    "({want}), např. `{example}` (zadáno: {given}).",
+    "league.no.points_range": "Body jsou od 0 do {most}.",
+    "league.no.points_order": "Lepší výsledek nesmí dostat méně bodů než horší a nejlepší musí dostat víc než "
+    "nejhorší, např. `{example}`.",
     "league.no.pace": "Vyber tempo z {choices}.",
     "league.no.date": "Začátek napiš jako `RRRR-MM-DD` nebo `RRRR-MM-DD HH:MM` (UTC): {text} není datum.",
     "league.no.date_past": "Začátek {when} už minul: vyber pozdější.",

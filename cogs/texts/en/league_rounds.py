@@ -19,10 +19,10 @@ TEXTS: dict[str, str] = {
     "league_run.standing.withdrawn": "{place} {player} — {points} points (withdrew)",
     # --- a round past its deadline (the organizer pinged, once) -----------------------------------
     "league_run.due.one": "⏰ **{league}**: the deadline of round {round} of {rounds} has passed and {n} game "
-    "is still being played. {organizer}, you can close the round now: the unfinished game is then scored "
+    "is still being played. {organizer}, you can close the round now with `{cmd_league_close}`: the unfinished game is then scored "
     "by the league's rule for unfinished games.",
     "league_run.due.other": "⏰ **{league}**: the deadline of round {round} of {rounds} has passed and {n} games "
-    "are still being played. {organizer}, you can close the round now: the unfinished games are then scored "
+    "are still being played. {organizer}, you can close the round now with `{cmd_league_close}`: the unfinished games are then scored "
     "by the league's rule for unfinished games.",
     # --- what the league runner refuses -------------------------------------------------------------
     "league_run.refused.no_league": "There is no such league here.",

@@ -89,6 +89,14 @@ TEXTS: dict[str, str] = {
     "league.no.option": "{game} has no option {name}. Its options: {known}.",
     "league.no.option_value": "{value} is not a value of {name}: {expected}.",
     "league.no.option_form": "Write options as `name=value`, separated by spaces: {text} is not.",
+    "league.no.points_form": "Write the points as whole numbers separated by slashes, e.g. `{example}`: {text} is not.",
+    "league.no.points_count_two": "Give three points, for a win, a draw and a loss, e.g. `{example}` "
+    "(you gave {given}).",
+    "league.no.points_count_table": "Give {want} points, one for each place at a table, first place first, "
+    "e.g. `{example}` (you gave {given}).",
+    "league.no.points_range": "Points go from 0 to {most}.",
+    "league.no.points_order": "A better result can't score fewer points than a worse one, and the best must "
+    "score more than the worst, e.g. `{example}`.",
     "league.no.pace": "Choose a pace of {choices}.",
     "league.no.date": "Write the start as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (UTC): {text} is not a date.",
     "league.no.date_past": "The start {when} has passed: choose a later one.",
