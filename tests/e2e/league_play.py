@@ -1,5 +1,6 @@
-"""Playing a league through the fake Discord (issue 47): waiting until the bot and the league's
-runner are idle, and ending a round's games by their players' ``/game resign``."""
+"""Playing a league through the fake Discord (issue 47) as its players would: ``/league new`` by an
+organizer, **Join** pressed by each player, ``/league start``; waiting until the bot and the
+league's runner are idle, and ending a round's games by their players' ``/game resign``."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import time
 from pathlib import Path
 
 from cogs import games
+from cogs.texts import t as words
 from rules.league.config import Format, LeagueConfig
 from tests.e2e.harness import Table, table
-from tests.fakediscord import User
+from tests.fakediscord import Message, User
 
 SWISS = LeagueConfig(Format.SWISS, 2, (2,), rounds=6)
 """The big Swiss of :func:`open_swiss_round`."""
@@ -31,11 +33,31 @@ def member(t: Table, user_id: int) -> User:
     return next(u for u in (t.alice, t.bob, t.carol, t.mod, *t.extra) if u.id == user_id)
 
 
-async def resign_round(t: Table, league_id: int, round_no: int, seat: int = 1) -> None:
+async def signed_up(t: Table, organizer: User, players: list[User], **options: object) -> tuple[int, Message]:
+    """A league made by ``/league new`` with ``options``, joined by each of ``players`` by the
+    sign-up post's first button (**Join** in the post's language) and started by ``/league
+    start``: the league's id and its sign-up post, once the first round is told."""
+    assert t.bot is not None
+    post = await t.slash(organizer, t.channel, "league new", **options)
+    assert not post.ephemeral and post.buttons, post.content
+    join = post.buttons[0].label
+    for user in players:
+        answer = await t.click(user, post, join)
+        assert not answer.ephemeral or user.name not in answer.content, answer.content
+    started = await t.slash(organizer, t.channel, "league start")
+    assert started.ephemeral and "<@" not in started.content, started.content
+    await idle(t)
+    (league,) = [x for x in await t.bot.store.leagues.find(t.guild.id) if x.signup_message_id == post.id]
+    return league.id, post
+
+
+async def resign_round(t: Table, league_id: int, round_no: int, seat: int = 1) -> list[tuple[int, int]]:
     """Every game of the round still playing is resigned by the player at ``seat`` (by
-    ``/game resign`` in the game's thread and its button)."""
+    ``/game resign`` in the game's thread and its button, in the player's language): the (winner,
+    loser) of each."""
     assert t.bot is not None
     store = t.bot.store
+    ended: list[tuple[int, int]] = []
     for league_table in await store.leagues.tables(league_id, round_no):
         if league_table.game_id is None:
             continue
@@ -45,9 +67,13 @@ async def resign_round(t: Table, league_id: int, round_no: int, seat: int = 1) -
         assert rec.thread_id is not None, "a league game has a thread of its own"
         thread = t.guild.threads[rec.thread_id]
         user = member(t, rec.players[seat])
+        locale = "cs" if (user.locale or "").startswith("cs") else "en"
         confirm = await t.slash(user, thread, "game resign")
-        await t.click(user, confirm, f"Resign #{rec.id} {games.ui(rec.kind).title('en')}")
+        label = words("btn.resign_game", locale, game=rec.id, title=games.ui(rec.kind).title(locale))
+        await t.click(user, confirm, label)
         await idle(t)
+        ended.append((next(p for p in rec.players if p != user.id), user.id))
+    return ended
 
 
 def members(t: Table, n: int) -> list[User]:
