@@ -21,7 +21,7 @@ from cogs.table.core.change import Change
 from cogs.table.plan.news import dm_locale, link, where
 from cogs.table.respond import pings
 from cogs.table.ui import mention
-from cogs.texts import Locale, join_words, supported, t, tn
+from cogs.texts import Locale, has, join_words, plural_category, supported, t, tn
 from db.errors import GameNotFound
 from db.league_records import LeagueTable
 from db.records import GameRecord
@@ -45,6 +45,15 @@ def points(value: Fraction, locale: Locale) -> str:
     return text.replace(".", ",") if locale == "cs" else text
 
 
+def points_words(value: Fraction, locale: Locale) -> str:
+    """League points with their word in the number's plural form: "1 point", "7 points";
+    "1 bod", "3 body", "7 bodů", "4,5 bodu"."""
+    key = f"league_run.points.{plural_category(float(value), locale)}"
+    if not has(key, locale):
+        key = "league_run.points.other"
+    return t(key, locale, n=points(value, locale))
+
+
 def place(standing: Standing) -> str:
     """``1.`` or a shared ``2.–3.``."""
     if standing.shared:
@@ -57,7 +66,7 @@ def standing_lines(view: LeagueView, locale: Locale) -> list[str]:
     lines = []
     for s in view.standings:
         key = "league_run.standing.withdrawn" if s.withdrawn else "league_run.standing"
-        lines.append(t(key, locale, place=place(s), player=mention(s.player), points=points(s.points, locale)))
+        lines.append(t(key, locale, place=place(s), player=mention(s.player), points=points_words(s.points, locale)))
     return lines
 
 

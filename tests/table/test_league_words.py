@@ -13,6 +13,7 @@ import pytest
 from cogs import games
 from cogs.leagues import describing, game_options
 from cogs.leagues.running import LeagueView, played_round
+from cogs.leagues.telling import points_words
 from cogs.table.respond import Refusal
 from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import Format, LeagueConfig, Unfinished
@@ -140,3 +141,10 @@ def test_autocomplete_offers_the_next_word() -> None:
         "colours" not in o and "army=classic" not in o
         for o in game_options.completions(games.ui(KIND).engine.options, "army=barrage ")
     )
+
+
+def test_the_standings_posts_points_agree_with_their_number() -> None:
+    """ "1 point", not "1 points"; Czech "1 bod", "3 body", "7 bodů", "4,5 bodu"."""
+    assert [points_words(Fraction(n), "en") for n in (1, 7)] == ["1 point", "7 points"]
+    czech = [points_words(Fraction(n), "cs") for n in (1, 3, 7, Fraction(9, 2))]
+    assert czech == ["1 bod", "3 body", "7 bodů", "4,5 bodu"]
