@@ -68,11 +68,12 @@ async def test_a_five_player_round_robin_with_a_withdrawal(tmp_path: Path) -> No
         assert sum("is over. The standings" in x for x in texts) == 4
         (final,) = [x for x in texts if "Winter league** is over!" in x]
         best = max(points.values())
-        leaders = [p for p, n in points.items() if n == best]
-        if len(leaders) == 1:
-            assert f"The winner is <@{leaders[0]}>" in final, final
+        first = [s.player for s in view.standings if s.place == 1]
+        assert all(points[p] == best for p in first), "first place has the most points (then the tie-breaks)"
+        if len(first) == 1:
+            assert f"The winner is <@{first[0]}>" in final, final
         else:
-            assert "First place is shared" in final and all(f"<@{p}>" in final for p in leaders), final
+            assert "First place is shared" in final and all(f"<@{p}>" in final for p in first), final
         for user in players:
             said = re.search(rf"<@{user.id}> — (\d+) points?\b", final)
             assert said and int(said.group(1)) == points[user.id], (user.name, points, final)
