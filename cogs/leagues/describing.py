@@ -84,10 +84,17 @@ def tie_break_names(config: LeagueConfig, locale: str) -> str:
 
 
 def description(
-    league: League, config: LeagueConfig, locale: str, *, round_due: float | None = None, rounds: int | None = None
+    league: League,
+    config: LeagueConfig,
+    locale: str,
+    *,
+    round_due: float | None = None,
+    rounds: int | None = None,
+    status: bool = True,
 ) -> list[str]:
     """The league's lines: title, format, game options, pace and round length, start, players
-    needed, scoring, the unfinished rule, tie-breaks, organizer and status."""
+    needed, scoring, the unfinished rule, tie-breaks, organizer and (unless ``status`` is false)
+    the round being played."""
     table = t("league.table.two", locale) if config.two_player else t("league.table.size", locale, n=config.table_size)
     options = games.ui(league.kind).options_text(dict(league.options), locale) if league.kind in games.KINDS else ""
     lines = [
@@ -118,21 +125,23 @@ def description(
     lines.append(t(f"league.line.unfinished.{config.unfinished.value}", locale))
     lines.append(t("league.line.tie_breaks", locale, breaks=tie_break_names(config, locale)))
     lines.append(t("league.line.organizer", locale, user=f"<@{league.created_by}>"))
-    if league.status == "running":
+    if league.status == "running" and status:
         lines.append(
             t("league.line.status.running", locale, round=league.current_round, rounds=rounds or league.current_round)
         )
         if round_due is not None:
             lines.append(t("league.line.round_due", locale, round=league.current_round, when=stamp(round_due, "F")))
-    elif league.status != "signup":
+    elif league.status not in ("signup", "running"):
         lines.append(t(f"league.line.status.{league.status}", locale))
     return lines
 
 
 def signup_text(league: League, config: LeagueConfig, players: Sequence[int], locale: str) -> str:
     """The sign-up post: the description, who signed up (mentions: Discord shows their names) and
-    how to join; once the league has started or was cancelled, says so instead."""
-    lines = description(league, config, locale)
+    how to join; once the league has started or was cancelled, says so instead. It names no round:
+    it is edited when the league starts, not at each round, so "round 1 of …" would soon be stale
+    (and a Swiss's round count is not the league's to tell here)."""
+    lines = description(league, config, locale, status=False)
     mentions = ", ".join(f"<@{p}>" for p in players) or t("league.signup.nobody", locale)
     if league.player_limit is not None:
         lines.append(

@@ -148,3 +148,11 @@ def test_the_standings_posts_points_agree_with_their_number() -> None:
     assert [points_words(Fraction(n), "en") for n in (1, 7)] == ["1 point", "7 points"]
     czech = [points_words(Fraction(n), "cs") for n in (1, 3, 7, Fraction(9, 2))]
     assert czech == ["1 bod", "3 body", "7 bodů", "4,5 bodu"]
+
+
+def test_a_started_leagues_signup_post_names_no_round_that_would_go_stale() -> None:
+    """The sign-up post is edited once, at the start: it said "round 1 of 1" of a Swiss of 3."""
+    swiss = LeagueConfig(Format.SWISS, 2, (2,), 3)
+    for locale, words in (("en", "round 1 of"), ("cs", "kolo 1 z")):
+        text = describing.signup_text(league(swiss), swiss, [1, 2, 3], locale)
+        assert words not in text and "/" in text.splitlines()[-1], text
