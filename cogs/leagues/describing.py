@@ -12,7 +12,7 @@ from fractions import Fraction
 from cogs import games
 from cogs.leagues.running import LeagueView
 from cogs.table.clock_words import pace_words, stamp
-from cogs.texts import join_words, t, tn
+from cogs.texts import has, join_words, plural_category, t, tn
 from db.league_records import League, LeagueTable
 from rules.league.config import Format, LeagueConfig, LeagueError
 from rules.league.points import bye_points, placement_scale
@@ -38,6 +38,12 @@ def number(value: Fraction, locale: str) -> str:
         return f"{whole}½" if whole else "½"
     text = f"{float(value):.2f}"
     return text.replace(".", ",") if locale.startswith("cs") else text
+
+
+def points_label(value: Fraction, locale: str) -> str:
+    """Points with their short word in the number's plural form: "1 pt", "7 pts", "7 b."."""
+    key = f"league.points.{plural_category(float(value), locale)}"
+    return t(key if has(key, locale) else "league.points.other", locale, n=number(value, locale))
 
 
 def least_players(config: LeagueConfig) -> int:
@@ -215,7 +221,7 @@ def standings_text(view: LeagueView, names: Mapping[int, str], locale: str) -> s
             locale,
             place=place_words(s, locale),
             player=name,
-            points=t("league.points", locale, n=number(s.points, locale)),
+            points=points_label(s.points, locale),
             breaks=breaks,
             played=tn("league.standings.games", s.played, locale),
         )

@@ -156,3 +156,9 @@ def test_a_started_leagues_signup_post_names_no_round_that_would_go_stale() -> N
     for locale, words in (("en", "round 1 of"), ("cs", "kolo 1 z")):
         text = describing.signup_text(league(swiss), swiss, [1, 2, 3], locale)
         assert words not in text and "/" in text.splitlines()[-1], text
+
+
+def test_the_standings_short_points_agree_with_their_number() -> None:
+    """/league standings said "1 pts"."""
+    assert [describing.points_label(Fraction(n), "en") for n in (1, 6, Fraction(3, 2))] == ["1 pt", "6 pts", "1½ pts"]
+    assert describing.points_label(Fraction(1), "cs") == "1 b."
