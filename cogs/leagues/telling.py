@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.leagues import describing
 from cogs.leagues.running import LeagueView
 from cogs.table.core.change import Change
 from cogs.table.plan.news import dm_locale, link, where
@@ -111,6 +112,25 @@ class LeagueTeller:
         await self._post(league.channel_id, league.guild_id, lines)
         for table in tables:
             await self._tell_players(view, round_no, table, games[table.table_no])
+        if round_no == 1:
+            await self._close_signup(view)
+
+    async def _close_signup(self, view: LeagueView) -> None:
+        """The sign-up post loses its buttons and says the league has started, however it started:
+        the organizer's ``/league start`` (whose answer edits it too), its start date, or a new
+        process finishing a start cut short — else the post offered **Join** forever."""
+        league = view.league
+        if league.signup_message_id is None:
+            return
+        players = [p.user_id for p in view.players]
+        text = describing.signup_text(league, view.config, players, supported(league.language))
+        channel = self.parts.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+        try:
+            await channel.get_partial_message(league.signup_message_id).edit(
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("the sign-up post of league %s could not be closed", league.id, exc_info=True)
 
     def _table_line(self, table: LeagueTable, rec: GameRecord | None, locale: Locale) -> str:
         names = [mention(u) for u in table.seats]
