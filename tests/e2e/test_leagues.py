@@ -8,6 +8,7 @@ store, by names, never ids, within Discord's limits."""
 from __future__ import annotations
 
 import io
+import time
 from pathlib import Path
 
 import pytest
@@ -325,4 +326,24 @@ async def test_a_league_of_tables_describes_its_placement_points_and_tie_break(t
         assert pairings.content.count(" vs. ") == 3, pairings.content  # a table of 3 and one of 2
         standings = await t.slash(t.alice, t.channel, "league standings")
         assert "TO 0" in standings.content and "TO = table opponents' points" in standings.content
+        t.fake.assert_clean()
+
+
+async def test_a_league_starts_on_its_date_by_itself_and_its_signup_post_closes(tmp_path: Path) -> None:
+    """``/league new start:`` — nobody types ``/league start``: at the date round 1 opens, its
+    pairings are posted, and the sign-up post says the league started and offers **Join** no more."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(t.clock() + 2 * 86400))
+        post = await signup(t, t.mod, name="Dated cup", game=KIND, start=when)
+        assert "<t:" in post.content, post.content
+        for user in t.seated(3):
+            await t.click(user, post, "Join")
+        await t.later(days=3)
+        await t.fake.wait_for(
+            lambda: any("round 1 of 3 has begun" in m.content for m in t.channel.messages), "round 1 to open"
+        )
+        await idle(t)
+        await t.fake.wait_for(lambda: not post.buttons, "the sign-up post to lose its buttons")
+        assert "has started" in post.content, post.content
         t.fake.assert_clean()
