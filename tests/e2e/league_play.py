@@ -14,7 +14,7 @@ from tests.e2e.harness import Table, table
 from tests.fakediscord import Message, User
 
 SWISS = LeagueConfig(Format.SWISS, 2, (2,), rounds=6)
-"""The big Swiss of :func:`open_swiss_round`."""
+"""The big Swiss of :func:`open_swiss_round` (its rounds given to ``/league new``)."""
 
 
 async def idle(t: Table) -> None:
@@ -91,30 +91,25 @@ def members(t: Table, n: int) -> list[User]:
 
 
 async def open_swiss_round(tmp_path: Path, players: int, kind: str) -> tuple[float, int]:
-    """A two-player Swiss of ``players`` at a game of ``kind`` on a fresh bot: seconds from the organizer's start to
+    """A two-player Swiss of ``players`` at a game of ``kind`` on a fresh bot, made by ``/league
+    new`` and joined by each player's **Join**: seconds from the organizer's ``/league start`` to
     everything of round 1 told (games, threads, start posts, DMs, the pairings), and its tables."""
     async with table(tmp_path) as t:
         assert t.bot is not None
-        store, runner = t.bot.store, t.bot.table.leagues
+        store = t.bot.store
         users = members(t, players)
-        made = await store.leagues.create(
-            t.guild.id,
-            t.channel.id,
-            "Big league",
-            kind,
-            None,
-            SWISS.to_json(),
-            86400,
-            7,
-            t.mod.id,
+        post = await t.slash(
+            t.mod, t.channel, "league new", name="Big league", game=kind, format="swiss", rounds=SWISS.rounds
         )
         for user in users:
-            await store.leagues.join(made.id, user.id)
+            await t.click(user, post, post.buttons[0].label)
         started = time.perf_counter()
-        await runner.start(made.id, t.mod.id)
+        answer = await t.slash(t.mod, t.channel, "league start")
         await idle(t)
         seconds = time.perf_counter() - started
-        tables = await store.leagues.tables(made.id, 1)
+        assert answer.ephemeral and "has started" in answer.content, answer.content
+        (league,) = await store.leagues.find(t.guild.id)
+        tables = await store.leagues.tables(league.id, 1)
         assert all(tb.game_id is not None for tb in tables)
         told = sum(1 for u in users if any("Big league" in m.content for m in t.fake.dms(u)))
         assert told == players
