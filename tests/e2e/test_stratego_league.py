@@ -17,7 +17,7 @@ from rules.league.rounds import Result
 from tests.e2e.harness import table
 from tests.e2e.league_play import idle, resign_round, signed_up
 
-LINE = re.compile(r"^(\d+)(?:\.|–\d+\.) (\w+) — \*\*(\d+) pts?\*\*")
+LINE = re.compile(r"^(\d+)\.(?:–\d+\.)? (\w+) — \*\*(\d+) pts?\*\*")
 
 
 async def test_a_five_player_round_robin_with_a_withdrawal(tmp_path: Path) -> None:

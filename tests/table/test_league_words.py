@@ -83,8 +83,10 @@ def test_standings_name_the_tie_breaks_and_the_leader() -> None:
     a, b, c, d = describing.seed_order(s)
     text = describing.standings_text(s, {a: "ann", b: "ben", c: "cid", d: "dot"}, "en")
     lines = text.splitlines()
-    assert lines[1].startswith("1–2. ann — **6 pts** (BH 1, MBH 1, SB 1, DE 0)"), lines
+    assert lines[1].startswith("1.–2. ann — **6 pts** (BH 1, MBH 1, SB 1, DE 0)"), lines
     assert "BH = Buchholz" in text and "DE = direct encounter" in text
+    czech = describing.standings_text(s, {a: "ann", b: "ben", c: "cid", d: "dot"}, "cs").splitlines()
+    assert czech[1].startswith("1.–2. ann"), "a Czech ordinal has its dot: 1.–2., as the channel's posts write it"
 
 
 def test_points_are_written_as_people_write_them() -> None:

@@ -118,7 +118,7 @@ TEXTS: dict[str, str] = {
     "league.standings.games.few": "{n} hry",
     "league.standings.games.other": "{n} her",
     "league.standings.withdrawn": " · odstoupil(a)",
-    "league.standings.shared": "{first}–{last}",
+    "league.standings.shared": "{first}.–{last}",
     "league.standings.key": "Při rovnosti: {breaks}.",
     "league.standings.winner": "🏆 Vítěz: {player}",
     "league.standings.tie": "🏆 O první místo se dělí: {players}",

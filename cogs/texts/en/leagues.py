@@ -114,7 +114,7 @@ TEXTS: dict[str, str] = {
     "league.standings.games.one": "{n} game",
     "league.standings.games.other": "{n} games",
     "league.standings.withdrawn": " · withdrawn",
-    "league.standings.shared": "{first}–{last}",
+    "league.standings.shared": "{first}.–{last}",
     "league.standings.key": "Ties: {breaks}.",
     "league.standings.winner": "🏆 Winner: {player}",
     "league.standings.tie": "🏆 Shared first place: {players}",
