@@ -177,7 +177,13 @@ def fit_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join(cut)[:limit]
 
 
+def place_column(standing: Standing) -> str:
+    """The standings image's place column: ``2`` or a shared ``2–3`` (a column needs no ordinal dots)."""
+    return f"{standing.place}–{standing.place_to}" if standing.shared else str(standing.place)
+
+
 def place_words(standing: Standing, locale: str) -> str:
+    """A text line's place before its template's dot: ``2`` or a shared ``2.–3`` (read "2.–3.")."""
     if standing.shared:
         return t("league.standings.shared", locale, first=standing.place, last=standing.place_to)
     return str(standing.place)
