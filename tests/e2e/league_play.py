@@ -4,6 +4,7 @@ league's runner are idle, and ending a round's games by their players' ``/game r
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -27,6 +28,19 @@ async def idle(t: Table) -> None:
         if not t.bot.table.leagues.busy:
             return
     raise AssertionError("the league never went quiet")
+
+
+BARE_ID = re.compile(r"(?<![@#/&\d])\d{15,}(?![\d>])")
+"""A snowflake a player would read as a number: not inside a mention, a channel link or a URL."""
+
+
+def unreadable(t: Table, users: list[User]) -> list[str]:
+    """Every message the channel, its threads and ``users``' DMs show that holds a bare id (a
+    player reads names and mentions, never ids)."""
+    shown = [m.content for m in t.channel.messages]
+    shown += [m.content for th in t.guild.threads.values() for m in th.messages]
+    shown += [m.content for u in users for m in t.fake.dms(u)]
+    return [text for text in shown if BARE_ID.search(text)]
 
 
 def member(t: Table, user_id: int) -> User:

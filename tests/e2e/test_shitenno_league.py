@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cogs.leagues.describing import number
 from tests.e2e.harness import table
-from tests.e2e.league_play import idle, members, signed_up
+from tests.e2e.league_play import idle, members, signed_up, unreadable
 from tests.e2e.shitenno_players import play_out
 
 PLACES = {3: (6, 3, 0), 4: (6, 4, 2, 0)}
@@ -66,4 +66,5 @@ async def test_seven_players_play_a_round_in_tables_of_three_and_four(tmp_path: 
         rows = {m.group(1): m.group(2) for m in map(LINE.match, shown.content.splitlines()) if m}
         assert rows == {u.name: number(points[u.id], "en") for u in players}, shown.content
         assert "<@" not in shown.content
+        assert not unreadable(t, players), unreadable(t, players)
         t.fake.assert_clean()

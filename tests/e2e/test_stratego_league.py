@@ -15,7 +15,7 @@ from pathlib import Path
 
 from rules.league.rounds import Result
 from tests.e2e.harness import table
-from tests.e2e.league_play import idle, resign_round, signed_up
+from tests.e2e.league_play import idle, resign_round, signed_up, unreadable
 
 LINE = re.compile(r"^(\d+)\.(?:–\d+\.)? (\w+) — \*\*(\d+) pts?\*\*")
 
@@ -89,4 +89,5 @@ async def test_a_five_player_round_robin_with_a_withdrawal(tmp_path: Path) -> No
         shown_order = [int(m.group(3)) for m in map(LINE.match, shown.content.splitlines()) if m]
         assert shown_order == sorted(shown_order, reverse=True), "best first"
         assert "withdrawn" in next(line for line in shown.content.splitlines() if f" {eve.name} — " in line)
+        assert not unreadable(t, players), unreadable(t, players)
         t.fake.assert_clean()

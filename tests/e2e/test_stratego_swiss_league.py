@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from tests.e2e.harness import table
-from tests.e2e.league_play import members, resign_round, signed_up
+from tests.e2e.league_play import members, resign_round, signed_up, unreadable
 
 LINE = re.compile(r"^(\d+)\.(?:–\d+\.)? (\w+) — \*\*(\d+) b\.\*\*")
 
@@ -64,4 +64,5 @@ async def test_a_nine_player_swiss_of_three_rounds_with_a_bye(tmp_path: Path) ->
         rows = {m.group(2): int(m.group(3)) for m in map(LINE.match, shown.content.splitlines()) if m}
         assert rows == {u.name: points[u.id] for u in players}, (rows, shown.content)
         assert "<@" not in shown.content and "Vítěz" in shown.content, shown.content
+        assert not unreadable(t, players), unreadable(t, players)
         t.fake.assert_clean()
