@@ -3,7 +3,9 @@ the organizer's ``/league new`` (tables of 4), seven players pressing **Join**, 
 round 1's two games are made at once with their threads, the pairings are posted once and each
 player is told their table by DM; both games are played to their end by the players' presses
 (tests/e2e/shitenno_players.py), scored by place (6/4/2/0 at four, 6/3/0 at three), and round 2
-opens by itself with tables of 3 and 4; ``/league standings`` agrees with the games' places."""
+opens by itself with tables of 3 and 4; ``/league standings`` agrees with the games' places. Past
+round 2's deadline the organizer is told once, ``/league close`` ends its games (a draw: 3 each)
+and the final standings are posted."""
 
 from __future__ import annotations
 
@@ -66,5 +68,26 @@ async def test_seven_players_play_a_round_in_tables_of_three_and_four(tmp_path: 
         rows = {m.group(1): m.group(2) for m in map(LINE.match, shown.content.splitlines()) if m}
         assert rows == {u.name: number(points[u.id], "en") for u in players}, shown.content
         assert "<@" not in shown.content
+
+        # round 2 (the last) runs past its deadline: the organizer is told once, closes it, and its
+        # unfinished games count as a draw at their tables (everyone the table's average, 3)
+        early = await t.slash(t.mod, t.channel, "league close")
+        assert early.ephemeral and "<t:" in early.content, early.content
+        await t.later(days=15)
+        await t.fake.wait_for(
+            lambda: any("the deadline of round 2 of 2 has passed" in m.content for m in t.channel.messages), "due"
+        )
+        (due,) = [m for m in t.channel.messages if "the deadline of round 2 of 2 has passed" in m.content]
+        assert "2 games are still being played" in due.content and f"<@{t.mod.id}>" in due.content, due.content
+        closed = await t.slash(t.mod, t.channel, "league close")
+        assert closed.ephemeral and "Round 2" in closed.content and "closed" in closed.content, closed.content
+        await idle(t)
+        assert [(await store.games.get(tb.game_id or 0)).status for tb in second] == ["cancelled", "cancelled"]
+        for user in players:
+            points[user.id] += 3
+        final = await t.bot.table.leagues.standings_of(league)
+        assert final.league.status == "finished" and {s.player: s.points for s in final.standings} == points
+        (over,) = [m.content for m in t.channel.messages if "Tokaido cup** is over!" in m.content]
+        assert all(f"<@{u.id}> — {number(points[u.id], 'en')} point" in over for u in players), over
         assert not unreadable(t, players), unreadable(t, players)
         t.fake.assert_clean()
