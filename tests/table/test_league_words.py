@@ -15,6 +15,7 @@ from cogs.leagues import describing, game_options
 from cogs.leagues.running import LeagueView, played_round
 from cogs.leagues.telling import points_words
 from cogs.table.respond import Refusal
+from cogs.texts import template
 from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import Format, LeagueConfig, Unfinished
 from rules.league.rounds import Result
@@ -164,3 +165,9 @@ def test_the_standings_short_points_agree_with_their_number() -> None:
     """/league standings said "1 pts"."""
     assert [describing.points_label(Fraction(n), "en") for n in (1, 6, Fraction(3, 2))] == ["1 pt", "6 pts", "1½ pts"]
     assert describing.points_label(Fraction(1), "cs") == "1 b."
+
+
+def test_a_withdrawn_player_is_marked_alike_in_the_czech_posts_and_standings() -> None:
+    """The posts said "(odstoupil/a)", /league standings "odstoupil(a)"."""
+    assert template("league_run.standing.withdrawn", "cs").endswith(", odstoupil(a)")
+    assert template("league.standings.withdrawn", "cs").endswith("odstoupil(a)")

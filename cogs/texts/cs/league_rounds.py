@@ -16,7 +16,7 @@ TEXTS: dict[str, str] = {
     "league_run.finished": "🏆 **{league}** skončila! Vítězem je {winner}. Konečné pořadí:",
     "league_run.finished.shared": "🏆 **{league}** skončila! O první místo se dělí {winners}. Konečné pořadí:",
     "league_run.standing": "{place} {player} — {points}",
-    "league_run.standing.withdrawn": "{place} {player} — {points} (odstoupil/a)",
+    "league_run.standing.withdrawn": "{place} {player} — {points}, odstoupil(a)",
     "league_run.points.one": "{n} bod",
     "league_run.points.few": "{n} body",
     "league_run.points.many": "{n} bodu",
