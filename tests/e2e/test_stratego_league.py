@@ -3,7 +3,7 @@ withdrawal (issue 47 "Done when"), as new users would: the organizer's ``/league
 players pressing **Join**, ``/league start``, every game ended by a player's ``/game resign``, and
 one player's ``/league leave`` in round 2. Each round opens by itself once the last game ends; the
 pairings are posted once and each player is told their opponent (or their bye) by DM in their own
-language (a Czech player in an English server); the last round's end posts the winner and the
+language (Czech players in an English server: one of them withdraws); the last round's end posts the winner and the
 places, and ``/league standings`` (a picture and the text) agrees with the points counted here
 from what happened: 6 a win, 1 a loss, 6 a bye, 6 / 0 a forfeit."""
 
@@ -26,7 +26,7 @@ async def test_a_five_player_round_robin_with_a_withdrawal(tmp_path: Path) -> No
         store = t.bot.store
         players = t.seated(5)
         carol, eve = players[2], players[4]
-        carol.locale = "cs"
+        carol.locale = eve.locale = "cs"
         league, post = await signed_up(t, t.mod, players, name="Winter league", game="stratego", round_days=7)
         assert "round robin" in post.content and "win 6, draw 3, loss 1" in post.content, post.content
         posts = [m.content for m in t.channel.messages if "round 1 of 5 has begun" in m.content]
@@ -41,7 +41,7 @@ async def test_a_five_player_round_robin_with_a_withdrawal(tmp_path: Path) -> No
         for number in range(1, 6):
             if number == 2:
                 left = await t.slash(eve, t.channel, "league leave")
-                assert left.ephemeral and "withdrawn" in left.content, left.content
+                assert left.ephemeral and "Odstoupil(a) jsi z ligy **Winter league**" in left.content, left.content
                 await idle(t)
             for winner, loser in await resign_round(t, league, number, seat=number % 2):
                 points[winner] += 6
