@@ -48,7 +48,8 @@ def points(value: Fraction, locale: Locale) -> str:
 
 def points_words(value: Fraction, locale: Locale) -> str:
     """League points with their word in the number's plural form: "1 point", "7 points";
-    "1 bod", "3 body", "7 bodů", "4,5 bodu"."""
+    "1 bod", "3 body", "7 bodů" (a fraction takes ``.other``: the Czech tables keep only ``.few``
+    beside English's forms, tests/table/test_texts_cs.py)."""
     key = f"league_run.points.{plural_category(float(value), locale)}"
     if not has(key, locale):
         key = "league_run.points.other"

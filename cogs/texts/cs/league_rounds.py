@@ -19,7 +19,6 @@ TEXTS: dict[str, str] = {
     "league_run.standing.withdrawn": "{place} {player} — {points}, odstoupil(a)",
     "league_run.points.one": "{n} bod",
     "league_run.points.few": "{n} body",
-    "league_run.points.many": "{n} bodu",
     "league_run.points.other": "{n} bodů",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------
     "league_run.due.one": "⏰ **{league}**: termín {round}. kola z {rounds} uplynul a {n} hra se ještě hraje. "

@@ -41,7 +41,6 @@ TEXTS: dict[str, str] = {
     "league.line.round_due": "**Kolo {round} končí:** {when}",
     "league.points.one": "{n} b.",
     "league.points.few": "{n} b.",
-    "league.points.many": "{n} b.",
     "league.points.other": "{n} b.",
     "league.tb.buchholz": "Buchholz",
     "league.tb.median_buchholz": "medián Buchholz",
