@@ -645,7 +645,7 @@ def standings_png(view: LeagueView, names: dict[int, str], locale: str) -> bytes
     scored = any(s.points or s.played for s in rows)
     shown = [
         StandingRow(
-            place=describing.place_words(s, locale),
+            place=describing.place_column(s),
             name=drawable(names.get(s.player, "")) or t("league.unknown_player", locale, n=s.player % 10000),
             points=describing.number(s.points, locale),
             played=s.played,

@@ -12,7 +12,7 @@ from fractions import Fraction
 from cogs import games
 from cogs.leagues.running import LeagueView
 from cogs.table.clock_words import pace_words, stamp
-from cogs.texts import join_words, t, tn
+from cogs.texts import has, join_words, plural_category, t, tn
 from db.league_records import League, LeagueTable
 from rules.league.config import Format, LeagueConfig, LeagueError
 from rules.league.points import bye_points, placement_scale
@@ -38,6 +38,12 @@ def number(value: Fraction, locale: str) -> str:
         return f"{whole}½" if whole else "½"
     text = f"{float(value):.2f}"
     return text.replace(".", ",") if locale.startswith("cs") else text
+
+
+def points_label(value: Fraction, locale: str) -> str:
+    """Points with their short word in the number's plural form: "1 pt", "7 pts", "7 b."."""
+    key = f"league.points.{plural_category(float(value), locale)}"
+    return t(key if has(key, locale) else "league.points.other", locale, n=number(value, locale))
 
 
 def least_players(config: LeagueConfig) -> int:
@@ -84,10 +90,17 @@ def tie_break_names(config: LeagueConfig, locale: str) -> str:
 
 
 def description(
-    league: League, config: LeagueConfig, locale: str, *, round_due: float | None = None, rounds: int | None = None
+    league: League,
+    config: LeagueConfig,
+    locale: str,
+    *,
+    round_due: float | None = None,
+    rounds: int | None = None,
+    status: bool = True,
 ) -> list[str]:
     """The league's lines: title, format, game options, pace and round length, start, players
-    needed, scoring, the unfinished rule, tie-breaks, organizer and status."""
+    needed, scoring, the unfinished rule, tie-breaks, organizer and (unless ``status`` is false)
+    the round being played."""
     table = t("league.table.two", locale) if config.two_player else t("league.table.size", locale, n=config.table_size)
     options = games.ui(league.kind).options_text(dict(league.options), locale) if league.kind in games.KINDS else ""
     lines = [
@@ -118,21 +131,23 @@ def description(
     lines.append(t(f"league.line.unfinished.{config.unfinished.value}", locale))
     lines.append(t("league.line.tie_breaks", locale, breaks=tie_break_names(config, locale)))
     lines.append(t("league.line.organizer", locale, user=f"<@{league.created_by}>"))
-    if league.status == "running":
+    if league.status == "running" and status:
         lines.append(
             t("league.line.status.running", locale, round=league.current_round, rounds=rounds or league.current_round)
         )
         if round_due is not None:
             lines.append(t("league.line.round_due", locale, round=league.current_round, when=stamp(round_due, "F")))
-    elif league.status != "signup":
+    elif league.status not in ("signup", "running"):
         lines.append(t(f"league.line.status.{league.status}", locale))
     return lines
 
 
 def signup_text(league: League, config: LeagueConfig, players: Sequence[int], locale: str) -> str:
     """The sign-up post: the description, who signed up (mentions: Discord shows their names) and
-    how to join; once the league has started or was cancelled, says so instead."""
-    lines = description(league, config, locale)
+    how to join; once the league has started or was cancelled, says so instead. It names no round:
+    it is edited when the league starts, not at each round, so "round 1 of …" would soon be stale
+    (and a Swiss's round count is not the league's to tell here)."""
+    lines = description(league, config, locale, status=False)
     mentions = ", ".join(f"<@{p}>" for p in players) or t("league.signup.nobody", locale)
     if league.player_limit is not None:
         lines.append(
@@ -162,7 +177,13 @@ def fit_lines(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join(cut)[:limit]
 
 
+def place_column(standing: Standing) -> str:
+    """The standings image's place column: ``2`` or a shared ``2–3`` (a column needs no ordinal dots)."""
+    return f"{standing.place}–{standing.place_to}" if standing.shared else str(standing.place)
+
+
 def place_words(standing: Standing, locale: str) -> str:
+    """A text line's place before its template's dot: ``2`` or a shared ``2.–3`` (read "2.–3.")."""
     if standing.shared:
         return t("league.standings.shared", locale, first=standing.place, last=standing.place_to)
     return str(standing.place)
@@ -206,7 +227,7 @@ def standings_text(view: LeagueView, names: Mapping[int, str], locale: str) -> s
             locale,
             place=place_words(s, locale),
             player=name,
-            points=t("league.points", locale, n=number(s.points, locale)),
+            points=points_label(s.points, locale),
             breaks=breaks,
             played=tn("league.standings.games", s.played, locale),
         )

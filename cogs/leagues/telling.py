@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.leagues import describing
 from cogs.leagues.running import LeagueView
 from cogs.leagues.signup import refresh_signup
 from cogs.table.core.change import Change
 from cogs.table.plan.news import dm_locale, link, where
 from cogs.table.respond import pings
 from cogs.table.ui import mention
-from cogs.texts import Locale, join_words, supported, t, tn
+from cogs.texts import Locale, has, join_words, plural_category, supported, t, tn
 from db.errors import GameNotFound
 from db.league_records import LeagueTable
 from db.records import GameRecord
@@ -46,6 +47,16 @@ def points(value: Fraction, locale: Locale) -> str:
     return text.replace(".", ",") if locale == "cs" else text
 
 
+def points_words(value: Fraction, locale: Locale) -> str:
+    """League points with their word in the number's plural form: "1 point", "7 points";
+    "1 bod", "3 body", "7 bodů" (a fraction takes ``.other``: the Czech tables keep only ``.few``
+    beside English's forms, tests/table/test_texts_cs.py)."""
+    key = f"league_run.points.{plural_category(float(value), locale)}"
+    if not has(key, locale):
+        key = "league_run.points.other"
+    return t(key, locale, n=points(value, locale))
+
+
 def place(standing: Standing) -> str:
     """``1.`` or a shared ``2.–3.``."""
     if standing.shared:
@@ -58,7 +69,7 @@ def standing_lines(view: LeagueView, locale: Locale) -> list[str]:
     lines = []
     for s in view.standings:
         key = "league_run.standing.withdrawn" if s.withdrawn else "league_run.standing"
-        lines.append(t(key, locale, place=place(s), player=mention(s.player), points=points(s.points, locale)))
+        lines.append(t(key, locale, place=place(s), player=mention(s.player), points=points_words(s.points, locale)))
     return lines
 
 
@@ -106,6 +117,25 @@ class LeagueTeller:
         await self._post(league.channel_id, league.guild_id, lines)
         for table in tables:
             await self._tell_players(view, round_no, table, games[table.table_no])
+        if round_no == 1:
+            await self._close_signup(view)
+
+    async def _close_signup(self, view: LeagueView) -> None:
+        """The sign-up post loses its buttons and says the league has started, however it started:
+        the organizer's ``/league start`` (whose answer edits it too), its start date, or a new
+        process finishing a start cut short — else the post offered **Join** forever."""
+        league = view.league
+        if league.signup_message_id is None:
+            return
+        players = [p.user_id for p in view.players]
+        text = describing.signup_text(league, view.config, players, supported(league.language))
+        channel = self.parts.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+        try:
+            await channel.get_partial_message(league.signup_message_id).edit(
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("the sign-up post of league %s could not be closed", league.id, exc_info=True)
 
     def _table_line(self, table: LeagueTable, rec: GameRecord | None, locale: Locale) -> str:
         names = [mention(u) for u in table.seats]

@@ -8,15 +8,15 @@ store, by names, never ids, within Discord's limits."""
 from __future__ import annotations
 
 import io
+import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from rules.league.config import Format, LeagueConfig
-from rules.league.rounds import Result
 from tests.e2e.harness import Table, table
-from tests.e2e.league_play import idle
+from tests.e2e.league_play import idle, member, signed_up
 from tests.fakediscord import FakeDiscordError, Message
 
 KIND = "stratego"
@@ -160,50 +160,52 @@ async def test_the_servers_league_role_lets_its_members_manage_and_only_manage_s
         t.fake.assert_clean()
 
 
-async def played_league(t: Table) -> int:
-    """A running 4-player round robin whose round 1 is in the store with one result and one game
-    still playing (claimed directly, as the runner would)."""
+async def played_league(t: Table) -> tuple[int, list[tuple[int, int]]]:
+    """A 4-player round robin made, joined and started through Discord (``/league new`` with pace
+    ``1d`` and rounds of 7 days, **Join**, ``/league start``) whose round 1 has one game resigned
+    and the other still playing: the league and the (winner, loser) of the resigned game."""
     assert t.bot is not None
-    store = t.bot.store
-    config = LeagueConfig(Format.ROUND_ROBIN, 2, (2,))
-    league = await store.leagues.create(
-        t.guild.id, t.channel.id, "Spring *league*", KIND, {}, config.to_json(), 86400, 7, t.mod.id
-    )
-    players = t.seated(4)
-    for user in players:
-        await store.leagues.join(league.id, user.id)
-    await store.leagues.set_status(league.id, "running")
-    a, b, c, d = (u.id for u in players)
-    await store.leagues.claim_round(league.id, 1, [(a, b), (c, d)])
-    await store.leagues.record_result(league.id, 1, 1, Result.ranked([a], [b]).to_json())
-    return league.id
+    league, _ = await signed_up(t, t.mod, t.seated(4), name="Spring *league*", game=KIND, pace="1d", round_days=7)
+    first, _ = sorted(await t.bot.store.leagues.tables(league, 1), key=lambda tb: tb.table_no)
+    rec = await t.bot.store.games.get(first.game_id or 0)
+    thread = t.guild.threads[rec.thread_id or 0]
+    loser = member(t, rec.players[1])
+    confirm = await t.slash(loser, thread, "game resign")
+    await t.click(loser, confirm, f"Resign #{rec.id} Stratego")
+    await idle(t)
+    return league, [(rec.players[0], rec.players[1])]
 
 
 async def test_standings_pairings_and_info_show_names_results_and_tie_breaks(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        league = await played_league(t)
-        alice, bob, carol, dan = t.seated(4)
-        for user in (alice, bob, carol, dan):
+        league, [(won, lost)] = await played_league(t)
+        players = t.seated(4)
+        for user in players:
             t.guild.members[user.id].nick = None
-        standings = await t.slash(carol, t.channel, "league standings")
+        name = {u.id: u.name for u in players}
+        standings = await t.slash(t.carol, t.channel, "league standings")
         assert standings.ephemeral
         lines = standings.content.splitlines()
         assert "Spring \\*league\\*" in lines[0], "markdown in a name is shown as written"
-        assert lines[1].startswith("1. alice — **6 pts**"), lines
+        assert lines[1].startswith(f"1. {name[won]} — **6 pts**"), lines
+        assert f"{name[lost]} — **1 pt**" in standings.content, lines
         assert "DE" in standings.content and "direct encounter" in standings.content
-        assert "<@" not in standings.content and str(alice.id) not in standings.content
+        assert "<@" not in standings.content and not any(str(u.id) in standings.content for u in players)
         (png,) = [a for a in standings.attachments if a.filename.endswith(".png")]
         image = Image.open(io.BytesIO(png.data))
         assert image.width == 640 and image.height > 200
 
-        pairings = await t.slash(bob, t.channel, "league pairings")
+        pairings = await t.slash(t.bob, t.channel, "league pairings")
         assert "round 1 of 3" in pairings.content
-        assert "alice vs. bob — alice won" in pairings.content
-        assert "carol vs. dan — game being made" in pairings.content
-        later = await t.slash(bob, t.channel, "league pairings", round=2)
+        assert t.bot is not None
+        tables = sorted(await t.bot.store.leagues.tables(league, 1), key=lambda tb: tb.table_no)
+        first, second = ([name[p] for p in tb.seats] for tb in tables)
+        assert f"{first[0]} vs. {first[1]} — {name[won]} won" in pairings.content, pairings.content
+        assert f"{second[0]} vs. {second[1]} — playing, game #" in pairings.content, pairings.content
+        later = await t.slash(t.bob, t.channel, "league pairings", round=2)
         assert later.ephemeral and "no round 2" in later.content
 
-        info = await t.slash(dan, t.channel, "league info", league=str(league))
+        info = await t.slash(players[3], t.channel, "league info", league=str(league))
         assert "round robin" in info.content and "1 day per turn" in info.content and "7 days" in info.content
         assert "alice, bob, carol, dan" in info.content
         assert len(info.content) <= 2000
@@ -325,4 +327,24 @@ async def test_a_league_of_tables_describes_its_placement_points_and_tie_break(t
         assert pairings.content.count(" vs. ") == 3, pairings.content  # a table of 3 and one of 2
         standings = await t.slash(t.alice, t.channel, "league standings")
         assert "TO 0" in standings.content and "TO = table opponents' points" in standings.content
+        t.fake.assert_clean()
+
+
+async def test_a_league_starts_on_its_date_by_itself_and_its_signup_post_closes(tmp_path: Path) -> None:
+    """``/league new start:`` — nobody types ``/league start``: at the date round 1 opens, its
+    pairings are posted, and the sign-up post says the league started and offers **Join** no more."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(t.clock() + 2 * 86400))
+        post = await signup(t, t.mod, name="Dated cup", game=KIND, start=when)
+        assert "<t:" in post.content, post.content
+        for user in t.seated(3):
+            await t.click(user, post, "Join")
+        await t.later(days=3)
+        await t.fake.wait_for(
+            lambda: any("round 1 of 3 has begun" in m.content for m in t.channel.messages), "round 1 to open"
+        )
+        await idle(t)
+        await t.fake.wait_for(lambda: not post.buttons, "the sign-up post to lose its buttons")
+        assert "has started" in post.content, post.content
         t.fake.assert_clean()

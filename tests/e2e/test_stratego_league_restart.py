@@ -1,7 +1,10 @@
-"""A restart while a league's round opens (issue 47 §3, "Done when"): the bot dies after the first
-of the round's three Stratego games was told and the second made but not told; a new bot on the
-same database tells the second (the catch-up), makes the third, and posts the pairings — every
-game made once, every start post, DM and pairing told once."""
+"""A restart while a league's round opens (issue 47 §3, "Done when"), the league set up as new users
+would — the organizer's ``/league new`` (its words in Czech, ``language:cs``, on an English
+server), seven players pressing **Přihlásit se**, ``/league start`` — and the bot dying while that
+start opens round 1: after the first of the round's three Stratego games was told and the second
+made but not told. A new bot on the same database tells the second (the catch-up), makes the
+third, and posts the pairings (in Czech) — every game made once, every start post, DM (in each
+player's English) and pairing told once."""
 
 from __future__ import annotations
 
@@ -9,11 +12,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from rules.league.config import Format, LeagueConfig
 from tests.e2e.harness import table
 from tests.e2e.league_play import idle, members
-
-ROUND_ROBIN = LeagueConfig(Format.ROUND_ROBIN, 2, (2,))
 
 
 class DiesAtSecond:
@@ -40,21 +40,20 @@ async def test_a_round_cut_short_while_opening_is_finished_once_after_a_restart(
         assert t.bot is not None
         store, runner = t.bot.store, t.bot.table.leagues
         players = members(t, 7)
-        made = await store.leagues.create(
-            t.guild.id, t.channel.id, "Spring league", "stratego", None, ROUND_ROBIN.to_json(), 86400, 7, t.mod.id,
-            language="en",
-        )  # fmt: skip
+        post = await t.slash(t.mod, t.channel, "league new", name="Spring league", game="stratego", language="cs")
+        assert "každý s každým" in post.content and post.buttons[0].label == "Přihlásit se"
         for user in players:
-            await store.leagues.join(made.id, user.id)
+            await t.click(user, post, "Přihlásit se")
+        (made,) = await store.leagues.find(t.guild.id)
         dying = DiesAtSecond(runner.telling)
         runner.telling = dying
-        task = asyncio.create_task(runner.start(made.id, t.mod.id))
+        await t.fake.slash(t.mod, t.channel, "league start")  # its answer never comes: the bot dies
         await asyncio.wait_for(dying.reached.wait(), 30)
-        await asyncio.gather(task, return_exceptions=True)
+        await runner.quiet()
         await t.bot.table.teller.quiet()
         tables = await store.leagues.tables(made.id, 1)
         assert [tb.game_id is not None for tb in tables if not tb.bye] == [True, True, False]
-        assert not [m for m in t.channel.messages if "Spring league" in m.content], "no pairings yet"
+        assert not [m for m in t.channel.messages if "začalo" in m.content], "no pairings yet"
 
         await t.later(seconds=301)  # the dead process's hold on the opening lapses
         await t.restart()
@@ -69,13 +68,14 @@ async def test_a_round_cut_short_while_opening_is_finished_once_after_a_restart(
         for game in games:
             rec = await store.games.get(game or 0)
             assert rec.thread_id is not None
-            starts = [m for m in t.guild.threads[rec.thread_id].messages if "plays **Red**" in m.content]
+            starts = [m for m in t.guild.threads[rec.thread_id].messages if "hraje za **červené**" in m.content]
             assert len(starts) == 1, (game, [m.content for m in starts])
-        pairings = [m.content for m in t.channel.messages if "Spring league" in m.content]
-        assert len(pairings) == 1 and "round 1 of 7" in pairings[0], pairings
+        pairings = [m.content for m in t.channel.messages if "začalo" in m.content]
+        assert len(pairings) == 1 and "začalo 1. kolo z 7" in pairings[0], pairings
         for user in players:
             dms = [m.content for m in t.fake.dms(user) if "Spring league" in m.content]
-            assert len(dms) == 1, (user.name, dms)
+            assert len(dms) == 1 and "round 1: you" in dms[0], (user.name, dms)
+        assert not post.buttons and "Liga začala" in post.content, "the sign-up post tells the league started"
         count = len(t.channel.messages), sum(len(t.fake.dms(u)) for u in players)
         await t.restart()
         assert t.bot is not None

@@ -13,7 +13,9 @@ import pytest
 from cogs import games
 from cogs.leagues import describing, game_options
 from cogs.leagues.running import LeagueView, played_round
+from cogs.leagues.telling import points_words
 from cogs.table.respond import Refusal
+from cogs.texts import template
 from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import Format, LeagueConfig, Unfinished
 from rules.league.rounds import Result
@@ -82,8 +84,10 @@ def test_standings_name_the_tie_breaks_and_the_leader() -> None:
     a, b, c, d = describing.seed_order(s)
     text = describing.standings_text(s, {a: "ann", b: "ben", c: "cid", d: "dot"}, "en")
     lines = text.splitlines()
-    assert lines[1].startswith("1–2. ann — **6 pts** (BH 1, MBH 1, SB 1, DE 0)"), lines
+    assert lines[1].startswith("1.–2. ann — **6 pts** (BH 1, MBH 1, SB 1, DE 0)"), lines
     assert "BH = Buchholz" in text and "DE = direct encounter" in text
+    czech = describing.standings_text(s, {a: "ann", b: "ben", c: "cid", d: "dot"}, "cs").splitlines()
+    assert czech[1].startswith("1.–2. ann"), "a Czech ordinal has its dot: 1.–2., as the channel's posts write it"
 
 
 def test_points_are_written_as_people_write_them() -> None:
@@ -140,3 +144,30 @@ def test_autocomplete_offers_the_next_word() -> None:
         "colours" not in o and "army=classic" not in o
         for o in game_options.completions(games.ui(KIND).engine.options, "army=barrage ")
     )
+
+
+def test_the_standings_posts_points_agree_with_their_number() -> None:
+    """ "1 point", not "1 points"; Czech "1 bod", "3 body", "7 bodů", "4,5 bodu"."""
+    assert [points_words(Fraction(n), "en") for n in (1, 7)] == ["1 point", "7 points"]
+    czech = [points_words(Fraction(n), "cs") for n in (1, 3, 7)]
+    assert czech == ["1 bod", "3 body", "7 bodů"]
+
+
+def test_a_started_leagues_signup_post_names_no_round_that_would_go_stale() -> None:
+    """The sign-up post is edited once, at the start: it said "round 1 of 1" of a Swiss of 3."""
+    swiss = LeagueConfig(Format.SWISS, 2, (2,), 3)
+    for locale, words in (("en", "round 1 of"), ("cs", "kolo 1 z")):
+        text = describing.signup_text(league(swiss), swiss, [1, 2, 3], locale)
+        assert words not in text and "/" in text.splitlines()[-1], text
+
+
+def test_the_standings_short_points_agree_with_their_number() -> None:
+    """/league standings said "1 pts"."""
+    assert [describing.points_label(Fraction(n), "en") for n in (1, 6, Fraction(3, 2))] == ["1 pt", "6 pts", "1½ pts"]
+    assert describing.points_label(Fraction(1), "cs") == "1 b."
+
+
+def test_a_withdrawn_player_is_marked_alike_in_the_czech_posts_and_standings() -> None:
+    """The posts said "(odstoupil/a)", /league standings "odstoupil(a)"."""
+    assert template("league_run.standing.withdrawn", "cs").endswith(", odstoupil(a)")
+    assert template("league.standings.withdrawn", "cs").endswith("odstoupil(a)")

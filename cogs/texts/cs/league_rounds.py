@@ -15,8 +15,11 @@ TEXTS: dict[str, str] = {
     "league_run.round_over": "🏁 **{league}**: {round}. kolo z {rounds} skončilo. Pořadí:",
     "league_run.finished": "🏆 **{league}** skončila! Vítězem je {winner}. Konečné pořadí:",
     "league_run.finished.shared": "🏆 **{league}** skončila! O první místo se dělí {winners}. Konečné pořadí:",
-    "league_run.standing": "{place} {player} — body: {points}",
-    "league_run.standing.withdrawn": "{place} {player} — body: {points} (odstoupil/a)",
+    "league_run.standing": "{place} {player} — {points}",
+    "league_run.standing.withdrawn": "{place} {player} — {points}, odstoupil(a)",
+    "league_run.points.one": "{n} bod",
+    "league_run.points.few": "{n} body",
+    "league_run.points.other": "{n} bodů",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------
     "league_run.due.one": "⏰ **{league}**: termín {round}. kola z {rounds} uplynul a {n} hra se ještě hraje. "
     "{organizer}: kolo teď lze uzavřít příkazem `{cmd_league_close}`, nedohraná hra se pak hodnotí podle pravidla ligy pro nedohrané hry.",

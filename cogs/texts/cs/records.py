@@ -15,8 +15,7 @@ TEXTS: dict[str, str] = {
     "history.game": "• #{id} {kind}, {date}: {result} · {players} — {link}",
     "history.game_named": "• #{id} {kind}, {date}: {result} — {link}",
     "history.page": "Strana {page} z {pages}: další ukáže `{cmd_game_history} {opt_game_history__page}:{next}`.",
-    "history.dm_own": "V DM ukazuji jen tvoje vlastní hry: historii jiného hráče si vyžádej na serveru, "
-    "kde jste oba.",
+    "history.dm_own": "V DM ukazuji jen tvoje vlastní hry: historii jiného hráče si vyžádej na serveru, kde jste oba.",
     # --- /game replay ------------------------------------------------------------------------------
     "replay.one_at_a_time": "Tvá předchozí animace se ještě připravuje: prosím jednu po druhé.",
     "replay.running": "Hra #{game} se ještě hraje: záznam jako animace je pro dohrané hry, kdy se už "

@@ -15,8 +15,10 @@ TEXTS: dict[str, str] = {
     "league_run.round_over": "🏁 **{league}**: round {round} of {rounds} is over. The standings:",
     "league_run.finished": "🏆 **{league}** is over! The winner is {winner}. Final standings:",
     "league_run.finished.shared": "🏆 **{league}** is over! First place is shared by {winners}. Final standings:",
-    "league_run.standing": "{place} {player} — {points} points",
-    "league_run.standing.withdrawn": "{place} {player} — {points} points (withdrew)",
+    "league_run.standing": "{place} {player} — {points}",
+    "league_run.standing.withdrawn": "{place} {player} — {points} (withdrew)",
+    "league_run.points.one": "{n} point",
+    "league_run.points.other": "{n} points",
     # --- a round past its deadline (the organizer pinged, once) -----------------------------------
     "league_run.due.one": "⏰ **{league}**: the deadline of round {round} of {rounds} has passed and {n} game "
     "is still being played. {organizer}, you can close the round now with `{cmd_league_close}`: the unfinished game is then scored "
