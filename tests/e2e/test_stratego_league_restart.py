@@ -19,8 +19,9 @@ from tests.e2e.league_play import idle, members
 class DiesAtSecond:
     """The league's telling, dying (as a killed process) when the second game is to be told."""
 
-    def __init__(self, telling: Any) -> None:
+    def __init__(self, telling: Any, runner: Any) -> None:
         self.telling = telling
+        self.runner = runner
         self.games = 0
         self.reached = asyncio.Event()
 
@@ -31,6 +32,9 @@ class DiesAtSecond:
         self.games += 1
         if self.games == 2:
             self.reached.set()
+            poll = self.runner._poll  # a dead process's poll never wakes again (a claim pokes it)
+            if poll is not None:
+                poll.cancel()
             raise asyncio.CancelledError  # nothing after this runs, as if the process died
         await self.telling.tell(change)
 
@@ -45,7 +49,7 @@ async def test_a_round_cut_short_while_opening_is_finished_once_after_a_restart(
         for user in players:
             await t.click(user, post, "Přihlásit se")
         (made,) = await store.leagues.find(t.guild.id)
-        dying = DiesAtSecond(runner.telling)
+        dying = DiesAtSecond(runner.telling, runner)
         runner.telling = dying
         await t.fake.slash(t.mod, t.channel, "league start")  # its answer never comes: the bot dies
         await asyncio.wait_for(dying.reached.wait(), 30)
