@@ -235,6 +235,69 @@ def worth_searching(st: StroganovState, seat: int, actions: list[Action], rng: R
     return [a for a in actions if a not in worse]
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    width: int
+    """The decisions compared (the greedy's best, ending the turn always among them)."""
+    samples: int
+    """Determinizations each decision is played on to the end of the seat's turn."""
+    limit: int
+    """Decisions searched at each step of the finishing greedy (see :func:`prune`)."""
+
+
+PLAN = {
+    Level.NORMAL: Plan(width=4, samples=2, limit=10),
+    Level.HARD: Plan(width=6, samples=4, limit=MAX_MOVES),
+}
+TURN_CAP = 12
+"""Decisions at most the finishing greedy takes in a turn."""
+
+
+def finish_turn(st: StroganovState, seat: int, rng: Rng, limit: int) -> None:
+    """Play ``seat``'s own turn on to its end greedily (no noise) in ``st``: stops when the seat
+    would end its turn (not applied: ending is valued as the position stands), or someone else is
+    to act, or the stage moves on."""
+    stage = st.stage
+    for _ in range(TURN_CAP):
+        if st.stage != stage or st.stage not in ("turn",) or engine.to_act(st) != (seat,):
+            return
+        options = decisions(st, seat)
+        if not options:
+            return
+        best = options[0] if len(options) == 1 else greedy_order(st, seat, prune(options, limit), rng, 0.0)[0]
+        if isinstance(best, EndTurn):
+            return
+        engine.apply(st, seat, best)
+
+
+def plan(
+    view: StroganovView, p: Pools, first: StroganovState, seat: int, options: list[Action], effort: Plan, rng: Rng
+) -> Action:
+    """The decision whose line, finished greedily to the end of the seat's turn, leaves its lead
+    highest on average over ``effort.samples`` determinizations (the same ones for every decision)."""
+    ordered = greedy_order(first, seat, worth_searching(first, seat, prune(options), rng), rng, noise=0.0)
+    root = ordered[: effort.width]
+    ends = [a for a in ordered if isinstance(a, EndTurn)]
+    if ends and ends[0] not in root:
+        root.append(ends[0])
+    if len(root) == 1:
+        return root[0]
+    samples = [first] + [determinize(view, p, Rng(rng.next64())) for _ in range(effort.samples - 1)]
+    ci = engine.cossack_of(first, seat)
+    totals = [0.0] * len(root)
+    for sampled in samples:
+        for k, a in enumerate(root):
+            if isinstance(a, EndTurn):
+                after = sampled
+            else:
+                after = clone(sampled)
+                engine.apply(after, seat, a)
+                finish_turn(after, seat, Rng(rng.next64()), effort.limit)
+            totals[k] += leads(after)[ci] - (0.5 if isinstance(a, (Exchange, Draw)) else 0.0)
+    top = max(range(len(root)), key=lambda k: (totals[k], -k))
+    return root[top]
+
+
 class StroganovComputer:
     """:class:`~rules.computer.Computer` for Stroganov."""
 
@@ -251,6 +314,8 @@ class StroganovComputer:
             return options[0]
         if level == Level.EASY:
             return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
+        if level in PLAN:
+            return plan(view, p, first, seat, options, PLAN[level], rng)
         effort = EFFORT[level]
         root = worth_searching(first, seat, prune(options), rng)
         if effort.width and len(root) > effort.width:
