@@ -246,8 +246,8 @@ class Plan:
 
 
 PLAN = {
-    Level.NORMAL: Plan(width=4, samples=2, limit=10),
-    Level.HARD: Plan(width=6, samples=4, limit=MAX_MOVES),
+    Level.NORMAL: Plan(width=3, samples=2, limit=8),
+    Level.HARD: Plan(width=8, samples=6, limit=MAX_MOVES),
 }
 TURN_CAP = 12
 """Decisions at most the finishing greedy takes in a turn."""
