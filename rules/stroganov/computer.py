@@ -6,32 +6,37 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 
 - easy: one sampled state; each decision is tried on a copy and the best by :func:`estimate`
   (with some noise) is taken — greedy, one decision deep;
-- normal: information-set MCTS (:mod:`rules.computer.ismcts`) with 40 simulations over the
-  greedy's best four decisions, two decisions deep before the position is valued (longer
-  play-outs only added noise at this effort);
-- hard: 200 simulations over the greedy's best six, two decisions deep (the play-out, if any,
-  guided by a cheap preference among the kinds of action), then the position valued.
+- normal and hard plan the seat's turn (:func:`plan`): each of the greedy's best decisions (three
+  at normal, eight at hard, ending the turn always among them) is played on two (hard: six)
+  determinizations and the seat's turn finished greedily on each (:func:`finish_turn`), and the
+  decision whose turns end with the highest lead on average is taken.
+
+A one-step greedy on the same estimate beat the information-set tree search these levels used
+before (:mod:`rules.computer.ismcts`, two decisions deep, issue 46 §3): two decisions rarely reach
+past the middle of a turn, whose move and silver actions pay only later in it (a move that brings
+the seat to the furs it hunts next), and the tree spent them on the opponent's reply with one
+determinization per simulation. Planning the own turn to its end, on the same determinizations
+for every decision, is what the greedy lacks.
 
 At every level a seat takes at most :data:`FREE_IN_A_ROW` exchanges or bag draws in a row, ending
 the turn is valued as the position stands (what follows the end comes after any decision), and the
-search keeps only the free actions the greedy ranks above ending the turn (:func:`worth_searching`).
+plan compares only the free actions the greedy ranks above ending the turn
+(:func:`worth_searching`).
 
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
-game)."""
+game): :func:`leads`."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from rules.computer import Computer, Level
-from rules.computer.ismcts import Search, best_action
 from rules.rng import Rng
-from rules.stroganov import GAME, engine
+from rules.stroganov import engine
 from rules.stroganov.actions import (
     Action,
     Claim,
@@ -53,38 +58,17 @@ from rules.stroganov.sample import Pools, clone, determinize, pools
 from rules.stroganov.state import StroganovState
 from rules.stroganov.view import StroganovView
 
-SCALE = 3.0
-"""Points of lead gained (or lost) that make a position's value about 0.73 (0.27), see
-:func:`valuer`."""
-
-
-@dataclass(frozen=True, slots=True)
-class Effort:
-    simulations: int
-    depth: int
-    guided: bool
-    """Play-outs follow :func:`preference` (else uniform)."""
-    width: int
-    """The searching seat's decisions kept at its own turn (the greedy's best), 0 for all."""
-    exploration: float
-    """UCB1's constant, for values spread as :func:`valuer` spreads them."""
-
-
-EFFORT = {
-    Level.NORMAL: Effort(simulations=40, depth=2, guided=True, width=4, exploration=0.3),
-    Level.HARD: Effort(simulations=200, depth=2, guided=True, width=6, exploration=0.3),
-}
 NOISE = 2.0
 """Points of random noise in the easy player's valuation."""
 MAX_MOVES = 14
-"""Decisions searched per node below the root (the engine lists every fee; see :func:`prune`)."""
+"""Decisions compared at most in one step (the engine lists every fee; see :func:`prune`)."""
 FREE_IN_A_ROW = 2
 """Market exchanges and bag draws the computer takes at most in a row (ST-7.2 allows any number).
 Without a bound a seat may never end its turn: an exchange for a lower fur costs nothing (with
-BROKER one a value higher neither), and the search, which sees no further than two decisions,
-finds an exchange better than ending the turn whenever what follows the end (Ivan's card, the
-year's end) favours another cossack — a seat that exchanged back and forth for ever stalled its
-game."""
+BROKER one a value higher neither), and the tree search these levels once used, which saw no
+further than two decisions, found an exchange better than ending the turn whenever what followed
+the end (Ivan's card, the year's end) favoured another cossack — a seat that exchanged back and
+forth for ever stalled its game."""
 CHURN: Final = frozenset({"exchange", "draw"})
 """The log entries of :data:`FREE_IN_A_ROW`'s free actions."""
 
@@ -118,25 +102,9 @@ def leads(st: StroganovState) -> list[float]:
     return [est[i] - max((est[j] for j in playing if j != i), default=0.0) for i in range(st.n)]
 
 
-def valuer(base: Sequence[float]) -> Callable[[StroganovState], list[float]]:
-    """Every seat's value of a state in (0, 1): how much its lead (:func:`leads`) grew from
-    ``base`` (the leads where the search began), on a logistic scale of :data:`SCALE` points; the
-    game's end is valued the same way, by the final scores. A seat that resigned and left is worth
-    0; one played on (ST-R.6) is valued as it stood, since the computer plays it."""
-
-    def values(st: StroganovState) -> list[float]:
-        out = [0.0] * st.players
-        for i, lead in enumerate(leads(st)):
-            seat = st.cossacks[i].seat
-            if seat is not None and not engine.left(st, i):
-                out[seat] = 1.0 / (1.0 + math.exp(-(lead - base[i]) / SCALE))
-        return out
-
-    return values
-
-
 def preference(a: Action) -> float:
-    """How much a guided play-out favours an action, by its kind."""
+    """How much an action is preferred by its kind: which decisions :func:`prune` keeps first, and
+    a hundredth of a point in the greedy's order (ties)."""
     if isinstance(a, Fulfil):
         return 12.0
     if isinstance(a, Paid):
@@ -225,14 +193,81 @@ def greedy_order(st: StroganovState, seat: int, actions: Sequence[Action], rng: 
 
 def worth_searching(st: StroganovState, seat: int, actions: list[Action], rng: Rng) -> list[Action]:
     """``actions`` but the exchanges and bag draws the greedy (no noise) ranks below ending the
-    turn. The search sees two decisions ahead: a line that ends the turn meets what follows the
-    end (Ivan's card, the year's end) within them, a line of free actions does not — so it put off
-    ending with free actions that gain nothing, up to :data:`FREE_IN_A_ROW` of them every turn."""
+    turn: they gain nothing now. A tree search two decisions deep, whose lines that ended the turn
+    met what follows the end (Ivan's card, the year's end) and whose lines of free actions did
+    not, put off ending with such free actions, up to :data:`FREE_IN_A_ROW` of them every turn;
+    the plan compares only the others too."""
     if EndTurn() not in actions or not any(isinstance(a, (Exchange, Draw)) for a in actions):
         return actions
     order = greedy_order(st, seat, actions, rng, noise=0.0)
     worse = {a for a in order[order.index(EndTurn()) :] if isinstance(a, (Exchange, Draw))}
     return [a for a in actions if a not in worse]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How much a level plans (:func:`plan`); hard's fits the think-time budget (issue 46 §3: p95
+    at most 1 s of CPU a decision)."""
+
+    width: int
+    """The decisions compared (the greedy's best, ending the turn always among them)."""
+    samples: int
+    """Determinizations each decision is played on to the end of the seat's turn."""
+    limit: int
+    """Decisions searched at each step of the finishing greedy (see :func:`prune`)."""
+
+
+PLAN = {
+    Level.NORMAL: Plan(width=3, samples=2, limit=8),
+    Level.HARD: Plan(width=8, samples=6, limit=MAX_MOVES),
+}
+TURN_CAP = 12
+"""Decisions at most the finishing greedy takes in a turn."""
+
+
+def finish_turn(st: StroganovState, seat: int, rng: Rng, limit: int) -> None:
+    """Play ``seat``'s own turn on to its end greedily (no noise) in ``st``: stops when the seat
+    would end its turn (not applied: ending is valued as the position stands), or someone else is
+    to act, or the stage moves on."""
+    stage = st.stage
+    for _ in range(TURN_CAP):
+        if st.stage != stage or st.stage not in ("turn",) or engine.to_act(st) != (seat,):
+            return
+        options = decisions(st, seat)
+        if not options:
+            return
+        best = options[0] if len(options) == 1 else greedy_order(st, seat, prune(options, limit), rng, 0.0)[0]
+        if isinstance(best, EndTurn):
+            return
+        engine.apply(st, seat, best)
+
+
+def plan(
+    view: StroganovView, p: Pools, first: StroganovState, seat: int, options: list[Action], effort: Plan, rng: Rng
+) -> Action:
+    """The decision whose line, finished greedily to the end of the seat's turn, leaves its lead
+    highest on average over ``effort.samples`` determinizations (the same ones for every decision)."""
+    ordered = greedy_order(first, seat, worth_searching(first, seat, prune(options), rng), rng, noise=0.0)
+    root = ordered[: effort.width]
+    ends = [a for a in ordered if isinstance(a, EndTurn)]
+    if ends and ends[0] not in root:
+        root.append(ends[0])
+    if len(root) == 1:
+        return root[0]
+    samples = [first] + [determinize(view, p, Rng(rng.next64())) for _ in range(effort.samples - 1)]
+    ci = engine.cossack_of(first, seat)
+    totals = [0.0] * len(root)
+    for sampled in samples:
+        for k, a in enumerate(root):
+            if isinstance(a, EndTurn):
+                after = sampled
+            else:
+                after = clone(sampled)
+                engine.apply(after, seat, a)
+                finish_turn(after, seat, Rng(rng.next64()), effort.limit)
+            totals[k] += leads(after)[ci] - (0.5 if isinstance(a, (Exchange, Draw)) else 0.0)
+    top = max(range(len(root)), key=lambda k: (totals[k], -k))
+    return root[top]
 
 
 class StroganovComputer:
@@ -251,56 +286,7 @@ class StroganovComputer:
             return options[0]
         if level == Level.EASY:
             return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
-        effort = EFFORT[level]
-        root = worth_searching(first, seat, prune(options), rng)
-        if effort.width and len(root) > effort.width:
-            root = greedy_order(first, seat, root, rng, noise=0.0)[: effort.width]
-        search = _search(view, p, seat, root, effort, leads(first))
-        return best_action(GAME, search, seat, rng)
-
-
-def _search(
-    view: StroganovView, p: Pools, seat: int, root: list[Action], effort: Effort, base: list[float]
-) -> Search[StroganovState, Action]:
-    root_log = len(view.log)
-
-    def sample(rng: Rng) -> StroganovState:
-        return determinize(view, p, rng)
-
-    def moves(st: StroganovState, actor: int) -> list[Action]:
-        legal_now = decisions(st, actor)
-        if actor == seat and len(st.log) == root_log:  # the root: the decisions chosen once
-            here = set(legal_now)
-            at_root = [a for a in root if a in here]
-            if at_root:
-                return at_root
-        return prune(legal_now)
-
-    def playout(st: StroganovState, actor: int, rng: Rng) -> Action:
-        options = decisions(st, actor)
-        if not effort.guided:
-            return options[rng.below(len(options))]
-        return _weighted(options, rng, preference)
-
-    return Search(
-        sample=sample,
-        moves=moves,
-        playout=playout,
-        value=valuer(base),
-        simulations=effort.simulations,
-        depth=effort.depth,
-        exploration=effort.exploration,
-    )
-
-
-def _weighted(options: Sequence[Action], rng: Rng, weight: Callable[[Action], float]) -> Action:
-    weights = [weight(a) for a in options]
-    x = rng.below(1 << 30) / float(1 << 30) * sum(weights)
-    for a, w in zip(options, weights, strict=True):
-        x -= w
-        if x < 0:
-            return a
-    return options[-1]
+        return plan(view, p, first, seat, options, PLAN[level], rng)
 
 
 COMPUTER: Computer[StroganovView, Action] = StroganovComputer()

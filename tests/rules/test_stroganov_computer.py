@@ -17,9 +17,10 @@ from rules.stroganov.computer import (
     COMPUTER,
     FREE_IN_A_ROW,
     decisions,
+    finish_turn,
     greedy_order,
     leads,
-    valuer,
+    prune,
     worth_searching,
 )
 from rules.stroganov.sample import determinize, pools
@@ -254,19 +255,21 @@ def test_the_search_does_not_put_off_ending_the_turn_with_free_actions() -> None
 
 
 def test_a_resigned_seat_played_on_is_played_and_valued_as_it_stood() -> None:
-    """ST-R.6: in a game of three played on, a seat that resigned still has a value (its lead, as it
-    stood; 0 only for a seat that left, ST-R.3), and the computer plays it to the game's end at easy
-    and decides for it at normal — never resigning (a second RESIGN is refused anyway)."""
+    """ST-R.6: in a game of three played on, a seat that resigned still counts (its lead, as it
+    stood, and a rival to the others; only a seat that left is nobody's rival, ST-R.3), and the
+    computer plays it to the game's end at easy and decides for it at normal — never resigning (a
+    second RESIGN is refused anyway)."""
     st = GAME.new(3, {"resigned_play_on": True}, 5)
     gone = GAME.to_act(st)[0]
     GAME.apply(st, gone, Resign())
     gone_ci = engine.cossack_of(st, gone)
-    base = leads(st)
     st.cossacks[gone_ci].events.append(("REWARD", "test", 30))
-    assert valuer(base)(st)[gone] > 0.9
+    played_on = leads(st)
+    assert played_on[gone_ci] > 25
     left = snapshot(st)
     left.resigned_play_on = False
-    assert valuer(base)(left)[gone] == 0.0
+    others = [ci for ci in range(st.n) if ci != gone_ci]
+    assert all(leads(left)[ci] > played_on[ci] + 25 for ci in others)
     assert GAME.to_act(st) == (gone,)
     normal = COMPUTER.decide(GAME.view(st, gone), gone, Level.NORMAL, 1)
     assert normal in GAME.legal(st, gone) and not isinstance(normal, Resign)
@@ -278,3 +281,24 @@ def test_a_resigned_seat_played_on_is_played_and_valued_as_it_stood() -> None:
         played += seat == gone
         GAME.apply(st, seat, action)
     assert played > 20 and st.result is not None and st.result["ranking"][-1] == gone_ci
+
+
+@pytest.mark.parametrize("players", (1, 2, 4))
+def test_the_plan_finishes_the_seats_turn(players: int) -> None:
+    """Normal and hard value each decision where the seat's own turn ends (its move and silver
+    actions pay only later in the turn): from every position of a seeded game where the seat is
+    in its turn, :func:`finish_turn` plays on until the greedy would end the turn (then the gold
+    and 3b phases are behind it or none is worth it) or someone else acts — never a move only."""
+    checked = 0
+    for k, st in enumerate(positions(players, range(50, 52), 12)):
+        seat = GAME.to_act(st)[0]
+        if st.stage != "turn" or st.queue:
+            continue
+        turns = len(st.turns_taken)
+        finish_turn(st, seat, Rng(k), 14)
+        if GAME.to_act(st) == (seat,) and st.stage == "turn" and not st.queue and len(st.turns_taken) == turns:
+            assert st.turn is not None and st.turn.phase >= 2, k
+            first = greedy_order(st, seat, prune(decisions(st, seat)), Rng(k), noise=0.0)[0]
+            assert isinstance(first, EndTurn), (k, first)
+        checked += 1
+    assert checked >= 10

@@ -76,13 +76,13 @@ TEXTS: dict[str, str] = {
     "odhaduje, nikdy se nedívá.\n"
     "• **Lehký**: zkusí každé rozhodnutí a vezme to, po kterém stojí nejlépe hned — body, kdyby se hra "
     "počítala dnes, a své mince, kožešiny, prapory a carské příkazy — s trochou náhody.\n"
-    "• **Normální**: vezme svá čtyři nejlepší rozhodnutí a každé dohraje o dvě rozhodnutí dál přes desítky "
-    "odhadů toho, co leží lícem dolů.\n"
-    "• **Těžký**: zváží svých šest nejlepších přes pětkrát víc odhadů.\n"
+    "• **Normální**: vezme svá tři nejlepší rozhodnutí, po každém dohraje zbytek svého tahu přes dva odhady "
+    "toho, co leží lícem dolů, a nechá si to, po kterém tah skončí nejlépe.\n"
+    "• **Těžký**: totéž s osmi nejlepšími přes šest odhadů.\n"
     "Nikdy se nevzdá.",
     "help_computers.stroganov": "**Stroganov** — lehký: rozhodnutí, po kterém stojí nejlépe hned; normální: "
-    "svá čtyři nejlepší, zkoušená přes odhady toho, co leží lícem dolů; těžký: svých šest nejlepších, "
-    "pětkrát víc odhadů.",
+    "svá tři nejlepší, každé dohrané do konce tahu přes odhady toho, co leží lícem dolů; těžký: svých osm "
+    "nejlepších, trojnásobek odhadů.",
     "rules_auto.stroganov": "**Hra bez hráče** (Stroganov): vezmu nejnižší volnou desku, stranu A; každý tah "
     "posunu kozáka o jedno pole na východ (bez koní), jako stříbrnou akci vezmu minci a tah ukončím; "
     "nevyřízená trofej zůstane, v zimě nekupuji žádné písně, nikdy se nevzdám.",
