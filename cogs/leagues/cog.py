@@ -16,7 +16,6 @@ Every refusal is private, in the caller's language, and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import datetime
 import io
@@ -186,17 +185,14 @@ class LeagueCog(
     def __init__(self, bot: Deskovka) -> None:
         self.bot = bot
         self.table: Table = bot.table
-        self.names = LeagueNames(bot, bot.clock)
+        self.names = LeagueNames(self.table.transport.names)
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignupButton)
-        self.table.locales.seen.append(self.names.saw)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(SignupButton)
-        with contextlib.suppress(ValueError):
-            self.table.locales.seen.remove(self.names.saw)
 
     @property
     def store(self) -> Store:

@@ -34,11 +34,18 @@ class Names:
         level = computer_level(user_id)
         if level is not None:
             return computer_name(level, game_locale(rec), computer_number(user_id))
-        key = (rec.guild_id, user_id)
+        name = await self.member_name(rec.guild_id, user_id)
+        return t("unknown_player", game_locale(rec), n=user_id % 10000) if name is None else name
+
+    async def member_name(self, guild_id: int | None, user_id: int) -> str | None:
+        """A person's display name in a server without the members intent: as they were last seen
+        using the bot there (within a day), else the member cache or one REST call; None when
+        Discord does not say (a user it no longer knows)."""
+        key = (guild_id, user_id)
         seen = self._names.get(key)
         if seen is not None and self.clock() - seen[0] < NAME_TTL:
             return seen[1]
-        guild = self.bot.get_guild(rec.guild_id) if rec.guild_id else None
+        guild = self.bot.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild else None
         if member is not None:
             return member.display_name
@@ -48,7 +55,7 @@ class Names:
             else:
                 name = (await self.bot.fetch_user(user_id)).display_name
         except discord.HTTPException:
-            return t("unknown_player", game_locale(rec), n=user_id % 10000)
+            return None
         self._names[key] = (self.clock(), name)
         return name
 
