@@ -135,6 +135,11 @@ class LeagueTelling(Protocol):
     async def finished(self, view: LeagueView) -> None:
         """The league's final post: the winner and places, ties shown (once)."""
 
+    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
+        """The league's channel hears that ``user_id`` left the league (by themselves or removed
+        by ``by_user``, an organizer) and that their games are forfeited — a game they were
+        playing otherwise says only that they resigned."""
+
     async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
         """Round ``round_no``'s deadline passed with ``unfinished`` games still playing: the
         organizer is told they may close it (once)."""
@@ -270,6 +275,11 @@ class LeagueRunner:
         log.info("league %s: %s withdrawn by %s", league_id, user_id, by_user)
         async with self._lock(league_id):
             await self._forfeit_games(league, user_id)
+        if self.telling is not None:
+            try:
+                await self.telling.withdrew(await self._view(await self._league(league_id)), user_id, by_user)
+            except Exception:
+                log.exception("league %s: %s's withdrawal not told", league_id, user_id)
         await self.advance(league_id)
 
     async def close_round(self, league_id: int, by_user: int) -> None:

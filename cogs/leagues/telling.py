@@ -194,6 +194,13 @@ class LeagueTeller:
             head = t("league_run.finished.shared", locale, league=league.name, winners=winners)
         await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
 
+    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
+        league = view.league
+        locale = supported(league.language)
+        key = "league_run.withdrew" if by_user == user_id else "league_run.removed"
+        text = t(key, locale, league=league.name, player=mention(user_id))
+        await self._post(league.channel_id, league.guild_id, [text])
+
     async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
         """The organizers pinged, and only they: the league's creator and the server's league
         role when it has one (the bot allows no mention by default; this post allows exactly

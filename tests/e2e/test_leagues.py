@@ -272,6 +272,13 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
         removed = await t.slash(t.mod, t.channel, "league remove", player=players[3])
         assert removed.ephemeral and "withdrawn from" in removed.content
         await idle(t)
+        told = [m.content for m in t.channel.messages if "👋" in m.content]
+        assert told == [
+            f"👋 **Autumn cup**: <@{t.carol.id}> has withdrawn from the league. Their unfinished games "
+            "and later pairings are forfeited (a win for the opponents).",
+            f"👋 **Autumn cup**: <@{players[3].id}> was removed from the league by its organizer. Their "
+            "unfinished games and later pairings are forfeited (a win for the opponents).",
+        ], "the channel hears each withdrawal once, in words"
 
         await t.later(days=4)
         closed = await t.slash(t.mod, t.channel, "league close")

@@ -43,6 +43,8 @@ async def test_a_five_player_round_robin_with_a_withdrawal(tmp_path: Path) -> No
                 left = await t.slash(eve, t.channel, "league leave")
                 assert left.ephemeral and "Odstoupil(a) jsi z ligy **Winter league**" in left.content, left.content
                 await idle(t)
+                told = [m.content for m in t.channel.messages if "👋" in m.content]
+                assert len(told) == 1 and f"<@{eve.id}> has withdrawn from the league" in told[0], told
             for winner, loser in await resign_round(t, league, number, seat=number % 2):
                 points[winner] += 6
                 points[loser] += 1

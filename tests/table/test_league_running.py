@@ -67,6 +67,9 @@ class Told:
     async def finished(self, view: LeagueView) -> None:
         self.posts.append(("finished", view.league.current_round))
 
+    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
+        self.posts.append((f"withdrew:{user_id}", view.league.current_round))
+
     async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
         self.posts.append((f"due:{unfinished}", round_no))
         self.heard.set()
@@ -133,7 +136,8 @@ async def test_a_five_player_round_robin_runs_to_its_end_with_a_withdrawal(store
     final = await runner.standings_of(made.id)
     assert final.league.status == "finished"
     assert final.league.current_round == 5
-    assert [p for p, _ in told.posts] == ["pairings", "round_over"] * 4 + ["pairings", "finished"]
+    rounds = ["pairings", "round_over"] * 4 + ["pairings", "finished"]
+    assert [p for p, _ in told.posts] == [*rounds[:3], f"withdrew:{EVE}", *rounds[3:]], "her withdrawal told once"
     games = [t.game_id for ts in final.tables for t in ts if t.game_id is not None]
     assert len(games) == len(set(games))
     assert all(r is not None for pr in final.played for r in pr.results)

@@ -20,6 +20,11 @@ TEXTS: dict[str, str] = {
     "league_run.points.one": "{n} bod",
     "league_run.points.few": "{n} body",
     "league_run.points.other": "{n} bodů",
+    # --- hráč odchází z rozehrané ligy ---------------------------------------------------------------
+    "league_run.withdrew": "👋 **{league}**: {player} z ligy odstoupil(a). Nedohrané hry a zbylá kola "
+    "se započítají kontumačně (výhra soupeřů).",
+    "league_run.removed": "👋 **{league}**: {player} byl(a) z ligy vyřazen(a) pořadatelem. Nedohrané hry "
+    "a zbylá kola se započítají kontumačně (výhra soupeřů).",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------
     "league_run.due.one": "⏰ **{league}**: termín {round}. kola z {rounds} uplynul a {n} hra se ještě hraje. "
     "{organizer}: kolo teď lze uzavřít příkazem `{cmd_league_close}`, nedohraná hra se pak hodnotí podle pravidla ligy pro nedohrané hry.",

@@ -19,6 +19,11 @@ TEXTS: dict[str, str] = {
     "league_run.standing.withdrawn": "{place} {player} — {points} (withdrew)",
     "league_run.points.one": "{n} point",
     "league_run.points.other": "{n} points",
+    # --- a player leaving a running league ------------------------------------------------------------
+    "league_run.withdrew": "👋 **{league}**: {player} has withdrawn from the league. Their unfinished games "
+    "and later pairings are forfeited (a win for the opponents).",
+    "league_run.removed": "👋 **{league}**: {player} was removed from the league by its organizer. Their "
+    "unfinished games and later pairings are forfeited (a win for the opponents).",
     # --- a round past its deadline (the organizer pinged, once) -----------------------------------
     "league_run.due.one": "⏰ **{league}**: the deadline of round {round} of {rounds} has passed and {n} game "
     "is still being played. {organizer}, you can close the round now with `{cmd_league_close}`: the unfinished game is then scored "
