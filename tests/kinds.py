@@ -15,6 +15,7 @@ from typing import Any
 from cogs import games
 from cogs.games import GameKind
 from cogs.workload import Workload
+from rules.protocol import PLAY_ON_OPTION
 
 
 def bot_kinds() -> list[GameKind]:
@@ -24,6 +25,12 @@ def bot_kinds() -> list[GameKind]:
 
 NAMES = [k.name for k in bot_kinds()]
 """The bot's games by name: what a test over every game is parametrized with."""
+
+
+def plays_on() -> list[str]:
+    """The games whose engine can play a resigned seat on (its ``PLAY_ON_OPTION``, issue 46 §1): the
+    table hands such a seat to a computer in a game of three or more."""
+    return [name for name in NAMES if any(o.name == PLAY_ON_OPTION for o in games.kind(name).engine.options)]
 
 
 def workload(name: str) -> Workload[Any, Any, Any]:

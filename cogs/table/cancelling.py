@@ -1,7 +1,8 @@
 """Cancelling a game or lobby (``/game cancel``; issue 18 §5): a lobby by its creator or a
 moderator at once; a running game by a moderator at once, otherwise only when every player agrees —
-one open proposal per game, its **Agree** button under it, edited as players agree. Cancelling
-needs the game's server (a moderator's right is a server's)."""
+one open proposal per game, its **Agree** button under it, edited as players agree; a person alone
+(against computers) cancels it at once, and it is told as theirs. Cancelling needs the game's
+server (a moderator's right is a server's)."""
 
 from __future__ import annotations
 
@@ -92,9 +93,16 @@ class Cancellations:
             vote = await self.parts.store.agreements.agree_cancel(rec.id, interaction.user.id)
         except NotAPlayer:
             raise Refusal(t("not_a_player", locale, game=rec.id)) from None
-        waiting = [p for p in deciders(rec) if p not in vote.agreed]
+        people = deciders(rec)
+        waiting = [p for p in people if p not in vote.agreed]
         game_locale = plan.game_locale(rec)
         proposer = mention(vote.proposer_id)
+        if not waiting and len(people) == 1:
+            # one person alone (against computers, or the others resigned to them): their cancel,
+            # said as theirs — not "every player agreed"
+            done = t("cancel_proposal_alone", game_locale, user=proposer, game=rec.id)
+            await self._cancel_now(interaction, rec, "cancelled", proposal=(vote, done), user=mention(people[0]))
+            return
         if not waiting:
             done = t("cancel_proposal_done", game_locale, user=proposer, game=rec.id)
             await self._cancel_now(interaction, rec, "cancelled_agreed", proposal=(vote, done))

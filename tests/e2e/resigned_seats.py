@@ -1,11 +1,35 @@
-"""What the end-to-end tests of a seat left behind by a resignation (issue 46 §1) share, whatever
-the game: three people at a lobby's game, a resignation by its command and button, and the seats
-to act once the table's computers have decided."""
+"""What the end-to-end test of a seat left behind by a resignation (issue 46 §1,
+``test_resigned_seat_played_on.py``) shares, whatever the game: three people at a lobby's game, a
+resignation by its command and button, and the seats to act once the table's computers have
+decided; and what it needs of each game that plays such a seat on (:class:`PlayedOn`, the game's
+``PLAYED_ON`` in ``tests/e2e/<game>_players.py``)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
 from tests.e2e.harness import Table
 from tests.fakediscord import Thread, User
+
+Decide = Callable[[Table, int, Thread, dict[int, User], random.Random], Awaitable[object]]
+"""One decision by whoever must decide, by presses: ``(table, game, thread, users, rnd)``."""
+
+
+@dataclass(frozen=True)
+class PlayedOn:
+    """What the resigned-seat test needs of one game: ``player()`` a fresh player for one game (it
+    decides by presses and makes the game's own checks after each decision, e.g. that no public
+    text names a secret); ``limit`` the people's decisions at most; ``mid_game(state)`` whether the
+    game is far enough in for the resignation (past a setup); ``resigner_last(state, seat)``
+    asserts the finished game ranks the resigned ``seat`` last, by its own rules."""
+
+    player: Callable[[], Decide]
+    limit: int
+    mid_game: Callable[[Any], bool]
+    resigner_last: Callable[[Any, int], None]
 
 
 async def settled(t: Table, game: int) -> tuple[int, ...] | None:

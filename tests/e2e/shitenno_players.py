@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.shitenno import GAME
 from tests.e2e.harness import Table
+from tests.e2e.resigned_seats import Decide, PlayedOn
 from tests.fakediscord import Message, Thread, User
 
 CARD = re.compile(r"\b[TK]\d{1,2}\b")
@@ -139,3 +140,24 @@ async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], 
         await decide(t, game, thread, users, rnd)
         await check_secrets(t, game, thread, seen)
     raise AssertionError(f"game {game} not over after {limit} decisions")
+
+
+def checked_player() -> Decide:
+    """A player for one game: each decision by presses, the secret scan after it."""
+    seen = Seen()
+
+    async def one(t: Table, game: int, thread: Thread, users: dict[int, User], rnd: random.Random) -> str:
+        await observe(t, game, seen)
+        done = await decide(t, game, thread, users, rnd)
+        await check_secrets(t, game, thread, seen)
+        return done
+
+    return one
+
+
+def resigner_last(state: Any, seat: int) -> None:
+    assert state.result["places"][seat] == len(state.players) and state.phase == "finished"
+
+
+PLAYED_ON = PlayedOn(checked_player, limit=600, mid_game=lambda state: True, resigner_last=resigner_last)
+"""Shitenno's resigned seat played on (SH-R.6, ``test_resigned_seat_played_on.py``)."""

@@ -9,8 +9,9 @@ from typing import Any
 
 from cogs.table.ui import TAKE_BACK
 from cogs.texts import t as words
-from rules.stroganov import GAME
+from rules.stroganov import GAME, engine
 from tests.e2e.harness import Table
+from tests.e2e.resigned_seats import PlayedOn
 from tests.fakediscord import Message, Thread, User
 
 COMMANDS = {"hunt": "items", "claim": "landscape", "fulfil": "wish", "exchange": "furs"}
@@ -99,3 +100,16 @@ async def play_until(
 
 async def play_out(t: Table, game: int, thread: Thread, users: dict[int, User], seed: int) -> Any:
     return await play_until(t, game, thread, users, random.Random(seed), lambda rec, state: False)
+
+
+def resigner_last(state: Any, seat: int) -> None:
+    assert state.result["reason"] == "final_scoring" and state.year == 4
+    assert state.result["ranking"][-1] == engine.cossack_of(state, seat), "the resigner ranks last (ST-R.5)"
+    assert not any(e["type"] == "turn_skipped" for e in state.log), "his turns were played, not skipped"
+
+
+PLAYED_ON = PlayedOn(
+    lambda: decide, limit=2500, mid_game=lambda state: state.stage == "turn", resigner_last=resigner_last
+)
+"""Stroganov's resigned cossack played on (ST-R.6, ``test_resigned_seat_played_on.py``): resigned in
+a season's turn, past the boards."""

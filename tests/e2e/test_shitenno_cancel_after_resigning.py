@@ -42,3 +42,33 @@ async def test_a_player_who_resigned_to_the_computer_is_out_of_the_cancel_and_th
         assert (await t.bot.store.games.get(game)).status == "active"
         await t.click(t.carol, proposal, "Agree to cancel")
         assert (await t.bot.store.games.get(game)).status == "cancelled", "the two people still in it agreed"
+        said = "\n".join(m.content for m in thread.messages)
+        assert f"Game #{game} was cancelled: every player agreed" in said, "two people agreed: an agreement"
+
+
+async def test_the_last_person_left_against_the_computers_cancels_as_their_own(tmp_path: Path) -> None:
+    """Alice proposes to cancel a game of hers, Bob's and a computer's; Bob resigns to the computer
+    before agreeing: Alice, the only person left, cancels by agreeing again — the thread says she
+    cancelled it (not that every player agreed), the proposal that nobody else is waited for."""
+    async with table(tmp_path) as t:
+        assert t.bot is not None
+        lobby = await t.slash(t.alice, t.channel, "shitenno new", computers=1, level="easy")
+        await t.click(t.bob, lobby, "Join")
+        if any(b.label == "Start" for b in lobby.buttons):
+            await t.click(t.alice, lobby, "Start")
+        thread = await t.channel.wait_for_thread()
+        await t.bot.table.teller.quiet()
+        game = (await t.bot.store.games.find(status="active"))[-1].id
+        await t.slash(t.alice, thread, "game cancel")
+        proposal = await thread.wait_for_message(lambda m: "proposes to cancel" in m.content)
+        assert f"<@{t.bob.id}>" in proposal.content
+        await resign(t, t.bob, thread, f"Resign #{game} Shitenno")
+        await settled(t, game)
+        assert (await t.bot.store.games.get(game)).status == "active", "Bob's seat is played on"
+        await t.click(t.alice, proposal, "Agree to cancel")
+        await t.bot.table.teller.quiet()
+        assert (await t.bot.store.games.get(game)).status == "cancelled"
+        said = "\n".join(m.content for m in thread.messages)
+        assert f"Game #{game} was cancelled by <@{t.alice.id}>." in said, said[-800:]
+        assert "every player agreed" not in said
+        assert f"proposed to cancel game #{game}; it is cancelled." in proposal.content and not proposal.buttons

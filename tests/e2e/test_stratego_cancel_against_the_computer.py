@@ -1,5 +1,6 @@
 """Cancelling by agreement against the computer (issue 18 §5 with issue 46), through Discord: a
-computer never agrees nor is waited for, so a person alone against one cancels by agreeing alone."""
+computer never agrees nor is waited for, so a person alone against one cancels by agreeing alone —
+and the thread says the person cancelled it, not that "every player agreed"."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 
 from tests.e2e.harness import table
 
-CANCELLED = {"en": "was cancelled: every player agreed", "cs": "byla zrušena: souhlasili všichni hráči"}
+CANCELLED = {"en": "Game #{game} was cancelled by {user}.", "cs": "{user} ruší hru #{game}."}
+AGREED = {"en": "every player agreed", "cs": "souhlasili všichni"}
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
@@ -26,6 +28,7 @@ async def test_a_person_alone_against_the_computer_cancels_by_agreeing_alone(tmp
         rec = await t.bot.store.games.get(game)
         assert rec.status == "cancelled", "the only person agreed: nobody else to wait for"
         said = "\n".join(m.content for m in thread.messages)
-        assert f"#{game} {CANCELLED[locale]}" in said, said[-800:]
+        assert CANCELLED[locale].format(game=game, user=f"<@{t.alice.id}>") in said, said[-800:]
+        assert AGREED[locale] not in said, "nobody but the person was asked: their cancel, not an agreement"
         assert "<@-" not in said, "a computer is never mentioned or asked"
         assert [r for r in t.fake.requests.records if r.status >= 400] == []

@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
     "Souhlasí: {agreed}. Ještě chybí souhlas: {waiting} — stiskněte **Souhlasím se zrušením**, nebo prostě "
     "hrajte dál.",
     "cancel_proposal_done": "Návrh hráče {user} na zrušení hry #{game}: všichni hráči souhlasili.",
+    "cancel_proposal_alone": "Návrh hráče {user} na zrušení hry #{game}: hra je zrušena.",
     "btn.agree_cancel": "Souhlasím se zrušením",
     # --- the end -----------------------------------------------------------------------------
     "game_over_post": "**Konec hry** — {result}\n{players}: díky za hru!",

@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
     "cancel_proposal_open": "{user} proposes to cancel game #{game} (not counted as a win or a loss). "
     "Agreed: {agreed}. Still to agree: {waiting}: press **Agree to cancel** to agree, or just play on.",
     "cancel_proposal_done": "{user} proposed to cancel game #{game}; every player agreed.",
+    "cancel_proposal_alone": "{user} proposed to cancel game #{game}; it is cancelled.",
     "btn.agree_cancel": "Agree to cancel",
     # --- the end -----------------------------------------------------------------------------
     "game_over_post": "**Game over** — {result}\n{players}: thanks for playing!",
