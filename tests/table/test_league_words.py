@@ -10,7 +10,6 @@ from fractions import Fraction
 
 import pytest
 
-from cogs import games
 from cogs.leagues import describing, game_options
 from cogs.leagues.running import LeagueView, played_round
 from cogs.leagues.telling import points_words
@@ -114,35 +113,34 @@ def test_the_least_players_follow_the_core() -> None:
 
 
 def test_options_are_read_from_the_games_spec() -> None:
-    options = game_options.parse_options(games.ui(KIND).engine.options, "army=barrage rescue=on", "S", "en")
+    options = game_options.parse_options(KIND, "army=barrage rescue=on", "en")
     assert options["army"] == "barrage" and options["rescue"] is True
-    defaults = game_options.parse_options(games.ui(KIND).engine.options, None, "S", "en")
+    defaults = game_options.parse_options(KIND, None, "en")
     assert defaults["army"] == "classic"
     assert defaults["colours"] == "seat0_red", "the pairing's first seat moves first (SG-3.3: red)"
 
 
-@pytest.mark.parametrize(
-    ("typed", "words"),
-    [
-        ("army", "name=value"),
-        ("speed=fast", "has no option"),
-        ("army=huge", "not a value"),
-        ("rescue=maybe", "not a value"),
-        ("colours=seat0_red", "has no option"),
-    ],
-)
-def test_bad_options_are_refused_in_words(typed: str, words: str) -> None:
-    with pytest.raises(Refusal) as refused:
-        game_options.parse_options(games.ui(KIND).engine.options, typed, "S", "en")
-    assert words in refused.value.text
+@pytest.mark.parametrize("typed", ["army", "speed=fast", "army=huge", "rescue=maybe", "colours=seat0_red"])
+def test_bad_options_are_refused_in_words(typed: str) -> None:
+    """What cannot be read is quoted; what can be chosen is said in words, never as notation."""
+    for locale, words in (("en", "You can choose barrage army, "), ("cs", "Vybrat můžeš: armáda Barrage, ")):
+        with pytest.raises(Refusal) as refused:
+            game_options.parse_options(KIND, typed, locale)
+        said = refused.value.text.replace(f"`{typed}`", "")
+        assert words in said and "=" not in said and "_" not in said, said
 
 
-def test_autocomplete_offers_the_next_word() -> None:
-    offered = game_options.completions(games.ui(KIND).engine.options, "army=barrage res")
-    assert offered == ["army=barrage rescue=on", "army=barrage rescue=off"]
+def test_a_choice_picked_and_then_edited_is_read_by_its_words() -> None:
+    """Discord shows a picked choice by its name: a field edited after that sends the words."""
+    assert game_options.parse_options(KIND, "barrage army,  Rescue, two-squares limit 3", "en")["rescue"] is True
+    assert game_options.parse_options(KIND, "armáda barrage, pravidlo dvou polí: 5", "cs")["two_square_limit"] == 5
+
+
+def test_autocomplete_keeps_the_options_typed_and_offers_more() -> None:
+    offered = game_options.completions(KIND, "army=barrage res", "en")
+    assert [v for _, v in offered][:2] == ["army=barrage rescue=on", "army=barrage attacker_advantage=on rescue=on"]
     assert all(
-        "colours" not in o and "army=classic" not in o
-        for o in game_options.completions(games.ui(KIND).engine.options, "army=barrage ")
+        "colours" not in v and "army=classic" not in v for _, v in game_options.completions(KIND, "army=barrage ", "en")
     )
 
 
