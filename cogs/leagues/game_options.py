@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import combinations, product
 from typing import Any
 
@@ -20,14 +20,6 @@ from cogs.texts import join_words, quote, t
 from rules.errors import BadOptions
 from rules.protocol import PLAY_ON_OPTION, Option, resolve_options
 
-LEAGUE_SETS: dict[str, str] = {"colours": "seat0_red"}
-"""Options a league sets where its game has them: the pairing decides who moves first — the
-table's first seat (a two-player round robin balances them, a Swiss alternates them) — so a game
-whose colours are otherwise drawn at random gives the first seat the side that moves first
-(Stratego: red, SG-3.3)."""
-LEAGUE_DECIDES = frozenset({PLAY_ON_OPTION, *LEAGUE_SETS})
-"""Options the league decides (above; and the table's rule for resigned seats, set as the games
-are made), never offered nor accepted."""
 TRUE_WORDS = ("on", "yes", "true", "ano", "1")
 FALSE_WORDS = ("off", "no", "false", "ne", "0")
 CHOICE_LIMIT = 100
@@ -40,8 +32,11 @@ SETS_LIMIT = 4096
 """The most sets of options looked through (a game of many options is offered its first ones)."""
 
 
-def offered(spec: Sequence[Option]) -> list[Option]:
-    return [o for o in spec if o.name not in LEAGUE_DECIDES]
+def decided(kind: str) -> frozenset[str]:
+    """The options the league decides for a game of ``kind``, never offered nor accepted: the ones
+    its registration sets for fairness (``GameKind.league_options``) and the table's rule for
+    resigned seats (set as the games are made)."""
+    return frozenset({PLAY_ON_OPTION, *games.kind(kind).league_options})
 
 
 def values_of(option: Option) -> list[Any]:
@@ -94,17 +89,13 @@ class GameOptions:
     def __init__(self, kind: str, locale: str) -> None:
         self.ui = games.ui(kind)
         self.spec = self.ui.engine.options
-        self.known = {o.name: o for o in offered(self.spec)}
+        self.fixed = games.kind(kind).league_options
+        self.known = {o.name: o for o in self.spec if o.name not in decided(kind)}
         self.locale = locale
 
     def resolved(self, given: dict[str, Any]) -> dict[str, Any]:
         """``given`` with the league's own options and the defaults; BadOptions when the game refuses."""
-        fixed = {
-            o.name: LEAGUE_SETS[o.name]
-            for o in self.spec
-            if o.name in LEAGUE_SETS and o.choices is not None and LEAGUE_SETS[o.name] in o.choices
-        }
-        return resolve_options(self.spec, {**given, **fixed})
+        return resolve_options(self.spec, {**given, **self.fixed})
 
     def words(self, given: dict[str, Any]) -> str:
         """The options ``given`` make, as the game says them (its ``options_text``)."""

@@ -5,10 +5,13 @@ language, within Discord's 100 characters, no two alike — while the choice car
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cogs import games
 from cogs.leagues import game_options
+from cogs.table.respond import Refusal
 from tests import kinds
 
 LOCALES = ("en", "cs")
@@ -37,3 +40,23 @@ def test_the_choices_follow_the_organizers_language(name: str) -> None:
     czech = [w for w, _ in game_options.completions(name, "", "cs")]
     assert len(english) == len(czech)
     assert all(e != c for e, c in zip(english, czech, strict=True)), (english, czech)
+
+
+@pytest.mark.parametrize("name", kinds.NAMES)
+def test_the_options_a_league_sets_come_from_the_games_registration(name: str) -> None:
+    """``GameKind.league_options`` (Stratego: the first seat plays Red) are set in every league of
+    the game, and neither offered nor accepted from the organizer."""
+    fixed = games.kind(name).league_options
+    options = game_options.parse_options(name, None, "en")
+    assert {k: options[k] for k in fixed} == dict(fixed)
+    for key in fixed:
+        assert all(key not in value for _, value in game_options.completions(name, "", "en"))
+        with pytest.raises(Refusal):
+            game_options.parse_options(name, f"{key}={fixed[key]}", "en")
+
+
+def test_a_game_registers_only_league_options_its_engine_has() -> None:
+    kind = games.registered()[0]
+    with pytest.raises(ValueError, match="league options"):
+        games.register(replace(kind, league_options={"no such option": 1}))
+    assert games.kind(kind.name) is kind
