@@ -145,10 +145,15 @@ def test_autocomplete_keeps_the_options_typed_and_offers_more() -> None:
 
 
 def test_the_standings_posts_points_agree_with_their_number() -> None:
-    """ "1 point", not "1 points"; Czech "1 bod", "3 body", "7 bodů", "4,5 bodu"."""
+    """ "1 point", not "1 points"; Czech "1 bod", "3 body", "7 bodů", "4½ bodu" — the points written
+    as the league's standings image and /league standings write them."""
     assert [points_words(Fraction(n), "en") for n in (1, 7)] == ["1 point", "7 points"]
     czech = [points_words(Fraction(n), "cs") for n in (1, 3, 7)]
     assert czech == ["1 bod", "3 body", "7 bodů"]
+    halves = [Fraction(9, 2), Fraction(1, 2), Fraction(13, 3)]
+    assert [points_words(n, "en") for n in halves] == ["4½ points", "½ points", "4.33 points"]
+    assert [points_words(n, "cs") for n in halves] == ["4½ bodu", "½ bodu", "4,33 bodu"], "genitive singular"
+    assert points_words(Fraction(9, 2), "en").split()[0] == describing.number(Fraction(9, 2), "en"), "as the image"
 
 
 def test_a_started_leagues_signup_post_names_no_round_that_would_go_stale() -> None:
