@@ -279,6 +279,19 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
             f"👋 **Autumn cup**: <@{players[3].id}> was removed from the league by its organizer. Their "
             "unfinished games and later pairings are forfeited (a win for the opponents).",
         ], "the channel hears each withdrawal once, in words"
+        league_id = (await t.bot.store.leagues.find(t.guild.id))[0].id
+        games = {
+            made.game_id: next(u for u in (t.carol, players[3]) if u.id in made.seats)
+            for made in await t.bot.store.leagues.tables(league_id, 1)
+            if made.game_id is not None and {t.carol.id, players[3].id} & set(made.seats)
+        }
+        assert games, "one of them was playing"
+        for game_id, first in games.items():
+            thread = t.guild.threads[(await t.bot.store.games.get(game_id)).thread_id or 0]
+            said = [m.content for m in thread.messages]
+            line = f"👋 <@{first.id}> leaves the league **Autumn cup**, and with it this game."
+            assert [m for m in said if "👋" in m] == [line], said
+            assert "wins (resignation)" in said[said.index(line) + 1], "then the game is shown as it ended"
 
         await t.later(days=4)
         closed = await t.slash(t.mod, t.channel, "league close")

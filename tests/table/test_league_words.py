@@ -6,19 +6,22 @@ clear refusals, and offered word by word."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from cogs.leagues import describing, game_options
+from cogs.leagues import describing, game_options, withdrawal
 from cogs.leagues.running import LeagueView, played_round
 from cogs.leagues.telling import points_words
+from cogs.table.core.change import Change
 from cogs.table.respond import Refusal
 from cogs.texts import template
 from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import Format, LeagueConfig, Unfinished
 from rules.league.rounds import Result
 from rules.league.standings import standings
+from tests.game_records import game_record
 
 KIND = "stratego"
 LIMIT = 2000
@@ -174,3 +177,15 @@ def test_a_withdrawn_player_is_marked_alike_in_the_czech_posts_and_standings() -
     """The posts said "(odstoupil/a)", /league standings "odstoupil(a)"."""
     assert template("league_run.standing.withdrawn", "cs").endswith(", odstoupil(a)")
     assert template("league.standings.withdrawn", "cs").endswith("odstoupil(a)")
+
+
+def test_a_game_left_with_the_league_says_so_in_the_games_language() -> None:
+    """A withdrawal resigns the player's league game: its thread hears why, in the game's language
+    (not the player's), naming the player and the league — then the resignation as the game says it."""
+    for language, words in (
+        ("en", "👋 <@101> leaves the league **Winter cup**, and with it this game."),
+        ("cs", "👋 <@101> opouští ligu **Winter cup**, a s ní i tuto hru."),
+    ):
+        rec = replace(game_record(KIND, 2), language=language)
+        change = Change(kind="act", record=rec, version=3, seat=1, by_user=101)
+        assert withdrawal.line(change, withdrawal.LeftLeague("Winter cup")) == words

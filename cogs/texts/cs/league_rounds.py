@@ -24,6 +24,7 @@ TEXTS: dict[str, str] = {
     # --- hráč odchází z rozehrané ligy ---------------------------------------------------------------
     "league_run.withdrew": "👋 **{league}**: {player} z ligy odstoupil(a). Nedohrané hry a zbylá kola "
     "se započítají kontumačně (výhra soupeřů).",
+    "league_run.left_game": "👋 {player} opouští ligu **{league}**, a s ní i tuto hru.",
     "league_run.removed": "👋 **{league}**: {player} byl(a) z ligy vyřazen(a) pořadatelem. Nedohrané hry "
     "a zbylá kola se započítají kontumačně (výhra soupeřů).",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------
