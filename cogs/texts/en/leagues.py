@@ -87,7 +87,7 @@ TEXTS: dict[str, str] = {
     "league.no.rounds_swiss": "A Swiss league needs its number of rounds: `{opt_league_new__rounds}:`.",
     "league.no.rounds_robin": "A round robin has as many rounds as its players need: leave out "
     "`{opt_league_new__rounds}:`.",
-    "league.no.option": "{game} has no option {text}. You can choose {choices}: type a word of them into "
+    "league.no.option": "{game} has no option {text}. You can choose {choices}. Type a word of them into "
     "`{opt_league_new__options}:` and pick from the list.",
     "league.no.option_none": "{game} has no option {text}: a league plays it with its usual options, so leave "
     "`{opt_league_new__options}:` out.",
