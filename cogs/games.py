@@ -1,10 +1,11 @@
 """Every game the bot plays, registered in one place (issue 18 §2, issue 45 §4): a game is one
 registration, a :class:`GameKind` carrying everything of it — its engine (pure, in ``rules/``), its
 UI (images and words, from views and events; its renderer is the UI's), its extension with its
-slash commands, its automatic player for a seat whose player is away, its rematch options, its
-words in every language (``cogs/<game>/words/``: sentences and slash commands, added to the tables
-as it registers) and its benchmark workload. The store, the bot's cogs, the tables of words, the
-render workers, the benchmarks and the tests all read the registered kinds.
+slash commands, its automatic player for a seat whose player is away, its rematch options, the
+options a league sets for fairness, its words in every language (``cogs/<game>/words/``: sentences
+and slash commands, added to the tables as it registers) and its benchmark workload. The store, the
+bot's cogs, the tables of words, the render workers, the benchmarks and the tests all read the
+registered kinds.
 
 A new game adds its engine, its package (UI, cog, words, workload) and one :func:`register` line in
 :func:`_builtin`; the tests' toy game registers the same way from its own cog (docs/architecture.md).
