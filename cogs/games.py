@@ -1,10 +1,11 @@
 """Every game the bot plays, registered in one place (issue 18 §2, issue 45 §4): a game is one
 registration, a :class:`GameKind` carrying everything of it — its engine (pure, in ``rules/``), its
 UI (images and words, from views and events; its renderer is the UI's), its extension with its
-slash commands, its automatic player for a seat whose player is away, its rematch options, its
-words in every language (``cogs/<game>/words/``: sentences and slash commands, added to the tables
-as it registers) and its benchmark workload. The store, the bot's cogs, the tables of words, the
-render workers, the benchmarks and the tests all read the registered kinds.
+slash commands, its automatic player for a seat whose player is away, its rematch options, the
+options a league sets for fairness, its words in every language (``cogs/<game>/words/``: sentences
+and slash commands, added to the tables as it registers) and its benchmark workload. The store, the
+bot's cogs, the tables of words, the render workers, the benchmarks and the tests all read the
+registered kinds.
 
 A new game adds its engine, its package (UI, cog, words, workload) and one :func:`register` line in
 :func:`_builtin`; the tests' toy game registers the same way from its own cog (docs/architecture.md).
@@ -23,7 +24,8 @@ from cogs.texts import add_game
 from cogs.texts.tables import Words
 from cogs.workload import Workload
 from rules.computer import Computer
-from rules.protocol import PLAY_ON_OPTION, AnyGame
+from rules.errors import BadOptions
+from rules.protocol import PLAY_ON_OPTION, AnyGame, resolve_options
 
 RematchOptions = Callable[[Mapping[str, Any], Any, Sequence[int]], dict[str, Any]]
 """A rematch's options from the finished game's options, final state and the rematch's seats (for
@@ -49,6 +51,9 @@ class GameKind:
     """What the benchmarks measure of it (None: nothing of its own, as the tests' toy game)."""
     computer: Computer[Any, Any] | None = None
     """Its computer player (``rules/<game>/computer.py``; None: the game has none yet)."""
+    league_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options a league sets for fairness, never offered to its organizer: the pairing's first seat
+    moves first (Stratego: the first seat plays Red). Empty: a league sets none of its own."""
 
     @property
     def name(self) -> str:
@@ -66,6 +71,10 @@ def register(kind: GameKind) -> GameKind:
     cog reloaded)."""
     if kind.ui.kind != kind.engine.name:
         raise ValueError(f"the UI of {kind.ui.kind!r} does not show the engine {kind.engine.name!r}")
+    try:
+        resolve_options(kind.engine.options, kind.league_options)
+    except BadOptions as e:
+        raise ValueError(f"the league options of {kind.name!r} are not options of its engine: {e}") from e
     add_game(kind.name, kind.words)
     KINDS[kind.name] = kind
     ENGINES[kind.name] = kind.engine
@@ -140,6 +149,7 @@ def _builtin() -> None:
     from rules.shitenno.computer import COMPUTER as SHITENNO_COMPUTER
     from rules.stratego import GAME as STRATEGO
     from rules.stratego.computer import COMPUTER as STRATEGO_COMPUTER
+    from rules.stratego.engine import LEAGUE_OPTIONS as STRATEGO_LEAGUE_OPTIONS
     from rules.stratego.engine import rematch_options as stratego_rematch
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
@@ -154,6 +164,7 @@ def _builtin() -> None:
             rematch=stratego_rematch,
             bench=STRATEGO_WORKLOAD,
             computer=STRATEGO_COMPUTER,
+            league_options=STRATEGO_LEAGUE_OPTIONS,
         )
     )
     register(

@@ -286,8 +286,8 @@ class LeagueCog(
             kind = getattr(interaction.namespace, "game", None)
             if kind not in games.KINDS:
                 return []
-            spec = games.ui(kind).engine.options
-            return [app_commands.Choice(name=c[:100], value=c[:100]) for c in game_options.completions(spec, current)]
+            offered = game_options.completions(kind, current, locale_of(interaction))
+            return [app_commands.Choice(name=words, value=value) for words, value in offered]
 
         return await choices_or_nothing(interaction, work)
 
@@ -300,7 +300,7 @@ class LeagueCog(
         format="Everyone plays everyone, or a Swiss system of some rounds",
         rounds="How many rounds (Swiss only)",
         players_per_game="Players at each game (default: the game's most)",
-        options="The game's options as name=value words, e.g. army=barrage",
+        options="The game's options: type a word (e.g. barrage) and pick from the list",
         pace=PACE_HELP,
         round_days="Days each round lasts (default 14)",
         start="Start date, YYYY-MM-DD or YYYY-MM-DD HH:MM in UTC (default: when you start it)",
@@ -350,7 +350,7 @@ class LeagueCog(
         if isinstance(interaction.channel, discord.Thread):  # its games need threads of their own
             raise Refusal(t("league.no.thread", locale))
         if game not in games.KINDS:
-            titles = ", ".join(f"`{k}`" for k in sorted(games.KINDS))
+            titles = ", ".join(games.ui(k).title(locale) for k in sorted(games.KINDS))
             raise Refusal(t("league.no.game", locale, name=quote(game, locale), games=titles))
         if format not in {f.value for f in Format}:
             raise Refusal(t("league.no.rounds_swiss", locale))
@@ -360,8 +360,7 @@ class LeagueCog(
             bye if bye in {b.value for b in ByeScore} else None,
         )
         config = league_config(game, players_per_game, format, rounds, locale, scoring)
-        title = games.ui(game).title(locale)
-        resolved = game_options.parse_options(games.ui(game).engine.options, options, title, locale)
+        resolved = game_options.parse_options(game, options, locale)
         if pace not in PACES:
             raise Refusal(t("league.no.pace", locale, choices=", ".join(f"`{p}`" for p in PACES)))
         if language is not None and language not in LANGUAGES:

@@ -47,6 +47,7 @@ from cogs.leagues.errors import (
     RoundNotDue,
     RoundStillOpening,
 )
+from cogs.leagues.withdrawal import LeftLeague
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Act, Cancel, Command, LeagueGame
 from db.base import Store
@@ -451,7 +452,7 @@ class LeagueRunner:
             seat = rec.players.index(user_id)
             try:
                 action = rec.engine.parse_action("resign", rec.load_state())
-                change = await self._commit(Act(rec.id, seat, action, by_user=user_id))
+                change = await self._commit(Act(rec.id, seat, action, by_user=user_id, cause=LeftLeague(league.name)))
             except (RuleError, StaleVersion, WrongStatus):
                 log.info("game %s: no resignation for %s; scored as a forfeit", rec.id, user_id)
                 others = [u for u in table.seats if u != user_id]

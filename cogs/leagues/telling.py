@@ -39,22 +39,14 @@ LIMIT = 2000
 """Characters of one Discord message: a long post goes out in several."""
 
 
-def points(value: Fraction, locale: Locale) -> str:
-    """League points as people write them: whole, else to one decimal in the locale's way."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{float(value):.1f}"
-    return text.replace(".", ",") if locale == "cs" else text
-
-
 def points_words(value: Fraction, locale: Locale) -> str:
-    """League points with their word in the number's plural form: "1 point", "7 points";
-    "1 bod", "3 body", "7 bodů" (a fraction takes ``.other``: the Czech tables keep only ``.few``
-    beside English's forms, tests/table/test_texts_cs.py)."""
+    """League points, written as everywhere in a league (``describing.number``: "7", "4½", "4,33"),
+    with their word in the number's plural form: "1 point", "7 points", "4½ points"; "1 bod",
+    "3 body", "7 bodů", and a fraction's "4½ bodu" (CLDR's ``many``)."""
     key = f"league_run.points.{plural_category(float(value), locale)}"
     if not has(key, locale):
         key = "league_run.points.other"
-    return t(key, locale, n=points(value, locale))
+    return t(key, locale, n=describing.number(value, locale))
 
 
 def place(standing: Standing) -> str:

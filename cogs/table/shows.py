@@ -97,10 +97,16 @@ class Shows:
     async def show(self, change: Change, interaction: discord.Interaction | None, progress: Progress) -> None:
         """Show a change as its cause or else its kind is shown (a change the catch-up found: as
         the game is now)."""
-        rec = change.record
         if change.cause is not None and (shown := self._by_cause.get(type(change.cause))) is not None:
             await shown(change, change.cause, interaction, progress)
-        elif change.kind == "open":
+        else:
+            await self.as_its_kind(change, interaction, progress)
+
+    async def as_its_kind(self, change: Change, interaction: discord.Interaction | None, progress: Progress) -> None:
+        """Show a change as its kind is shown, whatever its cause (a cause's part that adds a word
+        of its own shows the rest so)."""
+        rec = change.record
+        if change.kind == "open":
             await self._lobbies.opened(rec, interaction)
         elif change.kind == "takeback":
             await self.announce_takeback(interaction, change, progress)

@@ -23,6 +23,7 @@ import discord
 from cogs import games
 from cogs.leagues.running import LeagueRunner
 from cogs.leagues.telling import LeagueTeller
+from cogs.leagues.withdrawal import LeftLeague, LeftShown
 from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
@@ -114,6 +115,7 @@ class Table:
             shards=shards,
             game_options=games.table_options,
         )
+        self.shows.on(LeftLeague, LeftShown(self.shows))
         self.teller.listeners.add(self.leagues.on_change)
         self.teller.caught_up.append(self.leagues.caught_up)
 

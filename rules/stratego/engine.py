@@ -75,6 +75,12 @@ def new(players: int, options: Mapping[str, Any] | None, seed: int) -> StrategoS
     return StrategoState(options=opts, rng=rng, seat_colour=seat_colour, drafts=drafts)
 
 
+LEAGUE_OPTIONS: Mapping[str, Any] = {"colours": "seat0_red"}
+"""What a league sets for fairness: the pairing decides who moves first — the table's first seat (a
+two-player round robin balances them, a Swiss alternates them) — so the first seat plays Red, who
+moves first (SG-3.3), rather than colours drawn at random."""
+
+
 def rematch_options(options: Mapping[str, Any], st: StrategoState, order: Sequence[int]) -> dict[str, Any]:
     """A rematch's options (issue 20 §3): the same, with the colours swapped. ``order`` names, for
     each seat of the rematch, the seat its player had in ``st``; the rematch's first seat plays the

@@ -97,8 +97,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path: Path
             "a table the game cannot seat": (t.mod, {"name": "T", "game": KIND, "players_per_game": 4}, "not possible"),
             "an unknown game": (t.mod, {"name": "U", "game": "chess"}, "don't know a game"),
             "an unknown option": (t.mod, {"name": "O", "game": KIND, "options": "speed=fast"}, "has no option"),
-            "an option's wrong value": (t.mod, {"name": "V", "game": KIND, "options": "army=huge"}, "not a value"),
-            "no name=value": (t.mod, {"name": "W", "game": KIND, "options": "barrage"}, "name=value"),
+            "an option's wrong value": (t.mod, {"name": "V", "game": KIND, "options": "army=huge"}, "barrage army"),
+            "a word of no option": (t.mod, {"name": "W", "game": KIND, "options": "quick"}, "You can choose"),
             "a limit too small": (t.mod, {"name": "L", "game": KIND, "limit": 2}, "at least 3"),
             "a start in the past": (t.mod, {"name": "D", "game": KIND, "start": "2001-01-01"}, "has passed"),
             "no date": (t.mod, {"name": "D", "game": KIND, "start": "soon"}, "not a date"),
@@ -279,6 +279,19 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
             f"👋 **Autumn cup**: <@{players[3].id}> was removed from the league by its organizer. Their "
             "unfinished games and later pairings are forfeited (a win for the opponents).",
         ], "the channel hears each withdrawal once, in words"
+        league_id = (await t.bot.store.leagues.find(t.guild.id))[0].id
+        games = {
+            made.game_id: next(u for u in (t.carol, players[3]) if u.id in made.seats)
+            for made in await t.bot.store.leagues.tables(league_id, 1)
+            if made.game_id is not None and {t.carol.id, players[3].id} & set(made.seats)
+        }
+        assert games, "one of them was playing"
+        for game_id, first in games.items():
+            thread = t.guild.threads[(await t.bot.store.games.get(game_id)).thread_id or 0]
+            said = [m.content for m in thread.messages]
+            line = f"👋 <@{first.id}> leaves the league **Autumn cup**, and with it this game."
+            assert [m for m in said if "👋" in m] == [line], said
+            assert "wins (resignation)" in said[said.index(line) + 1], "then the game is shown as it ended"
 
         await t.later(days=4)
         closed = await t.slash(t.mod, t.channel, "league close")
@@ -302,10 +315,11 @@ async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_
             await t.fake.slash(t.alice, t.fake.dm_channel(t.alice), "league info")
         kinds = await t.fake.autocomplete(t.mod, t.channel, "league new", name="X", focused="game")
         assert KIND in {c.value for c in kinds}
-        words = await t.fake.autocomplete(
+        typed = await t.fake.autocomplete(
             t.mod, t.channel, "league new", name="X", game=KIND, options="army=barrage res", focused="options"
         )
-        assert [c.value for c in words] == ["army=barrage rescue=on", "army=barrage rescue=off"]
+        assert typed[0].value == "army=barrage rescue=on"
+        assert typed[0].name == "barrage army, Rescue, two-squares limit 3"
         post = await signup(t, t.mod, name="Summer open", game=KIND)
         assert post.content
         named = await t.fake.autocomplete(t.alice, t.channel, "league info", focused="league", league="summ")
@@ -315,6 +329,29 @@ async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_
             shown = await t.slash(t.bob, t.channel, "help")
             fields = {f["name"]: f["value"] for e in shown.embeds for f in e.get("fields", [])}
             assert new in fields[head], fields
+        t.fake.assert_clean()
+
+
+async def test_an_organizer_picks_the_games_options_in_words_and_the_post_says_them(tmp_path: Path) -> None:
+    """``options`` autocompletes in the organizer's language by what the options are called: the
+    choices are named in words (the game's own), carry the options, and the league is made with
+    them; the sign-up post says them in its language, never as ``name=value``."""
+    async with table(tmp_path) as t:
+        for locale, typed, picked, name in (
+            ("en-US", "barr resc", "barrage army, Rescue, two-squares limit 3", "Spring cup"),
+            ("cs", "barrage zachr", "armáda Barrage, Záchrana, pravidlo dvou polí: 3", "Jarní pohár"),
+        ):
+            t.mod.locale = locale
+            offered = await t.fake.autocomplete(
+                t.mod, t.channel, "league new", name="X", game=KIND, focused="options", options=typed
+            )
+            assert offered[0].name == picked, [c.name for c in offered]
+            assert all("=" not in c.name for c in offered)
+            post = await signup(t, t.mod, name=name, game=KIND, language=locale[:2], options=offered[0].value)
+            assert picked in post.content and "=" not in post.content, post.content
+        assert t.bot is not None
+        leagues = await t.bot.store.leagues.find(t.guild.id)
+        assert [(x.options["army"], x.options["rescue"]) for x in leagues] == [("barrage", True)] * 2
         t.fake.assert_clean()
 
 

@@ -6,20 +6,22 @@ clear refusals, and offered word by word."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from cogs import games
-from cogs.leagues import describing, game_options
+from cogs.leagues import describing, game_options, withdrawal
 from cogs.leagues.running import LeagueView, played_round
 from cogs.leagues.telling import points_words
+from cogs.table.core.change import Change
 from cogs.table.respond import Refusal
 from cogs.texts import template
 from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import Format, LeagueConfig, Unfinished
 from rules.league.rounds import Result
 from rules.league.standings import standings
+from tests.game_records import game_record
 
 KIND = "stratego"
 LIMIT = 2000
@@ -114,43 +116,47 @@ def test_the_least_players_follow_the_core() -> None:
 
 
 def test_options_are_read_from_the_games_spec() -> None:
-    options = game_options.parse_options(games.ui(KIND).engine.options, "army=barrage rescue=on", "S", "en")
+    options = game_options.parse_options(KIND, "army=barrage rescue=on", "en")
     assert options["army"] == "barrage" and options["rescue"] is True
-    defaults = game_options.parse_options(games.ui(KIND).engine.options, None, "S", "en")
+    defaults = game_options.parse_options(KIND, None, "en")
     assert defaults["army"] == "classic"
     assert defaults["colours"] == "seat0_red", "the pairing's first seat moves first (SG-3.3: red)"
 
 
-@pytest.mark.parametrize(
-    ("typed", "words"),
-    [
-        ("army", "name=value"),
-        ("speed=fast", "has no option"),
-        ("army=huge", "not a value"),
-        ("rescue=maybe", "not a value"),
-        ("colours=seat0_red", "has no option"),
-    ],
-)
-def test_bad_options_are_refused_in_words(typed: str, words: str) -> None:
-    with pytest.raises(Refusal) as refused:
-        game_options.parse_options(games.ui(KIND).engine.options, typed, "S", "en")
-    assert words in refused.value.text
+@pytest.mark.parametrize("typed", ["army", "speed=fast", "army=huge", "rescue=maybe", "colours=seat0_red"])
+def test_bad_options_are_refused_in_words(typed: str) -> None:
+    """What cannot be read is quoted; what can be chosen is said in words, never as notation."""
+    for locale, words in (("en", "You can choose barrage army, "), ("cs", "Vybrat můžeš: armáda Barrage, ")):
+        with pytest.raises(Refusal) as refused:
+            game_options.parse_options(KIND, typed, locale)
+        said = refused.value.text.replace(f"`{typed}`", "")
+        assert words in said and "=" not in said and "_" not in said, said
 
 
-def test_autocomplete_offers_the_next_word() -> None:
-    offered = game_options.completions(games.ui(KIND).engine.options, "army=barrage res")
-    assert offered == ["army=barrage rescue=on", "army=barrage rescue=off"]
+def test_a_choice_picked_and_then_edited_is_read_by_its_words() -> None:
+    """Discord shows a picked choice by its name: a field edited after that sends the words."""
+    assert game_options.parse_options(KIND, "barrage army,  Rescue, two-squares limit 3", "en")["rescue"] is True
+    assert game_options.parse_options(KIND, "armáda barrage, pravidlo dvou polí: 5", "cs")["two_square_limit"] == 5
+
+
+def test_autocomplete_keeps_the_options_typed_and_offers_more() -> None:
+    offered = game_options.completions(KIND, "army=barrage res", "en")
+    assert [v for _, v in offered][:2] == ["army=barrage rescue=on", "army=barrage attacker_advantage=on rescue=on"]
     assert all(
-        "colours" not in o and "army=classic" not in o
-        for o in game_options.completions(games.ui(KIND).engine.options, "army=barrage ")
+        "colours" not in v and "army=classic" not in v for _, v in game_options.completions(KIND, "army=barrage ", "en")
     )
 
 
 def test_the_standings_posts_points_agree_with_their_number() -> None:
-    """ "1 point", not "1 points"; Czech "1 bod", "3 body", "7 bodů", "4,5 bodu"."""
+    """ "1 point", not "1 points"; Czech "1 bod", "3 body", "7 bodů", "4½ bodu" — the points written
+    as the league's standings image and /league standings write them."""
     assert [points_words(Fraction(n), "en") for n in (1, 7)] == ["1 point", "7 points"]
     czech = [points_words(Fraction(n), "cs") for n in (1, 3, 7)]
     assert czech == ["1 bod", "3 body", "7 bodů"]
+    halves = [Fraction(9, 2), Fraction(1, 2), Fraction(13, 3)]
+    assert [points_words(n, "en") for n in halves] == ["4½ points", "½ points", "4.33 points"]
+    assert [points_words(n, "cs") for n in halves] == ["4½ bodu", "½ bodu", "4,33 bodu"], "genitive singular"
+    assert points_words(Fraction(9, 2), "en").split()[0] == describing.number(Fraction(9, 2), "en"), "as the image"
 
 
 def test_a_started_leagues_signup_post_names_no_round_that_would_go_stale() -> None:
@@ -171,3 +177,15 @@ def test_a_withdrawn_player_is_marked_alike_in_the_czech_posts_and_standings() -
     """The posts said "(odstoupil/a)", /league standings "odstoupil(a)"."""
     assert template("league_run.standing.withdrawn", "cs").endswith(", odstoupil(a)")
     assert template("league.standings.withdrawn", "cs").endswith("odstoupil(a)")
+
+
+def test_a_game_left_with_the_league_says_so_in_the_games_language() -> None:
+    """A withdrawal resigns the player's league game: its thread hears why, in the game's language
+    (not the player's), naming the player and the league — then the resignation as the game says it."""
+    for language, words in (
+        ("en", "👋 <@101> leaves the league **Winter cup**, and with it this game."),
+        ("cs", "👋 <@101> opouští ligu **Winter cup**, a s ní i tuto hru."),
+    ):
+        rec = replace(game_record(KIND, 2), language=language)
+        change = Change(kind="act", record=rec, version=3, seat=1, by_user=101)
+        assert withdrawal.line(change, withdrawal.LeftLeague("Winter cup")) == words

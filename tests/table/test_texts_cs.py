@@ -64,9 +64,17 @@ def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
+CZECH_FORMS = (".few", ".many")
+"""Plural forms Czech has and English lacks: ``.few`` (2–4), and ``.many`` (a decimal: "4,5 bodu",
+where it is needed — a count of things is whole, and lacking it a table uses ``.other``)."""
+
+
 def english_of(key: str) -> str:
-    """The English key a Czech key answers: itself, or ``.other`` for the Czech-only ``.few``."""
-    return key[: -len(".few")] + ".other" if key.endswith(".few") else key
+    """The English key a Czech key answers: itself, or ``.other`` for a Czech-only form."""
+    for form in CZECH_FORMS:
+        if key.endswith(form):
+            return key[: -len(form)] + ".other"
+    return key
 
 
 def test_czech_is_a_table() -> None:
@@ -79,8 +87,8 @@ def test_czech_has_every_english_key() -> None:
     assert sorted(set(EN) - set(CS)) == []
 
 
-def test_czech_has_no_key_english_lacks_but_few() -> None:
-    """Only ``key.few`` is Czech's own, and only beside an English ``key.other``."""
+def test_czech_has_no_key_english_lacks_but_its_plural_forms() -> None:
+    """Only ``key.few`` and ``key.many`` are Czech's own, and only beside an English ``key.other``."""
     assert sorted(k for k in CS if english_of(k) not in EN) == []
 
 

@@ -133,7 +133,7 @@ COMMANDS: dict[str, str] = {
     "league new:players_per_game.name": "hráčů-ve-hře",
     "league new:players_per_game.description": "Kolik hráčů hraje každou hru (výchozí: nejvíc, kolik hra dovolí)",
     "league new:options.name": "volby",
-    "league new:options.description": "Volby hry jako slova název=hodnota, např. army=barrage",
+    "league new:options.description": "Volby hry: napiš slovo (např. Barrage) a vyber ze seznamu",
     "league new:round_days.name": "dní-na-kolo",
     "league new:round_days.description": "Kolik dní trvá každé kolo (výchozí 14)",
     "league new:start.name": "začátek",

@@ -19,10 +19,12 @@ TEXTS: dict[str, str] = {
     "league_run.standing.withdrawn": "{place} {player} — {points}, odstoupil(a)",
     "league_run.points.one": "{n} bod",
     "league_run.points.few": "{n} body",
+    "league_run.points.many": "{n} bodu",
     "league_run.points.other": "{n} bodů",
     # --- hráč odchází z rozehrané ligy ---------------------------------------------------------------
     "league_run.withdrew": "👋 **{league}**: {player} z ligy odstoupil(a). Nedohrané hry a zbylá kola "
     "se započítají kontumačně (výhra soupeřů).",
+    "league_run.left_game": "👋 {player} opouští ligu **{league}**, a s ní i tuto hru.",
     "league_run.removed": "👋 **{league}**: {player} byl(a) z ligy vyřazen(a) pořadatelem. Nedohrané hry "
     "a zbylá kola se započítají kontumačně (výhra soupeřů).",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------

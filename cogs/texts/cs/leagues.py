@@ -89,9 +89,10 @@ TEXTS: dict[str, str] = {
     "league.no.rounds_swiss": "Liga švýcarským systémem potřebuje počet kol: `{opt_league_new__rounds}:`.",
     "league.no.rounds_robin": "Každý s každým má tolik kol, kolik je potřeba pro jeho hráče: "
     "`{opt_league_new__rounds}:` vynech.",
-    "league.no.option": "{game} nemá volbu {name}. Její volby: {known}.",
-    "league.no.option_value": "{value} není hodnota volby {name}: {expected}.",
-    "league.no.option_form": "Volby piš jako `název=hodnota`, oddělené mezerami: {text} tak napsané není.",
+    "league.no.option": "Volbu {text} hra {game} nezná. Vybrat můžeš: {choices}. Nabídne ti je pole "
+    "`{opt_league_new__options}:`, když do něj začneš psát.",
+    "league.no.option_none": "Volbu {text} hra {game} nezná: liga ji hraje s obvyklými volbami, pole "
+    "`{opt_league_new__options}:` vynech.",
     "league.no.points_form": "Body napiš jako celá čísla oddělená lomítky, např. `{example}`: {text} takové není.",
     "league.no.points_count_two": "Zadej troje body, za výhru, remízu a prohru, např. `{example}` (zadáno: {given}).",
     "league.no.points_count_table": "Zadej body za každé místo u stolu, od prvního, tolik čísel, kolik je míst "

@@ -22,6 +22,7 @@ TEXTS: dict[str, str] = {
     # --- a player leaving a running league ------------------------------------------------------------
     "league_run.withdrew": "👋 **{league}**: {player} has withdrawn from the league. Their unfinished games "
     "and later pairings are forfeited (a win for the opponents).",
+    "league_run.left_game": "👋 {player} leaves the league **{league}**, and with it this game.",
     "league_run.removed": "👋 **{league}**: {player} was removed from the league by its organizer. Their "
     "unfinished games and later pairings are forfeited (a win for the opponents).",
     # --- a round past its deadline (the organizer pinged, once) -----------------------------------

@@ -87,9 +87,10 @@ TEXTS: dict[str, str] = {
     "league.no.rounds_swiss": "A Swiss league needs its number of rounds: `{opt_league_new__rounds}:`.",
     "league.no.rounds_robin": "A round robin has as many rounds as its players need: leave out "
     "`{opt_league_new__rounds}:`.",
-    "league.no.option": "{game} has no option {name}. Its options: {known}.",
-    "league.no.option_value": "{value} is not a value of {name}: {expected}.",
-    "league.no.option_form": "Write options as `name=value`, separated by spaces: {text} is not.",
+    "league.no.option": "{game} has no option {text}. You can choose {choices}. Type a word of them into "
+    "`{opt_league_new__options}:` and pick from the list.",
+    "league.no.option_none": "{game} has no option {text}: a league plays it with its usual options, so leave "
+    "`{opt_league_new__options}:` out.",
     "league.no.points_form": "Write the points as whole numbers separated by slashes, e.g. `{example}`: {text} is not.",
     "league.no.points_count_two": "Give three points, for a win, a draw and a loss, e.g. `{example}` "
     "(you gave {given}).",
