@@ -80,6 +80,9 @@ class Master:
         self._think = think
         self._has_computer = has_computer
         self._think_timeout = think_timeout
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(62)
+        """A started game's seed (its shuffles, its computers' thinking): drawn at random; a test
+        replaces it to play the same game on every run."""
 
     @property
     def store(self) -> Store:
@@ -114,7 +117,7 @@ class Master:
                 return await self._act(command)
             case Start():
                 started = await self.store.games.start(
-                    command.game_id, list(command.players), secrets.randbits(62), expected_version=command.version
+                    command.game_id, list(command.players), self.new_seed(), expected_version=command.version
                 )
                 return Change.of_record("start", started, command.by_user, command.cause)
             case SetSeats():
@@ -164,7 +167,7 @@ class Master:
                 command.kind,
                 list(command.players),
                 command.options,
-                secrets.randbits(62),
+                self.new_seed(),
                 command.guild_id,
                 command.channel_id,
                 command.creator,
