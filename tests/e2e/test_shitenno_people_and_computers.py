@@ -21,7 +21,9 @@ LIMIT = 600
 
 async def two_people_and_two_computers(t: Table, level: str, join: str, start: str) -> tuple[int, Thread]:
     """Alice opens a lobby with two computers of ``level``, Bob joins (``join``: the button's
-    label in the game's language), Alice starts if the lobby is not full yet."""
+    label in the game's language), Alice starts if the lobby is not full yet. The game's seed is
+    fixed, so that every run deals the same cards and the computers think the same."""
+    t.bot.table.teller.master.new_seed = lambda: len(level)  # type: ignore[union-attr]
     lobby = await t.slash(t.alice, t.channel, "shitenno new", computers=2, level=level)
     assert not lobby.ephemeral, lobby.content
     await t.click(t.bob, lobby, join)
