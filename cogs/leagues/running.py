@@ -17,8 +17,14 @@ Exactly once, with several processes on one store and a kill -9 anywhere:
   game to its table in the transaction that makes it), each written with its ``start`` change
   kept until told, so a game made by a process that died is told by the catch-up;
 * a round left opening is finished by whoever holds it (:meth:`resume`, ``hold_opening``);
-* a table's result is recorded once, a round closed once, each post claimed once
-  (``mark_announced``): nothing is announced twice;
+* a table's result is recorded once, a round closed once;
+* each post (a round's pairings with its DMs, its results, the final post, the deadline notice, a
+  withdrawal) is told as a game's change is (:mod:`cogs.leagues.posts`): each piece written down
+  as it is made and sent with its nonce, the post marked told after its last piece
+  (``mark_announced``, ``mark_withdrawal_told``); a process killed part way leaves it untold, and
+  the next one (its tick at start-up, its poll) finishes it, skipping the pieces made — nothing is
+  lost, nothing announced twice, and the posts come in their order (a round's pairings before its
+  results, the results before the next round's pairings);
 * only the process that serves the league's server acts on it (its listener hears its games, its
   poll reads only its shards' leagues).
 
@@ -34,8 +40,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from cogs.leagues.announcing import Announcer
 from cogs.leagues.errors import (
     AlreadyWithdrawn,
     Busy,
@@ -47,6 +54,7 @@ from cogs.leagues.errors import (
     RoundNotDue,
     RoundStillOpening,
 )
+from cogs.leagues.view import LeagueTelling, LeagueView, league_config, league_view
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Act, Cancel, Command, LeagueGame
 from db.base import Store
@@ -68,10 +76,9 @@ from db.ratings import ranking
 from db.records import GameRecord, Shards
 from db.time_source import Clock
 from rules.errors import RuleError
-from rules.league.config import LeagueConfig, LeagueError
+from rules.league.config import LeagueError
 from rules.league.rounds import PlayedRound, Result, Round, Table
-from rules.league.schedule import check_start, next_round, total_rounds
-from rules.league.standings import Standing, standings
+from rules.league.schedule import check_start, next_round
 from rules.protocol import Ending
 
 log = logging.getLogger("deskovka.leagues")
@@ -90,87 +97,10 @@ class LeagueClosed(Cause):
     """A league game ended because the organizer closed its round (issue 47 §1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class LeagueView:
-    """What the commands show of a league (:meth:`LeagueRunner.standings_of`): its rules, its
-    players (join order, withdrawn ones included), its rounds so far with their results (the
-    current one with ``None`` for games still playing), the standings from them, and each round's
-    tables as stored (their games: ``tables[n - 1]`` is round ``n``'s)."""
-
-    league: League
-    config: LeagueConfig
-    players: list[LeaguePlayer]
-    played: list[PlayedRound]
-    standings: list[Standing]
-    tables: list[list[LeagueTable]]
-
-    @property
-    def withdrawn(self) -> frozenset[int]:
-        return frozenset(p.user_id for p in self.players if not p.active)
-
-    @property
-    def total_rounds(self) -> int:
-        """The league's rounds (a round robin's from its players)."""
-        return total_rounds(self.config, len(self.players))
-
-
-class LeagueTelling(Protocol):
-    """How a league's news reaches Discord (implemented in :mod:`cogs.leagues.telling`)."""
-
-    async def tell(self, change: Change) -> None:
-        """A committed change of a league game told as any other (a made game: its thread, start
-        post, clocks and DMs; a resignation; a cancellation)."""
-
-    async def started(self, league_id: int) -> None:
-        """The league left sign-up (started by its organizer or on its date): its sign-up post
-        says so and loses its **Join** / **Leave** buttons (an edit: told again, it changes nothing)."""
-
-    async def pairings(self, view: LeagueView, round_no: int) -> None:
-        """Round ``round_no``'s pairings posted in the league's channel, and each player told
-        their opponents and where to play (once: the caller claimed it)."""
-
-    async def round_over(self, view: LeagueView, round_no: int) -> None:
-        """Round ``round_no`` is over (not the last): its results and the standings (once)."""
-
-    async def finished(self, view: LeagueView) -> None:
-        """The league's final post: the winner and places, ties shown (once)."""
-
-    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
-        """The league's channel hears that ``user_id`` left the league (by themselves or removed
-        by ``by_user``, an organizer) and that their games are forfeited — a game they were
-        playing otherwise says only that they resigned."""
-
-    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
-        """Round ``round_no``'s deadline passed with ``unfinished`` games still playing: the
-        organizer is told they may close it (once)."""
-
-
-def league_config(league: League) -> LeagueConfig:
-    """The league's rules, from its stored format (``LeagueConfig.to_json``)."""
-    return LeagueConfig.from_json(league.format)
-
-
 def store_tables(round: Round) -> list[tuple[int, ...]]:
     """A paired round as the store keeps it: its tables in board order, then each bye as a table
     of one."""
     return [t.seats for t in round.tables] + [(b,) for b in round.byes]
-
-
-def played_round(round_no: int, tables: Sequence[LeagueTable]) -> PlayedRound:
-    """A stored round as the core reads it: tables of one are byes; a table whose result came
-    without a game was forfeited when it was paired (its players never sat at a board)."""
-    seated: list[Table] = []
-    byes: list[int] = []
-    results: list[Result | None] = []
-    for t in tables:
-        if t.bye:
-            byes.append(t.seats[0])
-            continue
-        result = None if t.result is None else Result.from_json(t.result)
-        forfeited = result.forfeited if result is not None and t.game_id is None else frozenset()
-        seated.append(Table(t.seats, forfeited))
-        results.append(result)
-    return PlayedRound(Round(round_no, tuple(seated), tuple(byes)), tuple(results))
 
 
 def game_result(rec: GameRecord, forfeited: frozenset[int]) -> Result:
@@ -218,6 +148,7 @@ class LeagueRunner:
         self.clock = clock
         self._commit = commit
         self.telling = telling
+        self.posts = Announcer(lambda: self.store, lambda: self.telling)
         self.shards = shards
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -261,11 +192,13 @@ class LeagueRunner:
         """``user_id`` leaves the running league (``by_user`` themselves, or the organizer, whose
         right the caller checked): their unfinished games are forfeited (resigned for them, or
         ended when the game refuses a resignation; the table's result a forfeit) and they are out
-        of later pairings (a two-player round robin keeps their places as forfeits). Refuses
+        of later pairings (a two-player round robin keeps their places as forfeits); the league's
+        channel is told (by :meth:`advance`, in the league's order of posts; after a crash, by
+        the next process). Refuses
         :class:`NoSuchLeague`, :class:`NotRunning`, :class:`NotAPlayer`, :class:`AlreadyWithdrawn`."""
         league = await self._league(league_id)
         try:
-            player = await self.store.leagues.withdraw(league_id, user_id)
+            player = await self.store.leagues.withdraw(league_id, user_id, by_user)
         except LeagueWrongStatus as e:
             raise NotRunning(status=e.status) from e
         except NotJoined as e:
@@ -275,12 +208,7 @@ class LeagueRunner:
         log.info("league %s: %s withdrawn by %s", league_id, user_id, by_user)
         async with self._lock(league_id):
             await self._forfeit_games(league, user_id)
-        if self.telling is not None:
-            try:
-                await self.telling.withdrew(await self._view(await self._league(league_id)), user_id, by_user)
-            except Exception:
-                log.exception("league %s: %s's withdrawal not told", league_id, user_id)
-        await self.advance(league_id)
+        await self._advance_logged(league_id)  # tells the withdrawal; committed: never refused now
 
     async def close_round(self, league_id: int, by_user: int) -> None:
         """The organizer (checked by the caller) closes the current round at or after its deadline:
@@ -334,20 +262,20 @@ class LeagueRunner:
             await self.store.leagues.open_round(league_id, current.round_no)
             return True
         if current.status == "open":
-            if current.announced_at is None and await self.store.leagues.mark_announced(league_id, current.round_no):
-                await self._tell_pairings(league, current.round_no)
+            if current.announced_at is None:
+                await self.posts.pairings(league, current.round_no)
+            await self.posts.withdrawals(league)
             await self._sweep_results(league, current.round_no)
             if not await self.store.leagues.round_complete(league_id, current.round_no):
                 return False
             with contextlib.suppress(LeagueStaleVersion, RoundWrongStatus, RoundIncomplete):  # moved meanwhile
                 await self.store.leagues.close_round(league_id, current.round_no, expected_version=league.version)
             return True
+        await self.posts.withdrawals(league)
         view = await self._view(league)
         last = current.round_no >= view.total_rounds or not self._pairable(view)
-        if current.results_announced_at is None and await self.store.leagues.mark_announced(
-            league_id, current.round_no, results=True
-        ):
-            await self._tell_results(view, current.round_no, last)
+        if current.results_announced_at is None:
+            await self.posts.results(view, current.round_no, last)
         if last:
             try:
                 await self.store.leagues.set_status(league_id, "finished", expected_version=league.version)
@@ -561,8 +489,9 @@ class LeagueRunner:
     async def tick(self) -> None:
         """What no game's end brings about, for this process's servers: leagues whose start date
         came start (or are cancelled-in-waiting: a league that cannot start stays in sign-up and
-        is logged), rounds left opening by a process that died are finished, running leagues whose
-        round is complete move on."""
+        is logged), rounds left opening by a process that died are finished, posts it left untold
+        are finished (skipping the pieces it made), running leagues whose round is complete move
+        on, and a round past its deadline is told to its organizer."""
         for league in await self.store.leagues.signups_due(self.shards):
             try:
                 await self.start(league.id, 0)
@@ -570,28 +499,15 @@ class LeagueRunner:
                 log.info("league %s did not start on its date: %s", league.id, e)
         for round in await self.store.leagues.rounds_opening(self.shards):
             await self._advance_logged(round.league_id)
+        for league_id in await self.store.leagues.leagues_untold(self.shards):
+            await self._advance_logged(league_id)
         for round in await self.store.leagues.rounds_due(self.shards):
             await self._advance_logged(round.league_id)
             try:
-                await self._tell_due(round)
+                async with self._lock(round.league_id):
+                    await self.posts.due(round)
             except Exception:
                 log.exception("league %s: round %s's deadline not told", round.league_id, round.round_no)
-
-    async def _tell_due(self, due: LeagueRound) -> None:
-        """A round past its deadline and still open (its games not all ended): the organizer is
-        told once that they may close it (issue 47 §1)."""
-        league = await self.store.leagues.get(due.league_id)
-        if league.status != "running" or league.current_round != due.round_no:
-            return
-        current = await self.store.leagues.get_round(due.league_id, due.round_no)
-        if current.status != "open":
-            return
-        tables = await self.store.leagues.tables(due.league_id, due.round_no)
-        unfinished = sum(1 for t in tables if not t.bye and t.result is None)
-        if not unfinished or not await self.store.leagues.mark_announced(due.league_id, due.round_no, due=True):
-            return
-        if self.telling is not None:
-            await self.telling.round_due(await self._view(league), due.round_no, unfinished)
 
     async def stop(self) -> None:
         task, self._poll = self._poll, None
@@ -603,33 +519,11 @@ class LeagueRunner:
     # -- reading and telling -----------------------------------------------------------------------
 
     async def _view(self, league: League) -> LeagueView:
-        config = league_config(league)
-        players = await self.store.leagues.players(league.id)
-        everything = await self.store.leagues.tables(league.id)
-        by_round: list[list[LeagueTable]] = [[] for _ in range(league.current_round)]
-        for table in everything:
-            if 1 <= table.round_no <= league.current_round:
-                by_round[table.round_no - 1].append(table)
-        played = [played_round(n, tables) for n, tables in enumerate(by_round, start=1)]
-        withdrawn = [p.user_id for p in players if not p.active]
-        ranked = list(standings(config, [p.user_id for p in players], played, withdrawn))
-        return LeagueView(league, config, players, played, ranked, by_round)
+        return await league_view(self.store, league)
 
     async def _tell(self, change: Change) -> None:
         if self.telling is not None:
             await self.telling.tell(change)
-
-    async def _tell_pairings(self, league: League, round_no: int) -> None:
-        if self.telling is not None:
-            await self.telling.pairings(await self._view(league), round_no)
-
-    async def _tell_results(self, view: LeagueView, round_no: int, last: bool) -> None:
-        if self.telling is None:
-            return
-        if last:
-            await self.telling.finished(view)
-        else:
-            await self.telling.round_over(view, round_no)
 
     async def _league(self, league_id: int) -> League:
         try:

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from cogs.leagues.errors import CannotStart, NotInSignup, RoundNotDue
-from cogs.leagues.running import LeagueRunner, LeagueView, game_result
+from cogs.leagues.posts import PostProgress
+from cogs.leagues.running import LeagueRunner, game_result
+from cogs.leagues.view import LeagueView
 from cogs.table.core.change import Change
 from cogs.table.core.commands import Act, Cancel, Command, Finish
 from cogs.table.core.master import Master
@@ -35,14 +37,52 @@ def clock() -> FakeClock:
     return FakeClock(T0)
 
 
-class Told:
-    """The telling as a list of what was told (the Discord side is tested end to end)."""
+class Channel:
+    """Where the pieces of the league's posts land, shared by the tellers of one test (a process and
+    the one after it): a piece sent again with its nonce is the message already made, as Discord
+    answers a repeat with ``enforce_nonce``."""
 
     def __init__(self) -> None:
+        self.messages: list[tuple[str, str]] = []
+        self.nonces: set[int] = set()
+        self.sends = 0
+
+    def send(self, progress: PostProgress, step: str) -> None:
+        self.sends += 1
+        nonce = progress.nonce(step)
+        if nonce not in self.nonces:
+            self.nonces.add(nonce)
+            self.messages.append((progress.post, step))
+
+
+class Died(BaseException):
+    """The process dies here (nothing after it runs: no ``except Exception`` catches it)."""
+
+
+class Told:
+    """The telling as a list of what was told (the Discord side is tested end to end): each post as
+    its pieces (its messages, its players' DMs, the sign-up post's closing) sent to ``channel`` and
+    written down one by one, and ``posts`` the posts this teller finished. ``lives``: pieces it
+    sends before its process dies — after sending the next, before writing it down."""
+
+    def __init__(self, channel: Channel | None = None, lives: int | None = None) -> None:
         self.changes: list[Change] = []
         self.posts: list[tuple[str, int]] = []
         self.started_ids: list[int] = []
         self.heard = asyncio.Event()
+        self.channel = channel or Channel()
+        self.lives = lives
+
+    async def _pieces(self, progress: PostProgress, steps: list[str]) -> None:
+        for step in steps:
+            if progress.made(step):
+                continue
+            self.channel.send(progress, step)
+            if self.lives is not None:
+                if self.lives == 0:
+                    raise Died
+                self.lives -= 1
+            await progress.mark(step)
 
     async def heard_post(self, post: tuple[str, int]) -> None:
         """Until ``post`` was told (by the runner's own poll task; no sleep: each post wakes this)."""
@@ -57,20 +97,26 @@ class Told:
     async def started(self, league_id: int) -> None:
         self.started_ids.append(league_id)
 
-    async def pairings(self, view: LeagueView, round_no: int) -> None:
+    async def pairings(self, view: LeagueView, round_no: int, progress: PostProgress) -> None:
+        players = [u for t in view.tables[round_no - 1] for u in t.seats if u not in view.withdrawn]
+        await self._pieces(progress, ["post:1", *(f"dm:{u}" for u in players), *(["signup"] if round_no == 1 else [])])
         self.posts.append(("pairings", round_no))
         self.heard.set()
 
-    async def round_over(self, view: LeagueView, round_no: int) -> None:
+    async def round_over(self, view: LeagueView, round_no: int, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post:1", "post:2"])
         self.posts.append(("round_over", round_no))
 
-    async def finished(self, view: LeagueView) -> None:
+    async def finished(self, view: LeagueView, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post:1", "post:2"])
         self.posts.append(("finished", view.league.current_round))
 
-    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
+    async def withdrew(self, view: LeagueView, user_id: int, by_user: int, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post:1"])
         self.posts.append((f"withdrew:{user_id}", view.league.current_round))
 
-    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+    async def round_due(self, view: LeagueView, round_no: int, unfinished: int, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post"])
         self.posts.append((f"due:{unfinished}", round_no))
         self.heard.set()
 

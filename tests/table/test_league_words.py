@@ -12,7 +12,7 @@ import pytest
 
 from cogs import games
 from cogs.leagues import describing, game_options
-from cogs.leagues.running import LeagueView, played_round
+from cogs.leagues.view import LeagueView, played_round
 from cogs.leagues.telling import points_words
 from cogs.table.respond import Refusal
 from cogs.texts import template
