@@ -12,8 +12,8 @@ import pytest
 
 from cogs import games
 from cogs.leagues import describing, game_options
-from cogs.leagues.view import LeagueView, played_round
 from cogs.leagues.telling import points_words
+from cogs.leagues.view import LeagueView, played_round
 from cogs.table.respond import Refusal
 from cogs.texts import template
 from db.league_records import League, LeaguePlayer, LeagueTable
