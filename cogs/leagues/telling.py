@@ -23,7 +23,6 @@ from cogs.leagues import describing
 from cogs.leagues.posts import PostProgress
 from cogs.leagues.signup import refresh_signup
 from cogs.leagues.view import LeagueView
-from cogs.table.core.change import Change
 from cogs.table.plan.news import dm_locale, link, where
 from cogs.table.respond import pings
 from cogs.table.ui import mention
@@ -93,9 +92,6 @@ class LeagueTeller:
 
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
-
-    async def tell(self, change: Change) -> None:
-        await self.parts.teller.tell(change)
 
     async def started(self, league_id: int) -> None:
         await refresh_signup(self.parts.bot, self.parts.store, league_id)

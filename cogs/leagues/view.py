@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cogs.leagues.posts import PostProgress
-from cogs.table.core.change import Change
 from db.base import Store
 from db.league_records import League, LeaguePlayer, LeagueTable
 from rules.league.config import LeagueConfig
@@ -47,10 +46,6 @@ class LeagueTelling(Protocol):
     is told piece by piece with its ``progress``: a piece made is skipped, each piece made is
     marked and sent with its nonce (:class:`~cogs.leagues.posts.PostProgress`); the runner marks
     the post told after it returns."""
-
-    async def tell(self, change: Change) -> None:
-        """A committed change of a league game told as any other (a made game: its thread, start
-        post, clocks and DMs; a resignation; a cancellation)."""
 
     async def started(self, league_id: int) -> None:
         """The league left sign-up (started by its organizer or on its date): its sign-up post

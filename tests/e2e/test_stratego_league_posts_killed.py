@@ -94,7 +94,6 @@ async def test_a_bot_killed_while_telling_the_pairings_and_the_final_post_tells_
         await t.fake.slash(t.mod, t.channel, "league start")  # its answer never comes: the bot dies
         await asyncio.wait_for(dying.died.wait(), 30)
         await t.bot.table.teller.quiet()
-        await runner.quiet()
         game, bye = await t.bot.store.leagues.tables(made.id, 1)
         assert bye.bye and not game.bye
 

@@ -11,7 +11,6 @@ from collections import Counter
 
 import pytest
 
-from cogs.leagues.running import LeagueRunner
 from cogs.table.core.commands import Act
 from db.records import Shards
 from db.store import GameStore
@@ -48,7 +47,7 @@ async def test_pairings_cut_short_are_finished_by_the_next_process_piece_by_piec
     assert (await store.leagues.get_round(made.id, 1)).announced_at is None, "not told: left for the next"
 
     ours = Shards(2, (0,)).of(GUILD)
-    elsewhere = LeagueRunner(lambda: store, clock, first._commit, Told(channel), shards=Shards(2, (1 - ours,)))
+    elsewhere, _ = runner_on(store, clock, Told(channel), shards=Shards(2, (1 - ours,)))
     await elsewhere.tick()
     assert len(channel.messages) == lives + 1, "another process's server: not told there"
 
@@ -91,8 +90,7 @@ async def test_the_final_post_cut_short_is_finished_once_and_the_league_ends(
             with pytest.raises(Died):
                 await first.advance(made.id)
         else:
-            await first.on_change(change)
-            await first.quiet()
+            await first.follow([change])
     assert channel.messages[-2:] == [("results:3", "post:1"), ("results:3", "post:2")]
     after = await store.leagues.get(made.id)
     assert after.status == "running" and (await store.leagues.get_round(made.id, 3)).results_announced_at is None
