@@ -525,9 +525,10 @@ class Leagues(Protocol):
         """Leave the sign-up (version bumped); LeagueWrongStatus out of sign-up, NotJoined."""
         ...
 
-    async def withdraw(self, league_id: int, user_id: int) -> LeaguePlayer | None:
-        """Withdraw from a running league in its current round (version bumped); None when withdrawn
-        already; LeagueWrongStatus unless running, NotJoined."""
+    async def withdraw(self, league_id: int, user_id: int, by_user: int | None = None) -> LeaguePlayer | None:
+        """Withdraw from a running league in its current round, by ``by_user`` (None: themselves;
+        version bumped; its telling still to come); None when withdrawn already;
+        LeagueWrongStatus unless running, NotJoined."""
         ...
 
     async def players(self, league_id: int) -> list[LeaguePlayer]:
@@ -578,8 +579,29 @@ class Leagues(Protocol):
         ...
 
     async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False, due: bool = False) -> bool:
-        """Mark the round's pairings (``results``: its results; ``due``: its deadline passed) posted:
-        True for the one caller that did, who posts. RoundNotFound."""
+        """Mark the round's pairings (``results``: its results; ``due``: its deadline passed) told,
+        after their last piece, their pieces forgotten: True when this call marked it. RoundNotFound."""
+        ...
+
+    async def post_steps(self, league_id: int, post: str) -> frozenset[str]:
+        """The pieces of a league's post (``"pairings:2"``, ``"withdrew:<user>"``) made so far."""
+        ...
+
+    async def post_step(self, league_id: int, post: str, step: str) -> None:
+        """A piece of the post was made: never made again. LeagueNotFound."""
+        ...
+
+    async def withdrawals_untold(self, league_id: int) -> list[LeaguePlayer]:
+        """Players withdrawn whose withdrawal is not yet told, in the order they left."""
+        ...
+
+    async def mark_withdrawal_told(self, league_id: int, user_id: int) -> bool:
+        """Mark the player's withdrawal told, its pieces forgotten: True when this call marked it.
+        NotJoined."""
+        ...
+
+    async def leagues_untold(self, shards: Shards | None = None) -> list[int]:
+        """Running leagues (on ``shards``) with a post untold or a closed round to move on from."""
         ...
 
     async def get_round(self, league_id: int, round_no: int) -> LeagueRound:

@@ -52,6 +52,7 @@ TABLES = (
     "league_players",
     "league_rounds",
     "league_tables",
+    "league_post_steps",
 )
 """Every table of the schema but ``schema_migrations``, each after those it references."""
 IDENTITIES = ("games", "timers", "leagues")

@@ -60,13 +60,17 @@ class League:
 @dataclass(frozen=True, slots=True)
 class LeaguePlayer:
     """A player of a league: when they joined, and when and in which round they withdrew (None:
-    they play on). A round number of 0 is a withdrawal before the first round was claimed."""
+    they play on). A round number of 0 is a withdrawal before the first round was claimed.
+    ``withdrawn_by``: who withdrew them (themselves or an organizer); ``withdrawal_told_at``: when
+    the league's channel was told (None: still to tell, or never withdrawn)."""
 
     league_id: int
     user_id: int
     joined_at: float
     withdrawn_at: float | None = None
     withdrawn_round: int | None = None
+    withdrawn_by: int | None = None
+    withdrawal_told_at: float | None = None
 
     @property
     def active(self) -> bool:
@@ -77,8 +81,9 @@ class LeaguePlayer:
 class LeagueRound:
     """A round: ``opening`` from its claim until every table has its game, then ``open`` until
     every table has a result and it is closed. ``claimed_by`` is the process that opens it (another
-    may take over after :data:`ROUND_LEASE`); ``announced_at`` / ``results_announced_at``: its
-    pairings and its results were posted."""
+    may take over after :data:`ROUND_LEASE`); ``announced_at`` / ``results_announced_at`` /
+    ``due_told_at``: its pairings, its results and that its deadline passed were told (marked after
+    the last piece of each was sent)."""
 
     league_id: int
     round_no: int
@@ -90,6 +95,7 @@ class LeagueRound:
     closed_at: float | None
     announced_at: float | None
     results_announced_at: float | None
+    due_told_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

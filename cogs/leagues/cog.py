@@ -32,8 +32,8 @@ from cogs import games
 from cogs.leagues import describing, game_options, signup
 from cogs.leagues.errors import LeagueRefusal
 from cogs.leagues.names import LeagueNames
-from cogs.leagues.running import LeagueView
 from cogs.leagues.signup import SignupButton, signup_view
+from cogs.leagues.view import LeagueView
 from cogs.table.clock_words import stamp
 from cogs.table.lobby import LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, PACE_HELP, default_language
 from cogs.table.respond import Refusal, choices_or_nothing, locale_of, reply

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from cogs import games
-from cogs.leagues.running import LeagueView
+from cogs.leagues.view import LeagueView
 from cogs.table.clock_words import pace_words, stamp
 from cogs.texts import has, join_words, plural_category, t, tn
 from db.league_records import League, LeagueTable

@@ -17,14 +17,26 @@ Exactly once, with several processes on one store and a kill -9 anywhere:
   game to its table in the transaction that makes it), each written with its ``start`` change
   kept until told, so a game made by a process that died is told by the catch-up;
 * a round left opening is finished by whoever holds it (:meth:`resume`, ``hold_opening``);
-* a table's result is recorded once, a round closed once, each post claimed once
-  (``mark_announced``): nothing is announced twice;
+* a table's result is recorded once, a round closed once;
+* each post (a round's pairings with its DMs, its results, the final post, the deadline notice, a
+  withdrawal) is told as a game's change is (:mod:`cogs.leagues.posts`): each piece written down
+  as it is made and sent with its nonce, the post marked told after its last piece
+  (``mark_announced``, ``mark_withdrawal_told``); a process killed part way leaves it untold, and
+  the next one (its tick at start-up, its poll) finishes it, skipping the pieces made — nothing is
+  lost, nothing announced twice, and the posts come in their order (a round's pairings before its
+  results, the results before the next round's pairings);
 * only the process that serves the league's server acts on it (its listener hears its games, its
   poll reads only its shards' leagues).
 
-The listener (:meth:`LeagueRunner.on_change`) hears "a game ended" and records its table's result;
-moving the league on (closing the round, opening the next, which tells new games) runs after the
-telling in a task of its own (:meth:`LeagueRunner.later`), never a telling inside a telling.
+The listener (:meth:`LeagueRunner.on_change`) hears "a game ended", records its table's result and
+returns :class:`~cogs.table.core.commands.MoveLeague` (DESIGN §5: listeners return commands); the
+table's follow loop hands it to :meth:`LeagueRunner.move` after that change was told. A move
+commits, never tells a game: the changes it made (the round's new games, games ended) go back to
+the follow loop, which tells them and then moves the league on again (the pairings name the games'
+threads, made as they are told). So the league's lock is never held while anything is told — no
+telling inside a telling, and a game ended by the league (a withdrawal's resignation, a round
+closed) asks for a move that simply waits its turn. The commands and the poll move a league the
+same way, through the table's follow loop (``follow``).
 """
 
 from __future__ import annotations
@@ -34,8 +46,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from cogs.leagues.announcing import Announcer
 from cogs.leagues.errors import (
     AlreadyWithdrawn,
     Busy,
@@ -47,9 +60,10 @@ from cogs.leagues.errors import (
     RoundNotDue,
     RoundStillOpening,
 )
+from cogs.leagues.view import LeagueTelling, LeagueView, league_config, league_view
 from cogs.leagues.withdrawal import LeftLeague
 from cogs.table.core.change import Cause, Change
-from cogs.table.core.commands import Act, Cancel, Command, LeagueGame
+from cogs.table.core.commands import Act, Cancel, Command, FollowUp, LeagueGame, MoveLeague
 from db.base import Store
 from db.errors import (
     GameNotFound,
@@ -69,10 +83,9 @@ from db.ratings import ranking
 from db.records import GameRecord, Shards
 from db.time_source import Clock
 from rules.errors import RuleError
-from rules.league.config import LeagueConfig, LeagueError
+from rules.league.config import LeagueError
 from rules.league.rounds import PlayedRound, Result, Round, Table
-from rules.league.schedule import check_start, next_round, total_rounds
-from rules.league.standings import Standing, standings
+from rules.league.schedule import check_start, next_round
 from rules.protocol import Ending
 
 log = logging.getLogger("deskovka.leagues")
@@ -91,87 +104,10 @@ class LeagueClosed(Cause):
     """A league game ended because the organizer closed its round (issue 47 §1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class LeagueView:
-    """What the commands show of a league (:meth:`LeagueRunner.standings_of`): its rules, its
-    players (join order, withdrawn ones included), its rounds so far with their results (the
-    current one with ``None`` for games still playing), the standings from them, and each round's
-    tables as stored (their games: ``tables[n - 1]`` is round ``n``'s)."""
-
-    league: League
-    config: LeagueConfig
-    players: list[LeaguePlayer]
-    played: list[PlayedRound]
-    standings: list[Standing]
-    tables: list[list[LeagueTable]]
-
-    @property
-    def withdrawn(self) -> frozenset[int]:
-        return frozenset(p.user_id for p in self.players if not p.active)
-
-    @property
-    def total_rounds(self) -> int:
-        """The league's rounds (a round robin's from its players)."""
-        return total_rounds(self.config, len(self.players))
-
-
-class LeagueTelling(Protocol):
-    """How a league's news reaches Discord (implemented in :mod:`cogs.leagues.telling`)."""
-
-    async def tell(self, change: Change) -> None:
-        """A committed change of a league game told as any other (a made game: its thread, start
-        post, clocks and DMs; a resignation; a cancellation)."""
-
-    async def started(self, league_id: int) -> None:
-        """The league left sign-up (started by its organizer or on its date): its sign-up post
-        says so and loses its **Join** / **Leave** buttons (an edit: told again, it changes nothing)."""
-
-    async def pairings(self, view: LeagueView, round_no: int) -> None:
-        """Round ``round_no``'s pairings posted in the league's channel, and each player told
-        their opponents and where to play (once: the caller claimed it)."""
-
-    async def round_over(self, view: LeagueView, round_no: int) -> None:
-        """Round ``round_no`` is over (not the last): its results and the standings (once)."""
-
-    async def finished(self, view: LeagueView) -> None:
-        """The league's final post: the winner and places, ties shown (once)."""
-
-    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
-        """The league's channel hears that ``user_id`` left the league (by themselves or removed
-        by ``by_user``, an organizer) and that their games are forfeited — a game they were
-        playing otherwise says only that they resigned."""
-
-    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
-        """Round ``round_no``'s deadline passed with ``unfinished`` games still playing: the
-        organizer is told they may close it (once)."""
-
-
-def league_config(league: League) -> LeagueConfig:
-    """The league's rules, from its stored format (``LeagueConfig.to_json``)."""
-    return LeagueConfig.from_json(league.format)
-
-
 def store_tables(round: Round) -> list[tuple[int, ...]]:
     """A paired round as the store keeps it: its tables in board order, then each bye as a table
     of one."""
     return [t.seats for t in round.tables] + [(b,) for b in round.byes]
-
-
-def played_round(round_no: int, tables: Sequence[LeagueTable]) -> PlayedRound:
-    """A stored round as the core reads it: tables of one are byes; a table whose result came
-    without a game was forfeited when it was paired (its players never sat at a board)."""
-    seated: list[Table] = []
-    byes: list[int] = []
-    results: list[Result | None] = []
-    for t in tables:
-        if t.bye:
-            byes.append(t.seats[0])
-            continue
-        result = None if t.result is None else Result.from_json(t.result)
-        forfeited = result.forfeited if result is not None and t.game_id is None else frozenset()
-        seated.append(Table(t.seats, forfeited))
-        results.append(result)
-    return PlayedRound(Round(round_no, tuple(seated), tuple(byes)), tuple(results))
 
 
 def game_result(rec: GameRecord, forfeited: frozenset[int]) -> Result:
@@ -198,14 +134,17 @@ def forfeited_at(table: LeagueTable, players: Sequence[LeaguePlayer]) -> frozens
 
 class LeagueRunner:
     """Starts leagues, opens and closes their rounds, records their games' results; ``table.leagues``.
-    ``commit`` is the teller's (the master runs every change of a game); ``telling`` is set by the
-    table once its Discord side is made (None: nothing told, as in tests of the deciding alone)."""
+    ``commit`` is the teller's (the master runs every change of a game); ``follow`` the teller's
+    follow loop (it tells the changes given it, runs what their listeners ask, and hands each
+    :class:`MoveLeague` to :meth:`move`); ``telling`` tells the league's own posts (None: nothing
+    told, as in tests of the deciding alone)."""
 
     def __init__(
         self,
         store: Callable[[], Store],
         clock: Clock,
         commit: Callable[[Command], Awaitable[Change | None]],
+        follow: Callable[[Sequence[Change | FollowUp]], Awaitable[None]],
         telling: LeagueTelling | None = None,
         *,
         shards: Shards | None = None,
@@ -218,10 +157,11 @@ class LeagueRunner:
         self._game_options = game_options
         self.clock = clock
         self._commit = commit
+        self.follow = follow
         self.telling = telling
+        self.posts = Announcer(lambda: self.store, lambda: self.telling)
         self.shards = shards
         self._locks: dict[int, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
         self._poll: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
 
@@ -262,11 +202,13 @@ class LeagueRunner:
         """``user_id`` leaves the running league (``by_user`` themselves, or the organizer, whose
         right the caller checked): their unfinished games are forfeited (resigned for them, or
         ended when the game refuses a resignation; the table's result a forfeit) and they are out
-        of later pairings (a two-player round robin keeps their places as forfeits). Refuses
+        of later pairings (a two-player round robin keeps their places as forfeits); the league's
+        channel is told (by :meth:`advance`, in the league's order of posts; after a crash, by
+        the next process). Refuses
         :class:`NoSuchLeague`, :class:`NotRunning`, :class:`NotAPlayer`, :class:`AlreadyWithdrawn`."""
         league = await self._league(league_id)
         try:
-            player = await self.store.leagues.withdraw(league_id, user_id)
+            player = await self.store.leagues.withdraw(league_id, user_id, by_user)
         except LeagueWrongStatus as e:
             raise NotRunning(status=e.status) from e
         except NotJoined as e:
@@ -275,13 +217,8 @@ class LeagueRunner:
             raise AlreadyWithdrawn()
         log.info("league %s: %s withdrawn by %s", league_id, user_id, by_user)
         async with self._lock(league_id):
-            await self._forfeit_games(league, user_id)
-        if self.telling is not None:
-            try:
-                await self.telling.withdrew(await self._view(await self._league(league_id)), user_id, by_user)
-            except Exception:
-                log.exception("league %s: %s's withdrawal not told", league_id, user_id)
-        await self.advance(league_id)
+            ended = await self._forfeit_games(league, user_id)
+        await self.follow([*ended, MoveLeague(league_id)])  # its games told, then the withdrawal
 
     async def close_round(self, league_id: int, by_user: int) -> None:
         """The organizer (checked by the caller) closes the current round at or after its deadline:
@@ -299,7 +236,9 @@ class LeagueRunner:
             if self.clock() < current.deadline:
                 raise RoundNotDue(deadline=int(current.deadline))
             async with self._lock(league_id):
-                await self._close_unfinished(league, current, by_user)
+                ended = await self._close_unfinished(league, current, by_user)
+            await self.follow([*ended, MoveLeague(league_id)])
+            return
         await self.advance(league_id)
 
     async def standings_of(self, league_id: int) -> LeagueView:
@@ -312,51 +251,67 @@ class LeagueRunner:
     async def advance(self, league_id: int) -> None:
         """Move the league on as far as it goes now: finish opening the current round (its games
         made and told, its pairings posted), close it when every table has its result, post its
-        results, open the next or finish the league. Safe to call any number of times from any
-        process (every step is claimed in the store); one at a time per league in this process."""
+        results, open the next or finish the league — by the table's follow loop (:meth:`move`,
+        the games' changes told between). Safe to call any number of times from any process
+        (every step is claimed in the store)."""
+        await self.follow([MoveLeague(league_id)])
+
+    async def move(self, command: MoveLeague) -> list[Change | FollowUp]:
+        """The league moved on as far as it goes without telling a game, one move at a time per
+        league in this process: the changes of the games it made (the round's games; told by the
+        caller, in order) followed by ``command`` again (the league goes on once they are told:
+        its pairings name their threads); nothing when it went as far as it goes."""
+        league_id = command.league_id
         async with self._lock(league_id):
             for _ in range(STEPS):
-                if not await self._step(league_id):
-                    return
+                made = await self._step(league_id)
+                if made is None:
+                    return []
+                if made:
+                    return [*made, command]
             log.error("league %s: still moving after %s steps; left for the next call", league_id, STEPS)
+            return []
 
-    async def _step(self, league_id: int) -> bool:
-        """One step of :meth:`advance`; False when there is nothing more to do now."""
+    async def _step(self, league_id: int) -> list[Change] | None:
+        """One step of :meth:`move`: the changes of games it made (none: it went on without), or
+        None when there is nothing more to do now."""
         league = await self.store.leagues.get(league_id)
         if league.status != "running":
-            return False
+            return None
         if league.current_round == 0:
-            return await self._claim_next(league, [])
+            return [] if await self._claim_next(league, []) else None
         current = await self.store.leagues.get_round(league_id, league.current_round)
         if current.status == "opening":
             if not await self.store.leagues.hold_opening(league_id, current.round_no):
-                return False  # another process is opening it
-            await self._make_games(league, current)
+                return None  # another process is opening it
+            made = await self._make_games(league, current)
             await self.store.leagues.open_round(league_id, current.round_no)
-            return True
+            return made
         if current.status == "open":
-            if current.announced_at is None and await self.store.leagues.mark_announced(league_id, current.round_no):
-                await self._tell_pairings(league, current.round_no)
+            if current.announced_at is None:
+                if not await self._games_told(league_id, current.round_no):
+                    return None  # moved on after they are told (by the follow loop that made them, or the catch-up)
+                await self.posts.pairings(league, current.round_no)
+            await self.posts.withdrawals(league)
             await self._sweep_results(league, current.round_no)
             if not await self.store.leagues.round_complete(league_id, current.round_no):
-                return False
+                return None
             with contextlib.suppress(LeagueStaleVersion, RoundWrongStatus, RoundIncomplete):  # moved meanwhile
                 await self.store.leagues.close_round(league_id, current.round_no, expected_version=league.version)
-            return True
+            return []
+        await self.posts.withdrawals(league)
         view = await self._view(league)
         last = current.round_no >= view.total_rounds or not self._pairable(view)
-        if current.results_announced_at is None and await self.store.leagues.mark_announced(
-            league_id, current.round_no, results=True
-        ):
-            await self._tell_results(view, current.round_no, last)
+        if current.results_announced_at is None:
+            await self.posts.results(view, current.round_no, last)
         if last:
             try:
                 await self.store.leagues.set_status(league_id, "finished", expected_version=league.version)
             except (LeagueStaleVersion, LeagueWrongStatus):
-                return True
+                return []
             log.info("league %s finished after %s rounds", league_id, current.round_no)
-            return False
-        return await self._claim_next(league, view.played, view)
+            return None
+        return [] if await self._claim_next(league, view.played, view) else None
 
     @staticmethod
     def _pairable(view: LeagueView) -> bool:
@@ -386,9 +341,11 @@ class LeagueRunner:
         self.poke()  # its deadline is the poll's next moment
         return True
 
-    async def _make_games(self, league: League, current: LeagueRound) -> None:
-        """Every table of the round still without its game gets it (made by the master, told as a
-        started game); a table with a withdrawn player gets its forfeit instead."""
+    async def _make_games(self, league: League, current: LeagueRound) -> list[Change]:
+        """Every table of the round still without its game gets it (made by the master; its change
+        returned, to be told as a started game); a table with a withdrawn player gets its forfeit
+        instead."""
+        made: list[Change] = []
         players = await self.store.leagues.players(league.id)
         gone = {p.user_id for p in players if not p.active}
         for table in await self.store.leagues.tables_without_game(league.id, current.round_no):
@@ -411,7 +368,15 @@ class LeagueRunner:
                 )
             )
             if change is not None:
-                await self._tell(change)
+                made.append(change)
+        return made
+
+    async def _games_told(self, league_id: int, round_no: int) -> bool:
+        """Whether every game of the round was told (its thread made: the pairings name it)."""
+        for table in await self.store.leagues.tables(league_id, round_no):
+            if table.game_id is not None and (await self.store.games.get(table.game_id)).announced == 0:
+                return False
+        return True
 
     async def _sweep_results(self, league: League, round_no: int) -> None:
         """Tables whose game ended while no listener heard it (a process killed after telling the
@@ -437,12 +402,13 @@ class LeagueRunner:
             log.info("league %s round %s table %s: game %s ended", league_id, round_no, table_no, rec.id)
         return recorded
 
-    async def _forfeit_games(self, league: League, user_id: int) -> None:
+    async def _forfeit_games(self, league: League, user_id: int) -> list[Change]:
         """The withdrawn player's games of the current round that are still playing: resigned for
         them (the game's result then follows as any other, the player forfeited); a game that
-        refuses the resignation is scored as a forfeit and cancelled."""
+        refuses the resignation is scored as a forfeit and cancelled. The changes, to be told."""
+        ended: list[Change] = []
         if league.current_round == 0:
-            return
+            return ended
         for table in await self.store.leagues.tables(league.id, league.current_round):
             if user_id not in table.seats or table.result is not None or table.game_id is None:
                 continue
@@ -460,10 +426,13 @@ class LeagueRunner:
                 await self.store.leagues.record_result(league.id, table.round_no, table.table_no, forfeit.to_json())
                 change = await self._end(rec.id, user_id)
             if change is not None:
-                await self._tell(change)
+                ended.append(change)
+        return ended
 
-    async def _close_unfinished(self, league: League, current: LeagueRound, by_user: int) -> None:
-        """The round's games still playing: scored by the league's unfinished rule, then cancelled."""
+    async def _close_unfinished(self, league: League, current: LeagueRound, by_user: int) -> list[Change]:
+        """The round's games still playing: scored by the league's unfinished rule, then cancelled
+        (the changes, to be told)."""
+        ended: list[Change] = []
         players = await self.store.leagues.players(league.id)
         for table in await self.store.leagues.tables(league.id, current.round_no):
             if table.bye or table.result is not None or table.game_id is None:
@@ -476,7 +445,8 @@ class LeagueRunner:
             await self.store.leagues.record_result(league.id, table.round_no, table.table_no, result.to_json())
             change = await self._end(rec.id, by_user)
             if change is not None:
-                await self._tell(change)
+                ended.append(change)
+        return ended
 
     async def _end(self, game_id: int, by_user: int) -> Change | None:
         try:
@@ -486,10 +456,10 @@ class LeagueRunner:
 
     # -- the listener and the start-up ---------------------------------------------------------------
 
-    async def on_change(self, change: Change) -> list[Command]:
+    async def on_change(self, change: Change) -> list[FollowUp]:
         """A game that ended (by its rules, a resignation, on time, cancelled) and was made for a
-        league table: its result recorded, and the league moved on after this telling
-        (:meth:`later`). Returns no command: the league's own steps are not a game's."""
+        league table: its result recorded, and the league moved on after this telling (the
+        :class:`MoveLeague` returned, which the table hands to :meth:`move`)."""
         if change.outcome is None:
             return []
         table = await self.store.leagues.table_of_game(change.game_id)
@@ -499,30 +469,13 @@ class LeagueRunner:
             rec = await self.store.games.get(change.game_id)
             if rec.status not in ("lobby", "active"):
                 await self._record(table, rec, await self.store.leagues.players(table.league_id))
-        self.later(table.league_id)
-        return []
-
-    def later(self, league_id: int) -> None:
-        """:meth:`advance` in a task of its own (after the telling that asked for it)."""
-        task = asyncio.create_task(self._advance_logged(league_id), name=f"deskovka-league-{league_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        return [MoveLeague(table.league_id)]
 
     async def _advance_logged(self, league_id: int) -> None:
         try:
             await self.advance(league_id)
         except Exception:
             log.exception("league %s: moving on failed; the next game's end or the poll tries again", league_id)
-
-    @property
-    def busy(self) -> bool:
-        """Whether a league is moving on in this process now."""
-        return bool(self._tasks)
-
-    async def quiet(self) -> None:
-        """Wait until no league is moving on in this process (tests; a closing bot)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def caught_up(self, shards: Shards | None = None) -> None:
         """After the start-up catch-up: :meth:`tick` once, then at each league's next moment."""
@@ -562,8 +515,9 @@ class LeagueRunner:
     async def tick(self) -> None:
         """What no game's end brings about, for this process's servers: leagues whose start date
         came start (or are cancelled-in-waiting: a league that cannot start stays in sign-up and
-        is logged), rounds left opening by a process that died are finished, running leagues whose
-        round is complete move on."""
+        is logged), rounds left opening by a process that died are finished, posts it left untold
+        are finished (skipping the pieces it made), running leagues whose round is complete move
+        on, and a round past its deadline is told to its organizer."""
         for league in await self.store.leagues.signups_due(self.shards):
             try:
                 await self.start(league.id, 0)
@@ -571,66 +525,26 @@ class LeagueRunner:
                 log.info("league %s did not start on its date: %s", league.id, e)
         for round in await self.store.leagues.rounds_opening(self.shards):
             await self._advance_logged(round.league_id)
+        for league_id in await self.store.leagues.leagues_untold(self.shards):
+            await self._advance_logged(league_id)
         for round in await self.store.leagues.rounds_due(self.shards):
             await self._advance_logged(round.league_id)
             try:
-                await self._tell_due(round)
+                async with self._lock(round.league_id):
+                    await self.posts.due(round)
             except Exception:
                 log.exception("league %s: round %s's deadline not told", round.league_id, round.round_no)
-
-    async def _tell_due(self, due: LeagueRound) -> None:
-        """A round past its deadline and still open (its games not all ended): the organizer is
-        told once that they may close it (issue 47 §1)."""
-        league = await self.store.leagues.get(due.league_id)
-        if league.status != "running" or league.current_round != due.round_no:
-            return
-        current = await self.store.leagues.get_round(due.league_id, due.round_no)
-        if current.status != "open":
-            return
-        tables = await self.store.leagues.tables(due.league_id, due.round_no)
-        unfinished = sum(1 for t in tables if not t.bye and t.result is None)
-        if not unfinished or not await self.store.leagues.mark_announced(due.league_id, due.round_no, due=True):
-            return
-        if self.telling is not None:
-            await self.telling.round_due(await self._view(league), due.round_no, unfinished)
 
     async def stop(self) -> None:
         task, self._poll = self._poll, None
         if task is not None:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        await self.quiet()
 
     # -- reading and telling -----------------------------------------------------------------------
 
     async def _view(self, league: League) -> LeagueView:
-        config = league_config(league)
-        players = await self.store.leagues.players(league.id)
-        everything = await self.store.leagues.tables(league.id)
-        by_round: list[list[LeagueTable]] = [[] for _ in range(league.current_round)]
-        for table in everything:
-            if 1 <= table.round_no <= league.current_round:
-                by_round[table.round_no - 1].append(table)
-        played = [played_round(n, tables) for n, tables in enumerate(by_round, start=1)]
-        withdrawn = [p.user_id for p in players if not p.active]
-        ranked = list(standings(config, [p.user_id for p in players], played, withdrawn))
-        return LeagueView(league, config, players, played, ranked, by_round)
-
-    async def _tell(self, change: Change) -> None:
-        if self.telling is not None:
-            await self.telling.tell(change)
-
-    async def _tell_pairings(self, league: League, round_no: int) -> None:
-        if self.telling is not None:
-            await self.telling.pairings(await self._view(league), round_no)
-
-    async def _tell_results(self, view: LeagueView, round_no: int, last: bool) -> None:
-        if self.telling is None:
-            return
-        if last:
-            await self.telling.finished(view)
-        else:
-            await self.telling.round_over(view, round_no)
+        return await league_view(self.store, league)
 
     async def _league(self, league_id: int) -> League:
         try:

@@ -4,9 +4,12 @@ then the round's pairings are posted in the league's channel and each player is 
 they play and where (a closed DM: the game's thread says so, as the table does for its DMs); a
 round's end posts the standings, the league's end the winner and places, ties shown.
 
-Each post here is made once: the runner claims it in the store first (``mark_announced``), so a
-crash may lose one, never repeat it. Public words are in the league's language, DMs in each
-player's. Players are named by mentions (shown as display names, notifying nobody)."""
+Each post is told piece by piece (:class:`~cogs.leagues.posts.PostProgress`): a piece made before
+(by a process killed part way) is skipped, each piece is written down once made and sent with its
+nonce (a piece sent but not written down is answered by Discord with the message already made);
+the runner marks the post told after the last (:mod:`cogs.leagues.announcing`). Public words are
+in the league's language, DMs in each player's. Players are named by mentions (shown as display
+names, notifying nobody)."""
 
 from __future__ import annotations
 
@@ -17,9 +20,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.leagues import describing
-from cogs.leagues.running import LeagueView
+from cogs.leagues.posts import PostProgress
 from cogs.leagues.signup import refresh_signup
-from cogs.table.core.change import Change
+from cogs.leagues.view import LeagueView
 from cogs.table.plan.news import dm_locale, link, where
 from cogs.table.respond import pings
 from cogs.table.ui import mention
@@ -77,18 +80,15 @@ def pieces(lines: list[str]) -> list[str]:
 
 
 class LeagueTeller:
-    """The runner's :class:`~cogs.leagues.running.LeagueTelling` on Discord, made by the table."""
+    """The runner's :class:`~cogs.leagues.view.LeagueTelling` on Discord, made by the table."""
 
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
 
-    async def tell(self, change: Change) -> None:
-        await self.parts.teller.tell(change)
-
     async def started(self, league_id: int) -> None:
         await refresh_signup(self.parts.bot, self.parts.store, league_id)
 
-    async def pairings(self, view: LeagueView, round_no: int) -> None:
+    async def pairings(self, view: LeagueView, round_no: int, progress: PostProgress) -> None:
         league = view.league
         locale = supported(league.language)
         tables = view.tables[round_no - 1]
@@ -106,11 +106,12 @@ class LeagueTeller:
         ]
         for table in tables:
             lines.append(self._table_line(table, games[table.table_no], locale))
-        await self._post(league.channel_id, league.guild_id, lines)
+        await self._post(league.channel_id, league.guild_id, lines, progress)
         for table in tables:
-            await self._tell_players(view, round_no, table, games[table.table_no])
-        if round_no == 1:
+            await self._tell_players(view, round_no, table, games[table.table_no], progress)
+        if round_no == 1 and not progress.made("signup"):
             await self._close_signup(view)
+            await progress.mark("signup")
 
     async def _close_signup(self, view: LeagueView) -> None:
         """The sign-up post loses its buttons and says the league has started, however it started:
@@ -143,39 +144,46 @@ class LeagueTeller:
             where=where(rec),
         )
 
-    async def _tell_players(self, view: LeagueView, round_no: int, table: LeagueTable, rec: GameRecord | None) -> None:
+    async def _tell_players(
+        self, view: LeagueView, round_no: int, table: LeagueTable, rec: GameRecord | None, progress: PostProgress
+    ) -> None:
         """Each player of the table, by DM in their language: whom they play and where (a bye: that
         they rest this round). A forfeited table's players learn it from the pairings."""
         if rec is None and not table.bye:
             return
-        prefs = await self.parts.locales.prefs_of(list(table.seats))
-        for user in table.seats:
-            if user in view.withdrawn:
-                continue
-            locale = dm_locale(prefs[user])
+        told = [u for u in table.seats if u not in view.withdrawn and not progress.made(f"dm:{u}")]
+        prefs = await self.parts.locales.prefs_of(told) if told else {}
+        for user in told:
+            locale, step = dm_locale(prefs[user]), f"dm:{user}"
             if rec is None:
                 text = t("league_run.dm.bye", locale, league=view.league.name, round=round_no)
-                await self._dm_without_game(user, text)
-                continue
-            others = join_words([mention(u) for u in table.seats if u != user], locale)
-            text = t(
-                "league_run.dm.table", locale, league=view.league.name, round=round_no, opponents=others, link=link(rec)
-            )
-            await self.parts.transport.dm(rec, user, text)
+                await self._dm_without_game(user, text, progress.nonce(step))
+            else:
+                others = join_words([mention(u) for u in table.seats if u != user], locale)
+                text = t(
+                    "league_run.dm.table",
+                    locale,
+                    league=view.league.name,
+                    round=round_no,
+                    opponents=others,
+                    link=link(rec),
+                )
+                await self.parts.transport.dm(rec, user, text, nonce=progress.nonce(step))
+            await progress.mark(step)
 
-    async def _dm_without_game(self, user: int, text: str) -> None:
+    async def _dm_without_game(self, user: int, text: str, nonce: int) -> None:
         try:
-            await (await self.parts.transport.dm_channel(user)).send(text, allowed_mentions=SILENT)
+            await (await self.parts.transport.dm_channel(user)).send(text, allowed_mentions=SILENT, nonce=nonce)
         except discord.HTTPException:
             log.info("league DM to %s not sent", user)
 
-    async def round_over(self, view: LeagueView, round_no: int) -> None:
+    async def round_over(self, view: LeagueView, round_no: int, progress: PostProgress) -> None:
         league = view.league
         locale = supported(league.language)
         head = t("league_run.round_over", locale, league=league.name, round=round_no, rounds=view.total_rounds)
-        await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
+        await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)], progress)
 
-    async def finished(self, view: LeagueView) -> None:
+    async def finished(self, view: LeagueView, progress: PostProgress) -> None:
         league = view.league
         locale = supported(league.language)
         first = [s.player for s in view.standings if s.place == 1]
@@ -184,19 +192,21 @@ class LeagueTeller:
         else:
             winners = join_words([mention(u) for u in first], locale)
             head = t("league_run.finished.shared", locale, league=league.name, winners=winners)
-        await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)])
+        await self._post(league.channel_id, league.guild_id, [head, *standing_lines(view, locale)], progress)
 
-    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
+    async def withdrew(self, view: LeagueView, user_id: int, by_user: int, progress: PostProgress) -> None:
         league = view.league
         locale = supported(league.language)
         key = "league_run.withdrew" if by_user == user_id else "league_run.removed"
         text = t(key, locale, league=league.name, player=mention(user_id))
-        await self._post(league.channel_id, league.guild_id, [text])
+        await self._post(league.channel_id, league.guild_id, [text], progress)
 
-    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+    async def round_due(self, view: LeagueView, round_no: int, unfinished: int, progress: PostProgress) -> None:
         """The organizers pinged, and only they: the league's creator and the server's league
         role when it has one (the bot allows no mention by default; this post allows exactly
         these, so a role named elsewhere in a league's name stays silent)."""
+        if progress.made("post"):
+            return
         league = view.league
         locale = supported(league.language)
         role = (await self.parts.store.leagues.settings(league.guild_id)).manager_role_id
@@ -215,9 +225,10 @@ class LeagueTeller:
             allowed.roles = [discord.Object(role)]
         channel = self.parts.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
         try:
-            await channel.send(text, allowed_mentions=allowed)
+            await channel.send(text, allowed_mentions=allowed, nonce=progress.nonce("post"))
         except discord.HTTPException:
             log.warning("league %s: the deadline of round %s not posted", league.id, round_no, exc_info=True)
+        await progress.mark("post")
 
     async def _game(self, table: LeagueTable) -> GameRecord | None:
         if table.game_id is None:
@@ -227,11 +238,17 @@ class LeagueTeller:
         except GameNotFound:
             return None
 
-    async def _post(self, channel_id: int, guild_id: int, lines: list[str]) -> None:
+    async def _post(self, channel_id: int, guild_id: int, lines: list[str], progress: PostProgress) -> None:
+        """The post's messages (``post:1``, ``post:2``, …) not made yet, each sent and written down;
+        one Discord refuses ends the post (logged; the rest would fail alike)."""
         channel = self.parts.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        for text in pieces(lines):
+        for n, text in enumerate(pieces(lines), start=1):
+            step = f"post:{n}"
+            if progress.made(step):
+                continue
             try:
-                await channel.send(text, allowed_mentions=SILENT)
+                await channel.send(text, allowed_mentions=SILENT, nonce=progress.nonce(step))
             except discord.HTTPException:
                 log.warning("league post in channel %s failed", channel_id, exc_info=True)
                 return
+            await progress.mark(step)

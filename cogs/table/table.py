@@ -111,12 +111,14 @@ class Table:
             store,
             clock,
             self.teller.commit,
+            self.teller.follow,
             LeagueTeller(self.parts),
             shards=shards,
             game_options=games.table_options,
         )
         self.shows.on(LeftLeague, LeftShown(self.shows))
         self.teller.listeners.add(self.leagues.on_change)
+        self.teller.move_league = self.leagues.move
         self.teller.caught_up.append(self.leagues.caught_up)
 
     @property

@@ -16,7 +16,19 @@ from typing import overload
 import discord
 
 from cogs.table.core.change import Change
-from cogs.table.core.commands import Act, AutoPlay, Cancel, Command, Finish, Open, SetSeats, Start, TakeBack
+from cogs.table.core.commands import (
+    Act,
+    AutoPlay,
+    Cancel,
+    Command,
+    Finish,
+    FollowUp,
+    MoveLeague,
+    Open,
+    SetSeats,
+    Start,
+    TakeBack,
+)
 from cogs.table.core.listeners import Listeners
 from cogs.table.core.master import Master
 from cogs.table.core.progress import Progress
@@ -69,6 +81,9 @@ class Teller:
         """Set when the bot closes: the automatic player takes no further decision."""
         self.wake_timers: Callable[[float | None], None] | None = None
         """The dispatcher's poke, once the bot has one."""
+        self.move_league: Callable[[MoveLeague], Awaitable[Sequence[Change | FollowUp]]] | None = None
+        """The league runner's move (:class:`MoveLeague`, asked by its listener): the changes of
+        games it made (to tell, in order) and what follows them (None: no leagues here)."""
 
     @property
     def store(self) -> Store:
@@ -95,15 +110,17 @@ class Teller:
                 committed(change)
         return change
 
-    async def follow(self, commands: Sequence[Command]) -> None:
+    async def follow(self, commands: Sequence[Change | FollowUp]) -> None:
         """Run the commands that follow a change (the listeners': the automatic player's decision,
         a rating), each through the master and told like any other, and theirs after them, in
         order, at most :data:`FOLLOW_LIMIT` besides the table's own decisions — a loop here, never
-        a telling inside a telling. A closing bot starts none (the catch-up at the next start
-        resumes the automatic player)."""
+        a telling inside a telling. A league's move goes to the league runner (:attr:`move_league`),
+        and the changes it made (a change here: committed already) are told in turn, then what
+        follows them. A closing bot starts none (the catch-up at the next start resumes the
+        automatic player and the leagues)."""
         await self._follow(commands, [])
 
-    async def _follow(self, commands: Sequence[Command], told: list[Change]) -> None:
+    async def _follow(self, commands: Sequence[Change | FollowUp], told: list[Change]) -> None:
         """:meth:`follow`, then the thread of each change in ``told`` (and of those that followed)
         closed if it ended — last, so that what followed a change may still write in its thread
         (a rating's, a question's buttons taken away)."""
@@ -112,13 +129,16 @@ class Teller:
         async with self.busy():
             while queue and not self.closing:
                 command = queue.popleft()
-                if not isinstance(command, AutoPlay):
+                if not isinstance(command, AutoPlay | Change):
                     ran += 1
                     if ran > FOLLOW_LIMIT:
                         log.error("more than %s commands followed one change; %s dropped", FOLLOW_LIMIT, command)
                         break
+                if isinstance(command, MoveLeague):
+                    queue.extend(await self._move_league(command))
+                    continue
                 try:
-                    change = await self.commit(command)
+                    change = command if isinstance(command, Change) else await self.commit(command)
                 except (StaleVersion, RuleError, WrongStatus, GameNotFound):
                     continue  # the game moved on, or ended, meanwhile
                 except Exception:
@@ -133,6 +153,17 @@ class Teller:
                 except Exception:
                     log.exception("game %s: thread not closed after version %s", change.game_id, change.version)
 
+    async def _move_league(self, command: MoveLeague) -> Sequence[Change | FollowUp]:
+        """The league runner's move; a failure is logged (the next game's end, or its poll, moves
+        the league on)."""
+        if self.move_league is None:
+            return []
+        try:
+            return await self.move_league(command)
+        except Exception:
+            log.exception("league %s: moving on failed", command.league_id)
+            return []
+
     async def tell(self, change: Change, interaction: discord.Interaction | None = None) -> None:
         """Tell a committed change — the news in the thread or on the turn page, the prompts, the
         DMs, the game-over — then mark it told and let the listeners react, and run what they ask
@@ -143,7 +174,7 @@ class Teller:
         async with self.busy():
             await self._follow(await self._tell(change, interaction), [change])
 
-    async def _tell(self, change: Change, interaction: discord.Interaction | None) -> list[Command]:
+    async def _tell(self, change: Change, interaction: discord.Interaction | None) -> list[FollowUp]:
         """One change told; the listeners' commands."""
         rec = change.record
         progress = Progress(self.store, change)

@@ -36,7 +36,7 @@ LEAGUE_COLUMNS = (
 )
 ROUND_COLUMNS = (
     "league_id, round_no, status, claimed_by, claimed_at, opened_at, deadline, closed_at, announced_at,"
-    " results_announced_at"
+    " results_announced_at, due_told_at"
 )
 TABLE_COLUMNS = "league_id, round_no, table_no, seats, game_id, result"
 DAY = 86400.0
@@ -65,8 +65,11 @@ def league_of(row: Row) -> League:
     )
 
 
+PLAYER_COLUMNS = "league_id, user_id, joined_at, withdrawn_at, withdrawn_round, withdrawn_by, withdrawal_told_at"
+
+
 def player_of(row: Row) -> LeaguePlayer:
-    return LeaguePlayer(row["league_id"], row["user_id"], row["joined_at"], row["withdrawn_at"], row["withdrawn_round"])
+    return LeaguePlayer(*(row[c.strip()] for c in PLAYER_COLUMNS.split(",")))
 
 
 def round_of(row: Row) -> LeagueRound:
@@ -260,23 +263,6 @@ class LeagueRoundsRepo(Repo):
             )
             await self._bump(db, row)
             return league_of(await self._row(db, league_id))
-
-        return await self._ctx.run(body, write=True)
-
-    async def mark_announced(self, league_id: int, round_no: int, *, results: bool = False, due: bool = False) -> bool:
-        """The round's pairings (``results``: its results; ``due``: that its deadline passed) are
-        being posted: True for the one caller that marked it, who posts; False when it was marked
-        before. :class:`RoundNotFound`."""
-        column = "due_told_at" if due else "results_announced_at" if results else "announced_at"
-
-        async def body(db: Conn) -> bool:
-            if await self._round_row(db, league_id, round_no) is None:
-                raise RoundNotFound(league_id, round_no)
-            cur = await db.execute(
-                f"UPDATE league_rounds SET {column} = ? WHERE league_id = ? AND round_no = ? AND {column} IS NULL",
-                (self._ctx.clock(), league_id, round_no),
-            )
-            return cur.rowcount == 1
 
         return await self._ctx.run(body, write=True)
 

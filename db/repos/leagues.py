@@ -12,7 +12,8 @@ What makes a round happen exactly once:
   (:meth:`LeaguesRepo.tables_without_game`), made on restart; never two games for a table.
 * **Results** are written once per table (:meth:`LeaguesRepo.record_result`, only where there is
   none), a round closes once (the round's status and the league's version), and each post is
-  claimed once (:meth:`LeaguesRepo.mark_announced`).
+  told once: each piece written down as it is made and the post marked told after its last
+  (:mod:`db.repos.league_posts`), so a crash part way is finished, never repeated.
 
 Every change of the league's status, players or rounds bumps its version (``version = version + 1
 WHERE version = expected``, the row count checked), as a game's does (DESIGN §4).
@@ -39,7 +40,8 @@ from db.league_records import (
     LeagueSettings,
 )
 from db.records import Shards
-from db.repos.league_rounds import LEAGUE_COLUMNS, LeagueRoundsRepo, league_of, player_of
+from db.repos.league_posts import LeaguePostsRepo
+from db.repos.league_rounds import LEAGUE_COLUMNS, PLAYER_COLUMNS, league_of, player_of
 from rules.protocol import resolve_options
 
 MAX_ROUND_DAYS = 365
@@ -55,9 +57,10 @@ def _statuses(status: str | Iterable[str] | None) -> tuple[str, ...] | None:
     return wanted
 
 
-class LeaguesRepo(LeagueRoundsRepo):
+class LeaguesRepo(LeaguePostsRepo):
     """Leagues, their players and who may manage them in a server; their rounds and tables are
-    :class:`~db.repos.league_rounds.LeagueRoundsRepo`'s (one ``store.leagues`` for both)."""
+    :class:`~db.repos.league_rounds.LeagueRoundsRepo`'s, what is told of them
+    :class:`~db.repos.league_posts.LeaguePostsRepo`'s (one ``store.leagues`` for all)."""
 
     async def create(
         self,
@@ -208,23 +211,27 @@ class LeaguesRepo(LeagueRoundsRepo):
 
         return await self._ctx.run(body, write=True)
 
-    async def withdraw(self, league_id: int, user_id: int) -> LeaguePlayer | None:
-        """The player leaves a running league: withdrawn now, in the league's current round (their
-        remaining games are the caller's to forfeit); bumps the version. The player as withdrawn,
+    async def withdraw(self, league_id: int, user_id: int, by_user: int | None = None) -> LeaguePlayer | None:
+        """The player leaves a running league: withdrawn now by ``by_user`` (None: themselves), in
+        the league's current round (their remaining games are the caller's to forfeit), its telling
+        still to come (:meth:`withdrawals_untold`); bumps the version. The player as withdrawn,
         or None when they had withdrawn already. :class:`LeagueWrongStatus` unless running,
         :class:`NotJoined`."""
 
         async def body(db: Conn) -> LeaguePlayer | None:
             row = await self._row(db, league_id)
             self._check(row, None, ("running",))
+            if by_user is not None and not in_int64(by_user):
+                raise ValueError(f"not a user id: {by_user!r}")
             player = await self._player_row(db, league_id, user_id) if in_int64(user_id) else None
             if player is None:
                 raise NotJoined(league_id, user_id)
             if player["withdrawn_at"] is not None:
                 return None
             await db.execute(
-                "UPDATE league_players SET withdrawn_at = ?, withdrawn_round = ? WHERE league_id = ? AND user_id = ?",
-                (self._ctx.clock(), row["current_round"], league_id, user_id),
+                "UPDATE league_players SET withdrawn_at = ?, withdrawn_round = ?, withdrawn_by = ?"
+                " WHERE league_id = ? AND user_id = ?",
+                (self._ctx.clock(), row["current_round"], user_id if by_user is None else by_user, league_id, user_id),
             )
             await self._bump(db, row)
             return player_of(await self._player_row(db, league_id, user_id))
@@ -237,8 +244,7 @@ class LeaguesRepo(LeagueRoundsRepo):
         async def read(db: Conn) -> list[LeaguePlayer]:
             await self._row(db, league_id)
             rows = await db.execute_fetchall(
-                "SELECT league_id, user_id, joined_at, withdrawn_at, withdrawn_round FROM league_players"
-                " WHERE league_id = ? ORDER BY joined_at, user_id",
+                f"SELECT {PLAYER_COLUMNS} FROM league_players WHERE league_id = ? ORDER BY joined_at, user_id",
                 (league_id,),
             )
             return [player_of(r) for r in rows]
@@ -293,8 +299,7 @@ class LeaguesRepo(LeagueRoundsRepo):
     async def _player_row(db: Conn, league_id: int, user_id: int) -> Row | None:
         rows = list(
             await db.execute_fetchall(
-                "SELECT league_id, user_id, joined_at, withdrawn_at, withdrawn_round FROM league_players"
-                " WHERE league_id = ? AND user_id = ?",
+                f"SELECT {PLAYER_COLUMNS} FROM league_players WHERE league_id = ? AND user_id = ?",
                 (league_id, user_id),
             )
         )

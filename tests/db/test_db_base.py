@@ -66,6 +66,8 @@ def test_the_protocols_declare_the_whole_interface() -> None:
         *(f"leagues.{n}" for n in ("tables", "table_of_game", "open_round", "record_result", "round_complete")),
         *(f"leagues.{n}" for n in ("close_round", "mark_announced", "get_round", "rounds", "rounds_due")),
         *(f"leagues.{n}" for n in ("rounds_opening", "signups_due", "next_due", "settings", "set_settings")),
+        *(f"leagues.{n}" for n in ("post_steps", "post_step", "withdrawals_untold", "mark_withdrawal_told")),
+        "leagues.leagues_untold",
     }
 
 

@@ -518,6 +518,62 @@ async def test_each_post_of_a_round_is_marked_by_one_caller(
         await store.leagues.mark_announced(made.id, 2)
 
 
+async def test_a_posts_pieces_are_kept_until_it_is_told_and_what_is_untold_is_found(
+    store: GameStore, open_store: OpenStore, clock: FakeClock
+) -> None:
+    """Issue 47 §3: each piece of a post written down as made (once, however often), read by
+    another process, forgotten once the post is marked told after its last; the leagues with
+    something untold are found for the restarted process, on its shards only."""
+    other = await open_store(games=GAMES, clock=clock)
+    made = await running(store)
+    assert await store.leagues.leagues_untold() == [], "nothing claimed yet"
+    await store.leagues.claim_round(made.id, 1, PAIRS)
+    await make_games(store, made.id, 1)
+    assert await store.leagues.leagues_untold() == [], "an opening round is the opening's to finish"
+    await store.leagues.open_round(made.id, 1)
+    mine, theirs = Shards(2, ((GUILD >> 22) % 2,)), Shards(2, (((GUILD >> 22) + 1) % 2,))
+    assert await store.leagues.leagues_untold(mine) == [made.id] and await store.leagues.leagues_untold(theirs) == []
+    await store.leagues.post_step(made.id, "pairings:1", "post:1")
+    await store.leagues.post_step(made.id, "pairings:1", f"dm:{ALICE}")
+    await other.leagues.post_step(made.id, "pairings:1", f"dm:{ALICE}")
+    await store.leagues.post_step(made.id, "results:1", "post:1")
+    assert await other.leagues.post_steps(made.id, "pairings:1") == {"post:1", f"dm:{ALICE}"}
+    assert await store.leagues.mark_announced(made.id, 1)
+    assert await store.leagues.post_steps(made.id, "pairings:1") == frozenset(), "told: its pieces forgotten"
+    assert await store.leagues.post_steps(made.id, "results:1") == {"post:1"}, "another post's stay"
+    assert await store.leagues.leagues_untold() == []
+    with pytest.raises(ValueError):
+        await store.leagues.post_step(made.id, "pairings:1", "no spaces")
+    with pytest.raises(ValueError):
+        await store.leagues.post_steps(made.id, "Pairings")
+    with pytest.raises(LeagueNotFound):
+        await store.leagues.post_step(made.id + 99, "pairings:1", "post:1")
+
+    withdrawn = await store.leagues.withdraw(made.id, EVE, ALICE)
+    assert withdrawn is not None and (withdrawn.withdrawn_by, withdrawn.withdrawal_told_at) == (ALICE, None)
+    clock.advance(1)
+    await store.leagues.withdraw(made.id, DAVE)
+    assert [(p.user_id, p.withdrawn_by) for p in await other.leagues.withdrawals_untold(made.id)] == [
+        (EVE, ALICE), (DAVE, DAVE),
+    ]  # fmt: skip
+    assert await store.leagues.leagues_untold() == [made.id], "a withdrawal untold"
+    await store.leagues.post_step(made.id, f"withdrew:{EVE}", "post:1")
+    assert await store.leagues.mark_withdrawal_told(made.id, EVE)
+    assert not await other.leagues.mark_withdrawal_told(made.id, EVE), "marked once"
+    assert not await store.leagues.mark_withdrawal_told(made.id, ALICE), "never withdrew"
+    with pytest.raises(NotJoined):
+        await store.leagues.mark_withdrawal_told(made.id, 999)
+    assert await store.leagues.post_steps(made.id, f"withdrew:{EVE}") == frozenset()
+    assert [p.user_id for p in await store.leagues.withdrawals_untold(made.id)] == [DAVE]
+    assert await store.leagues.mark_withdrawal_told(made.id, DAVE)
+    assert await store.leagues.leagues_untold() == []
+    for table in await store.leagues.tables(made.id, 1):
+        if not table.bye:
+            await store.leagues.record_result(made.id, 1, table.table_no, {"order": []})
+    await store.leagues.close_round(made.id, 1)
+    assert await store.leagues.leagues_untold() == [made.id], "a closed round: its results, or the next round"
+
+
 # -- what the organizer's loop asks for -----------------------------------------------------------
 
 

@@ -66,6 +66,7 @@ async def test_migrations_from_an_empty_file_create_every_table(tmp_path: Path) 
         (20, "0020_autoplay_timers.sql", NOW),
         (21, "0021_leagues.sql", NOW),
         (22, "0022_league_round_due.sql", NOW),
+        (23, "0023_league_posts_told.sql", NOW),
     ]
     assert {"timers", "timeout_votes", "cancel_proposals", "deadline_votes", "changes", "takeback_requests"} <= tables(
         path

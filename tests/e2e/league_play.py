@@ -19,15 +19,10 @@ SWISS = LeagueConfig(Format.SWISS, 2, (2,), rounds=6)
 
 
 async def idle(t: Table) -> None:
-    """Until nothing is being told and no league is moving on (each may start the other)."""
+    """Until nothing is being told (a league moves on in the table's follow loop, as part of the
+    telling of the game's end that asked for it)."""
     assert t.bot is not None
-    for _ in range(50):
-        await t.bot.table.teller.quiet()
-        await t.bot.table.leagues.quiet()
-        await t.bot.table.teller.quiet()
-        if not t.bot.table.leagues.busy:
-            return
-    raise AssertionError("the league never went quiet")
+    await t.bot.table.teller.quiet()
 
 
 BARE_ID = re.compile(r"(?<![@#/&\d])\d{15,}(?![\d>])")

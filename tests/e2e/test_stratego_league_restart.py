@@ -1,10 +1,10 @@
 """A restart while a league's round opens (issue 47 §3, "Done when"), the league set up as new users
 would — the organizer's ``/league new`` (its words in Czech, ``language:cs``, on an English
 server), seven players pressing **Přihlásit se**, ``/league start`` — and the bot dying while that
-start opens round 1: after the first of the round's three Stratego games was told and the second
-made but not told. A new bot on the same database tells the second (the catch-up), makes the
-third, and posts the pairings (in Czech) — every game made once, every start post, DM (in each
-player's English) and pairing told once."""
+start opens round 1: after the second of the round's three Stratego games was made, none of them
+told yet (a round's games are told once they are all made). A new bot on the same database tells
+the two (the catch-up), makes the third, and posts the pairings (in Czech) — every game made once,
+every start post, DM (in each player's English) and pairing told once."""
 
 from __future__ import annotations
 
@@ -12,31 +12,31 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from cogs.table.core.commands import LeagueGame
 from tests.e2e.harness import table
 from tests.e2e.league_play import idle, members
 
 
 class DiesAtSecond:
-    """The league's telling, dying (as a killed process) when the second game is to be told."""
+    """The league runner's commits, dying (as a killed process) once the second game is made."""
 
-    def __init__(self, telling: Any, runner: Any) -> None:
-        self.telling = telling
+    def __init__(self, commit: Any, runner: Any) -> None:
+        self.commit = commit
         self.runner = runner
         self.games = 0
         self.reached = asyncio.Event()
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.telling, name)
-
-    async def tell(self, change: Any) -> None:
-        self.games += 1
-        if self.games == 2:
-            self.reached.set()
-            poll = self.runner._poll  # a dead process's poll never wakes again (a claim pokes it)
-            if poll is not None:
-                poll.cancel()
-            raise asyncio.CancelledError  # nothing after this runs, as if the process died
-        await self.telling.tell(change)
+    async def __call__(self, command: Any) -> Any:
+        change = await self.commit(command)
+        if isinstance(command, LeagueGame):
+            self.games += 1
+            if self.games == 2:
+                self.reached.set()
+                poll = self.runner._poll  # a dead process's poll never wakes again (a claim pokes it)
+                if poll is not None:
+                    poll.cancel()
+                raise asyncio.CancelledError  # nothing after this runs, as if the process died
+        return change
 
 
 async def test_a_round_cut_short_while_opening_is_finished_once_after_a_restart(tmp_path: Path) -> None:
@@ -49,11 +49,10 @@ async def test_a_round_cut_short_while_opening_is_finished_once_after_a_restart(
         for user in players:
             await t.click(user, post, "Přihlásit se")
         (made,) = await store.leagues.find(t.guild.id)
-        dying = DiesAtSecond(runner.telling, runner)
-        runner.telling = dying
+        dying = DiesAtSecond(runner._commit, runner)
+        runner._commit = dying
         await t.fake.slash(t.mod, t.channel, "league start")  # its answer never comes: the bot dies
         await asyncio.wait_for(dying.reached.wait(), 30)
-        await runner.quiet()
         await t.bot.table.teller.quiet()
         tables = await store.leagues.tables(made.id, 1)
         assert [tb.game_id is not None for tb in tables if not tb.bye] == [True, True, False]

@@ -6,15 +6,18 @@ finished by another — each table's game made once, each post once. Time is a h
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
 
 from cogs.leagues.errors import CannotStart, NotInSignup, RoundNotDue
-from cogs.leagues.running import LeagueRunner, LeagueView, game_result
+from cogs.leagues.posts import PostProgress
+from cogs.leagues.running import LeagueRunner, game_result
+from cogs.leagues.view import LeagueView
 from cogs.table.core.change import Change
-from cogs.table.core.commands import Act, Cancel, Command, Finish
+from cogs.table.core.commands import Act, Cancel, Command, Finish, FollowUp, MoveLeague
 from cogs.table.core.master import Master
 from db.league_records import League
 from db.records import Shards
@@ -35,14 +38,52 @@ def clock() -> FakeClock:
     return FakeClock(T0)
 
 
-class Told:
-    """The telling as a list of what was told (the Discord side is tested end to end)."""
+class Channel:
+    """Where the pieces of the league's posts land, shared by the tellers of one test (a process and
+    the one after it): a piece sent again with its nonce is the message already made, as Discord
+    answers a repeat with ``enforce_nonce``."""
 
     def __init__(self) -> None:
+        self.messages: list[tuple[str, str]] = []
+        self.nonces: set[int] = set()
+        self.sends = 0
+
+    def send(self, progress: PostProgress, step: str) -> None:
+        self.sends += 1
+        nonce = progress.nonce(step)
+        if nonce not in self.nonces:
+            self.nonces.add(nonce)
+            self.messages.append((progress.post, step))
+
+
+class Died(BaseException):
+    """The process dies here (nothing after it runs: no ``except Exception`` catches it)."""
+
+
+class Told:
+    """The telling as a list of what was told (the Discord side is tested end to end): each post as
+    its pieces (its messages, its players' DMs, the sign-up post's closing) sent to ``channel`` and
+    written down one by one, and ``posts`` the posts this teller finished. ``lives``: pieces it
+    sends before its process dies — after sending the next, before writing it down."""
+
+    def __init__(self, channel: Channel | None = None, lives: int | None = None) -> None:
         self.changes: list[Change] = []
         self.posts: list[tuple[str, int]] = []
         self.started_ids: list[int] = []
         self.heard = asyncio.Event()
+        self.channel = channel or Channel()
+        self.lives = lives
+
+    async def _pieces(self, progress: PostProgress, steps: list[str]) -> None:
+        for step in steps:
+            if progress.made(step):
+                continue
+            self.channel.send(progress, step)
+            if self.lives is not None:
+                if self.lives == 0:
+                    raise Died
+                self.lives -= 1
+            await progress.mark(step)
 
     async def heard_post(self, post: tuple[str, int]) -> None:
         """Until ``post`` was told (by the runner's own poll task; no sleep: each post wakes this)."""
@@ -57,32 +98,65 @@ class Told:
     async def started(self, league_id: int) -> None:
         self.started_ids.append(league_id)
 
-    async def pairings(self, view: LeagueView, round_no: int) -> None:
+    async def pairings(self, view: LeagueView, round_no: int, progress: PostProgress) -> None:
+        players = [u for t in view.tables[round_no - 1] for u in t.seats if u not in view.withdrawn]
+        await self._pieces(progress, ["post:1", *(f"dm:{u}" for u in players), *(["signup"] if round_no == 1 else [])])
         self.posts.append(("pairings", round_no))
         self.heard.set()
 
-    async def round_over(self, view: LeagueView, round_no: int) -> None:
+    async def round_over(self, view: LeagueView, round_no: int, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post:1", "post:2"])
         self.posts.append(("round_over", round_no))
 
-    async def finished(self, view: LeagueView) -> None:
+    async def finished(self, view: LeagueView, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post:1", "post:2"])
         self.posts.append(("finished", view.league.current_round))
 
-    async def withdrew(self, view: LeagueView, user_id: int, by_user: int) -> None:
+    async def withdrew(self, view: LeagueView, user_id: int, by_user: int, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post:1"])
         self.posts.append((f"withdrew:{user_id}", view.league.current_round))
 
-    async def round_due(self, view: LeagueView, round_no: int, unfinished: int) -> None:
+    async def round_due(self, view: LeagueView, round_no: int, unfinished: int, progress: PostProgress) -> None:
+        await self._pieces(progress, ["post"])
         self.posts.append((f"due:{unfinished}", round_no))
         self.heard.set()
 
 
-def runner_on(store: GameStore, clock: FakeClock, told: Told | None = None) -> tuple[LeagueRunner, Told]:
+async def follow(runner: LeagueRunner, told: Told, items: Sequence[Change | FollowUp]) -> None:
+    """The table's follow loop as a league needs it (``cogs/table/teller.py``): each change told
+    (recorded) and heard by the runner's listener, a game's command run by the master, a league's
+    move handed to the runner — in order, what each asks for after it."""
+    queue = deque(items)
+    while queue:
+        item = queue.popleft()
+        if isinstance(item, MoveLeague):
+            queue.extend(await runner.move(item))
+            continue
+        change = item if isinstance(item, Change) else await runner._commit(item)
+        if change is not None:
+            await told.tell(change)
+            await runner.store.outbox.told(change.game_id, change.version)
+            queue.extend(await runner.on_change(change))
+
+
+def runner_on(
+    store: GameStore,
+    clock: FakeClock,
+    told: Told | None = None,
+    commit: Callable[[Command], Awaitable[Change | None]] | None = None,
+    shards: Shards | None = None,
+) -> tuple[LeagueRunner, Told]:
     told = told or Told()
     master = Master(lambda: store, lambda kind: None)
 
-    async def commit(command: Command) -> Change | None:
+    async def run(command: Command) -> Change | None:
         return await master.run(command)
 
-    return LeagueRunner(lambda: store, clock, commit, told), told
+    def followed(items: Sequence[Change | FollowUp]) -> Awaitable[None]:
+        return follow(runner, told, items)
+
+    runner = LeagueRunner(lambda: store, clock, commit or run, followed, told, shards=shards)
+    return runner, told
 
 
 async def league(store: GameStore, config: LeagueConfig = ROUND_ROBIN, players: tuple[int, ...] = FIVE) -> League:
@@ -101,8 +175,7 @@ async def resign(runner: LeagueRunner, store: GameStore, game_id: int, user: int
     action = rec.engine.parse_action("resign", rec.load_state())
     change = await runner._commit(Act(game_id, rec.players.index(user), action, by_user=user))
     assert change is not None
-    await runner.on_change(change)
-    await runner.quiet()
+    await runner.follow([change])
 
 
 async def playing(store: GameStore, league_id: int) -> list[Any]:
@@ -128,7 +201,6 @@ async def test_a_five_player_round_robin_runs_to_its_end_with_a_withdrawal(store
         tables = await playing(store, made.id)
         if not withdrawn and (await store.leagues.get(made.id)).current_round == 2:
             await runner.withdraw(made.id, EVE, EVE)  # her game of round 2 (if any) is resigned for her
-            await runner.quiet()
             withdrawn = True
             tables = await playing(store, made.id)
         for t in tables:
@@ -192,7 +264,7 @@ async def test_an_opening_cut_short_is_finished_by_another_process_once(
 ) -> None:
     """Seven players in tables of the toy game's... two: three games and a bye; the first process
     dies after making one game; another finishes the round after the lease, making the other two
-    once and posting the pairings once."""
+    once and posting the pairings once — after the catch-up told the first game too."""
     config = LeagueConfig(Format.SWISS, 2, (2, 3, 4), rounds=3)
     made = await league(store, config, (*FIVE, 106, 107))
     master = Master(lambda: store, lambda kind: None)
@@ -206,7 +278,7 @@ async def test_an_opening_cut_short_is_finished_by_another_process_once(
         made_games.append(change.game_id)
         return change
 
-    first = LeagueRunner(lambda: store, clock, dying, Told())
+    first, _ = runner_on(store, clock, commit=dying)
     with pytest.raises(Killed):
         await first.start(made.id, ALICE)
     assert len(await store.leagues.tables_without_game(made.id, 1)) == 2
@@ -221,6 +293,10 @@ async def test_an_opening_cut_short_is_finished_by_another_process_once(
     games = [t.game_id for t in tables if not t.bye]
     assert None not in games and len(set(games)) == 3
     assert Counter(c.game_id for c in told.changes) == Counter(g for g in games if g not in made_games)
+    assert told.posts == [], "the pairings name every game's thread: they wait for the dead process's game"
+    (left,) = made_games
+    await other_store.outbox.told(left, (await store.games.get(left)).version)  # the catch-up told it
+    await second.tick()
     assert told.posts == [("pairings", 1)]
     assert (await store.leagues.get_round(made.id, 1)).status == "open"
     clock.advance(DAY)
@@ -236,7 +312,7 @@ async def test_a_league_starts_on_its_date_by_the_poll_only_on_its_shard(store: 
         await store.leagues.join(made.id, user)
     here, told = runner_on(store, clock)
     ours = Shards(2, (0,)).of(GUILD)
-    elsewhere = LeagueRunner(lambda: store, clock, here._commit, Told(), shards=Shards(2, (1 - ours,)))
+    elsewhere, _ = runner_on(store, clock, shards=Shards(2, (1 - ours,)))
     await here.tick()
     assert (await store.leagues.get(made.id)).status == "signup", "not yet its date"
     clock.advance(days=1)
@@ -335,7 +411,6 @@ async def test_a_player_withdrawn_from_a_table_is_forfeited_and_left_out_of_the_
     assert sorted(len(t.seats) for t in tables) == [3, 3]
     gone = tables[0].seats[0]
     await runner.withdraw(made.id, gone, gone)
-    await runner.quiet()
     assert (await store.games.get(tables[0].game_id)).status == "active", "the others play on"
     for t in await playing(store, made.id):
         seats = [u for u in t.seats if u != gone]

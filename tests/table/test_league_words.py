@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 from cogs.leagues import describing, game_options, withdrawal
-from cogs.leagues.running import LeagueView, played_round
 from cogs.leagues.telling import points_words
+from cogs.leagues.view import LeagueView, played_round
 from cogs.table.core.change import Change
 from cogs.table.respond import Refusal
 from cogs.texts import template

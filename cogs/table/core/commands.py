@@ -160,3 +160,16 @@ class Rate:
 
 
 Command = Open | Rematch | LeagueGame | Act | Start | SetSeats | Cancel | Finish | Expire | TakeBack | AutoPlay | Rate
+
+
+@dataclass(frozen=True, slots=True)
+class MoveLeague:
+    """A league moves on as far as it goes now (issue 47; DESIGN §5: a league listens for "a
+    round's last game ended"): no game's change — the teller hands it to the league runner, after
+    the change that asked for it was told, and tells the games' changes it gives back."""
+
+    league_id: int
+
+
+FollowUp = Command | MoveLeague
+"""What a listener may ask to follow a change: a game's command (run by the master) or a league's."""
