@@ -45,7 +45,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cogs.leagues.announcing import Announcer
@@ -60,8 +59,8 @@ from cogs.leagues.errors import (
     RoundNotDue,
     RoundStillOpening,
 )
+from cogs.leagues.game_causes import LeagueClosed, LeftLeague
 from cogs.leagues.view import LeagueTelling, LeagueView, league_config, league_view
-from cogs.leagues.withdrawal import LeftLeague
 from cogs.table.core.change import Cause, Change
 from cogs.table.core.commands import Act, Cancel, Command, FollowUp, LeagueGame, MoveLeague
 from db.base import Store
@@ -97,11 +96,6 @@ POLL = 3600.0
 moment in the store announces). A start date and a round's deadline are not waited for by it: the
 poll sleeps until the earliest of them (:meth:`~db.repos.leagues.Leagues.next_due`), so a league
 starts on its date and a deadline is told when it passes, on the replaceable clock."""
-
-
-@dataclass(frozen=True, slots=True)
-class LeagueClosed(Cause):
-    """A league game ended because the organizer closed its round (issue 47 §1)."""
 
 
 def store_tables(round: Round) -> list[tuple[int, ...]]:
@@ -424,7 +418,7 @@ class LeagueRunner:
                 others = [u for u in table.seats if u != user_id]
                 forfeit = Result((frozenset(others),), frozenset({user_id}))
                 await self.store.leagues.record_result(league.id, table.round_no, table.table_no, forfeit.to_json())
-                change = await self._end(rec.id, user_id)
+                change = await self._end(rec.id, user_id, LeftLeague(league.name))
             if change is not None:
                 ended.append(change)
         return ended
@@ -443,14 +437,16 @@ class LeagueRunner:
                 continue
             result = Result.closed_unfinished(forfeited_at(table, players))
             await self.store.leagues.record_result(league.id, table.round_no, table.table_no, result.to_json())
-            change = await self._end(rec.id, by_user)
+            change = await self._end(
+                rec.id, by_user, LeagueClosed(league.name, current.round_no, league_config(league).unfinished.value)
+            )
             if change is not None:
                 ended.append(change)
         return ended
 
-    async def _end(self, game_id: int, by_user: int) -> Change | None:
+    async def _end(self, game_id: int, by_user: int, cause: Cause) -> Change | None:
         try:
-            return await self._commit(Cancel(game_id, by_user, cause=LeagueClosed()))
+            return await self._commit(Cancel(game_id, by_user, cause=cause))
         except (StaleVersion, WrongStatus):
             return None
 

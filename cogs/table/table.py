@@ -21,9 +21,9 @@ from collections.abc import Callable
 import discord
 
 from cogs import games
+from cogs.leagues import game_causes
 from cogs.leagues.running import LeagueRunner
 from cogs.leagues.telling import LeagueTeller
-from cogs.leagues.withdrawal import LeftLeague, LeftShown
 from cogs.table.absence import Absence
 from cogs.table.acting import Acting
 from cogs.table.buttons import Router
@@ -116,7 +116,7 @@ class Table:
             shards=shards,
             game_options=games.table_options,
         )
-        self.shows.on(LeftLeague, LeftShown(self.shows))
+        game_causes.register(self.shows)
         self.teller.listeners.add(self.leagues.on_change)
         self.teller.move_league = self.leagues.move
         self.teller.caught_up.append(self.leagues.caught_up)

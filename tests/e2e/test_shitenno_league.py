@@ -83,6 +83,10 @@ async def test_seven_players_play_a_round_in_tables_of_three_and_four(tmp_path: 
         assert closed.ephemeral and "Round 2" in closed.content and "closed" in closed.content, closed.content
         await idle(t)
         assert [(await store.games.get(tb.game_id or 0)).status for tb in second] == ["cancelled", "cancelled"]
+        for tb in second:  # each game's thread says why it ended and how it counts, once
+            thread = t.guild.threads[(await store.games.get(tb.game_id or 0)).thread_id or 0]
+            said = [m.content for m in thread.messages if "closed round 2 of **Tokaido cup**" in m.content]
+            assert len(said) == 1 and f"<@{t.mod.id}>" in said[0] and "counts as a draw" in said[0], said
         for user in players:
             points[user.id] += 3
         final = await t.bot.table.leagues.standings_of(league)

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from cogs.leagues import describing, game_options, withdrawal
+from cogs.leagues import describing, game_causes, game_options
 from cogs.leagues.telling import points_words
 from cogs.leagues.view import LeagueView, played_round
 from cogs.table.core.change import Change
@@ -188,4 +188,23 @@ def test_a_game_left_with_the_league_says_so_in_the_games_language() -> None:
     ):
         rec = replace(game_record(KIND, 2), language=language)
         change = Change(kind="act", record=rec, version=3, seat=1, by_user=101)
-        assert withdrawal.line(change, withdrawal.LeftLeague("Winter cup")) == words
+        assert game_causes.left_line(change, game_causes.LeftLeague("Winter cup")) == words
+
+
+@pytest.mark.parametrize("unfinished", [u.value for u in Unfinished])
+def test_a_game_closed_with_its_round_says_how_it_counts_in_the_games_language(unfinished: str) -> None:
+    """A round closed at its deadline cancels its unfinished games: each thread hears who closed
+    which round and how the game counts (the league's rule), in the game's language."""
+    counts = {
+        "draw": ("counts as a draw for its players", "se počítá jako remíza"),
+        "loss": ("counts as a loss for every player", "se počítá jako prohra"),
+        "forfeit": ("counts as a forfeit for every player", "se počítá jako kontumační prohra"),
+    }[unfinished]
+    for language, head, count in (
+        ("en", "🔒 <@7> closed round 2 of **Winter cup** at its deadline.", counts[0]),
+        ("cs", "🔒 <@7> uzavírá 2. kolo ligy **Winter cup** po termínu.", counts[1]),
+    ):
+        rec = replace(game_record(KIND, 2), language=language)
+        change = Change(kind="cancel", record=rec, version=9, by_user=7)
+        said = game_causes.closed_line(change, game_causes.LeagueClosed("Winter cup", 2, unfinished))
+        assert said.startswith(head) and said.endswith(count + "."), said

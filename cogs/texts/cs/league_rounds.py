@@ -25,6 +25,12 @@ TEXTS: dict[str, str] = {
     "league_run.withdrew": "👋 **{league}**: {player} z ligy odstoupil(a). Nedohrané hry a zbylá kola "
     "se započítají kontumačně (výhra soupeřů).",
     "league_run.left_game": "👋 {player} opouští ligu **{league}**, a s ní i tuto hru.",
+    "league_run.closed_game.draw": "🔒 {organizer} uzavírá {round}. kolo ligy **{league}** po termínu. Tato hra "
+    "končí nedohraná a jejím hráčům se počítá jako remíza.",
+    "league_run.closed_game.loss": "🔒 {organizer} uzavírá {round}. kolo ligy **{league}** po termínu. Tato hra "
+    "končí nedohraná a všem jejím hráčům se počítá jako prohra.",
+    "league_run.closed_game.forfeit": "🔒 {organizer} uzavírá {round}. kolo ligy **{league}** po termínu. Tato "
+    "hra končí nedohraná a všem jejím hráčům se počítá jako kontumační prohra.",
     "league_run.removed": "👋 **{league}**: {player} byl(a) z ligy vyřazen(a) pořadatelem. Nedohrané hry "
     "a zbylá kola se započítají kontumačně (výhra soupeřů).",
     # --- kolo po termínu (pořadatel upozorněn, jednou) ---------------------------------------------

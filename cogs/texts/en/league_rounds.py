@@ -23,6 +23,12 @@ TEXTS: dict[str, str] = {
     "league_run.withdrew": "👋 **{league}**: {player} has withdrawn from the league. Their unfinished games "
     "and later pairings are forfeited (a win for the opponents).",
     "league_run.left_game": "👋 {player} leaves the league **{league}**, and with it this game.",
+    "league_run.closed_game.draw": "🔒 {organizer} closed round {round} of **{league}** at its deadline. This game "
+    "ends unfinished and counts as a draw for its players.",
+    "league_run.closed_game.loss": "🔒 {organizer} closed round {round} of **{league}** at its deadline. This game "
+    "ends unfinished and counts as a loss for every player.",
+    "league_run.closed_game.forfeit": "🔒 {organizer} closed round {round} of **{league}** at its deadline. This "
+    "game ends unfinished and counts as a forfeit for every player.",
     "league_run.removed": "👋 **{league}**: {player} was removed from the league by its organizer. Their "
     "unfinished games and later pairings are forfeited (a win for the opponents).",
     # --- a round past its deadline (the organizer pinged, once) -----------------------------------
