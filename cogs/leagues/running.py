@@ -455,13 +455,16 @@ class LeagueRunner:
     async def on_change(self, change: Change) -> list[FollowUp]:
         """A game that ended (by its rules, a resignation, on time, cancelled) and was made for a
         league table: its result recorded, and the league moved on after this telling (the
-        :class:`MoveLeague` returned, which the table hands to :meth:`move`)."""
-        if change.outcome is None:
+        :class:`MoveLeague` returned, which the table hands to :meth:`move`). A league game the
+        catch-up told (its telling had failed or its process died) moves the league on too: the
+        round's pairings wait for every game of the round to be told, and would otherwise wait
+        for the next poll."""
+        if change.outcome is None and not change.caught_up:
             return []
         table = await self.store.leagues.table_of_game(change.game_id)
         if table is None:
             return []
-        if table.result is None:
+        if change.outcome is not None and table.result is None:
             rec = await self.store.games.get(change.game_id)
             if rec.status not in ("lobby", "active"):
                 await self._record(table, rec, await self.store.leagues.players(table.league_id))

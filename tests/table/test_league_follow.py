@@ -141,3 +141,34 @@ async def test_withdrawals_and_a_round_closed_by_hand_move_the_league_through_th
         {t.game_id for t in await store.leagues.tables(made.id) if t.game_id is not None}
     ), "every game made was told"
     assert EVE in {p.user_id for p in (await runner.standings_of(made.id)).players}
+
+
+class FailsOnce(Shown):
+    """A showing that fails for the first game started (Discord refused its thread, say)."""
+
+    def __init__(self, told: Told) -> None:
+        super().__init__(told)
+        self.failed = False
+
+    async def show(self, change: Change, interaction: Any, progress: Progress) -> None:
+        if change.kind == "start" and not self.failed:
+            self.failed = True
+            raise RuntimeError("the thread could not be made")
+        await super().show(change, interaction, progress)
+
+
+async def test_a_game_told_by_the_catch_up_brings_its_rounds_pairings_at_once(
+    store: GameStore, clock: FakeClock
+) -> None:
+    """A round's pairings wait until each of its games was told (they name the threads); when a
+    game's telling failed, the catch-up that tells it moves the league on: the pairings follow at
+    once, not at the next poll an hour later."""
+    teller, runner, told = table_of(store, clock)
+    teller.shows = FailsOnce(told)  # type: ignore[assignment]
+    made = await league(store, players=(ALICE, BOB, CAROL, DAVE))
+    async with asyncio.timeout(SAFETY):
+        await runner.start(made.id, ALICE)
+        assert told.posts == [], "a game of the round is untold: no pairings yet"
+        await teller.catch_up(float("inf"))
+        await teller.quiet()
+    assert told.posts == [("pairings", 1)], told.posts
