@@ -154,6 +154,7 @@ def _builtin() -> None:
     from rules.stroganov import GAME as STROGANOV
     from rules.stroganov.auto import auto_action as stroganov_auto
     from rules.stroganov.computer import COMPUTER as STROGANOV_COMPUTER
+    from rules.stroganov.engine import LEAGUE_OPTIONS as STROGANOV_LEAGUE_OPTIONS
 
     register(
         GameKind(
@@ -187,6 +188,7 @@ def _builtin() -> None:
             stroganov_auto,
             bench=STROGANOV_WORKLOAD,
             computer=STROGANOV_COMPUTER,
+            league_options=STROGANOV_LEAGUE_OPTIONS,
         )
     )
 

@@ -33,6 +33,9 @@ OPTIONS: tuple[Option, ...] = (
 """ST-15.1: Ivan's difficulty and optional strategy pair (O Outposts, T Trophies, L Landscapes,
 W Wishes); both only matter in the solo game. ST-R.6 ``resigned_play_on``: with 3 or 4 players a
 resigned cossack plays on (the table has a computer decide for it) instead of leaving (ST-R.3)."""
+LEAGUE_OPTIONS: Mapping[str, Any] = {"difficulty": "normal", "strategy": ""}
+"""What a league sets: its tables are never solo, so Ivan's difficulty and strategy pair (ST-15.1)
+stay at their defaults and are not offered to the organizer (they would change nothing)."""
 
 
 # ---------------------------------------------------------------- setup (ST-5)
