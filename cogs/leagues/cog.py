@@ -239,6 +239,9 @@ class LeagueCog(
                 found = await self.store.leagues.get(int(text)) if text.isdigit() else None
             except LeagueNotFound:
                 found = None
+            if found is None and not text.isdigit():  # its name typed instead of picked
+                named = [x for x in await self.store.leagues.find(guild) if x.name.casefold() == text.casefold()]
+                found = named[-1] if named else None  # the latest of that name
             if found is None or found.guild_id != guild:
                 raise Refusal(t("league.no.league", locale))
             return found, locale

@@ -309,7 +309,8 @@ async def test_the_organizer_starts_closes_and_removes_and_a_player_withdraws_th
 
 async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_them(tmp_path: Path) -> None:
     """/league is offered only in servers (a DM has no league); ``game``, ``options`` and
-    ``league`` autocomplete to what is legal; /help has a leagues field in both languages."""
+    ``league`` autocomplete to what is legal, and a league's name typed instead of picked finds it;
+    /help has a leagues field in both languages."""
     async with table(tmp_path, global_commands=True) as t:
         with pytest.raises(FakeDiscordError):
             await t.fake.slash(t.alice, t.fake.dm_channel(t.alice), "league info")
@@ -324,6 +325,10 @@ async def test_leagues_are_a_servers_the_options_autocomplete_and_help_tells_of_
         assert post.content
         named = await t.fake.autocomplete(t.alice, t.channel, "league info", focused="league", league="summ")
         assert [c.name for c in named] and named[0].name.endswith("Summer open")
+        typed_name = await t.slash(t.alice, t.channel, "league info", league="summer OPEN")  # typed, not picked
+        assert "**Summer open** — a league of Stratego" in typed_name.content, typed_name.content
+        unknown = await t.slash(t.alice, t.channel, "league info", league="Winter open")
+        assert unknown.ephemeral and "Summer open" not in unknown.content, unknown.content
         for locale, head, new in (("en-US", "Leagues", "/league new"), ("cs", "Ligy", "/liga nová")):
             t.bob.locale = locale
             shown = await t.slash(t.bob, t.channel, "help")
