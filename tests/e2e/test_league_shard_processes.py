@@ -5,17 +5,20 @@ halfway through opening its league's first round: right after the first of the r
 is made (``BENCH_DIE_AFTER_LEAGUE_GAMES``), nothing of it told.
 
 - Shard 1's process runs on the whole time. Its clock is moved past its own round's deadline: its
-  league poll wakes and its organizer is told, once — and in that same look it left the other
-  shard's half-opened round alone, although that round's hold had lapsed by its clock.
-- Shard 0's process is started again at once: it tells the game the dead one made (the catch-up) and
-  waits while the dead process's hold on the opening lasts (it cannot know it died); once its
-  clock passes the hold's end, its poll wakes by itself and finishes the round: the second game,
-  then the pairings.
+  league poll wakes and its organizer is told — and in that same look (rounds left opening come
+  before rounds past their deadline) it left the other shard's half-opened round alone, although
+  that round's hold had lapsed by its clock.
+- Shard 0's process is started again at once. It tells the game the dead one made (the catch-up)
+  and, while the dead process's hold on the opening lasts (it cannot know the holder died), leaves
+  the round as it is: the mark of its start-up look having passed the round is the deadline post
+  of an older league of its guild, a day older by that process's clock, which the same look tells
+  after it. Once its clock passes the hold's end, its poll wakes by itself and finishes the round:
+  the second game, then the pairings.
 
-Every table has exactly one game (the store's games of the guild are the round's), each game's start
-post is in its thread once, each player has one DM for the round, the pairings are posted once, and
-the other shard's league is as its own process left it. Then one game is played to its end by
-``/game resign`` and ``/league pairings`` shows its result.
+Every table has exactly one game (the store's games of each guild are its leagues'), each game's
+start post is in its thread once, each player has one DM for the round, the pairings are posted
+once, and the other shard's league is as its own process left it. Then one game is played to its
+end by ``/game resign`` and ``/league pairings`` shows its result.
 
 Only PostgreSQL, the store several processes share in production (the SQLite file takes the same
 statements; tests/e2e/test_shard_processes.py runs processes on both). Subprocess bots cannot take
@@ -36,14 +39,18 @@ from cogs import games
 from cogs.games import ENGINES
 from cogs.texts import t as words
 from db.clocks import DAY
-from db.league_records import ROUND_LEASE
+from db.league_records import ROUND_LEASE, League
 from db.store import GameStore
-from tests.e2e.bot_process import answering, guilds_on_shards, move_clock, spawn
+from tests.e2e.bot_process import MovedClock, answering, guilds_on_shards, move_clock, spawn
 from tests.fakediscord import FakeDiscord, Guild, Interaction, Message, TextChannel, User
 
 COUNT = 2
 TIMEOUT = 60.0
 """Generous: a process starting on a busy machine imports the whole bot before it connects."""
+OLDER = "Older league"
+"""A league of guild A a day older than League A (by A's clocks): its deadline post marks a look."""
+CLAIMED = DAY - 200
+"""A's clock when League A's round is claimed: the older league's deadline 200 s ahead."""
 
 
 @dataclass
@@ -66,7 +73,7 @@ class Side:
         return self.process.pid
 
     def posts(self, text: str) -> list[Message]:
-        return [m for m in self.channel.messages if text in m.content]
+        return posts(self.channel, text)
 
     def round_dms(self, fake: FakeDiscord, user: User) -> list[Message]:
         return [m for m in fake.dms(user) if f"📋 **{self.name}**, round 1:" in m.content]
@@ -97,15 +104,26 @@ async def start(fake: FakeDiscord, side: Side, db: str, **env: str) -> None:
     await answering(fake, side.players[0], side.channel, shard=side.shard, before=old, timeout=TIMEOUT)
 
 
-async def sign_up(fake: FakeDiscord, side: Side) -> Interaction:
-    """``/league new`` by the organizer and **Join** by each player; ``/league start`` sent (its
-    answer is the caller's to wait for, or not)."""
-    options = {"name": side.name, "game": "stratego", "options": "army=barrage", "pace": "none", "round_days": 1}
-    post = await (await fake.slash(side.organizer, side.channel, "league new", **options)).response(timeout=TIMEOUT)
+async def sign_up(fake: FakeDiscord, side: Side, name: str, players: list[User], channel: TextChannel) -> Interaction:
+    """League ``name`` made in ``channel`` by the organizer's ``/league new`` and joined by each of
+    ``players``' **Join**; its ``/league start`` sent (its answer is the caller's to wait for, or not)."""
+    options = {"name": name, "game": "stratego", "options": "army=barrage", "pace": "none", "round_days": 1}
+    post = await (await fake.slash(side.organizer, channel, "league new", **options)).response(timeout=TIMEOUT)
     assert post.buttons and post.buttons[0].label == "Join", post.content
-    for user in side.players:
+    for user in players:
         await (await fake.click(user, post, label="Join")).response(timeout=TIMEOUT)
-    return await fake.slash(side.organizer, side.channel, "league start")
+    return await fake.slash(side.organizer, channel, "league start")
+
+
+async def started(fake: FakeDiscord, side: Side, name: str, players: list[User], channel: TextChannel) -> None:
+    """League ``name`` signed up in ``channel`` and started, its first round told."""
+    answer = await (await sign_up(fake, side, name, players, channel)).response(timeout=TIMEOUT)
+    assert "has started" in answer.content, answer.content
+    await until(lambda: posts(channel, f"📋 **{name}** — round 1 of"), f"{name}'s round 1", fake)
+
+
+def posts(channel: TextChannel, text: str) -> list[Message]:
+    return [m for m in channel.messages if text in m.content]
 
 
 async def until(check: Callable[[], object], what: str, fake: FakeDiscord) -> None:
@@ -118,6 +136,24 @@ async def store_until(store: GameStore, check: Callable[[GameStore], Awaitable[b
     while not await check(store):
         assert asyncio.get_running_loop().time() < deadline, f"never: {what}"
         await asyncio.sleep(0.05)
+
+
+async def league_named(store: GameStore, side: Side, name: str) -> League:
+    (found,) = [x for x in await store.leagues.find(side.guild.id) if x.name == name]
+    return found
+
+
+async def game_ids(store: GameStore, league_id: int) -> list[int | None]:
+    return [tb.game_id for tb in await store.leagues.tables(league_id, 1) if not tb.bye]
+
+
+async def told(store: GameStore, game_id: int) -> bool:
+    rec = await store.games.get(game_id)
+    return rec.announced == rec.version
+
+
+async def result_of(store: GameStore, league_id: int) -> bool:
+    return any(tb.result is not None for tb in await store.leagues.tables(league_id, 1))
 
 
 async def test_a_round_opened_by_a_process_killed_halfway_is_finished_once_by_its_shards_next_process(
@@ -140,53 +176,68 @@ async def test_a_round_opened_by_a_process_killed_halfway_is_finished_once_by_it
         a, b = sides
         store = await GameStore.open_postgres(db, ENGINES)
         try:
-            await asyncio.gather(start(fake, a, db, BENCH_DIE_AFTER_LEAGUE_GAMES="1"), start(fake, b, db))
+            # A's process dies after its second league game: the older league's one, then the
+            # first of League A's round.
+            await asyncio.gather(start(fake, a, db, BENCH_DIE_AFTER_LEAGUE_GAMES="2"), start(fake, b, db))
+            await started(fake, b, b.name, b.players, b.channel)
+            await until(lambda: all(b.round_dms(fake, u) for u in b.players), "B's DMs", fake)
+            league_b = await league_named(store, b, b.name)
+            elsewhere = a.guild.add_text_channel("older")  # a league each: the commands find theirs
+            await started(fake, a, OLDER, a.players[:3], elsewhere)
+            older = await league_named(store, a, OLDER)
 
-            started = await sign_up(fake, b)
-            assert "has started" in (await started.response(timeout=TIMEOUT)).content
-            await until(lambda: b.pairings() and all(b.round_dms(fake, u) for u in b.players), "B's round 1", fake)
-            (league_b,) = await store.leagues.find(b.guild.id)
-
+            # A day less 200 s later by A's clock (its poll would tell the older league's deadline
+            # in 200 s), League A is made and started, and its process dies while it opens round 1.
+            move_clock(a.clock, CLAIMED, [a.pid])
             dead = a.process
             assert dead is not None
-            await sign_up(fake, a)  # its answer never comes: the process dies while the round opens
+            await sign_up(fake, a, a.name, a.players, a.channel)  # its answer never comes: the process dies
             await asyncio.wait_for(dead.wait(), TIMEOUT)
             assert dead.returncode == -signal.SIGKILL
-            (league_a,) = await store.leagues.find(a.guild.id)
-            assert (await store.leagues.get_round(league_a.id, 1)).status == "opening"
-            made = [tb.game_id for tb in await store.leagues.tables(league_a.id, 1)]
+            league_a = await league_named(store, a, a.name)
+            assert league_a.created_at > older.created_at + CLAIMED - 100, "made by the moved clock"
+            opening = await store.leagues.get_round(league_a.id, 1)
+            assert opening.status == "opening"
+            held_until = opening.claimed_at + ROUND_LEASE
+            made = await game_ids(store, league_a.id)
             assert len(made) == 2 and made[1] is None, f"one game of two made: {made}"
             first = made[0]
             assert first is not None, f"one game of two made: {made}"
             assert (await store.games.get(first)).announced == 0, "nothing of it told"
 
-            # B's process looks at the leagues of its shard once its round's deadline passes (its
-            # clock moved; A's hold on its opening has long lapsed by that clock): it tells its
-            # organizer, and leaves A's round alone in the same look (a look takes rounds left
-            # opening before rounds past their deadline).
-            move_clock(b.clock, DAY + 60, [b.pid])
+            # B's process looks at its shard's leagues once its round's deadline passes (its clock
+            # moved; A's hold has long lapsed by that clock): it tells its organizer, and has left
+            # A's round alone in the same look.
+            move_clock(b.clock, CLAIMED + ROUND_LEASE + 300, [b.pid])
             await until(lambda: b.posts(f"⏰ **{b.name}**: the deadline of round 1"), "B's deadline told", fake)
+            assert MovedClock(b.clock)() > held_until + 200, "by B's clock the hold has lapsed"
             assert (await store.leagues.get_round(league_a.id, 1)).status == "opening", "B left A's round alone"
-            assert [tb.game_id for tb in await store.leagues.tables(league_a.id, 1)] == made
+            assert await game_ids(store, league_a.id) == made
             assert not a.pairings() and not any(a.round_dms(fake, u) for u in a.players)
             b_seen = b.seen(fake)
 
-            await start(fake, a, db)  # at once: the dead process's hold lasts, by this one's clock
-            await store_until(store, lambda s: told(s, first), "the dead process's game told (the catch-up)")
-            assert (await store.leagues.get_round(league_a.id, 1)).status == "opening", "waits for the hold to lapse"
-            assert [tb.game_id for tb in await store.leagues.tables(league_a.id, 1)] == made
+            # A's next process, at once (by its clock the older league's deadline has passed, the
+            # dead process's hold not): its start-up tells the dead one's game, then looks at the
+            # leagues: League A's round is held, the older league's deadline is told.
+            a.clock.write_text(repr(DAY + 10))
+            await start(fake, a, db)
+            await until(lambda: posts(elsewhere, f"⏰ **{OLDER}**: the deadline"), "the older deadline told", fake)
+            assert await told(store, first), "the dead process's game told by the catch-up"
+            assert MovedClock(a.clock)() < held_until, "the test's premise: A's next process came within the hold"
+            assert (await store.leagues.get_round(league_a.id, 1)).status == "opening", "the hold is kept"
+            assert await game_ids(store, league_a.id) == made
             assert not a.pairings()
 
-            move_clock(a.clock, ROUND_LEASE + 1, [a.pid])  # the hold lapses: A's poll wakes by itself
+            move_clock(a.clock, DAY + 10 + ROUND_LEASE, [a.pid])  # the hold lapses: A's poll wakes by itself
             await until(lambda: a.pairings() and all(a.round_dms(fake, u) for u in a.players), "A's round 1", fake)
-            tables = await store.leagues.tables(league_a.id, 1)
-            a.games = [tb.game_id or 0 for tb in tables]
+            a.games = [g or 0 for g in await game_ids(store, league_a.id)]
             assert a.games[0] == first and 0 not in a.games and len(set(a.games)) == 2, a.games
             assert (await store.leagues.get_round(league_a.id, 1)).status == "open"
-            b.games = [tb.game_id or 0 for tb in await store.leagues.tables(league_b.id, 1)]
-            for side in sides:
-                found = [g.id for g in await store.games.find(guild_id=side.guild.id)]
-                assert sorted(found) == sorted(side.games), f"{side.name}: the store's games are the round's"
+            b.games = [g or 0 for g in await game_ids(store, league_b.id)]
+            for side, leagues in ((a, (older.id, league_a.id)), (b, (league_b.id,))):
+                found = sorted(g.id for g in await store.games.find(guild_id=side.guild.id))
+                theirs = sorted([g or 0 for x in leagues for g in await game_ids(store, x)])
+                assert found == theirs and len(found) == len(set(found)), f"{side.name}: one game per table"
             for game in a.games:
                 rec = await store.games.get(game)
                 assert rec.thread_id is not None and rec.announced == rec.version
@@ -198,6 +249,7 @@ async def test_a_round_opened_by_a_process_killed_halfway_is_finished_once_by_it
                 for user in side.players:
                     dms = side.round_dms(fake, user)
                     assert len(dms) == 1 and "you play <@" in dms[0].content, (user.name, [m.content for m in dms])
+            assert len(posts(elsewhere, "⏰")) == 1 and not a.posts("⏰"), "only the older league's deadline told"
             assert b.seen(fake) == b_seen, "A's process never touched B's league"
             assert not any(b.name in text for text in a.seen(fake)), "nor B's process A's"
 
@@ -227,12 +279,3 @@ async def test_a_round_opened_by_a_process_killed_halfway_is_finished_once_by_it
                     side.process.kill()
                     await side.process.wait()
         fake.assert_clean()
-
-
-async def told(store: GameStore, game_id: int) -> bool:
-    rec = await store.games.get(game_id)
-    return rec.announced == rec.version
-
-
-async def result_of(store: GameStore, league_id: int) -> bool:
-    return any(tb.result is not None for tb in await store.leagues.tables(league_id, 1))
