@@ -625,7 +625,8 @@ class Leagues(Protocol):
         ...
 
     async def next_due(self, after: float, shards: Shards | None = None) -> float | None:
-        """The earliest start date or untold open round's deadline later than ``after`` (None: none)."""
+        """The earliest start date, untold open round's deadline or end of an opening round's hold
+        later than ``after`` (None: none)."""
         ...
 
     async def settings(self, guild_id: int) -> LeagueSettings:

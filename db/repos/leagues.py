@@ -35,6 +35,7 @@ from db.json_text import dumps
 from db.league_records import (
     LEAGUE_MOVES,
     LEAGUE_STATUSES,
+    ROUND_LEASE,
     League,
     LeaguePlayer,
     LeagueSettings,
@@ -263,9 +264,12 @@ class LeaguesRepo(LeaguePostsRepo):
 
     async def next_due(self, after: float, shards: Shards | None = None) -> float | None:
         """The earliest moment later than ``after`` (the poll's last look) at which the runner's
-        poll has something to do for leagues on ``shards``: a start date, or an open round's
-        deadline not told yet (None: none). Moments up to ``after`` are left out: that look did
-        what they asked, or it failed and the poll retries at its pace (it never spins on them)."""
+        poll has something to do for leagues on ``shards``: a start date, an open round's
+        deadline not told yet, or the end of the hold on a round still opening (its holder's
+        :data:`~db.league_records.ROUND_LEASE` after it last renewed it: a process restarted
+        after a crash finishes the round its dead predecessor held then, not at the next hourly
+        look) (None: none). Moments up to ``after`` are left out: that look did what they asked,
+        or it failed and the poll retries at its pace (it never spins on them)."""
         now = after
         on, params = ("1 = 1", ()) if shards is None else shards.condition("guild_id")
         starts = await self._ctx.query(
@@ -278,7 +282,12 @@ class LeaguesRepo(LeaguePostsRepo):
             f" WHERE r.status = 'open' AND r.due_told_at IS NULL AND r.deadline > ? AND {on}",
             (now, *params),
         )
-        found = [float(rows[0]["due"]) for rows in (starts, deadlines) if rows and rows[0]["due"] is not None]
+        holds = await self._ctx.query(
+            "SELECT MIN(r.claimed_at) + ? AS due FROM league_rounds r JOIN leagues l ON l.id = r.league_id"
+            f" WHERE r.status = 'opening' AND r.claimed_at + ? > ? AND {on}",
+            (ROUND_LEASE, ROUND_LEASE, now, *params),
+        )
+        found = [float(rows[0]["due"]) for rows in (starts, deadlines, holds) if rows and rows[0]["due"] is not None]
         return min(found, default=None)
 
     async def settings(self, guild_id: int) -> LeagueSettings:

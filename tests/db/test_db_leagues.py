@@ -401,6 +401,7 @@ async def test_a_crash_halfway_through_opening_is_finished_after_the_restart(
         await restarted.leagues.open_round(made.id, 1)
     assert (incomplete.value.what, incomplete.value.missing) == ("game", 1)
     assert not await restarted.leagues.hold_opening(made.id, 1), "the first opener's lease runs"
+    assert await restarted.leagues.next_due(T0) == T0 + ROUND_LEASE, "the poll looks again when the lease is over"
     clock.advance(seconds=ROUND_LEASE)
     assert await restarted.leagues.hold_opening(made.id, 1)
     assert await restarted.leagues.hold_opening(made.id, 1), "the holder renews its hold"
@@ -610,10 +611,12 @@ async def test_the_next_moment_is_the_earliest_start_date_or_untold_deadline_aft
     made = await running(store)
     await store.leagues.claim_round(made.id, 1, PAIRS)
     await make_games(store, made.id, 1)
-    assert await store.leagues.next_due(T0) == T0 + 2 * DAY, "an opening round's deadline is not waited for"
+    theirs = Shards(2, (((GUILD >> 22) + 1) % 2,))
+    assert await store.leagues.next_due(T0) == T0 + ROUND_LEASE, "an opening round: its hold's end, not its deadline"
+    assert await store.leagues.next_due(T0 + ROUND_LEASE) == T0 + 2 * DAY, "its hold's end looked at already"
+    assert await store.leagues.next_due(T0, theirs) is None
     await store.leagues.open_round(made.id, 1)
     assert await store.leagues.next_due(T0) == T0 + 2 * DAY, "the earlier of the start date and the deadline"
-    theirs = Shards(2, (((GUILD >> 22) + 1) % 2,))
     assert await store.leagues.next_due(T0, theirs) is None
     clock.advance(days=3)
     assert await store.leagues.next_due(T0 + DAY) == T0 + 2 * DAY, "come since the last look: due now"

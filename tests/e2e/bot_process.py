@@ -13,6 +13,10 @@ Read from the environment (the bot's own settings where it has them):
 - ``BENCH_CLOCK``: a file holding seconds to add to the real time; the bot's clock (store and
   timers) is then real time plus that offset, read again on SIGUSR1, which also wakes the timer
   dispatcher — how a test moves a subprocess bot's time (:class:`MovedClock`, :func:`move_clock`);
+  whatever sleeps on the clock (the timers, the leagues' poll) wakes when a move passes its moment;
+- ``BENCH_DIE_AFTER_LEAGUE_GAMES=n``: the process kills itself (SIGKILL) as soon as the league
+  runner has made its ``n``-th game (committed, not yet told): a crash halfway through opening a
+  round, at an exact point (:func:`dying_after_league_games`);
 - ``BENCH_PACE_SCALE``: fire timers that many times faster than the bot's pace
   (``FIRINGS_PER_SECOND``), for a stand-in whose rate-limit windows are as many times shorter;
 - ``BENCH_PROFILE=file``: run under cProfile and write the statistics there.
@@ -28,12 +32,13 @@ import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from bot import Deskovka, Settings, shard_settings
 from cogs.games import ENGINES
+from cogs.table.core.change import Change
+from cogs.table.core.commands import Command, LeagueGame
 from cogs.table.dispatcher import Pacer
 from db.connection import Synchronous
 from db.store import GameStore
@@ -48,18 +53,33 @@ class MovedClock(SystemClock):
     def __init__(self, path: Path) -> None:
         self.path = path
         self.offset = 0.0
+        self._moved = asyncio.Event()
         self.read()
 
     def read(self) -> None:
+        """The offset read again; a sleeper whose moment the move passed wakes (as it would had
+        that much real time gone by)."""
         self.offset = float(self.path.read_text().strip() or 0)
+        moved, self._moved = self._moved, asyncio.Event()
+        moved.set()
 
     def __call__(self) -> float:
         return time.time() + self.offset
 
     async def sleep_until(self, when: float | None, wake: asyncio.Event) -> None:
-        nap = MAX_NAP if when is None else min(MAX_NAP, max(0.0, when - self()))
-        with suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), nap)
+        while not wake.is_set():
+            nap = MAX_NAP if when is None else min(MAX_NAP, when - self())
+            if nap <= 0:
+                return
+            moved = self._moved
+            waits = [asyncio.ensure_future(wake.wait()), asyncio.ensure_future(moved.wait())]
+            try:
+                await asyncio.wait(waits, timeout=nap, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiting in waits:
+                    waiting.cancel()
+            if not moved.is_set():
+                return  # woken, or the nap is over (at most MAX_NAP, as the real clock's)
 
 
 def move_clock(path: Path, offset: float, pids: Sequence[int]) -> None:
@@ -94,6 +114,7 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
         if scale != 1:
             bot.dispatcher.pacer = Pacer(settings.firings_per_second * scale)
         bot._connection.guild_ready_timeout = 0.1  # the stand-in sends every guild at once
+        dying_after_league_games(bot, int(os.environ.get("BENCH_DIE_AFTER_LEAGUE_GAMES", "0")))
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
         if clock is not None:
@@ -107,6 +128,28 @@ async def main(api: str, gateway: str, db: str, guild: int) -> None:
         async with bot:
             await bot.start("fake-token")
         await bot.close()  # the closing SIGTERM began, to its end (bot.run does the same)
+
+
+def dying_after_league_games(bot: Deskovka, games: int) -> None:
+    """With ``games`` > 0: the process kills itself (SIGKILL, nothing after it runs: no cleanup, no
+    telling) as soon as the commit of its league runner's ``games``-th game has returned — the game
+    is in the store, linked to its table, and nothing of it is told yet."""
+    if games <= 0:
+        return
+    runner = bot.table.leagues
+    commit = runner._commit
+    made = 0
+
+    async def dying(command: Command) -> Change | None:
+        nonlocal made
+        change = await commit(command)
+        if isinstance(command, LeagueGame):
+            made += 1
+            if made == games:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return change
+
+    runner._commit = dying
 
 
 Where = Path | str
