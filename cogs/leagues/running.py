@@ -16,7 +16,8 @@ Exactly once, with several processes on one store and a kill -9 anywhere:
   the master's :class:`~cogs.table.core.commands.LeagueGame`, once per table (the store links the
   game to its table in the transaction that makes it), each written with its ``start`` change
   kept until told, so a game made by a process that died is told by the catch-up;
-* a round left opening is finished by whoever holds it (``hold_opening`` in :meth:`move`; a dead holder's hold lapses after ``ROUND_LEASE`` and the poll wakes then);
+* a round left opening is finished by whoever holds it (``hold_opening`` in :meth:`move`; a dead
+  holder's hold lapses after ``ROUND_LEASE``, and the poll wakes then);
 * a table's result is recorded once, a round closed once;
 * each post (a round's pairings with its DMs, its results, the final post, the deadline notice, a
   withdrawal) is told as a game's change is (:mod:`cogs.leagues.posts`): each piece written down
