@@ -3,20 +3,34 @@ one tree over the searching seat's information set. Each simulation samples a wh
 consistent with what the seat knows (a determinization), walks the tree with UCB1 among the
 actions legal in that sample (counting how often each was available), adds one node, plays on with
 a cheap policy and scores the end (or a cut-off position) for every seat; each node keeps the
-reward of the seat that chose it. Generic over any :class:`~rules.protocol.Game`."""
+reward of the seat that chose it. Generic over any :class:`~rules.protocol.Game`, or anything that
+plays like one (:class:`Rules`: e.g. a game whose search stops at the end of the seat's turn)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-from rules.protocol import Action, Game
+from rules.protocol import Action
 from rules.rng import Rng
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+S_in = TypeVar("S_in", contravariant=True)
+A_in = TypeVar("A_in", bound=Action, contravariant=True)
+
+
+class Rules(Protocol[S_in, A_in]):
+    """What the search plays by: a :class:`~rules.protocol.Game`'s engine, or a narrower game of
+    its own (the search descends while ``outcome`` is None and someone is to act)."""
+
+    def to_act(self, state: S_in) -> tuple[int, ...]: ...
+
+    def apply(self, state: S_in, seat: int, action: A_in) -> object: ...
+
+    def outcome(self, state: S_in) -> object: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +50,9 @@ class Search(Generic[S, A]):
     depth: int
     """Decisions at most per simulation, tree and play-out together (then ``value`` estimates)."""
     exploration: float = 0.7
+    ties_by_reward: bool = False
+    """Among the root's most visited actions, take the one with the best mean reward (with few
+    simulations several actions tie), not the first found."""
 
 
 @dataclass(slots=True)
@@ -48,9 +65,10 @@ class _Node:
     """By action (the engines' actions are frozen dataclasses: equal and hashable by value)."""
 
 
-def best_action(game: Game[S, A], search: Search[S, A], seat: int, rng: Rng) -> A:
-    """The action of ``seat`` the search visited most (the first found on a tie: deterministic
-    under ``rng``). The searching seat must be to act in every sample."""
+def best_action(game: Rules[S, A], search: Search[S, A], seat: int, rng: Rng) -> A:
+    """The action of ``seat`` the search visited most (on a tie the best on average with
+    ``search.ties_by_reward``, else the first found: deterministic under ``rng``). The searching
+    seat must be to act in every sample."""
     root = _Node(mover=-1)
     actions: dict[object, A] = {}
     for _ in range(max(1, search.simulations)):
@@ -65,12 +83,17 @@ def best_action(game: Game[S, A], search: Search[S, A], seat: int, rng: Rng) -> 
         if not moves:
             raise ValueError(f"seat {seat} has nothing to decide")
         return moves[0]
-    key = max(root.children, key=lambda k: root.children[k].visits)
+    if search.ties_by_reward:
+        key = max(
+            root.children, key=lambda k: (root.children[k].visits, root.children[k].reward / root.children[k].visits)
+        )
+    else:
+        key = max(root.children, key=lambda k: root.children[k].visits)
     return actions[key]
 
 
 def _descend(
-    game: Game[S, A],
+    game: Rules[S, A],
     search: Search[S, A],
     root: _Node,
     state: S,

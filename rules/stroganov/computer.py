@@ -6,22 +6,24 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
 
 - easy: one sampled state; each decision is tried on a copy and the best by :func:`estimate`
   (with some noise) is taken — greedy, one decision deep;
-- normal and hard plan the seat's turn (:func:`plan`): each of the greedy's best decisions (three
-  at normal, eight at hard, ending the turn always among them) is played on two (hard: six)
-  determinizations and the seat's turn finished greedily on each (:func:`finish_turn`), and the
-  decision whose turns end with the highest lead on average is taken.
+- normal and hard search the seat's own turn (:func:`search_turn`): an information-set Monte Carlo
+  tree search (:mod:`rules.computer.ismcts`, single observer) over the seat's decisions to the end
+  of its turn. Each iteration draws a fresh determinization, descends the tree by UCB1 among the
+  greedy's best decisions legal there (eight at hard's first decision, three later; three and two
+  at normal; ending the turn always among them), adds one decision, lets the greedy finish the
+  turn and backs up the seat's lead at its end (:class:`Tree`: 56 iterations at hard, 8 at
+  normal); the first decision visited most is taken (of those visited as often, the best on average).
 
-A one-step greedy on the same estimate beat the information-set tree search these levels used
-before (:mod:`rules.computer.ismcts`, two decisions deep, issue 46 §3): two decisions rarely reach
-past the middle of a turn, whose move and silver actions pay only later in it (a move that brings
-the seat to the furs it hunts next), and the tree spent them on the opponent's reply with one
-determinization per simulation. Planning the own turn to its end, on the same determinizations
-for every decision, is what the greedy lacks.
+The tree searched the whole game before, two decisions deep, and a one-step greedy beat it (issue
+46 §3): two decisions rarely reach past the middle of a turn, whose move and silver actions pay
+only later in it (a move that brings the seat to the furs it hunts next), and the tree spent them
+on the opponent's reply with one determinization per simulation. A flat plan followed (each of the
+greedy's best decisions played on the same few determinizations, the turn finished greedily): the
+tree over the own turn, its play-out the same greedy, plays as strongly within the same CPU.
 
 At every level a seat takes at most :data:`FREE_IN_A_ROW` exchanges or bag draws in a row, ending
 the turn is valued as the position stands (what follows the end comes after any decision), and the
-plan compares only the free actions the greedy ranks above ending the turn
-(:func:`worth_searching`).
+search compares only the free actions the greedy ranks above ending the turn (:func:`ranked`).
 
 Positions are valued by :func:`estimate` — a cossack's points if the game were scored now (ST-13)
 plus what its resources are worth — compared with the best other cossack's (Ivan's in the solo
@@ -29,12 +31,14 @@ game): :func:`leads`."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from rules.computer import Computer, Level
+from rules.computer.ismcts import Search, best_action
 from rules.rng import Rng
 from rules.stroganov import engine
 from rules.stroganov.actions import (
@@ -191,83 +195,138 @@ def greedy_order(st: StroganovState, seat: int, actions: Sequence[Action], rng: 
     return [actions[k] for _, k in sorted(scored)]
 
 
-def worth_searching(st: StroganovState, seat: int, actions: list[Action], rng: Rng) -> list[Action]:
-    """``actions`` but the exchanges and bag draws the greedy (no noise) ranks below ending the
-    turn: they gain nothing now. A tree search two decisions deep, whose lines that ended the turn
-    met what follows the end (Ivan's card, the year's end) and whose lines of free actions did
-    not, put off ending with such free actions, up to :data:`FREE_IN_A_ROW` of them every turn;
-    the plan compares only the others too."""
-    if EndTurn() not in actions or not any(isinstance(a, (Exchange, Draw)) for a in actions):
-        return actions
-    order = greedy_order(st, seat, actions, rng, noise=0.0)
-    worse = {a for a in order[order.index(EndTurn()) :] if isinstance(a, (Exchange, Draw))}
-    return [a for a in actions if a not in worse]
+TURN_CAP = 12
+"""Decisions at most the search plays in a turn after the first (the tree's and the play-out's)."""
+
+
+def ranked(st: StroganovState, seat: int, limit: int, rng: Rng) -> list[Action]:
+    """The seat's decisions best first by the greedy (no noise, at most ``limit`` of them: see
+    :func:`prune`), but the exchanges and bag draws it ranks below ending the turn: they gain
+    nothing now. A tree search two decisions deep, whose lines that ended the turn met what follows
+    the end (Ivan's card, the year's end) and whose lines of free actions did not, put off ending
+    with such free actions, up to :data:`FREE_IN_A_ROW` of them every turn."""
+    options = decisions(st, seat)
+    if len(options) == 1:
+        return options
+    order = greedy_order(st, seat, prune(options, limit), rng, noise=0.0)
+    if EndTurn() not in order:
+        return order
+    end = order.index(EndTurn())
+    return order[: end + 1] + [a for a in order[end + 1 :] if not isinstance(a, (Exchange, Draw))]
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
-    """How much a level plans (:func:`plan`); hard's fits the think-time budget (issue 46 §3: p95
-    at most 1 s of CPU a decision)."""
+class Tree:
+    """How much a level searches its turn (:func:`search_turn`); hard's fits the think-time budget
+    (issue 46 §3: p95 at most 1 s of CPU a decision)."""
 
-    width: int
-    """The decisions compared (the greedy's best, ending the turn always among them)."""
-    samples: int
-    """Determinizations each decision is played on to the end of the seat's turn."""
+    iterations: int
+    """Determinizations drawn, one line of the turn played on each."""
+    root: int
+    """The greedy's best decisions the first decision is chosen among (ending the turn always too)."""
+    inner: int
+    """The same for each later decision in the tree."""
     limit: int
-    """Decisions searched at each step of the finishing greedy (see :func:`prune`)."""
+    """Decisions the greedy ranks at each step (see :func:`prune`)."""
 
 
-PLAN = {
-    Level.NORMAL: Plan(width=3, samples=2, limit=8),
-    Level.HARD: Plan(width=8, samples=6, limit=MAX_MOVES),
+TREE = {
+    Level.NORMAL: Tree(iterations=8, root=3, inner=2, limit=8),
+    Level.HARD: Tree(iterations=56, root=8, inner=3, limit=MAX_MOVES),
 }
-TURN_CAP = 12
-"""Decisions at most the finishing greedy takes in a turn."""
+SCALE = 2.0
+"""Points of lead that make a line's reward ``1/(1+e^-1)`` (a line that keeps the lead as it was
+scores ½)."""
 
 
-def finish_turn(st: StroganovState, seat: int, rng: Rng, limit: int) -> None:
-    """Play ``seat``'s own turn on to its end greedily (no noise) in ``st``: stops when the seat
-    would end its turn (not applied: ending is valued as the position stands), or someone else is
-    to act, or the stage moves on."""
-    stage = st.stage
-    for _ in range(TURN_CAP):
-        if st.stage != stage or st.stage not in ("turn",) or engine.to_act(st) != (seat,):
+@dataclass(slots=True)
+class Line:
+    """One determinization in which the searching seat plays its turn on (:class:`OwnTurn`)."""
+
+    st: StroganovState
+    seat: int
+    ci: int
+    base: float
+    """The seat's lead before its decision (in this determinization)."""
+    steps: int = 0
+    stage: str = ""
+    """The stage after the first decision (the line goes on while it and the seat's turn last)."""
+    ended: bool = False
+    """The seat ended its turn (not applied: ending is valued as the position stands)."""
+    cost: float = 0.0
+    path: tuple[Action, ...] = ()
+    """The decisions taken so far (a node of the tree)."""
+
+
+class OwnTurn:
+    """The game the turn's search plays (:class:`~rules.computer.ismcts.Rules`): the seat's own
+    decisions to the end of its turn — after the first one, only while its turn's stage lasts and
+    nobody else is to act."""
+
+    def to_act(self, line: Line) -> tuple[int, ...]:
+        st = line.st
+        if line.ended or st.stage == "finished":
+            return ()
+        if line.steps == 0:
+            return (line.seat,)
+        if st.stage != line.stage or st.stage != "turn" or engine.to_act(st) != (line.seat,):
+            return ()
+        return (line.seat,)
+
+    def apply(self, line: Line, seat: int, action: Action) -> None:
+        line.steps += 1
+        line.path += (action,)
+        if isinstance(action, EndTurn):
+            line.ended = True
             return
-        options = decisions(st, seat)
-        if not options:
-            return
-        best = options[0] if len(options) == 1 else greedy_order(st, seat, prune(options, limit), rng, 0.0)[0]
-        if isinstance(best, EndTurn):
-            return
-        engine.apply(st, seat, best)
+        engine.apply(line.st, seat, action)
+        if line.steps == 1:
+            line.stage = line.st.stage
+            line.cost = 0.5 if isinstance(action, (Exchange, Draw)) else 0.0  # as greedy_order's churn
+
+    def outcome(self, line: Line) -> object:
+        return True if line.st.stage == "finished" else None
 
 
-def plan(
-    view: StroganovView, p: Pools, first: StroganovState, seat: int, options: list[Action], effort: Plan, rng: Rng
-) -> Action:
-    """The decision whose line, finished greedily to the end of the seat's turn, leaves its lead
-    highest on average over ``effort.samples`` determinizations (the same ones for every decision)."""
-    ordered = greedy_order(first, seat, worth_searching(first, seat, prune(options), rng), rng, noise=0.0)
-    root = ordered[: effort.width]
-    ends = [a for a in ordered if isinstance(a, EndTurn)]
-    if ends and ends[0] not in root:
-        root.append(ends[0])
-    if len(root) == 1:
-        return root[0]
-    samples = [first] + [determinize(view, p, Rng(rng.next64())) for _ in range(effort.samples - 1)]
-    ci = engine.cossack_of(first, seat)
-    totals = [0.0] * len(root)
-    for sampled in samples:
-        for k, a in enumerate(root):
-            if isinstance(a, EndTurn):
-                after = sampled
-            else:
-                after = clone(sampled)
-                engine.apply(after, seat, a)
-                finish_turn(after, seat, Rng(rng.next64()), effort.limit)
-            totals[k] += leads(after)[ci] - (0.5 if isinstance(a, (Exchange, Draw)) else 0.0)
-    top = max(range(len(root)), key=lambda k: (totals[k], -k))
-    return root[top]
+def search_turn(view: StroganovView, p: Pools, seat: int, effort: Tree, rng: Rng) -> Action:
+    """Information-set Monte Carlo tree search (:mod:`rules.computer.ismcts`) over the seat's own
+    decisions to the end of its turn: each iteration draws a determinization of the view, descends
+    the tree by UCB1 among the greedy's best decisions there (``effort.root`` at the first,
+    ``effort.inner`` later, ending the turn always among them), adds one decision, finishes the
+    turn greedily and scores the lead at its end against the lead before; the decision visited most
+    is taken."""
+
+    def sample(r: Rng) -> Line:
+        st = determinize(view, p, Rng(r.next64()))
+        ci = engine.cossack_of(st, seat)
+        return Line(st, seat, ci, leads(st)[ci])
+
+    known: dict[tuple[Action, ...], list[Action]] = {}
+
+    def moves(line: Line, actor: int) -> list[Action]:
+        top = known.get(line.path)
+        if top is None:
+            order = ranked(line.st, actor, effort.limit, rng)
+            top = known[line.path] = order[: effort.root if line.steps == 0 else effort.inner]
+            if EndTurn() in order and EndTurn() not in top:
+                top.append(EndTurn())
+            return top
+        if line.steps == 0:  # what the seat may do is what its view shows
+            return top
+        legal_here = set(decisions(line.st, actor))  # a bag draw or a tile drawn may change it
+        return [a for a in top if a in legal_here] or ranked(line.st, actor, effort.limit, rng)[:1]
+
+    def playout(line: Line, actor: int, r: Rng) -> Action:
+        return ranked(line.st, actor, effort.limit, r)[0]  # the greedy finishes the turn
+
+    def value(line: Line) -> list[float]:
+        gain = leads(line.st)[line.ci] - line.cost - line.base
+        return [1.0 / (1.0 + math.exp(-gain / SCALE))] * (line.seat + 1)  # only the seat moves
+
+    search = Search(
+        sample, moves, playout, value, simulations=effort.iterations, depth=TURN_CAP + 1, ties_by_reward=True
+    )
+    return best_action(OwnTurn(), search, seat, rng)
 
 
 class StroganovComputer:
@@ -286,7 +345,7 @@ class StroganovComputer:
             return options[0]
         if level == Level.EASY:
             return greedy_order(first, seat, prune(options), rng, noise=NOISE)[0]
-        return plan(view, p, first, seat, options, PLAN[level], rng)
+        return search_turn(view, p, seat, TREE[level], rng)
 
 
 COMPUTER: Computer[StroganovView, Action] = StroganovComputer()

@@ -55,3 +55,21 @@ def test_the_same_seed_gives_the_same_decision_and_another_may_not_matter() -> N
 def test_a_search_of_one_simulation_still_answers_a_legal_action() -> None:
     state = position(20)
     assert best_action(GAME, search(state, 1), state.turn, Rng(1)) in GAME.legal(state, state.turn)
+
+
+def test_ties_among_the_most_visited_go_to_the_best_on_average() -> None:
+    """Searched one decision deep among the three additions, valued by the total reached, with
+    three simulations: each addition is visited once, and with ``ties_by_reward`` the largest is
+    taken whatever the seed; the first found, which the seed decides, is not always it."""
+    state = position(20)
+
+    def additions(st: CountState, seat: int) -> list[CountAction]:
+        return [a for a in GAME.legal(st, seat) if isinstance(a, Add)]
+
+    def value(st: CountState) -> list[float]:
+        return [st.total / 30] * st.players
+
+    one_deep = dataclasses.replace(search(state, 3), moves=additions, value=value, depth=1)
+    tied = dataclasses.replace(one_deep, ties_by_reward=True)
+    assert {best_action(GAME, tied, state.turn, Rng(seed)) for seed in range(12)} == {Add(3)}
+    assert {best_action(GAME, one_deep, state.turn, Rng(seed)) for seed in range(12)} != {Add(3)}

@@ -16,12 +16,14 @@ from rules.stroganov.actions import Draw, EndTurn, Exchange, Resign
 from rules.stroganov.computer import (
     COMPUTER,
     FREE_IN_A_ROW,
+    TURN_CAP,
+    Line,
+    OwnTurn,
     decisions,
-    finish_turn,
     greedy_order,
     leads,
     prune,
-    worth_searching,
+    ranked,
 )
 from rules.stroganov.sample import determinize, pools
 
@@ -235,17 +237,18 @@ def test_ending_the_turn_is_not_counted_against_it() -> None:
 def test_the_search_does_not_put_off_ending_the_turn_with_free_actions() -> None:
     """The search sees two decisions ahead: a line ending the turn meets Ivan's card within them, a
     line of exchanges does not. It used to fill every solo turn with exchanges and bag draws worth
-    nothing (36 in this game's 12 turns); it searches only those the greedy ranks above ending."""
+    nothing (36 in this game's 12 turns); it searches only those the greedy ranks above ending
+    (:func:`ranked`: the greedy's order without the others)."""
     st = GAME.new(1, None, 4)
     free = turns = decisions_made = 0
     while GAME.outcome(st) is None:
         seat, view = to_act(st)
         options = decisions(st, seat)
         if EndTurn() in options and any(isinstance(a, (Exchange, Draw)) for a in options):
-            kept = worth_searching(st, seat, options, Rng(decisions_made))
+            kept = ranked(st, seat, len(options), Rng(decisions_made))
             order = greedy_order(st, seat, options, Rng(decisions_made), noise=0.0)
             above = order[: order.index(EndTurn())]
-            assert [a for a in options if a in above or not isinstance(a, (Exchange, Draw))] == kept
+            assert [a for a in order if a in above or not isinstance(a, (Exchange, Draw))] == kept
         action = COMPUTER.decide(view, seat, Level.NORMAL, decisions_made)
         free += isinstance(action, (Exchange, Draw))
         turns += isinstance(action, EndTurn)
@@ -284,18 +287,25 @@ def test_a_resigned_seat_played_on_is_played_and_valued_as_it_stood() -> None:
 
 
 @pytest.mark.parametrize("players", (1, 2, 4))
-def test_the_plan_finishes_the_seats_turn(players: int) -> None:
+def test_the_search_finishes_the_seats_turn(players: int) -> None:
     """Normal and hard value each decision where the seat's own turn ends (its move and silver
     actions pay only later in the turn): from every position of a seeded game where the seat is
-    in its turn, :func:`finish_turn` plays on until the greedy would end the turn (then the gold
-    and 3b phases are behind it or none is worth it) or someone else acts — never a move only."""
+    in its turn, the search's game (:class:`OwnTurn`) with its play-out (the greedy's best of
+    :func:`ranked`) goes on until the greedy would end the turn (then the gold and 3b phases are
+    behind it or none is worth it) or someone else acts — never a move only."""
     checked = 0
+    rules = OwnTurn()
     for k, st in enumerate(positions(players, range(50, 52), 12)):
         seat = GAME.to_act(st)[0]
         if st.stage != "turn" or st.queue:
             continue
         turns = len(st.turns_taken)
-        finish_turn(st, seat, Rng(k), 14)
+        line = Line(st, seat, engine.cossack_of(st, seat), 0.0)
+        for _ in range(TURN_CAP + 1):
+            if not rules.to_act(line):
+                break
+            rules.apply(line, seat, ranked(st, seat, 14, Rng(k))[0])
+        assert not rules.to_act(line), k
         if GAME.to_act(st) == (seat,) and st.stage == "turn" and not st.queue and len(st.turns_taken) == turns:
             assert st.turn is not None and st.turn.phase >= 2, k
             first = greedy_order(st, seat, prune(decisions(st, seat)), Rng(k), noise=0.0)[0]

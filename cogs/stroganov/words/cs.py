@@ -76,13 +76,14 @@ TEXTS: dict[str, str] = {
     "odhaduje, nikdy se nedívá.\n"
     "• **Lehký**: zkusí každé rozhodnutí a vezme to, po kterém stojí nejlépe hned — body, kdyby se hra "
     "počítala dnes, a své mince, kožešiny, prapory a carské příkazy — s trochou náhody.\n"
-    "• **Normální**: vezme svá tři nejlepší rozhodnutí, po každém dohraje zbytek svého tahu přes dva odhady "
-    "toho, co leží lícem dolů, a nechá si to, po kterém tah skončí nejlépe.\n"
-    "• **Těžký**: totéž s osmi nejlepšími přes šest odhadů.\n"
+    "• **Normální**: prohledává svůj tah jako strom: přes osm odhadů toho, co leží lícem dolů, zkouší svá tři "
+    "nejlepší rozhodnutí a po každém ta nejlepší další — častěji ta, po kterých tah dopadl nejlépe —, zbytek "
+    "tahu dohraje tím, co je hned nejlepší, a vezme rozhodnutí, které zkoušel nejčastěji.\n"
+    "• **Těžký**: totéž přes 56 odhadů, mezi svými osmi nejlepšími rozhodnutími.\n"
     "Nikdy se nevzdá.",
     "help_computers.stroganov": "**Stroganov** — lehký: rozhodnutí, po kterém stojí nejlépe hned; normální: "
-    "svá tři nejlepší, každé dohrané do konce tahu přes odhady toho, co leží lícem dolů; těžký: svých osm "
-    "nejlepších, trojnásobek odhadů.",
+    "prohledává svůj tah mezi svými třemi nejlepšími rozhodnutími přes odhady toho, co leží lícem dolů; "
+    "těžký: mezi osmi nejlepšími, sedmkrát víc odhadů.",
     "rules_auto.stroganov": "**Hra bez hráče** (Stroganov): vezmu nejnižší volnou desku, stranu A; každý tah "
     "posunu kozáka o jedno pole na východ (bez koní), jako stříbrnou akci vezmu minci a tah ukončím; "
     "nevyřízená trofej zůstane, v zimě nekupuji žádné písně, nikdy se nevzdám.",

@@ -70,13 +70,14 @@ TEXTS: dict[str, str] = {
     "it guesses, never peeks.\n"
     "• **Easy**: tries each decision and takes the one that leaves it best placed now — its points if the game "
     "were scored today and its coins, furs, banners and wishes — with some noise.\n"
-    "• **Normal**: takes its three best decisions, plays the rest of its turn greedily after each over two "
-    "guesses of what lies face down, and keeps the one whose turn ends best.\n"
-    "• **Hard**: the same with its eight best, over six guesses.\n"
+    "• **Normal**: searches its own turn as a tree: over eight guesses of what lies face down it tries its "
+    "three best decisions and the best that follow each — more often those whose turns ended best — plays the "
+    "rest of each turn greedily, and takes the decision it tried most.\n"
+    "• **Hard**: the same over 56 guesses, among its eight best decisions.\n"
     "It never resigns.",
     "help_computers.stroganov": "**Stroganov** — easy: the decision that leaves it best placed now; normal: "
-    "its three best, each played to the end of its turn over guesses of what lies face down; hard: its eight "
-    "best, three times the guesses.",
+    "searches its own turn among its three best decisions over guesses of what lies face down; hard: among its "
+    "eight best, seven times the guesses.",
     "rules_auto.stroganov": "**Playing on without a player** (Stroganov): I take the lowest free board, "
     "side A; each turn I move one step east (no horses), take a coin as the silver action and end the "
     "turn; a pending trophy stays, no songs are bought in winter, never a resignation.",
