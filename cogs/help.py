@@ -5,7 +5,6 @@ one embed within Discord's limits. Command names are shown as the player's Disco
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,7 +13,7 @@ from discord.ext import commands
 
 from cogs import games
 from cogs.table import computer_levels
-from cogs.texts import has, join_words, t
+from cogs.texts import chunks, has, join_words, t
 from cogs.texts.commands import command_description, command_name, typed
 
 if TYPE_CHECKING:
@@ -34,18 +33,6 @@ def game_commands(tree: app_commands.CommandTree[discord.Client], locale: str) -
         f"{typed(c.qualified_name, locale)} — {command_description(c.qualified_name, c.description, locale)}"
         for c in sorted(group.commands, key=lambda c: c.name)
     ]
-
-
-def chunks(lines: list[str], limit: int = FIELD_LIMIT) -> Iterator[str]:
-    """The lines joined into pieces of at most ``limit`` characters."""
-    piece: list[str] = []
-    for line in lines:
-        if piece and len("\n".join([*piece, line])) > limit:
-            yield "\n".join(piece)
-            piece = []
-        piece.append(line[:limit])
-    if piece:
-        yield "\n".join(piece)
 
 
 def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> discord.Embed:
@@ -90,9 +77,9 @@ def help_embed(tree: app_commands.CommandTree[discord.Client], locale: str) -> d
         ),
         inline=False,
     )
-    for i, value in enumerate(chunks(computer_levels.help_lines(locale))):
+    for i, value in enumerate(chunks(computer_levels.help_lines(locale), FIELD_LIMIT)):
         embed.add_field(name=t("help.computers_head", locale) if i == 0 else "\u200b", value=value, inline=False)
-    for i, value in enumerate(chunks(game_commands(tree, locale))):
+    for i, value in enumerate(chunks(game_commands(tree, locale), FIELD_LIMIT)):
         name = t("help.commands", locale, game=typed("game", locale)) if i == 0 else "\u200b"
         embed.add_field(name=name, value=value, inline=False)
     return embed

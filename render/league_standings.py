@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from render import page
 from render.fonts import draw_text, fitting_size, text_width
+from render.page import INK, PAPER
 from render.words import Words, shorten
 
 WIDTH = 640
@@ -32,8 +34,6 @@ BREAK_COLUMN = 66
 MAX_ROWS = 64
 """The most players a league shows (the store's leagues are at most this big in the bench)."""
 
-PAPER = (250, 248, 243)
-INK = (40, 40, 40)
 MUTED = (128, 128, 128)
 BAND = (238, 233, 222)
 LEADER = (252, 236, 180)
@@ -64,9 +64,7 @@ def standings_image(
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     inner = WIDTH - 2 * MARGIN
-    size = fitting_size(heading, inner, 28, 20, True)
-    heading = shorten(heading, lambda s: text_width(s, size, True) <= inner)
-    draw_text(draw, (MARGIN, 28), heading, size, INK, "lm", bold=True)
+    page.heading(draw, heading, (MARGIN, 28), inner, 28, 20)
     draw_text(draw, (MARGIN, 60), shorten(subheading, lambda s: text_width(s, SMALL) <= inner), SMALL, MUTED, "lm")
 
     right = WIDTH - MARGIN

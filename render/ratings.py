@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.fonts import draw_text, fitting_size, text_width
-from render.words import Words, shorten
+from render import page
+from render.fonts import draw_text, text_width
+from render.page import INK, PAPER
+from render.words import Words
 
 WIDTH = 600
 MARGIN = 16
@@ -23,8 +25,6 @@ PLOT_BOTTOM = 40
 AXIS_LABEL = 16
 TITLE = 22
 
-PAPER = (250, 248, 243)
-INK = (40, 40, 40)
 GRID = (214, 210, 200)
 MUTED = (110, 110, 110)
 LINE = (37, 99, 168)
@@ -50,10 +50,7 @@ def trend_chart(player: str, trends: Sequence[Trend], words: Words) -> bytes:
     height = HEADING + PANEL * max(1, len(trends)) + MARGIN
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
-    heading = words("img.rt.heading", player=player)
-    size = fitting_size(heading, WIDTH - 2 * MARGIN, 26, 18, True)
-    heading = shorten(heading, lambda s: text_width(s, size, True) <= WIDTH - 2 * MARGIN)
-    draw_text(draw, (MARGIN, HEADING / 2), heading, size, INK, "lm", bold=True)
+    page.heading(draw, words("img.rt.heading", player=player), (MARGIN, HEADING / 2), WIDTH - 2 * MARGIN, 26, 18)
     for i, trend in enumerate(trends):
         _panel(draw, HEADING + i * PANEL, trend, words)
     out = io.BytesIO()

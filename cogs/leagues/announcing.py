@@ -50,12 +50,14 @@ class Announcer:
 
     async def withdrawals(self, league: League) -> None:
         """Each withdrawal not yet told, in the order they came."""
-        for player in await self.store.leagues.withdrawals_untold(league.id):
-            telling = self._telling()
-            if telling is not None:
+        untold = await self.store.leagues.withdrawals_untold(league.id)
+        telling = self._telling()
+        view = await league_view(self.store, league) if untold and telling is not None else None
+        for player in untold:
+            if telling is not None and view is not None:
                 progress = await PostProgress.of(self.store, league.id, posts.withdrew(player.user_id))
                 by_user = player.user_id if player.withdrawn_by is None else player.withdrawn_by
-                await telling.withdrew(await league_view(self.store, league), player.user_id, by_user, progress)
+                await telling.withdrew(view, player.user_id, by_user, progress)
             await self.store.leagues.mark_withdrawal_told(league.id, player.user_id)
 
     async def due(self, due: LeagueRound) -> None:

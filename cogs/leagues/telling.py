@@ -24,9 +24,9 @@ from cogs.leagues.posts import PostProgress
 from cogs.leagues.signup import refresh_signup
 from cogs.leagues.view import LeagueView
 from cogs.table.plan.news import dm_locale, link, where
-from cogs.table.respond import pings
+from cogs.table.respond import CONTENT_LIMIT, pings
 from cogs.table.ui import mention
-from cogs.texts import Locale, has, join_words, plural_category, supported, t, tn
+from cogs.texts import Locale, chunks, has, join_words, plural_category, supported, t, tn
 from db.errors import GameNotFound
 from db.league_records import LeagueTable
 from db.records import GameRecord
@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("deskovka.leagues")
 
 SILENT = discord.AllowedMentions.none()
-LIMIT = 2000
-"""Characters of one Discord message: a long post goes out in several."""
 
 
 def points_words(value: Fraction, locale: Locale) -> str:
@@ -66,17 +64,6 @@ def standing_lines(view: LeagueView, locale: Locale) -> list[str]:
         key = "league_run.standing.withdrawn" if s.withdrawn else "league_run.standing"
         lines.append(t(key, locale, place=place(s), player=mention(s.player), points=points_words(s.points, locale)))
     return lines
-
-
-def pieces(lines: list[str]) -> list[str]:
-    """Lines joined into messages within Discord's limit."""
-    out: list[str] = []
-    for line in lines:
-        if out and len(out[-1]) + 1 + len(line) <= LIMIT:
-            out[-1] += "\n" + line
-        else:
-            out.append(line[:LIMIT])
-    return out
 
 
 class LeagueTeller:
@@ -242,7 +229,7 @@ class LeagueTeller:
         """The post's messages (``post:1``, ``post:2``, …) not made yet, each sent and written down;
         one Discord refuses ends the post (logged; the rest would fail alike)."""
         channel = self.parts.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        for n, text in enumerate(pieces(lines), start=1):
+        for n, text in enumerate(chunks(lines, CONTENT_LIMIT), start=1):
             step = f"post:{n}"
             if progress.made(step):
                 continue

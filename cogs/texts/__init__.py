@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import babel
@@ -179,6 +179,19 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     """At most ``limit`` characters, with an ellipsis when cut."""
     text = str(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def chunks(lines: list[str], limit: int) -> Iterator[str]:
+    """The lines joined into pieces of at most ``limit`` characters (a message, an embed's field);
+    a line longer than ``limit`` is cut."""
+    piece: list[str] = []
+    for line in lines:
+        if piece and len("\n".join([*piece, line])) > limit:
+            yield "\n".join(piece)
+            piece = []
+        piece.append(line[:limit])
+    if piece:
+        yield "\n".join(piece)
 
 
 def quote(text: str, locale: Locale, limit: int = QUOTE_LIMIT) -> str:

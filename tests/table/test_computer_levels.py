@@ -9,10 +9,10 @@ import dataclasses
 import pytest
 
 from cogs import games
-from cogs.help import FIELD_LIMIT, chunks
+from cogs.help import FIELD_LIMIT
 from cogs.table import computer_levels
 from cogs.table.respond import CONTENT_LIMIT
-from cogs.texts import t
+from cogs.texts import chunks, t
 from db.records import COMPUTER_LEVELS
 from tests import kinds
 
@@ -49,7 +49,7 @@ def test_help_has_a_line_per_game_with_its_levels_within_a_field(monkeypatch: py
     for name, line in zip(sorted(kinds.NAMES), lines[1:], strict=True):
         assert line.startswith(f"**{games.ui(name).title(locale)}** — ")
         assert all(f"{t(f'computer.level.{level}', locale)}:" in line for level in COMPUTER_LEVELS), line
-    assert all(len(field) <= FIELD_LIMIT for field in chunks(lines))
+    assert all(len(field) <= FIELD_LIMIT for field in chunks(lines, FIELD_LIMIT))
     assert len("\n".join(lines)) <= FIELD_LIMIT, "one field is enough for every game"
 
 
