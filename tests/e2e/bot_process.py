@@ -62,6 +62,7 @@ class MovedClock(SystemClock):
         self.offset = float(self.path.read_text().strip() or 0)
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
+        seen_file(self.path, os.getpid()).write_text(repr(self.offset))  # the test may wait for it
 
     def __call__(self) -> float:
         return time.time() + self.offset
@@ -80,6 +81,22 @@ class MovedClock(SystemClock):
                     waiting.cancel()
             if not moved.is_set():
                 return  # woken, or the nap is over (at most MAX_NAP, as the real clock's)
+
+
+def seen_file(path: Path, pid: int) -> Path:
+    """Where the process ``pid`` writes the offset it read last from ``path``."""
+    return path.with_name(f"{path.name}.seen.{pid}")
+
+
+async def clock_seen(path: Path, offset: float, pids: Sequence[int], timeout: float) -> None:
+    """Until each of ``pids`` has read ``offset`` (:func:`move_clock` only signals them: a command
+    sent right after could reach a process before its clock moved)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    for pid in pids:
+        seen = seen_file(path, pid)
+        while not (seen.exists() and seen.read_text() == repr(offset)):
+            assert asyncio.get_running_loop().time() < deadline, f"process {pid} never read its clock {offset}"
+            await asyncio.sleep(0.02)
 
 
 def move_clock(path: Path, offset: float, pids: Sequence[int]) -> None:

@@ -41,7 +41,7 @@ from cogs.texts import t as words
 from db.clocks import DAY
 from db.league_records import ROUND_LEASE, League
 from db.store import GameStore
-from tests.e2e.bot_process import MovedClock, answering, guilds_on_shards, move_clock, spawn
+from tests.e2e.bot_process import MovedClock, answering, clock_seen, guilds_on_shards, move_clock, spawn
 from tests.fakediscord import FakeDiscord, Guild, Interaction, Message, TextChannel, User
 
 COUNT = 2
@@ -189,6 +189,7 @@ async def test_a_round_opened_by_a_process_killed_halfway_is_finished_once_by_it
             # A day less 200 s later by A's clock (its poll would tell the older league's deadline
             # in 200 s), League A is made and started, and its process dies while it opens round 1.
             move_clock(a.clock, CLAIMED, [a.pid])
+            await clock_seen(a.clock, CLAIMED, [a.pid], TIMEOUT)  # before the command that reads it
             dead = a.process
             assert dead is not None
             await sign_up(fake, a, a.name, a.players, a.channel)  # its answer never comes: the process dies
