@@ -11,8 +11,9 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
   of its turn. Each iteration draws a fresh determinization, descends the tree by UCB1 among the
   greedy's best decisions legal there (eight at hard's first decision, three later; three and two
   at normal; ending the turn always among them), adds one decision, lets the greedy finish the
-  turn and backs up the seat's lead at its end (:class:`Tree`: 56 iterations at hard, 8 at
-  normal); the first decision visited most is taken (of those visited as often, the best on average).
+  turn and backs up the seat's lead at its end (:class:`Tree`: 56 iterations at hard with one
+  or two players, 50 with three, 44 with four — the think-time budget —, 8 at normal); the first
+  decision visited most is taken (of those visited as often, the best on average).
 
 The tree searched the whole game before, two decisions deep, and a one-step greedy beat it (issue
 46 §3): two decisions rarely reach past the middle of a turn, whose move and silver actions pay
@@ -218,10 +219,18 @@ def ranked(st: StroganovState, seat: int, limit: int, rng: Rng) -> list[Action]:
 @dataclass(frozen=True, slots=True)
 class Tree:
     """How much a level searches its turn (:func:`search_turn`); hard's fits the think-time budget
-    (issue 46 §3: p95 at most 1 s of CPU a decision)."""
+    (issue 46 §3: p95 at most 1 s of CPU a decision) at every player count.
 
-    iterations: int
-    """Determinizations drawn, one line of the turn played on each."""
+    An iteration costs more the more cossacks there are (every line's play-out values each of them
+    after each decision it compares), so hard draws fewer at three and four players: with 56 at
+    every count its think time was p50 / p95 / max 237 / 759 / 1283 ms at two players (3,500
+    decisions) but 303 / 995 / 1480 ms at four (1,697 decisions; 308 / 977 / 1892 ms in another 8
+    games) — at the budget's edge. 44 at four players, about the share of 56 that 800 ms is of
+    995, and 50 at three (between the two) leave a margin; the solo game (Ivan is valued too)
+    and two players keep 56 (bench.computers, 2026-12-07; docs/PERFORMANCE.md)."""
+
+    iterations: tuple[int, int, int, int]
+    """Determinizations drawn, one line of the turn played on each, by player count (one to four)."""
     root: int
     """The greedy's best decisions the first decision is chosen among (ending the turn always too)."""
     inner: int
@@ -229,10 +238,14 @@ class Tree:
     limit: int
     """Decisions the greedy ranks at each step (see :func:`prune`)."""
 
+    def simulations(self, view: StroganovView) -> int:
+        """The iterations for the view's player count (Ivan is no player)."""
+        return self.iterations[sum(c.seat is not None for c in view.cossacks) - 1]
+
 
 TREE = {
-    Level.NORMAL: Tree(iterations=8, root=3, inner=2, limit=8),
-    Level.HARD: Tree(iterations=56, root=8, inner=3, limit=MAX_MOVES),
+    Level.NORMAL: Tree(iterations=(8, 8, 8, 8), root=3, inner=2, limit=8),
+    Level.HARD: Tree(iterations=(56, 56, 50, 44), root=8, inner=3, limit=MAX_MOVES),
 }
 SCALE = 2.0
 """Points of lead that make a line's reward ``1/(1+e^-1)`` (a line that keeps the lead as it was
@@ -324,7 +337,7 @@ def search_turn(view: StroganovView, p: Pools, seat: int, effort: Tree, rng: Rng
         return [1.0 / (1.0 + math.exp(-gain / SCALE))] * (line.seat + 1)  # only the seat moves
 
     search = Search(
-        sample, moves, playout, value, simulations=effort.iterations, depth=TURN_CAP + 1, ties_by_reward=True
+        sample, moves, playout, value, simulations=effort.simulations(view), depth=TURN_CAP + 1, ties_by_reward=True
     )
     return best_action(OwnTurn(), search, seat, rng)
 
