@@ -11,21 +11,24 @@ import pytest
 
 from rules.computer import Level
 from rules.rng import Rng
-from rules.stroganov import GAME, Action, StroganovState, StroganovView, engine
+from rules.stroganov import GAME, Action, StroganovState, StroganovView, computer, engine
 from rules.stroganov.actions import Draw, EndTurn, Exchange, Resign
 from rules.stroganov.computer import (
     COMPUTER,
     FREE_IN_A_ROW,
+    TREE,
     TURN_CAP,
     Line,
     OwnTurn,
+    Tree,
     decisions,
     greedy_order,
     leads,
     prune,
     ranked,
+    search_turn,
 )
-from rules.stroganov.sample import determinize, pools
+from rules.stroganov.sample import Pools, determinize, pools
 
 PLAYERS = (1, 2, 3, 4)
 Decide = Callable[[StroganovView, int, Level, int], Action]
@@ -312,3 +315,26 @@ def test_the_search_finishes_the_seats_turn(players: int) -> None:
             assert isinstance(first, EndTurn), (k, first)
         checked += 1
     assert checked >= 10
+
+
+def test_the_search_draws_as_many_determinizations_as_its_player_count_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An iteration costs more the more cossacks there are, so the tree's iterations are by player
+    count (read from the view; Ivan is no player): one determinization per iteration, and hard
+    searches no more with more players (its think-time budget)."""
+    hard = TREE[Level.HARD].iterations
+    assert list(hard) == sorted(hard, reverse=True) and hard[3] < hard[1]
+    drawn = 0
+
+    def counted(view: StroganovView, p: Pools, rng: Rng) -> StroganovState:
+        nonlocal drawn
+        drawn += 1
+        return determinize(view, p, rng)
+
+    monkeypatch.setattr(computer, "determinize", counted)
+    effort = Tree(iterations=(3, 5, 7, 9), root=2, inner=1, limit=4)
+    for players in PLAYERS:
+        st = next(s for s in positions(players, range(60, 62), 6) if len(decisions(s, GAME.to_act(s)[0])) > 1)
+        seat, view = to_act(st)
+        drawn = 0
+        search_turn(view, pools(view), seat, effort, Rng(players))
+        assert drawn == effort.iterations[players - 1], players
