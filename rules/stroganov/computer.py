@@ -227,7 +227,9 @@ class Tree:
     decisions) but 303 / 995 / 1480 ms at four (1,697 decisions; 308 / 977 / 1892 ms in another 8
     games) — at the budget's edge. 44 at four players, about the share of 56 that 800 ms is of
     995, and 50 at three (between the two) leave a margin; the solo game (Ivan is valued too)
-    and two players keep 56 (bench.computers, 2026-12-07; docs/PERFORMANCE.md)."""
+    and two players keep 56. Measured with them (bench.computers, 2026-12-07, on a shared
+    machine; docs/PERFORMANCE.md): 244 / 791 / 1678 ms at four players (7,054 decisions, 80
+    games; 85 % of the points against three greedy in 40), 250 / 780 / 1454 ms at three (980)."""
 
     iterations: tuple[int, int, int, int]
     """Determinizations drawn, one line of the turn played on each, by player count (one to four)."""
