@@ -88,7 +88,14 @@ class StrategoComputer:
             return policy.greedy(plain, known, rebuilder.belief, rng)
         effort = (EFFORT if view.army == "classic" else BARRAGE_EFFORT)[level]
         strong, root_ply, width = effort.strong, view.ply, effort.width
-        root: list[Move | Rescue] = list(policy.best_few(policy.scored(plain, known, rebuilder.belief, None), width))
+        scores = policy.scored(plain, known, rebuilder.belief, None)
+        best = policy.best_few(scores, width)
+        root: list[Move | Rescue] = list(best)
+        if strong and view.army == "classic":
+            urgent = policy.defence(plain, scores, [], radius=1)
+            if urgent:  # an enemy next to the Flag: in every sample it takes it at once, every move
+                return urgent[0]  # looks lost and the search would give up; a real enemy may not know
+            root += policy.defence(plain, scores, best)
 
         def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
             return root if st.ply == root_ply else policy.focus(st, actor, width)
