@@ -12,7 +12,8 @@ determinization (:mod:`rules.stroganov.sample`): whole states consistent with th
   greedy's best decisions legal there (eight at hard's first decision, three later; three and two
   at normal; ending the turn always among them), adds one decision, lets the greedy finish the
   turn and backs up the seat's lead at its end (:class:`Tree`: 56 iterations at hard with one
-  or two players, 50 with three, 44 with four — the think-time budget —, 8 at normal); the first
+  or two players, 50 with three, 44 with four — the think-time budget —; 8 at normal with one or
+  two players, 16 with three or four); the first
   decision visited most is taken (of those visited as often, the best on average).
 
 The tree searched the whole game before, two decisions deep, and a one-step greedy beat it (issue
@@ -229,7 +230,10 @@ class Tree:
     995, and 50 at three (between the two) leave a margin; the solo game (Ivan is valued too)
     and two players keep 56. Measured with them (bench.computers, 2026-12-07, on a shared
     machine; docs/PERFORMANCE.md): 244 / 791 / 1678 ms at four players (7,054 decisions, 80
-    games; 85 % of the points against three greedy in 40), 250 / 780 / 1454 ms at three (980)."""
+    games; 85 % of the points against three greedy in 40), 250 / 780 / 1454 ms at three (980).
+
+    Normal's 8 at four players took 20 % of the points against three easy (20 games, less than a
+    fair share); 16 took 45 % (20 games, 2026-12-07), think time p95 178 ms."""
 
     iterations: tuple[int, int, int, int]
     """Determinizations drawn, one line of the turn played on each, by player count (one to four)."""
@@ -246,7 +250,7 @@ class Tree:
 
 
 TREE = {
-    Level.NORMAL: Tree(iterations=(8, 8, 8, 8), root=3, inner=2, limit=8),
+    Level.NORMAL: Tree(iterations=(8, 8, 16, 16), root=3, inner=2, limit=8),
     Level.HARD: Tree(iterations=(56, 56, 50, 44), root=8, inner=3, limit=MAX_MOVES),
 }
 SCALE = 2.0
