@@ -4,11 +4,8 @@
 - Easy: a greedy move over known odds (:func:`.policy.greedy`), with some randomness.
 - Normal and hard: an information-set Monte Carlo tree search (:mod:`rules.computer.ismcts`) over
   states consistent with the view (:mod:`.belief`), taking the Flag whenever a sample lets it.
-  Classic: hard searches more and deeper with a stronger evaluation (the enemy's moves to each
-  Flag by the ranks of the sample, :func:`.flag_distance.enemy_reach`; Bombs around it; unshown
-  ranks), and weighs, besides the best few moves by the greedy score, its Flag's defence when an
-  enemy comes near (:func:`.policy.defence`); with an enemy next to its Flag it takes the nearest
-  defence at once. Barrage: both weigh (nearly) every move with the strong evaluation,
+  Classic: hard searches more and deeper with a stronger evaluation (the Flags' safety, Bombs
+  around them, unshown ranks). Barrage: both weigh (nearly) every move with the strong evaluation,
   which there counts the race to each Flag (:mod:`.flag_distance`: the enemy's moves to it, past
   guards and Bombs, and a defender's way home); hard is the same search five times longer and one
   decision deeper.
@@ -91,14 +88,7 @@ class StrategoComputer:
             return policy.greedy(plain, known, rebuilder.belief, rng)
         effort = (EFFORT if view.army == "classic" else BARRAGE_EFFORT)[level]
         strong, root_ply, width = effort.strong, view.ply, effort.width
-        scores = policy.scored(plain, known, rebuilder.belief, None)
-        best = policy.best_few(scores, width)
-        root: list[Move | Rescue] = list(best)
-        if strong and view.army == "classic":
-            urgent = policy.defence(plain, scores, [], radius=1)
-            if urgent:  # an enemy next to the Flag: in every sample it takes it at once, every move
-                return urgent[0]  # looks lost and the search would give up; a real enemy may not know
-            root += policy.defence(plain, scores, best)
+        root: list[Move | Rescue] = list(policy.best_few(policy.scored(plain, known, rebuilder.belief, None), width))
 
         def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
             return root if st.ply == root_ply else policy.focus(st, actor, width)

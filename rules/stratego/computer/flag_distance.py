@@ -12,8 +12,8 @@ from __future__ import annotations
 import heapq
 
 from rules.stratego.board import NEIGHBOURS, RAYS
-from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MINER, SCOUT
-from rules.stratego.state import Piece, StrategoState
+from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, SCOUT
+from rules.stratego.state import StrategoState
 
 FAR = 99
 """No enemy mover within :data:`HORIZON`."""
@@ -74,52 +74,3 @@ def enemy_distance(st: StrategoState, colour: int, flag: int) -> int:
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n))
     return best
-
-
-CLASSIC_HORIZON = 6
-"""Classic army: moves beyond which an enemy is not counted near a Flag."""
-PAST_A_DEFENDER = 3
-"""Classic army: the moves passing one of the Flag's side's movers costs (beating it, and more)."""
-
-
-def enemy_reach(st: StrategoState, colour: int, flag: int) -> int:
-    """Classic army, on one (sampled) state: the fewest moves any enemy mover needs to step onto
-    ``colour``'s Flag on ``flag`` (:data:`FAR` past :data:`CLASSIC_HORIZON`). Unlike Barrage's
-    :func:`enemy_distance` it reads each enemy's rank: a Bomb of the Flag's side stops all but a
-    Miner, which takes it in one move; one of its movers costs :data:`PAST_A_DEFENDER`; the enemy's
-    own pieces make way. Scouts' long moves are the search's business (as any step here)."""
-    board, pieces = st.board, st.pieces
-    plain = _reach(board, pieces, colour, flag, miners=False)
-    mined = _reach(board, pieces, colour, flag, miners=True)
-    best = FAR
-    for p in pieces:
-        if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
-            d = (mined if p.rank == MINER else plain)[p.square]
-            best = min(best, d)
-    return best
-
-
-def _reach(board: list[int], pieces: list[Piece], colour: int, flag: int, miners: bool) -> list[int]:
-    dist = [FAR] * len(board)
-    dist[flag] = 0
-    heap = [(0, flag)]
-    while heap:
-        d, sq = heapq.heappop(heap)
-        if d > dist[sq] or d >= CLASSIC_HORIZON:
-            continue
-        for n in NEIGHBOURS[sq]:
-            occ = board[n]
-            step = 1
-            if occ >= 0:
-                p = pieces[occ]
-                if p.colour == colour:
-                    if p.rank == BOMB:
-                        if not miners:
-                            continue
-                    else:
-                        step = PAST_A_DEFENDER
-            nd = d + step
-            if nd < dist[n]:
-                dist[n] = nd
-                heapq.heappush(heap, (nd, n))
-    return dist

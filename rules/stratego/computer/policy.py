@@ -11,8 +11,8 @@ from rules.stratego import engine
 from rules.stratego.actions import Move, Rescue
 from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of
 from rules.stratego.computer.belief import Belief
-from rules.stratego.computer.flag_distance import enemy_distance, enemy_reach
-from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SCOUT, SPY, battle
+from rules.stratego.computer.flag_distance import enemy_distance
+from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SPY, battle
 from rules.stratego.state import Piece, StrategoState
 
 VALUES = {
@@ -48,11 +48,6 @@ WIN = 10_000.0
 
 DANGER = (0, 200, 100, 50, 25, 12, 6)
 """Barrage: what an enemy mover so many moves from a Flag costs its side (:mod:`.flag_distance`)."""
-
-
-CLASSIC_DANGER = (0, 100, 50, 25, 12, 6)
-"""Classic army, the hard evaluation: what an enemy so many moves from a Flag costs its side
-(:func:`.flag_distance.enemy_reach`, which reads the enemy's ranks in the sample)."""
 
 
 def _value(values: dict[str, int], rank: str) -> int:
@@ -105,12 +100,6 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
                     score[colour] += 8
-            d = enemy_reach(st, colour, f)
-            if d == 1 and st.turn != colour:  # the enemy takes it now
-                return [0.05 if st.seat_colour[s] == colour else 0.95 for s in (0, 1)]
-            if d < len(CLASSIC_DANGER):
-                score[colour] -= CLASSIC_DANGER[d]
-            continue
         for p in pieces:
             if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
                 d = abs(p.square % SIZE - f % SIZE) + abs(p.square // SIZE - f // SIZE)
@@ -262,48 +251,3 @@ def focus(st: StrategoState, seat: int, k: int) -> list[Move | Rescue]:
         if score >= WIN:  # taking the Flag: nothing else is worth searching
             return [m]
     return list(best_few(scores, k))
-
-
-GUARD_RADIUS = 5
-"""Classic army: an enemy piece this near its Flag (steps as the crow walks) calls the defence in."""
-GUARD_MOVES = 6
-"""Classic army: the defensive moves added at most to the root's (:func:`defence`)."""
-
-
-def defence(
-    st: StrategoState, scores: list[tuple[float, Move]], chosen: list[Move], radius: int = GUARD_RADIUS
-) -> list[Move]:
-    """Classic army, for the side to move: besides ``chosen`` (the best few by the greedy score,
-    which likes going forward), the moves that attack an enemy piece within ``radius`` of its own
-    Flag, or bring a piece that would beat it (a known rank; any but a Scout for one unknown) a
-    step nearer — the nearest first, so that the search can weigh the defence when the enemy
-    comes. ``st``'s enemy ranks are those the side knows (``revealed``), the rest unknown."""
-    colour, pieces, board = st.turn, st.pieces, st.board
-    adv = bool(st.options["attacker_advantage"])
-    flag = next((p.square for p in pieces if p.colour == colour and p.rank == FLAG and p.square >= 0), -1)
-    if flag < 0:
-        return []
-    near = [p for p in pieces if p.colour != colour and p.square >= 0 and _steps(p.square, flag) <= radius]
-    if not near:
-        return []
-    extra: list[tuple[int, float, Move]] = []
-    for score, m in scores:
-        if m in chosen:
-            continue
-        if any(m.to == e.square for e in near):
-            extra.append((0, -score, m))
-            continue
-        mover = pieces[board[m.frm]].rank
-        if mover == SCOUT:
-            continue
-        beaten = [e.square for e in near if not e.revealed or battle(mover, e.rank, adv) == "attacker"]
-        if beaten:
-            after = min(_steps(m.to, sq) for sq in beaten)
-            if after < min(_steps(m.frm, sq) for sq in beaten):
-                extra.append((after, -score, m))
-    extra.sort(key=lambda item: (item[0], item[1]))
-    return [m for _, _, m in extra[:GUARD_MOVES]]
-
-
-def _steps(a: int, b: int) -> int:
-    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
