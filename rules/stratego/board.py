@@ -35,6 +35,11 @@ def square(file: int, rank: int) -> int:
     return file + SIZE * (rank - 1)
 
 
+def steps(a: int, b: int) -> int:
+    """Steps between two squares as the crow walks (lakes ignored)."""
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
+
+
 SQUARE_NAMES = tuple(f"{FILES[sq % SIZE]}{sq // SIZE + 1}" for sq in SQUARES)
 
 

@@ -88,7 +88,11 @@ class StrategoComputer:
             return policy.greedy(plain, known, rebuilder.belief, rng)
         effort = (EFFORT if view.army == "classic" else BARRAGE_EFFORT)[level]
         strong, root_ply, width = effort.strong, view.ply, effort.width
-        root: list[Move | Rescue] = list(policy.best_few(policy.scored(plain, known, rebuilder.belief, None), width))
+        scores = policy.scored(plain, known, rebuilder.belief, None)
+        best = policy.best_few(scores, width)
+        root: list[Move | Rescue] = list(best)
+        if view.army == "classic":
+            root += policy.defence(plain, scores, best)
 
         def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
             return root if st.ply == root_ply else policy.focus(st, actor, width)

@@ -1,0 +1,77 @@
+"""The classic computer's care for its Flag and for the draw by quiet moves (issue 46 §2): the
+defensive moves the search weighs besides the greedy score's favourites, and a lead that fades as
+the moves without a battle run towards SG-6.3's draw."""
+
+from __future__ import annotations
+
+from rules.stratego.actions import Move
+from rules.stratego.board import parse_square
+from rules.stratego.computer.policy import best_few, defence, evaluate, scored
+from rules.stratego.state import StrategoState
+from tests.stratego_positions import position
+
+
+def move(frm: str, to: str) -> Move:
+    return Move(parse_square(frm), parse_square(to))
+
+
+def proposed(st: StrategoState, width: int = 2) -> tuple[list[Move], list[Move]]:
+    """The greedy score's best ``width`` moves for the side to move (all enemies unknown to it),
+    and the defence added to them."""
+    known: list[str | None] = [None] * 100
+    scores = scored(st, known, None, None)
+    best = best_few(scores, width)
+    return best, defence(st, scores, best)
+
+
+def plain(m: Move) -> tuple[int, int]:
+    return (m.frm, m.to)
+
+
+def test_an_enemy_near_the_flag_brings_attacks_on_it_and_steps_towards_it_nearest_first() -> None:
+    st = position("RF@A1 RB@B1 RB@A2 R7@E2 R2@E3 R9@H4 R5@J4 B4@C2 BF@J10 B2@J9 BB@A10")
+    st.pieces[st.board[parse_square("C2")]].moved = True
+    best, extra = proposed(st)
+    assert not set(map(plain, best)) & set(map(plain, extra)), "the defence only adds"
+    assert extra, "an enemy two steps from the Flag calls the defence in"
+    assert plain(extra[0]) == plain(move("E2", "D2")), "the nearest step towards it first"
+    assert plain(move("E2", "F2")) not in set(map(plain, extra)), "never a step away"
+    assert all(st.pieces[st.board[m.frm]].rank != "2" for m in extra), "a Scout does not defend"
+    assert plain(move("H4", "H5")) not in set(map(plain, extra)), "nor a piece walking elsewhere"
+
+
+def test_an_attack_on_the_enemy_near_the_flag_comes_first() -> None:
+    st = position("RF@A1 RB@B1 RB@A2 R7@D2 R6@C3 B4@C2 BF@J10 B2@J9")
+    best, extra = proposed(st, width=1)
+    attacks = [m for m in (*best, *extra) if m.to == parse_square("C2")]
+    assert {plain(m) for m in attacks} == {plain(move("D2", "C2")), plain(move("C3", "C2"))}
+
+
+def test_a_known_stronger_enemy_is_approached_only_by_what_beats_it() -> None:
+    st = position("RF@A1 RB@B1 RB@A2 R5@F2 R8@F3 B7@C3 BF@J10 B2@J9")
+    enemy = st.pieces[st.board[parse_square("C3")]]
+    enemy.revealed = enemy.moved = True
+    _, extra = proposed(st, width=0)
+    movers = {st.pieces[st.board[m.frm]].rank for m in extra}
+    assert movers == {"8"}, extra
+
+
+def test_no_enemy_near_the_flag_adds_nothing() -> None:
+    st = position("RF@A1 RB@B1 RB@A2 R7@E2 B4@H7 BF@J10 B2@J9")
+    assert proposed(st)[1] == []
+
+
+def test_a_lead_fades_as_the_quiet_moves_run_towards_the_draw_only_in_the_strong_evaluation() -> None:
+    st = position("RF@A1 RM@E4 R9@F4 R3@G4 BF@J10 B4@J9 BB@H10")
+    fresh = evaluate(st, strong=True)[0]
+    st.no_battle = 150
+    late = evaluate(st, strong=True)[0]
+    st.no_battle = 400
+    at_the_limit = evaluate(st, strong=True)[0]
+    assert fresh > late > at_the_limit > 0.5, (fresh, late, at_the_limit)
+    assert evaluate(st, strong=False)[0] == fresh_weak(st)
+
+
+def fresh_weak(st: StrategoState) -> float:
+    st.no_battle = 0
+    return evaluate(st, strong=False)[0]
