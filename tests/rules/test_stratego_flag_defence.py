@@ -29,7 +29,7 @@ def plain(m: Move) -> tuple[int, int]:
 
 
 def test_an_enemy_near_the_flag_brings_attacks_on_it_and_steps_towards_it_nearest_first() -> None:
-    st = position("RF@A1 RB@B1 RB@A2 R7@E2 R2@E3 R9@H4 R5@J4 B4@C2 BF@J10 B2@J9 BB@A10")
+    st = position("RF@A1 RB@B1 RB@A2 R7@E2 R2@E3 R9@H4 R5@J4 B4@C2 BF@J10 B2@J9 BB@A10", spare=False)
     st.pieces[st.board[parse_square("C2")]].moved = True
     best, extra = proposed(st)
     assert not set(map(plain, best)) & set(map(plain, extra)), "the defence only adds"
@@ -41,14 +41,14 @@ def test_an_enemy_near_the_flag_brings_attacks_on_it_and_steps_towards_it_neares
 
 
 def test_an_attack_on_the_enemy_near_the_flag_comes_first() -> None:
-    st = position("RF@A1 RB@B1 RB@A2 R7@D2 R6@C3 B4@C2 BF@J10 B2@J9")
+    st = position("RF@A1 RB@B1 RB@A2 R7@D2 R6@C3 B4@C2 BF@J10 B2@J9", spare=False)
     best, extra = proposed(st, width=1)
     attacks = [m for m in (*best, *extra) if m.to == parse_square("C2")]
     assert {plain(m) for m in attacks} == {plain(move("D2", "C2")), plain(move("C3", "C2"))}
 
 
 def test_a_known_stronger_enemy_is_approached_only_by_what_beats_it() -> None:
-    st = position("RF@A1 RB@B1 RB@A2 R5@F2 R8@F3 B7@C3 BF@J10 B2@J9")
+    st = position("RF@A1 RB@B1 RB@A2 R5@F2 R8@F3 B7@C3 BF@J10 B2@J9", spare=False)
     enemy = st.pieces[st.board[parse_square("C3")]]
     enemy.revealed = enemy.moved = True
     _, extra = proposed(st, width=0)
@@ -57,12 +57,12 @@ def test_a_known_stronger_enemy_is_approached_only_by_what_beats_it() -> None:
 
 
 def test_no_enemy_near_the_flag_adds_nothing() -> None:
-    st = position("RF@A1 RB@B1 RB@A2 R7@E2 B4@H7 BF@J10 B2@J9")
+    st = position("RF@A1 RB@B1 RB@A2 R7@E2 B4@H7 BF@J10 B2@J9", spare=False)
     assert proposed(st)[1] == []
 
 
 def test_a_lead_fades_as_the_quiet_moves_run_towards_the_draw_only_in_the_strong_evaluation() -> None:
-    st = position("RF@A1 RM@E4 R9@F4 R3@G4 BF@J10 B4@J9 BB@H10")
+    st = position("RF@A1 RM@E4 R9@F4 R3@G4 BF@J10 B4@J9 BB@H10", spare=False)
     fresh = evaluate(st, strong=True)[0]
     st.no_battle = 150
     late = evaluate(st, strong=True)[0]
@@ -75,3 +75,42 @@ def test_a_lead_fades_as_the_quiet_moves_run_towards_the_draw_only_in_the_strong
 def fresh_weak(st: StrategoState) -> float:
     st.no_battle = 0
     return evaluate(st, strong=False)[0]
+
+
+def test_a_defender_at_hand_of_an_enemy_near_the_flag_counts_and_only_one_that_beats_it() -> None:
+    far = position("RF@A1 RB@B1 RB@A2 R7@F4 B4@C2 BF@J10 B2@J9 BB@H10", spare=False)
+    near = position("RF@A1 RB@B1 RB@A2 R7@D2 B4@C2 BF@J10 B2@J9 BB@H10", spare=False)
+    assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
+    for st in (near, far):  # a shown Marshal: the Seven beats it nowhere, far or near
+        marshal = st.pieces[st.board[parse_square("C2")]]
+        marshal.rank, marshal.revealed = "M", True
+    assert evaluate(near, strong=True)[0] == evaluate(far, strong=True)[0]
+
+
+def test_in_a_long_quiet_a_side_is_drawn_towards_the_pieces_it_may_attack() -> None:
+    """Red's Marshal nearer an unseen Blue piece, or a shown one it beats, is worth
+    more once the moves without a battle run long, and nearer a shown Bomb not; while the battles
+    are fresh the distance is nothing. (Red's Marshal is shown, so Blue's Four keeps off it; it stands as
+    far from Blue's Flag, which it would take, either way.)"""
+    base = "RF@A1 RB@B1 RB@A2 BF@J10 BB@H10 BB@J8"
+    far, near = (position(f"{base} RM@{sq} B4@E9", spare=False) for sq in ("J2", "E7"))
+
+    def edit(rank: str | None = None, no_battle: int | None = None) -> None:
+        for st in (far, near):
+            target = st.pieces[st.board[parse_square("E9")]]
+            if rank is not None:
+                target.rank, target.revealed = rank, True
+            if no_battle is not None:
+                st.no_battle = no_battle
+
+    for st in (far, near):
+        st.pieces[st.board[parse_square("E9")]].moved = True
+        for sq in ("J10", "H10", "J8", "J2" if st is far else "E7"):
+            st.pieces[st.board[parse_square(sq)]].revealed = True
+    assert evaluate(near, strong=True) == evaluate(far, strong=True)
+    edit(no_battle=120)
+    assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
+    edit(rank="4")
+    assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
+    edit(rank="B")
+    assert evaluate(near, strong=True)[0] == evaluate(far, strong=True)[0]

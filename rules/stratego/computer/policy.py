@@ -54,6 +54,22 @@ QUIET_FADE = 0.6
 the draw (SG-6.3), so that the side ahead seeks a battle rather than drifting into a draw (classic
 hard against greedy drew three of 20 games so, every one well ahead)."""
 
+QUIET_SEEK_FROM = 0.2
+"""The strong evaluation: the share of SG-6.3's moves without a battle from which a side is drawn
+towards the enemy pieces it may attack (a search a few moves deep sees no battle beyond)."""
+
+QUIET_SEEK = 12
+"""...what each step between them then costs, times that share (a Scout's worth is 8)."""
+
+COVER = (0, 20, 12, 6)
+"""Classic army, the strong evaluation: for an enemy mover so many steps from a Flag (one to three),
+what each step costs between it and the nearest piece of the Flag's side that would beat it, past
+the first (a defender next to it is in time; the search, a few moves deep, cannot see one that
+comes too late: a known Miner waited two steps from a Flag for 40 moves and took it)."""
+
+COVER_CAP = 4
+"""The steps :data:`COVER` counts at most."""
+
 GUARD_RADIUS = 5
 """Classic army: an enemy piece this near its Flag (steps as the crow walks) calls the defence in."""
 
@@ -111,17 +127,50 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
                     score[colour] += 8
+        adv = bool(st.options["attacker_advantage"])
         for p in pieces:
             if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
                 d = steps(p.square, f)
                 if d <= 2:
                     score[colour] -= 40 if d == 1 else 15
+                if strong and d < len(COVER):  # a defender at hand, before the enemy is in
+                    score[colour] -= COVER[d] * min(COVER_CAP, _cover(pieces, colour, p, adv) - 1)
+    limit = st.options["no_capture_limit"]
+    quiet = min(1.0, st.no_battle / limit) if strong and limit else 0.0
+    if quiet >= QUIET_SEEK_FROM:  # each side's nearest way to a battle with what it has not seen
+        for colour in (0, 1):
+            score[colour] -= QUIET_SEEK * quiet * _seek(pieces, colour, bool(st.options["attacker_advantage"]))
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     lead = 0.5 * math.tanh(diff / SCALE[st.army])
-    limit = st.options["no_capture_limit"]
-    if strong and limit:  # SG-6.3: a lead fades as the moves without a battle run towards a draw
-        lead *= 1.0 - QUIET_FADE * min(1.0, st.no_battle / limit)
+    lead *= 1.0 - QUIET_FADE * quiet  # SG-6.3: a lead fades as the moves without a battle run out
     return [0.5 + lead, 0.5 - lead]
+
+
+def _cover(pieces: list[Piece], colour: int, enemy: Piece, adv: bool) -> int:
+    """Steps from ``colour``'s nearest mover that would beat ``enemy`` (as far as ``colour`` knows
+    it: any but a Scout when unshown) to it (:data:`COVER_CAP` + 1 past the cap, or none)."""
+    near = COVER_CAP + 1
+    for q in pieces:
+        mover = q.colour == colour and q.square >= 0 and q.rank not in IMMOBILE and q.rank != SCOUT
+        if mover and (not enemy.revealed or battle(q.rank, enemy.rank, adv) == "attacker"):
+            near = min(near, steps(q.square, enemy.square))
+    return near
+
+
+def _seek(pieces: list[Piece], colour: int, adv: bool) -> int:
+    """Steps between ``colour``'s nearest mover and the nearest enemy piece it may attack: one it
+    has not seen, or a shown one it beats or trades with (0: none)."""
+    mine = [p for p in pieces if p.colour == colour and p.square >= 0 and p.rank not in IMMOBILE]
+    theirs = [p for p in pieces if p.colour != colour and p.square >= 0]
+    return min(
+        (
+            steps(a.square, b.square)
+            for a in mine
+            for b in theirs
+            if not b.revealed or battle(a.rank, b.rank, adv) in ("attacker", "both")
+        ),
+        default=0,
+    )
 
 
 def _guard_distance(pieces: list[Piece], colour: int, flag: int) -> int:
