@@ -72,6 +72,14 @@ def test_a_lead_fades_as_the_quiet_moves_run_towards_the_draw_only_in_the_strong
     assert evaluate(st, strong=False)[0] == fresh_weak(st)
 
 
+def test_barrage_keeps_its_lead_whatever_the_quiet() -> None:
+    """Barrage's computers were measured without the fade: it stays so."""
+    st = position("RF@A1 RM@E4 R9@F4 R3@G4 BF@J10 B2@J9 BB@H10", spare=False, army="barrage")
+    fresh = evaluate(st, strong=True)
+    st.no_battle = 150
+    assert evaluate(st, strong=True) == fresh
+
+
 def fresh_weak(st: StrategoState) -> float:
     st.no_battle = 0
     return evaluate(st, strong=False)[0]

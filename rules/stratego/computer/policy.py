@@ -50,13 +50,14 @@ DANGER = (0, 200, 100, 50, 25, 12, 6)
 """Barrage: what an enemy mover so many moves from a Flag costs its side (:mod:`.flag_distance`)."""
 
 QUIET_FADE = 0.6
-"""The strong evaluation: the share of a lead lost by the time the moves without a battle reach
-the draw (SG-6.3), so that the side ahead seeks a battle rather than drifting into a draw (classic
-hard against greedy drew three of 20 games so, every one well ahead)."""
+"""Classic army, the strong evaluation: the share of a lead lost by the time the moves without a
+battle reach the draw (SG-6.3), so that the side ahead seeks a battle rather than drifting into a
+draw (classic hard against greedy drew three of 20 games so, every one well ahead). Barrage's
+computers, measured without it, go without it."""
 
 QUIET_SEEK_FROM = 0.2
-"""The strong evaluation: the share of SG-6.3's moves without a battle from which a side is drawn
-towards the enemy pieces it may attack (a search a few moves deep sees no battle beyond)."""
+"""Classic army, the strong evaluation: the share of SG-6.3's moves without a battle from which a
+side is drawn towards the enemy pieces it may attack (a search a few moves deep sees no battle beyond)."""
 
 QUIET_SEEK = 12
 """...what each step between them then costs, times that share (a Scout's worth is 8)."""
@@ -136,7 +137,7 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
                 if strong and d < len(COVER):  # a defender at hand, before the enemy is in
                     score[colour] -= COVER[d] * min(COVER_CAP, _cover(pieces, colour, p, adv) - 1)
     limit = st.options["no_capture_limit"]
-    quiet = min(1.0, st.no_battle / limit) if strong and limit else 0.0
+    quiet = min(1.0, st.no_battle / limit) if strong and limit and st.army == "classic" else 0.0
     if quiet >= QUIET_SEEK_FROM:  # each side's nearest way to a battle with what it has not seen
         for colour in (0, 1):
             score[colour] -= QUIET_SEEK * quiet * _seek(pieces, colour, bool(st.options["attacker_advantage"]))
