@@ -4,8 +4,10 @@
 - Easy: a greedy move over known odds (:func:`.policy.greedy`), with some randomness.
 - Normal and hard: an information-set Monte Carlo tree search (:mod:`rules.computer.ismcts`) over
   states consistent with the view (:mod:`.belief`), taking the Flag whenever a sample lets it.
-  Classic: hard searches more and deeper with a stronger evaluation (the Flags' safety, Bombs
-  around them, unshown ranks). Barrage: both weigh (nearly) every move with the strong evaluation,
+  Classic: both also weigh their Flag's defence when an enemy comes near (:func:`.policy.defence`);
+  hard searches more and deeper with a stronger evaluation (the Flags' safety, a defender at hand
+  of an enemy near one, Bombs around them, unshown ranks, and in a long quiet a lead that fades
+  and a pull towards the pieces it may attack). Barrage: both weigh (nearly) every move with the strong evaluation,
   which there counts the race to each Flag (:mod:`.flag_distance`: the enemy's moves to it, past
   guards and Bombs, and a defender's way home); hard is the same search five times longer and one
   decision deeper.
