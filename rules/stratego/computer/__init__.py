@@ -45,7 +45,7 @@ class Effort:
 
 EFFORT = {
     Level.NORMAL: Effort(simulations=200, depth=3, strong=False, width=6),
-    Level.HARD: Effort(simulations=600, depth=4, strong=True, width=8),
+    Level.HARD: Effort(simulations=800, depth=4, strong=True, width=8),
 }
 """The classic army's."""
 
