@@ -1,12 +1,12 @@
-"""The classic computer's care for its Flag and for the draw by quiet moves (issue 46 §2): the
-defensive moves the search weighs besides the greedy score's favourites, and a lead that fades as
-the moves without a battle run towards SG-6.3's draw."""
+"""The classic computer's care for its Flag, its pieces and the draw by quiet moves (issue 46 §2):
+the defensive moves and escapes the search weighs besides the greedy score's favourites, and a lead
+that fades as the moves without a battle run towards SG-6.3's draw."""
 
 from __future__ import annotations
 
 from rules.stratego.actions import Move
 from rules.stratego.board import parse_square
-from rules.stratego.computer.policy import best_few, defence, evaluate, scored
+from rules.stratego.computer.policy import best_few, defence, escapes, evaluate, scored
 from rules.stratego.state import StrategoState
 from tests.stratego_positions import position
 
@@ -122,3 +122,19 @@ def test_in_a_long_quiet_a_side_is_drawn_towards_the_pieces_it_may_attack() -> N
     assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
     edit(rank="B")
     assert evaluate(near, strong=True)[0] == evaluate(far, strong=True)[0]
+
+
+def test_a_piece_next_to_a_shown_enemy_that_beats_it_may_step_aside_the_most_valuable_first() -> None:
+    st = position("RF@A1 RB@B1 R6@E5 R4@J5 R8@C8 R2@J2 B9@E6 B3@J6 BF@J10 BB@H10", spare=False)
+    for sq in ("E6", "J6"):
+        enemy = st.pieces[st.board[parse_square(sq)]]
+        enemy.revealed = enemy.moved = True
+    known: list[str | None] = [None] * 100
+    scores = scored(st, known, None, None)
+    out = escapes(st, scores, [])
+    assert {m.frm for m in out} == {parse_square("E5")}, "the Four beats the Three beside it: no need"
+    aside = {plain(move("E5", to)) for to in ("F5", "E4", "E6")}  # D5 is a lake
+    assert {plain(m) for m in out} == aside
+    assert escapes(st, scores, out[:2]) == out[2:], "only what the greedy score did not choose"
+    st.pieces[st.board[parse_square("E6")]].revealed = False
+    assert escapes(st, scores, []) == [], "an unshown enemy threatens nothing known"

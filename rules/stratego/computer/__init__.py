@@ -95,6 +95,8 @@ class StrategoComputer:
         root: list[Move | Rescue] = list(best)
         if view.army == "classic":
             root += policy.defence(plain, scores, best)
+            if strong:
+                root += [m for m in policy.escapes(plain, scores, best) if m not in root]
 
         def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
             return root if st.ply == root_ply else policy.focus(st, actor, width)

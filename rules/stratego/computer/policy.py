@@ -77,6 +77,9 @@ GUARD_RADIUS = 5
 GUARD_MOVES = 6
 """Classic army: the defensive moves added at most to the root's (:func:`defence`)."""
 
+ESCAPE_MOVES = 6
+"""Classic army, hard: the escapes added at most to the root's (:func:`escapes`)."""
+
 
 def _value(values: dict[str, int], rank: str) -> int:
     return values.get(rank, 0)
@@ -347,3 +350,27 @@ def defence(st: StrategoState, scores: list[tuple[float, Move]], chosen: list[Mo
             extra.append((min(steps(m.to, sq) for sq in beaten), -score, m))
     extra.sort(key=lambda item: (item[0], item[1]))
     return [m for _, _, m in extra[:GUARD_MOVES]]
+
+
+def escapes(st: StrategoState, scores: list[tuple[float, Move]], chosen: list[Move]) -> list[Move]:
+    """Classic army, for the side to move: besides ``chosen``, the moves of its pieces that stand
+    next to a shown enemy piece that beats them, the most valuable first (the greedy score likes
+    going forward, and a search that never weighs a step aside loses the piece: a normal level's
+    shown General took four pieces in a row so)."""
+    colour, pieces, board = st.turn, st.pieces, st.board
+    adv, values = bool(st.options["attacker_advantage"]), VALUES[st.army]
+    threatened: dict[int, int] = {}
+    for p in pieces:
+        if p.colour != colour or p.square < 0 or p.rank in IMMOBILE:
+            continue
+        for n in NEIGHBOURS[p.square]:
+            occ = board[n]
+            if occ >= 0:
+                e = pieces[occ]
+                if e.colour != colour and e.revealed and battle(e.rank, p.rank, adv) == "attacker":
+                    threatened[p.square] = _value(values, p.rank)
+    if not threatened:
+        return []
+    extra = [(-threatened[m.frm], -score, m) for score, m in scores if m.frm in threatened and m not in chosen]
+    extra.sort(key=lambda item: (item[0], item[1]))
+    return [m for _, _, m in extra[:ESCAPE_MOVES]]
