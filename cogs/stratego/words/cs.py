@@ -229,9 +229,11 @@ TEXTS: dict[str, str] = {
     "• **Lehký**: myslí vždy jen na jeden tah — zaútočí, když mu to, co o tvé figurce ví, dává dobré šance, jinak "
     "postupuje vpřed a uhýbá známým silnějším figurkám; trochu nahodile.\n"
     "• **Normální**: odhaduje tvé skryté figurky z toho, co viděl (figurka, která se pohnula, není bomba ani "
-    "vlajka, hodnosti odhalené v bojích, co zbývá), a propočítá tři tahy dopředu přes mnoho takových odhadů.\n"
-    "• **Těžký**: počítá dál (čtyři tahy dopředu, třikrát víc odhadů) a navíc cení bomby kolem své vlajky "
-    "a utajení svých hodností.\n"
+    "vlajka, hodnosti odhalené v bojích, co zbývá), a propočítá tři tahy dopředu přes mnoho takových odhadů; "
+    "když se tvé figurky přiblíží k jeho vlajce, zváží její obranu.\n"
+    "• **Těžký**: počítá dál (čtyři tahy dopředu, mnohem víc odhadů) a navíc cení bomby kolem své vlajky, "
+    "obránce po ruce u každé tvé figurky poblíž ní, ústup před silnějšími figurkami, které zná, a utajení svých "
+    "hodností; když se dlouho nebojuje, sám boj vyhledá, aby hra nedošla k remíze.\n"
     "Nikdy se nevzdá, remízu nenabídne ani nepřijme.",
     "help_computers.stratego": "**Stratego** — lehký: zaútočí, když má dobré šance, jinak postupuje; "
     "normální: odhaduje tvé skryté figurky a počítá tři tahy dopředu; těžký: počítá dál a hlídá svou vlajku.",

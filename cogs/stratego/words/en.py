@@ -218,9 +218,11 @@ TEXTS: dict[str, str] = {
     "• **Easy**: thinks one move at a time — attacks when the odds it can see favour it, otherwise "
     "advances and steps away from known stronger pieces; a little at random.\n"
     "• **Normal**: guesses your hidden pieces from what it saw (a piece that moved is no Bomb or Flag, ranks "
-    "shown in battles, what is left) and looks three moves ahead over many such guesses.\n"
-    "• **Hard**: looks further (four moves ahead, three times the guesses) and also values Bombs around its "
-    "Flag and keeping its own ranks hidden.\n"
+    "shown in battles, what is left) and looks three moves ahead over many such guesses; when your pieces come "
+    "near its Flag, it weighs defending it.\n"
+    "• **Hard**: looks further (four moves ahead, many more guesses) and also values Bombs around its Flag, a "
+    "defender close to any piece of yours near it, stepping away from stronger pieces it knows, and keeping its "
+    "own ranks hidden; when no battle comes for long, it goes looking for one rather than drift into a draw.\n"
     "It never resigns, offers or accepts a draw.",
     "help_computers.stratego": "**Stratego** — easy: attacks when the odds favour it, else advances; normal: "
     "guesses your hidden pieces and looks three moves ahead; hard: looks further and guards its Flag.",
