@@ -92,13 +92,7 @@ class StrategoComputer:
             return policy.greedy(plain, known, rebuilder.belief, rng)
         effort = (EFFORT if view.army == "classic" else BARRAGE_EFFORT)[level]
         strong, root_ply, width = effort.strong, view.ply, effort.width
-        scores = policy.scored(plain, known, rebuilder.belief, None)
-        best = policy.best_few(scores, width)
-        root: list[Move | Rescue] = list(best)
-        if view.army == "classic":
-            root += policy.defence(plain, scores, best)
-            if strong:
-                root += [m for m in policy.escapes(plain, scores, best) if m not in root]
+        root: list[Move | Rescue] = list(policy.root(plain, known, rebuilder.belief, width, strong))
 
         def moves(st: StrategoState, actor: int) -> list[Move | Rescue]:
             return root if st.ply == root_ply else policy.focus(st, actor, width)

@@ -111,6 +111,7 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
         if strong and not p.revealed and p.rank not in IMMOBILE:
             score[p.colour] += 3
     board, pieces = st.board, st.pieces
+    adv = bool(st.options["attacker_advantage"])
     for colour in (0, 1):
         if strong and not marshal[1 - colour]:  # a Spy with no Marshal to catch is a weak piece
             score[colour] -= sum(
@@ -131,7 +132,6 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
                     score[colour] += 8
-        adv = bool(st.options["attacker_advantage"])
         for p in pieces:
             if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
                 d = steps(p.square, f)
@@ -143,7 +143,7 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
     quiet = min(1.0, st.no_battle / limit) if strong and limit and st.army == "classic" else 0.0
     if quiet >= QUIET_SEEK_FROM:  # each side's nearest way to a battle with what it has not seen
         for colour in (0, 1):
-            score[colour] -= QUIET_SEEK * quiet * _seek(pieces, colour, bool(st.options["attacker_advantage"]))
+            score[colour] -= QUIET_SEEK * quiet * _seek(pieces, colour, adv)
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     lead = 0.5 * math.tanh(diff / SCALE[st.army])
     lead *= 1.0 - QUIET_FADE * quiet  # SG-6.3: a lead fades as the moves without a battle run out
@@ -346,10 +346,11 @@ def defence(st: StrategoState, scores: list[tuple[float, Move]], chosen: list[Mo
         if mover == SCOUT:
             continue
         beaten = [e.square for e in near if not e.revealed or battle(mover, e.rank, adv) == "attacker"]
-        if beaten and min(steps(m.to, sq) for sq in beaten) < min(steps(m.frm, sq) for sq in beaten):
-            extra.append((min(steps(m.to, sq) for sq in beaten), -score, m))
-    extra.sort(key=lambda item: (item[0], item[1]))
-    return [m for _, _, m in extra[:GUARD_MOVES]]
+        if beaten:
+            after = min(steps(m.to, sq) for sq in beaten)
+            if after < min(steps(m.frm, sq) for sq in beaten):
+                extra.append((after, -score, m))
+    return _first(extra, GUARD_MOVES)
 
 
 def escapes(st: StrategoState, scores: list[tuple[float, Move]], chosen: list[Move]) -> list[Move]:
@@ -372,5 +373,24 @@ def escapes(st: StrategoState, scores: list[tuple[float, Move]], chosen: list[Mo
     if not threatened:
         return []
     extra = [(-threatened[m.frm], -score, m) for score, m in scores if m.frm in threatened and m not in chosen]
-    extra.sort(key=lambda item: (item[0], item[1]))
-    return [m for _, _, m in extra[:ESCAPE_MOVES]]
+    return _first(extra, ESCAPE_MOVES)
+
+
+def _first(ranked: list[tuple[int, float, Move]], k: int) -> list[Move]:
+    """The ``k`` moves of ``ranked`` that come first by their two keys (stable: deterministic)."""
+    ranked.sort(key=lambda item: (item[0], item[1]))
+    return [m for _, _, m in ranked[:k]]
+
+
+def root(st: StrategoState, known: list[str | None], b: Belief, width: int, strong: bool) -> list[Move]:
+    """What the search weighs at its root for the side to move: the best ``width`` moves by
+    :func:`scored` (what the side knows); in the classic army also its Flag's :func:`defence` and,
+    with the ``strong`` evaluation, the :func:`escapes` of its threatened pieces."""
+    scores = scored(st, known, b, None)
+    best = best_few(scores, width)
+    if st.army != "classic":
+        return best
+    extra = defence(st, scores, best)
+    if strong:
+        extra += [m for m in escapes(st, scores, best) if m not in extra]
+    return best + extra
