@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from rules.stratego.actions import Move
 from rules.stratego.board import parse_square
-from rules.stratego.computer.policy import best_few, defence, escapes, evaluate, scored
+from rules.stratego.computer.belief import belief
+from rules.stratego.computer.flag_distance import HUNT_CAP, hunt_distance
+from rules.stratego.computer.policy import HUNT_FROM, best_few, bomb_wary, defence, escapes, evaluate, scored
 from rules.stratego.state import StrategoState
+from rules.stratego.view import view
 from tests.stratego_positions import position
 
 
@@ -86,8 +89,8 @@ def fresh_weak(st: StrategoState) -> float:
 
 
 def test_a_defender_at_hand_of_an_enemy_near_the_flag_counts_and_only_one_that_beats_it() -> None:
-    far = position("RF@A1 RB@B1 RB@A2 R7@F4 B4@C2 BF@J10 B2@J9 BB@H10", spare=False)
-    near = position("RF@A1 RB@B1 RB@A2 R7@D2 B4@C2 BF@J10 B2@J9 BB@H10", spare=False)
+    far = position("RF@A1 RB@B1 RB@A2 R7@F4 B4@C2 BF@J10 B2@J9 BB@H10 BB@A10 BB@B10", spare=False)
+    near = position("RF@A1 RB@B1 RB@A2 R7@D2 B4@C2 BF@J10 B2@J9 BB@H10 BB@A10 BB@B10", spare=False)
     assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
     for st in (near, far):  # a shown Marshal: the Seven beats it nowhere, far or near
         marshal = st.pieces[st.board[parse_square("C2")]]
@@ -99,8 +102,9 @@ def test_in_a_long_quiet_a_side_is_drawn_towards_the_pieces_it_may_attack() -> N
     """Red's Marshal nearer an unseen Blue piece, or a shown one it beats, is worth
     more once the moves without a battle run long, and nearer a shown Bomb not; while the battles
     are fresh the distance is nothing. (Red's Marshal is shown, so Blue's Four keeps off it; it stands as
-    far from Blue's Flag, which it would take, either way.)"""
-    base = "RF@A1 RB@B1 RB@A2 BF@J10 BB@H10 BB@J8"
+    far from Blue's Flag, which it would take, either way; Blue's five unseen Bombs, five steps from
+    either square, keep the hunt for the Flag out of it, :data:`HUNT_FROM`.)"""
+    base = "RF@A1 RB@B1 RB@A2 BF@J10 BB@H10 BB@J8 BB@J7 BB@I6 BB@G4 BB@F3 BB@E2"
     far, near = (position(f"{base} RM@{sq} B4@E9", spare=False) for sq in ("J2", "E7"))
 
     def edit(rank: str | None = None, no_battle: int | None = None) -> None:
@@ -138,3 +142,50 @@ def test_a_piece_next_to_a_shown_enemy_that_beats_it_may_step_aside_the_most_val
     assert escapes(st, scores, out[:2]) == out[2:], "only what the greedy score did not choose"
     st.pieces[st.board[parse_square("E6")]].revealed = False
     assert escapes(st, scores, []) == [], "an unshown enemy threatens nothing known"
+
+
+def test_the_hunt_counts_the_moves_of_the_nearest_piece_that_can_take_the_flag() -> None:
+    walled = "BF@E10 BB@D10 BB@F10 BB@E9"
+    st = position(f"RF@A1 R3@E5 RM@J8 {walled}", spare=False)
+    assert hunt_distance(st, 0, parse_square("E10")) == 5, "the Miner: four steps, the Bomb, the Flag"
+    st = position(f"RF@A1 RM@E8 {walled}", spare=False)
+    assert hunt_distance(st, 0, parse_square("E10")) == HUNT_CAP, "past a Bomb only a Miner"
+    st = position("RF@A1 R7@A5 R4@J1 BF@A10 B5@A7", spare=False)
+    assert hunt_distance(st, 0, parse_square("A10")) == 6, "past an enemy in the way: a move more"
+
+
+def test_a_side_that_knows_nearly_where_the_flag_stands_is_drawn_to_it_with_a_miner() -> None:
+    """Blue's Flag walled in by Bombs, nothing else of Blue's unseen: Red's Miner nearer to it is
+    worth more; with five more unseen pieces of Blue's (the Flag may be anywhere), not."""
+    walled = "BF@E10 BB@D10 BB@F10 BB@E9 B9@J9"
+    far, near = (position(f"RF@A1 RB@B1 RB@A2 R3@{sq} R4@J1 {walled}", spare=False) for sq in ("A4", "E6"))
+    for st in (far, near):
+        st.pieces[st.board[parse_square("J9")]].moved = True
+    assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
+    assert evaluate(near, strong=False)[0] == evaluate(far, strong=False)[0], "the strong evaluation only"
+    more = " BB@A10 BB@B10 BB@H10 BB@J10 BB@G10"
+    far, near = (position(f"RF@A1 RB@B1 RB@A2 R3@{sq} R4@J1 {walled}{more}", spare=False) for sq in ("A4", "E6"))
+    assert HUNT_FROM < 10, "Blue's ten pieces unseen"
+    assert evaluate(near, strong=True)[0] == evaluate(far, strong=True)[0]
+
+
+def test_the_marshal_and_general_keep_off_unmoved_unknown_pieces_while_a_bomb_may_be_one() -> None:
+    """Hard's root: no attack of its Marshal or General on a piece never seen moving while Bombs are
+    unaccounted for and a lesser piece can try it; a moved one, or a lesser attacker, stays."""
+    st = position("RF@A1 RM@E7 R9@G7 R4@A5 BF@J10 BB@E8 B5@G8 BB@A10", spare=False)
+    st.pieces[st.board[parse_square("G8")]].moved = True
+    known: list[str | None] = [None] * 100
+    b = belief(view(st, 0))
+    scores = scored(st, known, b, None)
+    kept = {plain(m) for _, m in bomb_wary(st, known, b, scores)}
+    assert plain(move("E7", "E8")) not in kept, "the Marshal onto the unmoved piece: a Bomb, maybe"
+    assert plain(move("G7", "G8")) in kept, "the General onto a piece seen moving"
+    assert plain(move("E7", "D7")) in kept and len(kept) == len(scores) - 1
+    lone = position("RF@A1 RM@E7 BF@J10 BB@E8 BB@A10", spare=False)
+    scores = scored(lone, known, belief(view(lone, 0)), None)
+    assert bomb_wary(lone, known, belief(view(lone, 0)), scores) == scores, "no lesser piece: the Marshal may"
+    bare = position("RF@A1 RM@E7 R4@A5 BF@J10 B5@E8", spare=False)
+    b = belief(view(bare, 0))
+    b = type(b)(b.me, b.moved, b.unmoved, b.captured, tuple((r, n) for r, n in b.pool if r != "B"))
+    scores = scored(bare, known, b, None)
+    assert bomb_wary(bare, known, b, scores) == scores, "no Bomb left: nothing to fear"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 
 from rules.stratego.board import NEIGHBOURS, RAYS
-from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, SCOUT
+from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MINER, SCOUT
 from rules.stratego.state import StrategoState
 
 FAR = 99
@@ -73,4 +73,45 @@ def enemy_distance(st: StrategoState, colour: int, flag: int) -> int:
             if nd < dist[n]:
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n))
+    return best
+
+
+HUNT_CAP = 20
+"""Moves beyond which :func:`hunt_distance` is not worked out (nor when no piece of the hunter's
+can take the Flag at all)."""
+
+
+def hunt_distance(st: StrategoState, hunter: int, flag: int) -> int:
+    """The fewest moves ``hunter``'s nearest piece that can take the enemy Flag on ``flag`` needs
+    for it (:data:`HUNT_CAP` at most): through empty squares; past the Flag side's movers (beating
+    them) and ``hunter``'s own pieces (they make way) at a move's cost more; past its Bombs only a
+    Miner (SG-5)."""
+    board, pieces = st.board, st.pieces
+    dist = {(flag, False): 0}
+    heap = [(0, flag, False)]
+    best = HUNT_CAP
+    while heap:
+        d, sq, mined = heapq.heappop(heap)
+        if d + 1 >= best:
+            break
+        if d > dist[(sq, mined)]:
+            continue
+        for n in NEIGHBOURS[sq]:
+            occ = board[n]
+            step, layer = 1, mined
+            if occ >= 0:
+                p = pieces[occ]
+                if p.colour == hunter:
+                    if p.rank not in IMMOBILE and (not mined or p.rank == MINER):
+                        best = d + 1
+                        break
+                    step += 1
+                elif p.rank == BOMB:
+                    layer = True
+                else:
+                    step += 1
+            nd = d + step
+            if nd < dist.get((n, layer), HUNT_CAP):
+                dist[(n, layer)] = nd
+                heapq.heappush(heap, (nd, n, layer))
     return best

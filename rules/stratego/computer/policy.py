@@ -11,8 +11,8 @@ from rules.stratego import engine
 from rules.stratego.actions import Move, Rescue
 from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of, steps
 from rules.stratego.computer.belief import Belief
-from rules.stratego.computer.flag_distance import enemy_distance
-from rules.stratego.pieces import FLAG, IMMOBILE, MARSHAL, SCOUT, SPY, battle
+from rules.stratego.computer.flag_distance import enemy_distance, hunt_distance
+from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MARSHAL, SCOUT, SPY, battle
 from rules.stratego.state import Piece, StrategoState
 
 VALUES = {
@@ -77,6 +77,16 @@ GUARD_RADIUS = 5
 GUARD_MOVES = 6
 """Classic army: the defensive moves added at most to the root's (:func:`defence`)."""
 
+HUNT_FROM = 4
+"""Classic army, the strong evaluation: at most so many enemy pieces a side has seen neither move
+nor shown (where the Flag may stand), it hunts the Flag (:data:`HUNT`)."""
+
+HUNT = 6
+"""...what each move its nearest piece that can take the Flag needs for it then costs
+(:func:`.flag_distance.hunt_distance`: a search a few moves deep does not see a Flag ten moves away,
+and a game against a side that hardly attacks was drawn by SG-6.3 with the Flag found and a Miner
+idle at home)."""
+
 ESCAPE_MOVES = 6
 """Classic army, hard: the escapes added at most to the root's (:func:`escapes`)."""
 
@@ -100,9 +110,12 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
     score = [0.0, 0.0]
     flags = [-1, -1]
     marshal = [False, False]
+    hidden = [0, 0]  # pieces neither moved nor shown: where the Flag may stand
     for p in st.pieces:
         if p.square < 0:
             continue
+        if not p.moved and not p.revealed:
+            hidden[p.colour] += 1
         score[p.colour] += _value(values, p.rank)
         if p.rank == FLAG:
             flags[p.colour] = p.square
@@ -139,6 +152,8 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
                     score[colour] -= 40 if d == 1 else 15
                 if strong and d < len(COVER):  # a defender at hand, before the enemy is in
                     score[colour] -= COVER[d] * min(COVER_CAP, _cover(pieces, colour, p, adv) - 1)
+        if strong and hidden[colour] <= HUNT_FROM:  # the enemy knows nearly where it stands
+            score[1 - colour] -= HUNT * hunt_distance(st, 1 - colour, f)
     limit = st.options["no_capture_limit"]
     quiet = min(1.0, st.no_battle / limit) if strong and limit and st.army == "classic" else 0.0
     if quiet >= QUIET_SEEK_FROM:  # each side's nearest way to a battle with what it has not seen
@@ -382,11 +397,39 @@ def _first(ranked: list[tuple[int, float, Move]], k: int) -> list[Move]:
     return [m for _, _, m in ranked[:k]]
 
 
+def bomb_wary(
+    st: StrategoState, known: list[str | None], b: Belief, scores: list[tuple[float, Move]]
+) -> list[tuple[float, Move]]:
+    """``scores`` without the attacks of the side's Marshal or General on an enemy piece it has
+    seen neither move nor shown, while a Bomb of the enemy's is unaccounted for and the side has
+    a lesser mover to try such a piece with (hard against random lost its Marshal and General to
+    unmoved Bombs in one game, and then the game: a guess at the Flag is not worth them)."""
+    if not any(r == BOMB for r, _ in b.pool):
+        return scores
+    board, pieces, colour = st.board, st.pieces, st.turn
+    if not any(
+        p.colour == colour and p.square >= 0 and p.rank not in IMMOBILE and p.rank not in GUARDS for p in pieces
+    ):
+        return scores
+
+    def reckless(m: Move) -> bool:
+        occ = board[m.to]
+        if occ < 0 or known[m.to] is not None or pieces[board[m.frm]].rank not in GUARDS:
+            return False
+        return not pieces[occ].moved
+
+    wary = [(score, m) for score, m in scores if not reckless(m)]
+    return wary or scores
+
+
 def root(st: StrategoState, known: list[str | None], b: Belief, width: int, strong: bool) -> list[Move]:
     """What the search weighs at its root for the side to move: the best ``width`` moves by
-    :func:`scored` (what the side knows); in the classic army also its Flag's :func:`defence` and,
+    :func:`scored` (what the side knows; with the ``strong`` evaluation in the classic army
+    :func:`bomb_wary`); in the classic army also its Flag's :func:`defence` and,
     with the ``strong`` evaluation, the :func:`escapes` of its threatened pieces."""
     scores = scored(st, known, b, None)
+    if strong and st.army == "classic":
+        scores = bomb_wary(st, known, b, scores)
     best = best_few(scores, width)
     if st.army != "classic":
         return best
