@@ -222,7 +222,9 @@ TEXTS: dict[str, str] = {
     "near its Flag, it weighs defending it.\n"
     "• **Hard**: looks further (four moves ahead, many more guesses) and also values Bombs around its Flag, a "
     "defender close to any piece of yours near it, stepping away from stronger pieces it knows, and keeping its "
-    "own ranks hidden; when no battle comes for long, it goes looking for one rather than drift into a draw.\n"
+    "own ranks hidden; when no battle comes for long, it goes looking for one rather than drift into a draw. "
+    "It keeps its Marshal and General off pieces that never moved (they may be Bombs), and once it knows nearly "
+    "where your Flag stands, it sends a piece to take it (past Bombs, a Miner).\n"
     "It never resigns, offers or accepts a draw.",
     "help_computers.stratego": "**Stratego** — easy: attacks when the odds favour it, else advances; normal: "
     "guesses your hidden pieces and looks three moves ahead; hard: looks further and guards its Flag.",
