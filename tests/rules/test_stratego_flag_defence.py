@@ -8,7 +8,16 @@ from rules.stratego.actions import Move
 from rules.stratego.board import parse_square
 from rules.stratego.computer.belief import belief
 from rules.stratego.computer.flag_distance import HUNT_CAP, hunt_distance
-from rules.stratego.computer.policy import HUNT_FROM, best_few, bomb_wary, defence, escapes, evaluate, scored
+from rules.stratego.computer.policy import (
+    HUNT_FROM,
+    QUIET_SEEK_FROM,
+    best_few,
+    bomb_wary,
+    defence,
+    escapes,
+    evaluate,
+    scored,
+)
 from rules.stratego.state import StrategoState
 from rules.stratego.view import view
 from tests.stratego_positions import position
@@ -72,6 +81,16 @@ def test_a_lead_fades_as_the_quiet_moves_run_towards_the_draw_only_in_the_strong
     st.no_battle = 400
     at_the_limit = evaluate(st, strong=True)[0]
     assert fresh > late > at_the_limit > 0.5, (fresh, late, at_the_limit)
+
+
+def test_the_side_behind_gains_nothing_by_a_long_quiet() -> None:
+    """It plays for the win: a draw by SG-6.3 is no better for it as the quiet runs long (below
+    :data:`QUIET_SEEK_FROM`, where the pull towards a battle does not count yet)."""
+    st = position("RF@A1 RM@E4 R9@F4 R3@G4 BF@J10 B4@J9 BB@H10", spare=False)
+    fresh = evaluate(st, strong=True)
+    st.no_battle = int(QUIET_SEEK_FROM * st.options["no_capture_limit"]) - 1
+    late = evaluate(st, strong=True)
+    assert late[1] == fresh[1] < 0.5 and late[0] < fresh[0], (fresh, late)
     assert evaluate(st, strong=False)[0] == fresh_weak(st)
 
 

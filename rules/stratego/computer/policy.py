@@ -52,8 +52,10 @@ DANGER = (0, 200, 100, 50, 25, 12, 6)
 QUIET_FADE = 0.6
 """Classic army, the strong evaluation: the share of a lead lost by the time the moves without a
 battle reach the draw (SG-6.3), so that the side ahead seeks a battle rather than drifting into a
-draw (classic hard against greedy drew three of 20 games so, every one well ahead). Barrage's
-computers, measured without it, go without it."""
+draw (classic hard against greedy drew three of 20 games so, every one well ahead). The side
+behind does not gain what the side ahead loses: faded symmetrically, hard behind in material
+against random (whose pieces are worth less than their ranks) kept the quiet and drew by SG-6.3.
+Barrage's computers, measured without it, go without it."""
 
 QUIET_SEEK_FROM = 0.2
 """Classic army, the strong evaluation: the share of SG-6.3's moves without a battle from which a
@@ -161,8 +163,9 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
             score[colour] -= QUIET_SEEK * quiet * _seek(pieces, colour, adv)
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     lead = 0.5 * math.tanh(diff / SCALE[st.army])
-    lead *= 1.0 - QUIET_FADE * quiet  # SG-6.3: a lead fades as the moves without a battle run out
-    return [0.5 + lead, 0.5 - lead]
+    ahead = 0.5 + abs(lead) * (1.0 - QUIET_FADE * quiet)  # SG-6.3: a lead fades as the quiet runs out,
+    behind = 0.5 - abs(lead)  # and the side behind gains nothing by it (it plays for the win)
+    return [ahead, behind] if lead >= 0 else [behind, ahead]
 
 
 def _cover(pieces: list[Piece], colour: int, enemy: Piece, adv: bool) -> int:
