@@ -188,10 +188,11 @@ def test_a_side_that_knows_nearly_where_the_flag_stands_is_drawn_to_it_with_a_mi
     assert evaluate(near, strong=True)[0] == evaluate(far, strong=True)[0]
 
 
-def test_the_marshal_and_general_keep_off_unmoved_unknown_pieces_while_a_bomb_may_be_one() -> None:
-    """Hard's root: no attack of its Marshal or General on a piece never seen moving while Bombs are
-    unaccounted for and a lesser piece can try it; a moved one, or a lesser attacker, stays."""
-    st = position("RF@A1 RM@E7 R9@G7 R4@A5 BF@J10 BB@E8 B5@G8 BB@A10", spare=False)
+def test_pieces_above_a_miner_keep_off_unmoved_unknown_pieces_while_a_bomb_may_be_one() -> None:
+    """Hard's root: no attack of a piece worth more than a Miner on a piece never seen moving while
+    Bombs are unaccounted for and a lesser piece can try it; on a moved one, or by a lesser
+    attacker, it stays."""
+    st = position("RF@A1 RM@E7 R9@G7 R6@A9 R5@B8 R4@A5 BF@J10 BB@E8 B5@G8 BB@A10 BB@B9", spare=False)
     st.pieces[st.board[parse_square("G8")]].moved = True
     known: list[str | None] = [None] * 100
     b = belief(view(st, 0))
@@ -199,7 +200,9 @@ def test_the_marshal_and_general_keep_off_unmoved_unknown_pieces_while_a_bomb_ma
     kept = {plain(m) for _, m in bomb_wary(st, known, b, scores)}
     assert plain(move("E7", "E8")) not in kept, "the Marshal onto the unmoved piece: a Bomb, maybe"
     assert plain(move("G7", "G8")) in kept, "the General onto a piece seen moving"
-    assert plain(move("E7", "D7")) in kept and len(kept) == len(scores) - 1
+    assert plain(move("A9", "A10")) not in kept, "nor a Captain"
+    assert plain(move("B8", "B9")) in kept, "a Lieutenant may try it"
+    assert plain(move("E7", "D7")) in kept and len(kept) == len(scores) - 3, "the Captain has two such"
     lone = position("RF@A1 RM@E7 BF@J10 BB@E8 BB@A10", spare=False)
     scores = scored(lone, known, belief(view(lone, 0)), None)
     assert bomb_wary(lone, known, belief(view(lone, 0)), scores) == scores, "no lesser piece: the Marshal may"

@@ -12,7 +12,7 @@ from rules.stratego.actions import Move, Rescue
 from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of, steps
 from rules.stratego.computer.belief import Belief
 from rules.stratego.computer.flag_distance import enemy_distance, hunt_distance
-from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MARSHAL, SCOUT, SPY, battle
+from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MARSHAL, MINER, SCOUT, SPY, battle
 from rules.stratego.state import Piece, StrategoState
 
 VALUES = {
@@ -403,21 +403,25 @@ def _first(ranked: list[tuple[int, float, Move]], k: int) -> list[Move]:
 def bomb_wary(
     st: StrategoState, known: list[str | None], b: Belief, scores: list[tuple[float, Move]]
 ) -> list[tuple[float, Move]]:
-    """``scores`` without the attacks of the side's Marshal or General on an enemy piece it has
-    seen neither move nor shown, while a Bomb of the enemy's is unaccounted for and the side has
-    a lesser mover to try such a piece with (hard against random lost its Marshal and General to
-    unmoved Bombs in one game, and then the game: a guess at the Flag is not worth them)."""
+    """``scores`` without the attacks of the side's pieces worth more than a Miner (Captain and up,
+    and the Spy) on an enemy piece it has seen neither move nor shown, while a Bomb of the enemy's
+    is unaccounted for and the side has a lesser mover to try such a piece with (hard against random
+    lost its Marshal, its General, and in another game its last Majors and Captains to unmoved
+    Bombs, and then the game: a guess at the Flag is not worth them)."""
     if not any(r == BOMB for r, _ in b.pool):
         return scores
     board, pieces, colour = st.board, st.pieces, st.turn
+    values = VALUES[st.army]
+    bar = _value(values, MINER)
     if not any(
-        p.colour == colour and p.square >= 0 and p.rank not in IMMOBILE and p.rank not in GUARDS for p in pieces
+        p.colour == colour and p.square >= 0 and p.rank not in IMMOBILE and _value(values, p.rank) <= bar
+        for p in pieces
     ):
         return scores
 
     def reckless(m: Move) -> bool:
         occ = board[m.to]
-        if occ < 0 or known[m.to] is not None or pieces[board[m.frm]].rank not in GUARDS:
+        if occ < 0 or known[m.to] is not None or _value(values, pieces[board[m.frm]].rank) <= bar:
             return False
         return not pieces[occ].moved
 
