@@ -223,7 +223,7 @@ TEXTS: dict[str, str] = {
     "• **Hard**: looks further (four moves ahead, many more guesses) and also values Bombs around its Flag, a "
     "defender close to any piece of yours near it, stepping away from stronger pieces it knows, and keeping its "
     "own ranks hidden; when no battle comes for long, it goes looking for one rather than drift into a draw. "
-    "It keeps its Marshal and General off pieces that never moved (they may be Bombs), and once it knows nearly "
+    "It tries pieces that never moved (they may be Bombs) only with its lesser pieces, and once it knows nearly "
     "where your Flag stands, it sends a piece to take it (past Bombs, a Miner).\n"
     "It never resigns, offers or accepts a draw.",
     "help_computers.stratego": "**Stratego** — easy: attacks when the odds favour it, else advances; normal: "
