@@ -9,6 +9,7 @@ from rules.stratego.board import parse_square
 from rules.stratego.computer.belief import belief
 from rules.stratego.computer.flag_distance import HUNT_CAP, hunt_distance
 from rules.stratego.computer.policy import (
+    HOME_FREE,
     HUNT_FROM,
     QUIET_SEEK_FROM,
     best_few,
@@ -108,8 +109,9 @@ def fresh_weak(st: StrategoState) -> float:
 
 
 def test_a_defender_at_hand_of_an_enemy_near_the_flag_counts_and_only_one_that_beats_it() -> None:
-    far = position("RF@A1 RB@B1 RB@A2 R7@F4 B4@C2 BF@J10 B2@J9 BB@H10 BB@A10 BB@B10", spare=False)
-    near = position("RF@A1 RB@B1 RB@A2 R7@D2 B4@C2 BF@J10 B2@J9 BB@H10 BB@A10 BB@B10", spare=False)
+    """(Red's Five on A3 is its guard at home either way, :data:`HOME`.)"""
+    far = position("RF@A1 RB@B1 RB@A2 R5@A3 R7@F4 B4@C2 BF@J10 B2@J9 BB@H10 BB@A10 BB@B10", spare=False)
+    near = position("RF@A1 RB@B1 RB@A2 R5@A3 R7@D2 B4@C2 BF@J10 B2@J9 BB@H10 BB@A10 BB@B10", spare=False)
     assert evaluate(near, strong=True)[0] > evaluate(far, strong=True)[0]
     for st in (near, far):  # a shown Marshal: the Seven beats it nowhere, far or near
         marshal = st.pieces[st.board[parse_square("C2")]]
@@ -211,3 +213,20 @@ def test_pieces_above_a_miner_keep_off_unmoved_unknown_pieces_while_a_bomb_may_b
     b = type(b)(b.me, b.moved, b.unmoved, b.captured, tuple((r, n) for r, n in b.pool if r != "B"))
     scores = scored(bare, known, b, None)
     assert bomb_wary(bare, known, b, scores) == scores, "no Bomb left: nothing to fear"
+
+
+def test_a_piece_that_beats_a_miner_stays_near_the_flag() -> None:
+    """Red's nearest Sergeant or better within two steps of its Flag costs nothing; farther, each
+    step costs; a Miner or a Scout near it is no guard."""
+
+    def red(*pieces: str) -> float:
+        st = position(f"RF@A1 RB@B1 RB@A2 {' '.join(pieces)} R9@J4 BF@J10 BB@H10 B3@E9", spare=False)
+        return evaluate(st, strong=True)[0]
+
+    assert red("R4@B2") == red("R4@C1"), f"within {HOME_FREE} steps: at home"
+    assert red("R4@B2") > red("R4@D2") > red("R4@E3")
+    for lesser in ("R3@B2", "R2@B2"):
+        assert red(lesser, "R4@E3") < red(lesser, "R4@C1"), "a Miner or a Scout at home is no guard"
+    assert evaluate(position("RF@A1 R4@E3 BF@J10", spare=False), strong=False) == evaluate(
+        position("RF@A1 R4@B2 BF@J10", spare=False), strong=False
+    ), "the strong evaluation only"

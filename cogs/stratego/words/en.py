@@ -221,8 +221,9 @@ TEXTS: dict[str, str] = {
     "shown in battles, what is left) and looks three moves ahead over many such guesses; when your pieces come "
     "near its Flag, it weighs defending it.\n"
     "• **Hard**: looks further (four moves ahead, many more guesses) and also values Bombs around its Flag, a "
-    "defender close to any piece of yours near it, stepping away from stronger pieces it knows, and keeping its "
-    "own ranks hidden; when no battle comes for long, it goes looking for one rather than drift into a draw. "
+    "guard at home that stops a Miner, a defender close to any piece of yours near it, stepping away from "
+    "stronger pieces it knows, and keeping its own ranks hidden; when no battle comes for long, it goes looking "
+    "for one rather than drift into a draw. "
     "It tries pieces that never moved (they may be Bombs) only with its lesser pieces, and once it knows nearly "
     "where your Flag stands, it sends a piece to take it (past Bombs, a Miner).\n"
     "It never resigns, offers or accepts a draw.",

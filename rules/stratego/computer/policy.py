@@ -70,6 +70,18 @@ what each step costs between it and the nearest piece of the Flag's side that wo
 the first (a defender next to it is in time; the search, a few moves deep, cannot see one that
 comes too late: a known Miner waited two steps from a Flag for 40 moves and took it)."""
 
+HOME = 4
+"""Classic army, the strong evaluation: what each step costs between a Flag and its side's nearest
+piece that beats a Miner, past :data:`HOME_FREE` (up to :data:`HOME_CAP`): a guard stays at home.
+Greedy players send their Miners at the unmoved pieces; against greedy, hard lost games with its
+every such piece gone forward and a Miner taking the Flag through its Bombs, three moves after it
+showed itself."""
+
+HOME_FREE = 2
+HOME_CAP = 8
+
+HOME_GUARDS = frozenset(("M", "9", "8", "7", "6", "5", "4"))
+
 COVER_CAP = 4
 """The steps :data:`COVER` counts at most."""
 
@@ -147,6 +159,11 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
                     score[colour] += 8
+            home = min(
+                (steps(p.square, f) for p in pieces if p.colour == colour and p.square >= 0 and p.rank in HOME_GUARDS),
+                default=HOME_CAP,
+            )
+            score[colour] -= HOME * max(0, min(HOME_CAP, home) - HOME_FREE)
         for p in pieces:
             if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
                 d = steps(p.square, f)
