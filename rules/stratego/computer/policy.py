@@ -12,7 +12,7 @@ from rules.stratego.actions import Move, Rescue
 from rules.stratego.board import BACK_RANK, NEIGHBOURS, SIZE, rank_of, steps
 from rules.stratego.computer.belief import Belief
 from rules.stratego.computer.flag_distance import enemy_distance, hunt_distance
-from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MARSHAL, MINER, SCOUT, SPY, battle
+from rules.stratego.pieces import BOMB, FLAG, IMMOBILE, MARSHAL, MINER, SCOUT, SPY, STRENGTH, battle
 from rules.stratego.state import Piece, StrategoState
 
 VALUES = {
@@ -80,7 +80,8 @@ showed itself."""
 HOME_FREE = 2
 HOME_CAP = 8
 
-HOME_GUARDS = frozenset(("M", "9", "8", "7", "6", "5", "4"))
+HOME_GUARDS = frozenset(r for r, strength in STRENGTH.items() if strength > STRENGTH[MINER])
+"""The ranks that beat a Miner (SG-5), Sergeant and up."""
 
 COVER_CAP = 4
 """The steps :data:`COVER` counts at most."""
