@@ -1,6 +1,6 @@
 """The classic computer's care for its Flag, its pieces and the draw by quiet moves (issue 46 §2):
 the defensive moves and escapes the search weighs besides the greedy score's favourites, and a lead
-that fades as the moves without a battle run towards SG-6.3's draw."""
+that fades as the moves without a battle run towards SG-4.7's draw."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_a_lead_fades_as_the_quiet_moves_run_towards_the_draw_only_in_the_strong
 
 
 def test_the_side_behind_gains_nothing_by_a_long_quiet() -> None:
-    """It plays for the win: a draw by SG-6.3 is no better for it as the quiet runs long (below
+    """It plays for the win: a draw by SG-4.7 is no better for it as the quiet runs long (below
     :data:`QUIET_SEEK_FROM`, where the pull towards a battle does not count yet)."""
     st = position("RF@A1 RM@E4 R9@F4 R3@G4 BF@J10 B4@J9 BB@H10", spare=False)
     fresh = evaluate(st, strong=True)
@@ -208,8 +208,12 @@ def test_pieces_above_a_miner_keep_off_unmoved_unknown_pieces_while_a_bomb_may_b
     assert plain(move("B8", "B9")) in kept, "a Lieutenant may try it"
     assert plain(move("E7", "D7")) in kept and len(kept) == len(scores) - 3, "the Captain has two such"
     lone = position("RF@A1 RM@E7 BF@J10 BB@E8 BB@A10", spare=False)
-    scores = scored(lone, known, belief(view(lone, 0)), None)
-    assert bomb_wary(lone, known, belief(view(lone, 0)), scores) == scores, "no lesser piece: the Marshal may"
+    b = belief(view(lone, 0))
+    scores = scored(lone, known, b, None)
+    wary = {plain(m) for _, m in bomb_wary(lone, known, b, scores)}
+    assert plain(move("E7", "E8")) not in wary and wary, "no lesser piece, but the unmoved pieces are mostly Bombs"
+    one_bomb = dataclasses.replace(b, pool=tuple((r, 1 if r == "B" else n) for r, n in b.pool))
+    assert bomb_wary(lone, known, one_bomb, scores) == scores, "no lesser piece, one Bomb of three: it may"
     bare = position("RF@A1 RM@E7 R4@A5 BF@J10 B5@E8", spare=False)
     b = belief(view(bare, 0))
     b = dataclasses.replace(b, pool=tuple((r, n) for r, n in b.pool if r != "B"))

@@ -81,15 +81,15 @@ HUNT_CAP = 20
 can take the Flag at all)."""
 
 
-def hunt_distance(st: StrategoState, hunter: int, flag: int) -> int:
+def hunt_distance(st: StrategoState, hunter: int, flag: int, cap: int = HUNT_CAP, miners: bool = False) -> int:
     """The fewest moves ``hunter``'s nearest piece that can take the enemy Flag on ``flag`` needs
-    for it (:data:`HUNT_CAP` at most): through empty squares; past the Flag side's movers (beating
-    them) and ``hunter``'s own pieces (they make way) at a move's cost more; past its Bombs only a
-    Miner (SG-5)."""
+    for it (``cap`` at most): through empty squares; past the Flag side's movers (beating them) and
+    ``hunter``'s own pieces (they make way) at a move's cost more; past its Bombs only a Miner
+    (SG-5). With ``miners``, only its Miners count."""
     board, pieces = st.board, st.pieces
-    dist = {(flag, False): 0}
-    heap = [(0, flag, False)]
-    best = HUNT_CAP
+    dist = {(flag, miners): 0}
+    heap = [(0, flag, miners)]
+    best = cap
     while heap:
         d, sq, mined = heapq.heappop(heap)
         if d + 1 >= best:
@@ -111,7 +111,7 @@ def hunt_distance(st: StrategoState, hunter: int, flag: int) -> int:
                 else:
                     step += 1
             nd = d + step
-            if nd < dist.get((n, layer), HUNT_CAP):
+            if nd < dist.get((n, layer), cap):
                 dist[(n, layer)] = nd
                 heapq.heappush(heap, (nd, n, layer))
     return best

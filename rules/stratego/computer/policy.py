@@ -51,14 +51,14 @@ DANGER = (0, 200, 100, 50, 25, 12, 6)
 
 QUIET_FADE = 0.6
 """Classic army, the strong evaluation: the share of a lead lost by the time the moves without a
-battle reach the draw (SG-6.3), so that the side ahead seeks a battle rather than drifting into a
+battle reach the draw (SG-4.7), so that the side ahead seeks a battle rather than drifting into a
 draw (classic hard against greedy drew three of 20 games so, every one well ahead). The side
 behind does not gain what the side ahead loses: faded symmetrically, hard behind in material
-against random (whose pieces are worth less than their ranks) kept the quiet and drew by SG-6.3.
+against random (whose pieces are worth less than their ranks) kept the quiet and drew by SG-4.7.
 Barrage's computers, measured without it, go without it."""
 
 QUIET_SEEK_FROM = 0.2
-"""Classic army, the strong evaluation: the share of SG-6.3's moves without a battle from which a
+"""Classic army, the strong evaluation: the share of SG-4.7's moves without a battle from which a
 side is drawn towards the enemy pieces it may attack (a search a few moves deep sees no battle beyond)."""
 
 QUIET_SEEK = 12
@@ -99,11 +99,24 @@ nor shown (where the Flag may stand), it hunts the Flag (:data:`HUNT`)."""
 HUNT = 6
 """...what each move its nearest piece that can take the Flag needs for it then costs
 (:func:`.flag_distance.hunt_distance`: a search a few moves deep does not see a Flag ten moves away,
-and a game against a side that hardly attacks was drawn by SG-6.3 with the Flag found and a Miner
+and a game against a side that hardly attacks was drawn by SG-4.7 with the Flag found and a Miner
 idle at home)."""
 
 ESCAPE_MOVES = 6
 """Classic army, hard: the escapes added at most to the root's (:func:`escapes`)."""
+
+RISK = (0.0, 0.9, 0.5, 0.3, 0.18, 0.1, 0.05)
+"""Classic army, the strong evaluation: the chance a Flag is lost, by the half-moves before the
+enemy's nearest Miner can take it (:func:`.flag_distance.hunt_distance`: twice its moves, one less
+when it moves next). A Miner tries every piece it finds unmoved, Bombs and all; other pieces that
+do not know the Flag keep off such pieces (greedy's Major stood next to hard's Flag for 30 moves).
+A share of the result, not material: hard far ahead saw every move as nearly won and let an
+unknown piece walk through its Bombs onto its Flag (in those of its samples where the piece is a
+Miner it is two moves from the Flag; the search, four moves deep and sampling the enemy's replies,
+seldom follows it there)."""
+
+RISK_MOVES = (len(RISK) + 1) // 2
+"""The enemy's moves from which :data:`RISK` is not worked out."""
 
 
 def _value(values: dict[str, int], rank: str) -> int:
@@ -181,9 +194,22 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
             score[colour] -= QUIET_SEEK * quiet * _seek(pieces, colour, adv)
     diff = score[st.seat_colour[0]] - score[st.seat_colour[1]]
     lead = 0.5 * math.tanh(diff / SCALE[st.army])
-    ahead = 0.5 + abs(lead) * (1.0 - QUIET_FADE * quiet)  # SG-6.3: a lead fades as the quiet runs out,
+    ahead = 0.5 + abs(lead) * (1.0 - QUIET_FADE * quiet)  # SG-4.7: a lead fades as the quiet runs out,
     behind = 0.5 - abs(lead)  # and the side behind gains nothing by it (it plays for the win)
-    return [ahead, behind] if lead >= 0 else [behind, ahead]
+    out = [ahead, behind] if lead >= 0 else [behind, ahead]
+    if strong and st.army == "classic":  # a Flag lost (0) or taken (1) by a Miner soon
+        lost = [_risk(st, st.seat_colour[s], flags[st.seat_colour[s]]) for s in (0, 1)]
+        out = [v + lost[1 - s] * (1.0 - v) - lost[s] * v for s, v in enumerate(out)]
+    return out
+
+
+def _risk(st: StrategoState, colour: int, flag: int) -> float:
+    """:data:`RISK`: the chance ``colour`` loses its Flag on ``flag`` to a Miner soon (0 with none)."""
+    if flag < 0:
+        return 0.0
+    moves = hunt_distance(st, 1 - colour, flag, RISK_MOVES, miners=True)
+    half = 2 * moves - (1 if st.turn != colour else 0)
+    return RISK[half] if half < len(RISK) else 0.0
 
 
 def _cover(pieces: list[Piece], colour: int, enemy: Piece, adv: bool) -> int:
@@ -425,16 +451,20 @@ def bomb_wary(
     and the Spy) on an enemy piece it has seen neither move nor shown, while a Bomb of the enemy's
     is unaccounted for and the side has a lesser mover to try such a piece with (hard against random
     lost its Marshal, its General, and in another game its last Majors and Captains to unmoved
-    Bombs, and then the game: a guess at the Flag is not worth them)."""
-    if not any(r == BOMB for r, _ in b.pool):
+    Bombs, and then the game: a guess at the Flag is not worth them); with no lesser mover, while
+    at least half those pieces must be Bombs (against greedy, hard with its Miners gone threw its
+    Colonel and its General, its last movers, at such pieces, and lost a drawn game by SG-6.2)."""
+    bombs = sum(n for r, n in b.pool if r == BOMB)
+    if not bombs:
         return scores
     board, pieces, colour = st.board, st.pieces, st.turn
     values = VALUES[st.army]
     bar = _value(values, MINER)
-    if not any(
+    lesser = any(
         p.colour == colour and p.square >= 0 and p.rank not in IMMOBILE and _value(values, p.rank) <= bar
         for p in pieces
-    ):
+    )
+    if not lesser and 2 * bombs < len(b.unmoved):
         return scores
 
     def reckless(m: Move) -> bool:
