@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from rules.stratego.actions import Move
-from rules.stratego.board import parse_square
+from rules.stratego.board import BLUE, RED, parse_square
+from rules.stratego.computer import policy
 from rules.stratego.computer.belief import belief
 from rules.stratego.computer.flag_distance import HUNT_CAP, hunt_distance
 from rules.stratego.computer.policy import (
     HOME_FREE,
     HUNT_FROM,
     QUIET_SEEK_FROM,
+    RISK,
     best_few,
     bomb_wary,
     defence,
@@ -175,6 +179,33 @@ def test_the_hunt_counts_the_moves_of_the_nearest_piece_that_can_take_the_flag()
     assert hunt_distance(st, 0, parse_square("E10")) == HUNT_CAP, "past a Bomb only a Miner"
     st = position("RF@A1 R7@A5 R4@J1 BF@A10 B5@A7", spare=False)
     assert hunt_distance(st, 0, parse_square("A10")) == 6, "past an enemy in the way: a move more"
+    assert hunt_distance(st, 0, parse_square("A10"), miners=True) == HUNT_CAP, "no Miner of Red's"
+    st = position("RF@A1 R7@A8 R3@A5 BF@A10", spare=False)
+    assert hunt_distance(st, 0, parse_square("A10"), miners=True) == 6, "the Miner, past its Major"
+    assert hunt_distance(st, 0, parse_square("A10"), cap=3) == 2, "the Major's two moves"
+    assert hunt_distance(st, 0, parse_square("A10"), cap=3, miners=True) == 3, "no Miner within the cap"
+
+
+def test_a_flag_walled_in_by_bombs_is_at_risk_from_a_miner_two_moves_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A share of the result: Red's Flag in the corner behind two Bombs, a Blue Miner two moves from
+    it (the Bomb, the Flag) costs Red :data:`RISK` of its value, more with Blue to move; a Major
+    there (it keeps off unmoved pieces) and the weak evaluation, nothing."""
+
+    def evaluated(rank: str, turn: int, strong: bool = True) -> tuple[float, float]:
+        st = position(f"RF@A1 RB@B1 RB@A2 R6@E4 B{rank}@A3 BF@J10 BB@I10 B4@J1", spare=False, turn=turn)
+        risky = evaluate(st, strong)[0]
+        with monkeypatch.context() as m:
+            m.setattr(policy, "RISK", (0.0,) * len(RISK))
+            return risky, evaluate(st, strong)[0]
+
+    risky, safe = evaluated("3", RED)
+    assert risky == pytest.approx(safe * (1 - RISK[4])) and risky < safe, "two moves, Red to move"
+    risky, safe = evaluated("3", BLUE)
+    assert risky == pytest.approx(safe * (1 - RISK[3])), "Blue to move: a half-move nearer"
+    risky, safe = evaluated("7", RED)
+    assert risky == safe, "a Major"
+    risky, safe = evaluated("3", RED, strong=False)
+    assert risky == safe, "the weak evaluation"
 
 
 def test_a_side_that_knows_nearly_where_the_flag_stands_is_drawn_to_it_with_a_miner() -> None:

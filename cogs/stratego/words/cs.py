@@ -231,11 +231,11 @@ TEXTS: dict[str, str] = {
     "• **Normální**: odhaduje tvé skryté figurky z toho, co viděl (figurka, která se pohnula, není bomba ani "
     "vlajka, hodnosti odhalené v bojích, co zbývá), a propočítá tři tahy dopředu přes mnoho takových odhadů; "
     "když se tvé figurky přiblíží k jeho vlajce, zváží její obranu.\n"
-    "• **Těžký**: počítá dál (čtyři tahy dopředu, mnohem víc odhadů) a navíc cení bomby kolem své vlajky, "
-    "stráž u ní, která zastaví minéra, obránce po ruce u každé tvé figurky poblíž ní, ústup před silnějšími "
+    "• **Těžký**: počítá dál (čtyři tahy dopředu, mnohem víc odhadů) a navíc cení bomby kolem své vlajky "
+    "i nebezpečí minéra, který by jimi prošel, stráž u ní, která zastaví minéra, obránce po ruce u každé tvé figurky poblíž ní, ústup před silnějšími "
     "figurkami, které zná, a utajení svých hodností; když se dlouho nebojuje, sám boj vyhledá, aby hra nedošla "
-    "k remíze. Na figurky, které se nikdy nepohnuly (mohou to být bomby), útočí jen nižšími hodnostmi, a jakmile "
-    "zhruba ví, kde stojí tvá vlajka, pošle si pro ni figurku (přes bomby minéra).\n"
+    "k remíze. Na figurky, které se nikdy nepohnuly (mohou to být bomby), útočí jen nižšími hodnostmi (když žádné "
+    "nemá, tak ne, dokud to musí být většinou bomby), a jakmile zhruba ví, kde stojí tvá vlajka, pošle si pro ni figurku (přes bomby minéra).\n"
     "Nikdy se nevzdá, remízu nenabídne ani nepřijme.",
     "help_computers.stratego": "**Stratego** — lehký: zaútočí, když má dobré šance, jinak postupuje; "
     "normální: odhaduje tvé skryté figurky a počítá tři tahy dopředu; těžký: počítá dál a hlídá svou vlajku.",

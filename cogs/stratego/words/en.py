@@ -220,12 +220,12 @@ TEXTS: dict[str, str] = {
     "• **Normal**: guesses your hidden pieces from what it saw (a piece that moved is no Bomb or Flag, ranks "
     "shown in battles, what is left) and looks three moves ahead over many such guesses; when your pieces come "
     "near its Flag, it weighs defending it.\n"
-    "• **Hard**: looks further (four moves ahead, many more guesses) and also values Bombs around its Flag, a "
-    "guard at home that stops a Miner, a defender close to any piece of yours near it, stepping away from "
+    "• **Hard**: looks further (four moves ahead, many more guesses) and also values Bombs around its Flag and "
+    "the danger of a Miner coming through them, a guard at home that stops a Miner, a defender close to any piece of yours near it, stepping away from "
     "stronger pieces it knows, and keeping its own ranks hidden; when no battle comes for long, it goes looking "
     "for one rather than drift into a draw. "
-    "It tries pieces that never moved (they may be Bombs) only with its lesser pieces, and once it knows nearly "
-    "where your Flag stands, it sends a piece to take it (past Bombs, a Miner).\n"
+    "It tries pieces that never moved (they may be Bombs) only with its lesser pieces (with none left, not while "
+    "most of them must be Bombs), and once it knows nearly where your Flag stands, it sends a piece to take it (past Bombs, a Miner).\n"
     "It never resigns, offers or accepts a draw.",
     "help_computers.stratego": "**Stratego** — easy: attacks when the odds favour it, else advances; normal: "
     "guesses your hidden pieces and looks three moves ahead; hard: looks further and guards its Flag.",

@@ -7,9 +7,10 @@
   Classic: both also weigh their Flag's defence when an enemy comes near (:func:`.policy.defence`);
   hard searches more and deeper with a stronger evaluation (the Flags' safety, a guard at home, a
   defender at hand of an enemy near one, Bombs around them, unshown ranks, in a long quiet a lead
-  that fades and a pull towards the pieces it may attack, and once the enemy Flag is nearly found a
-  pull of a piece that can take it); its pieces worth more than a Miner keep off pieces never seen
-  moving while a Bomb may be one (:func:`.policy.bomb_wary`). Barrage: both weigh (nearly) every
+  that fades and a pull towards the pieces it may attack, once the enemy Flag is nearly found a
+  pull of a piece that can take it, and the chance a Miner near a Flag takes it soon); its pieces
+  worth more than a Miner keep off pieces never seen moving while a Bomb may be one and a lesser
+  piece can try them, or most of them must be Bombs (:func:`.policy.bomb_wary`). Barrage: both weigh (nearly) every
   move with the strong evaluation, which there counts the race to each Flag (:mod:`.flag_distance`:
   the enemy's moves to it, past guards and Bombs, and a defender's way home); hard is the same
   search five times longer and one decision deeper.
