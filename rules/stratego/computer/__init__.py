@@ -10,10 +10,10 @@
   that fades and a pull towards the pieces it may attack, once the enemy Flag is nearly found a
   pull of a piece that can take it, and the chance a Miner near a Flag takes it soon); its pieces
   worth more than a Miner keep off pieces never seen moving while a Bomb may be one and a lesser
-  piece can try them, or most of them must be Bombs (:func:`.policy.bomb_wary`). Barrage: both weigh (nearly) every
-  move with the strong evaluation, which there counts the race to each Flag (:mod:`.flag_distance`:
-  the enemy's moves to it, past guards and Bombs, and a defender's way home); hard is the same
-  search five times longer and one decision deeper.
+  piece can try them, or most of them must be Bombs (:func:`.policy.bomb_wary`). Barrage: both
+  weigh (nearly) every move with the strong evaluation, which there counts the race to each Flag
+  (:mod:`.flag_distance`: the enemy's moves to it, past guards and Bombs, and a defender's way
+  home); hard is the same search five times longer and one decision deeper.
 - Rescues (SG-8.3): the most valuable rank onto the safest empty square, never declined.
 - It never resigns, offers a draw or accepts one (a draw offer is declined by moving, SG-6.4).
 """

@@ -166,17 +166,14 @@ def evaluate(st: StrategoState, strong: bool) -> list[float]:
             if d == 1 and st.turn != colour:  # the enemy takes it now
                 return [0.02 if st.seat_colour[s] == colour else 0.98 for s in (0, 1)]
             if d < len(DANGER):
-                score[colour] -= DANGER[d] + GUARD_PULL * _guard_distance(pieces, colour, f)
+                score[colour] -= DANGER[d] + GUARD_PULL * _guard_distance(pieces, colour, f, GUARDS)
             continue
         if strong:
             for sq in NEIGHBOURS[f]:
                 occ = board[sq]
                 if occ >= 0 and pieces[occ].colour == colour and pieces[occ].rank == "B":
                     score[colour] += 8
-            home = min(
-                (steps(p.square, f) for p in pieces if p.colour == colour and p.square >= 0 and p.rank in HOME_GUARDS),
-                default=HOME_CAP,
-            )
+            home = _guard_distance(pieces, colour, f, HOME_GUARDS)
             score[colour] -= HOME * max(0, min(HOME_CAP, home) - HOME_FREE)
         for p in pieces:
             if p.colour != colour and p.square >= 0 and p.rank not in IMMOBILE:
@@ -239,11 +236,12 @@ def _seek(pieces: list[Piece], colour: int, adv: bool) -> int:
     )
 
 
-def _guard_distance(pieces: list[Piece], colour: int, flag: int) -> int:
-    """Steps (as the crow walks) from ``colour``'s Flag to its nearest Marshal or General (10: none)."""
+def _guard_distance(pieces: list[Piece], colour: int, flag: int, guards: frozenset[str]) -> int:
+    """Steps (as the crow walks) from ``colour``'s Flag to its nearest piece of a rank in ``guards``
+    (10: none)."""
     near = 10
     for p in pieces:
-        if p.colour == colour and p.square >= 0 and p.rank in GUARDS:
+        if p.colour == colour and p.square >= 0 and p.rank in guards:
             near = min(near, steps(p.square, flag))
     return near
 
